@@ -1,0 +1,42 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "livephoto",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "MediaFormats", targets: ["MediaFormats"]),
+        .library(name: "LivePhotoKit", targets: ["LivePhotoKit"]),
+        .executable(name: "livephoto", targets: ["livephoto"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    ],
+    targets: [
+        // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
+        .target(name: "MediaFormats"),
+        // Live Photo operations built on MediaFormats: make, inspect, verify.
+        .target(
+            name: "LivePhotoKit",
+            dependencies: [
+                "MediaFormats",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // The command-line shell: parses, calls LivePhotoKit, prints.
+        .executableTarget(
+            name: "livephoto",
+            dependencies: [
+                "LivePhotoKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats"]),
+        .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "MediaFormats"]),
+        .testTarget(name: "livephotoTests", dependencies: ["LivePhotoKit", "MediaFormats"]),
+    ]
+)

@@ -1,0 +1,86 @@
+import Foundation
+import MediaFormats
+
+/// One file read for inspect and verify: the report, plus what the checks need.
+struct FileAnalysis {
+    var report: FileReport
+    var movieFacts: MovieFacts?
+    var file: RandomAccessFile?
+
+    init(path: String) {
+        report = FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
+        let file: RandomAccessFile
+        do {
+            file = try RandomAccessFile(path: path)
+        } catch {
+            report.error = error.reason
+            return
+        }
+        self.file = file
+        report.sizeBytes = file.size
+        do {
+            report.format = try FileKind.detect(file)
+            switch report.format {
+            case .jpeg: try readStill(tiff: JPEGFile(file: file).exifTIFF(in: file), jpeg: JPEGFile(file: file))
+            case .heic: try readStill(tiff: HEIFFile(file: file).exifTIFF(in: file), jpeg: nil)
+            case .quicktime, .mp4: try readMovie(file)
+            case .unknown: report.error = "not a JPEG, HEIC, QuickTime or MP4 file"
+            }
+        } catch {
+            report.error = LivePhotoError.wrap(error, file: path).description.replacingOccurrences(of: "\(path): ", with: "")
+        }
+    }
+
+    private mutating func readStill(tiff bytes: [UInt8]?, jpeg: JPEGFile?) throws {
+        var still = StillReport(width: jpeg?.width, height: jpeg?.height)
+        report.role = .still
+        if let bytes {
+            let tiff = try ExifTIFF(bytes: bytes)
+            still.make = tiff.string(ifd0Tag: 0x010F)
+            still.model = tiff.string(ifd0Tag: 0x0110)
+            if let note = tiff.makerNote {
+                if AppleMakerNote.isApple(note) {
+                    still.makerNote = "apple"
+                    if let id = try AppleMakerNote(bytes: note).string(AppleMakerNote.contentIdentifierTag), !id.isEmpty {
+                        report.contentIdentifier = id
+                        report.role = .liveStill
+                    }
+                } else {
+                    still.makerNote = "other"
+                }
+            }
+        }
+        report.still = still
+    }
+
+    private mutating func readMovie(_ file: RandomAccessFile) throws {
+        let movie = try Movie(file: file)
+        let facts = MovieFacts(movie: movie)
+        movieFacts = facts
+        report.contentIdentifier = facts.contentIdentifier
+        let still = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }
+        report.role = facts.contentIdentifier != nil ? .liveMovie : .movie
+        var videoReport: VideoReport?
+        if let v = facts.video {
+            let size = v.descriptions.first?.visualSize
+            let frames = Int(v.tables.sampleCount)
+            let mediaSeconds = Double(v.mediaHeader.duration) / Double(v.mediaHeader.timescale)
+            videoReport = VideoReport(
+                trackID: v.trackID, codec: MovieFacts.codecName(v.format), width: size?.width, height: size?.height,
+                rotationDegrees: v.header.rotationDegrees, frameCount: frames,
+                frameRate: mediaSeconds > 0 ? (Double(frames) / mediaSeconds * 1000).rounded() / 1000 : 0,
+                durationSeconds: facts.videoDuration)
+        }
+        let audio = movie.tracks.first { $0.handlerType == "soun" }
+        report.movie = MovieReport(
+            brand: movie.fileType.map { $0.majorBrand.description.trimmingCharacters(in: .whitespaces) },
+            durationSeconds: movie.durationSeconds, coverTimeSeconds: still?.seconds, stillImageTime: still,
+            stillImageTimeTrackCount: facts.stillImageTimeTracks.count, video: videoReport,
+            audioCodec: audio.map { MovieFacts.codecName($0.format) },
+            tracks: movie.tracks.map { t in
+                TrackReport(
+                    id: t.trackID, handler: t.handlerType.description, format: t.format?.description ?? "",
+                    codec: MovieFacts.codecName(t.format), enabled: t.isEnabled, metadataKeys: t.metadataKeys?.keys.map(\.name))
+            })
+    }
+}

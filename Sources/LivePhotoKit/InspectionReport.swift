@@ -1,0 +1,82 @@
+/// What `inspect` reports. The JSON form (keys as named here) is stable: fields may be added, never renamed.
+public struct InspectionReport: Sendable, Codable, Equatable {
+    public var files: [FileReport]
+    /// Given exactly one still and one movie: whether they pair.
+    public var pair: PairReport?
+}
+
+/// One inspected file.
+public struct FileReport: Sendable, Codable, Equatable {
+    /// What the file is for Live Photos.
+    public enum Role: String, Sendable, Codable {
+        case liveStill = "live-photo-still"
+        case liveMovie = "live-photo-movie"
+        case still
+        case movie
+        case unknown
+    }
+
+    public var path: String
+    public var format: FileKind
+    public var role: Role
+    public var sizeBytes: Int64
+    /// The still's MakerNote 0x0011 or the movie's `com.apple.quicktime.content.identifier`.
+    public var contentIdentifier: String?
+    public var still: StillReport?
+    public var movie: MovieReport?
+    /// Why the file could not be read, when it could not.
+    public var error: String?
+}
+
+public struct StillReport: Sendable, Codable, Equatable {
+    public var width: Int?
+    public var height: Int?
+    public var make: String?
+    public var model: String?
+    /// "apple", "other", or nil when there is no MakerNote.
+    public var makerNote: String?
+}
+
+public struct MovieReport: Sendable, Codable, Equatable {
+    /// The `ftyp` major brand, nil when there is no `ftyp`.
+    public var brand: String?
+    public var durationSeconds: Double
+    /// The still's time, from the still-image-time track.
+    public var coverTimeSeconds: Double?
+    public var stillImageTime: StillImageTime?
+    public var stillImageTimeTrackCount: Int
+    public var video: VideoReport?
+    public var audioCodec: String?
+    public var tracks: [TrackReport]
+}
+
+public struct VideoReport: Sendable, Codable, Equatable {
+    public var trackID: UInt32
+    public var codec: String
+    /// Coded size.
+    public var width: Int?
+    public var height: Int?
+    /// Clockwise rotation applied on display (0, 90, 180, 270), nil for other matrices.
+    public var rotationDegrees: Int?
+    public var frameCount: Int
+    public var frameRate: Double
+    public var durationSeconds: Double
+}
+
+public struct TrackReport: Sendable, Codable, Equatable {
+    public var id: UInt32
+    /// The handler: vide, soun, meta...
+    public var handler: String
+    public var format: String
+    public var codec: String
+    public var enabled: Bool
+    /// For timed-metadata tracks, their keys.
+    public var metadataKeys: [String]?
+}
+
+public struct PairReport: Sendable, Codable, Equatable {
+    public var photo: String
+    public var movie: String
+    public var paired: Bool
+    public var reason: String
+}

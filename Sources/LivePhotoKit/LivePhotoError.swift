@@ -1,0 +1,41 @@
+import MediaFormats
+
+/// Why a Live Photo operation failed. Every case names the file it is about, when there is one.
+public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input cannot be read as what it should be (truncated, malformed, wrong type).
+    case badInput(file: String, reason: String)
+    /// The input is valid but uses something not supported.
+    case unsupported(file: String, reason: String)
+    /// An argument is out of range or malformed (cover time, identifier).
+    case invalidArgument(String)
+    /// The output exists and `force` was not given.
+    case outputExists(path: String)
+    /// Reading or writing a file failed at the operating-system level.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .badInput(let file, let reason): return "\(file): \(reason)"
+        case .unsupported(let file, let reason): return "\(file): not supported: \(reason)"
+        case .invalidArgument(let message): return message
+        case .outputExists(let path): return "\(path) already exists (use --force to overwrite it)"
+        case .io(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+
+    /// Wraps a lower-level error with the file it came from.
+    static func wrap(_ error: any Error, file: String) -> LivePhotoError {
+        switch error {
+        case let e as LivePhotoError: return e
+        case let e as FormatError:
+            return e.kind == .unsupported ? .unsupported(file: file, reason: e.description) : .badInput(file: file, reason: e.description)
+        case let e as FileError: return .io(path: e.path, reason: e.reason)
+        default: return .badInput(file: file, reason: "\(error)")
+        }
+    }
+}
+
+/// Runs `body`, turning any error into a ``LivePhotoError`` that names `file`.
+func naming<T>(_ file: String, _ body: () throws -> T) throws(LivePhotoError) -> T {
+    do { return try body() } catch { throw LivePhotoError.wrap(error, file: file) }
+}

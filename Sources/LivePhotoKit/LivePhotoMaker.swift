@@ -1,0 +1,170 @@
+import Foundation
+import Logging
+import MediaFormats
+import ZIPFoundation
+
+/// How `make` packages its output.
+public enum Packaging: String, Sendable, Codable, CaseIterable {
+    /// `STEM.JPG` and `STEM.MOV` side by side: import both into Photos on a Mac.
+    case pair
+    /// A `STEM.pvt` folder bundle.
+    case bundle = "pvt"
+    /// `STEM.pvt.zip`: the bundle zipped, the form the Files app on an iPhone opens.
+    case zippedBundle = "pvt-zip"
+}
+
+/// What `make` should do.
+public struct MakeOptions: Sendable {
+    /// The folder outputs go to; created when missing.
+    public var outputDirectory: String
+    /// The output file stem; defaults to the video's.
+    public var name: String?
+    /// Cover time in seconds, snapped to the nearest frame; nil for the frame nearest the middle (or, for a
+    /// movie that already has a still-image-time, that time).
+    public var coverTime: Double?
+    /// The content identifier; random when nil.
+    public var identifier: ContentIdentifier?
+    public var packaging: Packaging
+    /// Overwrite existing outputs, and replace a MakerNote of another maker.
+    public var force: Bool
+
+    public init(
+        outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
+        packaging: Packaging = .pair, force: Bool = false
+    ) {
+        self.outputDirectory = outputDirectory
+        self.name = name
+        self.coverTime = coverTime
+        self.identifier = identifier
+        self.packaging = packaging
+        self.force = force
+    }
+}
+
+/// What `make` wrote.
+public struct MakeResult: Sendable, Codable, Equatable {
+    /// The content identifier shared by the still and the movie.
+    public var identifier: ContentIdentifier
+    /// The still's time in the movie, in seconds, after snapping to a frame.
+    public var coverTime: Double
+    /// The cover time asked for, if any.
+    public var requestedCoverTime: Double?
+    /// True when the movie's own still-image-time track was kept.
+    public var keptExistingStillTime: Bool
+    public var packaging: Packaging
+    /// The files written: the still and the movie for a pair, the bundle for `pvt` and `pvt-zip`.
+    public var photo: String?
+    public var movie: String?
+    public var bundle: String?
+}
+
+/// Makes Live Photos.
+public enum LivePhotoMaker {
+    static let logger = Logger(label: "livephoto.make")
+
+    /// Makes a Live Photo from a JPEG and an H.264 or HEVC movie, copying the image data and every media
+    /// sample without re-encoding.
+    ///
+    /// - Parameters:
+    ///   - photo: a JPEG file.
+    ///   - video: a QuickTime or MP4 movie with H.264 or HEVC video.
+    ///   - options: where and how to write.
+    ///   - progress: called as bytes are copied.
+    /// - Returns: what was written.
+    /// - Throws: ``LivePhotoError``; nothing is left in the output folder when it does.
+    public static func make(photo: String, video: String, options: MakeOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError) -> MakeResult {
+        let identifier = options.identifier ?? ContentIdentifier()
+        let photoFile = try open(photo)
+        let videoFile = try open(video)
+        let stem = try stemName(options.name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent)
+
+        let still = try TaggedStill.plan(source: photoFile, identifier: identifier, replaceForeignMakerNote: options.force)
+        let movie = try MovieRemux.plan(source: videoFile, identifier: identifier, requestedCover: options.coverTime)
+        if let requested = options.coverTime, abs(requested - movie.coverSeconds) > 0.0005 {
+            logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
+        }
+
+        try OutputLocation.prepareFolder(options.outputDirectory)
+        let folder = options.outputDirectory
+        let photoName = "\(stem).JPG", movieName = "\(stem).MOV"
+        var result = MakeResult(
+            identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
+            keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging)
+        let copyTotal = still.copiedBytes + movie.copiedBytes
+        let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
+
+        switch options.packaging {
+        case .pair:
+            let photoPath = "\(folder)/\(photoName)", moviePath = "\(folder)/\(movieName)"
+            try OutputLocation.check([photoPath, moviePath], inputs: [photo, video], force: options.force)
+            let stagedPhoto = try StagedFile(destination: photoPath)
+            let stagedMovie = try StagedFile(destination: moviePath)
+            try still.write(to: stagedPhoto, progress: counter.add)
+            try movie.write(to: stagedMovie, progress: counter.add)
+            try OutputLocation.check([photoPath, moviePath], inputs: [photo, video], force: options.force)
+            try stagedPhoto.commit()
+            try stagedMovie.commit()
+            result.photo = photoPath
+            result.movie = moviePath
+
+        case .bundle, .zippedBundle:
+            let bundleName = "\(stem).pvt"
+            let destination = "\(folder)/\(bundleName)" + (options.packaging == .zippedBundle ? ".zip" : "")
+            try OutputLocation.check([destination], inputs: [photo, video], force: options.force)
+            let work = try OutputLocation.temporaryFolder(beside: destination)
+            defer { OutputLocation.remove(work) }
+            let stagedPhoto = try StagedFile(destination: "\(work)/\(photoName)")
+            let stagedMovie = try StagedFile(destination: "\(work)/\(movieName)")
+            try still.write(to: stagedPhoto, progress: counter.add)
+            try movie.write(to: stagedMovie, progress: counter.add)
+            try stagedPhoto.commit()
+            try stagedMovie.commit()
+            do {
+                try PhotoBundle.metadataPlist.write(toFile: "\(work)/\(PhotoBundle.metadataFileName)", atomically: false, encoding: .utf8)
+            } catch {
+                throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName): \(error.localizedDescription)")
+            }
+            if options.packaging == .bundle {
+                try OutputLocation.moveIntoPlace(work, destination, force: options.force)
+            } else {
+                let zipPath = OutputLocation.temporaryName(beside: destination)
+                do {
+                    let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
+                    try archive.addEntry(with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), provider: { _, _ in Data() })
+                    for name in [photoName, movieName, PhotoBundle.metadataFileName] {
+                        let url = URL(fileURLWithPath: "\(work)/\(name)")
+                        try archive.addEntry(with: "\(bundleName)/\(name)", fileURL: url, compressionMethod: name.hasSuffix(".plist") ? .deflate : .none)
+                        counter.add((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0)
+                    }
+                } catch {
+                    OutputLocation.remove(zipPath)
+                    throw .io(path: destination, reason: "cannot write the zip archive: \(error)")
+                }
+                do {
+                    try OutputLocation.moveIntoPlace(zipPath, destination, force: options.force)
+                } catch {
+                    OutputLocation.remove(zipPath)
+                    throw error
+                }
+            }
+            result.bundle = destination
+        }
+        logger.debug("made Live Photo \(identifier) with cover at \(movie.coverSeconds) s")
+        return result
+    }
+
+    static func open(_ path: String) throws(LivePhotoError) -> RandomAccessFile {
+        do {
+            return try RandomAccessFile(path: path)
+        } catch {
+            throw .io(path: path, reason: error.reason)
+        }
+    }
+
+    static func stemName(_ name: String) throws(LivePhotoError) -> String {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw .invalidArgument("'\(name)' cannot be used as an output name")
+        }
+        return name
+    }
+}

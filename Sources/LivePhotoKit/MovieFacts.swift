@@ -1,0 +1,94 @@
+import Foundation
+import MediaFormats
+
+/// What a movie is, for Live Photo purposes: its video, its still-image-time tracks, its identifier.
+struct MovieFacts {
+    let movie: Movie
+    let video: MovieTrack?
+    let stillImageTimeTracks: [MovieTrack]
+    let contentIdentifier: String?
+
+    init(movie: Movie) {
+        self.movie = movie
+        video = movie.videoTrack
+        stillImageTimeTracks = movie.tracks.filter(StillImageTimeTrack.matches)
+        if case .utf8(let id)? = movie.metadata?.value(for: "com.apple.quicktime.content.identifier") {
+            contentIdentifier = id
+        } else {
+            contentIdentifier = nil
+        }
+    }
+
+    /// A short codec name for a sample entry format.
+    static func codecName(_ format: FourCC?) -> String {
+        switch format {
+        case "avc1", "avc3": return "h264"
+        case "hvc1", "hev1": return "hevc"
+        case "mp4a": return "aac"
+        case "lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64": return "pcm"
+        case "mebx": return "timed-metadata"
+        case nil: return "none"
+        case let f?: return f.description.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    static func isLosslessVideoCodec(_ format: FourCC?) -> Bool { ["avc1", "avc3", "hvc1", "hev1"].contains(format) }
+
+    /// Presentation times of the video frames on the movie timeline, in order.
+    func frameTimes() throws -> [TrackTime] {
+        guard let video else { return [] }
+        return try video.presentationSchedule(movieTimescale: movie.header.timescale).map(\.time)
+    }
+
+    func seconds(_ t: TrackTime) -> Double {
+        t.seconds(movieTimescale: movie.header.timescale, mediaTimescale: video?.mediaHeader.timescale ?? 1)
+    }
+
+    /// The video's length on the movie timeline, in seconds.
+    var videoDuration: Double { video?.durationSeconds(movieTimescale: movie.header.timescale) ?? 0 }
+
+    /// Where and how a still-image-time track places the still.
+    func stillImageTime(_ track: MovieTrack, file: RandomAccessFile) -> StillImageTime? {
+        guard let first = try? track.presentationSchedule(movieTimescale: movie.header.timescale, limit: 100_000).first else { return nil }
+        let seconds = first.time.seconds(movieTimescale: movie.header.timescale, mediaTimescale: track.mediaHeader.timescale)
+        var value: Int?
+        if let location = try? track.tables.sampleLocation(first.sample), location.size <= 65536,
+            let bytes = try? file.read(at: Int64(location.offset), count: Int(location.size)),
+            let items = try? TimedMetadataSampleEntry.items(inSample: bytes),
+            let key = track.metadataKeys?.key(named: StillImageTimeTrack.stillImageTimeKey),
+            let item = items.first(where: { $0.localID == key.localID }), let byte = item.value.first
+        {
+            value = Int(Int8(bitPattern: byte))
+        }
+        let hasEmptyEdit = track.editList?.entries.first?.isEmpty ?? false
+        let cdsc = track.atom.find(["tref", "cdsc"])?.data ?? []
+        let refersToVideo = video.map { v in stride(from: 0, to: cdsc.count - 3, by: 4).contains { cdsc.loadBigEndianUInt32(at: $0) == v.trackID } } ?? false
+        return StillImageTime(
+            trackID: track.trackID, seconds: seconds, form: hasEmptyEdit ? .emptyEdit : .sampleTime, value: value,
+            enabled: track.isEnabled, trackFlags: track.header.flags, referencesVideo: refersToVideo,
+            mediaTimescale: track.mediaHeader.timescale)
+    }
+}
+
+/// The still-image-time of a movie as read back.
+public struct StillImageTime: Sendable, Codable, Equatable {
+    /// How the time is expressed.
+    public enum Form: String, Sendable, Codable {
+        /// An empty edit before a sample at media time 0: what iPhones write.
+        case emptyEdit = "empty-edit"
+        /// The sample's own time with no empty edit: what AVAssetWriter-based tools write.
+        case sampleTime = "sample-time"
+    }
+
+    public var trackID: UInt32
+    /// The still's time on the movie timeline.
+    public var seconds: Double
+    public var form: Form
+    /// The int8 value of the sample: -1 on iPhones, 0 from AVAssetWriter.
+    public var value: Int?
+    public var enabled: Bool
+    public var trackFlags: UInt32
+    /// True when the track's `tref cdsc` names the video track.
+    public var referencesVideo: Bool
+    public var mediaTimescale: UInt32
+}

@@ -1,0 +1,243 @@
+import MediaFormats
+
+/// A Live Photo movie made from an H.264 or HEVC movie without decoding anything: the media data is
+/// copied verbatim, the header is rewritten (FORMAT.md §2).
+///
+/// Output layout, as iPhones write it: `ftyp qt` · `wide` · `mdat` (every input `mdat` payload in order,
+/// then the still-image-time sample) · `moov` · any other top-level boxes of the input, verbatim.
+struct MovieRemux {
+    static let contentIdentifierKey = "com.apple.quicktime.content.identifier"
+    /// ftyp (20) + wide (8) + mdat header (8), or ftyp + a 16-byte mdat header: the same either way.
+    static let payloadStart: Int64 = 36
+
+    let source: RandomAccessFile
+    let prefix: [UInt8]
+    let payloads: [(offset: Int64, length: Int64)]
+    let appended: [UInt8]
+    let moov: [UInt8]
+    let trailing: [BoxHeader]
+    /// Where the still is, in seconds on the movie timeline.
+    let coverSeconds: Double
+    /// True when the input's own still-image-time track was kept unchanged.
+    let keptExistingStillTime: Bool
+
+    /// Bytes copied from the input (what progress counts).
+    var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } + trailing.reduce(0) { $0 + $1.size } }
+
+    /// Plans the output for `source`.
+    /// - Parameters:
+    ///   - identifier: the content identifier to store.
+    ///   - requestedCover: the cover time in seconds; nil keeps an existing still-image-time, else takes the middle frame.
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, requestedCover: Double?) throws(LivePhotoError) -> MovieRemux {
+        let path = source.path
+        let movie = try naming(path) { try Movie(file: source) }
+        let facts = MovieFacts(movie: movie)
+        guard let video = facts.video else { throw .unsupported(file: path, reason: "the movie has no video track") }
+        guard MovieFacts.isLosslessVideoCodec(video.format) else {
+            throw .unsupported(
+                file: path,
+                reason: "the video codec is '\(MovieFacts.codecName(video.format))'; only H.264 and HEVC can become a Live Photo without re-encoding")
+        }
+        let mdats = movie.mediaDataBoxes
+        guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
+
+        // Where the still goes.
+        var header = movie.header
+        let existing = facts.stillImageTimeTracks
+        let keepExisting = requestedCover == nil && existing.count == 1
+        var coverSeconds = 0.0
+        var stillTicks: UInt64 = 0
+        var scale: UInt64 = 1
+        var trackTimescale = StillImageTimeTrack.iPhoneMediaTimescale
+        if keepExisting {
+            coverSeconds = facts.stillImageTime(existing[0], file: source)?.seconds ?? 0
+        } else {
+            let inherited = existing.first.flatMap { facts.stillImageTime($0, file: source)?.seconds }
+            let frame = try CoverTime.snap(requestedCover ?? inherited, facts: facts, file: path)
+            coverSeconds = facts.seconds(frame)
+            if frame.ticks(in: UInt64(trackTimescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale) == nil,
+                frame.ticks(in: UInt64(video.mediaHeader.timescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale) != nil
+            {
+                trackTimescale = video.mediaHeader.timescale
+            }
+            let movieScale = UInt64(header.timescale), mediaScale = video.mediaHeader.timescale
+            if let t = frame.ticks(in: movieScale, movieTimescale: header.timescale, mediaTimescale: mediaScale), t >= 0 {
+                stillTicks = UInt64(t)
+            } else {
+                // The movie timescale cannot name the frame exactly: move to one that can (every movie-timescale
+                // value is multiplied by a whole number, so nothing else changes).
+                let common = lcm(movieScale, UInt64(mediaScale))
+                if common <= UInt64(UInt32.max), let t = frame.ticks(in: common, movieTimescale: header.timescale, mediaTimescale: mediaScale), t >= 0 {
+                    scale = common / movieScale
+                    stillTicks = UInt64(t)
+                } else {
+                    stillTicks = UInt64(max(0, (coverSeconds * Double(movieScale)).rounded()))
+                }
+            }
+        }
+
+        // Chunk offsets of every kept track, remapped into the single output mdat.
+        var newStarts: [Int64] = []
+        var running = payloadStart
+        for m in mdats {
+            newStarts.append(running)
+            running += m.payloadSize
+        }
+        let payloadTotal = running - payloadStart
+        let removedIDs = keepExisting ? Set<UInt32>() : Set(existing.map(\.trackID))
+        var newOffsets: [UInt32: [UInt64]] = [:]
+        for track in movie.tracks where !removedIDs.contains(track.trackID) {
+            let chunks = try naming(path) { try track.chunks() }
+            var offsets: [UInt64] = []
+            offsets.reserveCapacity(chunks.count)
+            for chunk in chunks {
+                guard let k = mdats.firstIndex(where: { UInt64($0.payloadOffset) <= chunk.offset && chunk.offset < UInt64($0.end) || (chunk.size == 0 && chunk.offset == UInt64($0.end)) }) else {
+                    throw .badInput(file: path, reason: "track \(track.trackID) has data at byte \(chunk.offset), outside every 'mdat'")
+                }
+                if track.handlerType != "soun", chunk.offset + chunk.size > UInt64(mdats[k].end) {
+                    throw .badInput(file: path, reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")
+                }
+                offsets.append(chunk.offset - UInt64(mdats[k].payloadOffset) + UInt64(newStarts[k]))
+            }
+            newOffsets[track.trackID] = offsets
+        }
+
+        // The new track and its sample.
+        var appended: [UInt8] = []
+        var newTrack: Atom?
+        let sampleDuration = max(1, UInt64(header.timescale) * scale / UInt64(trackTimescale))
+        let maxID = movie.tracks.map(\.trackID).max() ?? 0
+        let newTrackID = max(header.nextTrackID, maxID + 1)
+        if !keepExisting {
+            let size = video.descriptions.first?.visualSize ?? (0, 0)
+            appended = StillImageTimeTrack.sample(width: size.width, height: size.height)
+            newTrack = StillImageTimeTrack.trak(
+                trackID: newTrackID, videoTrackID: video.trackID, stillTime: stillTicks, sampleDuration: sampleDuration,
+                chunkOffset: UInt64(payloadStart + payloadTotal), sampleSize: appended.count, mediaTimescale: trackTimescale,
+                creationTime: header.creationTime, modificationTime: header.modificationTime)
+        }
+
+        // The new moov.
+        var children: [Atom] = []
+        var trakIndex = 0
+        for child in movie.moov.children {
+            switch child.type {
+            case "mvhd":
+                continue
+            case "trak":
+                let track = movie.tracks[trakIndex]
+                trakIndex += 1
+                guard !removedIDs.contains(track.trackID) else { continue }
+                children.append(try naming(path) { try rewriteTrack(child, offsets: newOffsets[track.trackID] ?? [], scale: scale) })
+            default:
+                children.append(child)
+            }
+        }
+        if let newTrack {
+            let lastTrak = children.lastIndex { $0.type == "trak" }.map { $0 + 1 } ?? children.count
+            children.insert(newTrack, at: lastTrak)
+            header.nextTrackID = newTrackID + 1
+        }
+        header.timescale = UInt32(UInt64(header.timescale) * scale)
+        header.duration = max(header.duration * scale, keepExisting ? 0 : stillTicks + sampleDuration)
+        children.insert(header.atom, at: 0)
+        children = try setIdentifier(identifier, in: children, file: path)
+
+        var moov = movie.moov
+        moov.setChildren(children)
+
+        // ftyp and the mdat header.
+        var prefix = Movie.FileType(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "]).atom.serialized()
+        let mdatSize = UInt64(payloadTotal) + UInt64(appended.count)
+        var w = ByteWriter()
+        if mdatSize + 8 <= UInt64(UInt32.max) {
+            w.appendUInt32(8); w.appendFourCC("wide")
+            w.appendUInt32(UInt32(mdatSize + 8)); w.appendFourCC("mdat")
+        } else {
+            w.appendUInt32(1); w.appendFourCC("mdat"); w.appendUInt64(mdatSize + 16)
+        }
+        prefix += w.bytes
+
+        let skipped: Set<FourCC> = ["ftyp", "moov", "mdat", "free", "skip", "wide"]
+        return MovieRemux(
+            source: source, prefix: prefix, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, appended: appended,
+            moov: moov.serialized(), trailing: movie.topLevel.filter { !skipped.contains($0.type) },
+            coverSeconds: coverSeconds, keptExistingStillTime: keepExisting)
+    }
+
+    /// Streams the output into `out`.
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        try out.write(prefix)
+        for p in payloads { try out.copy(from: source, offset: p.offset, length: p.length, progress: progress) }
+        try out.write(appended)
+        try out.write(moov)
+        for box in trailing { try out.copy(from: source, offset: box.offset, length: box.size, progress: progress) }
+    }
+
+    /// New chunk offsets; movie-timescale durations multiplied by `scale`.
+    static func rewriteTrack(_ trak: Atom, offsets: [UInt64], scale: UInt64) throws -> Atom {
+        var trak = trak
+        if scale > 1 {
+            try trak.modifyChildren("tkhd") { tkhd in
+                var h = try TrackHeader(tkhd)
+                h.duration *= scale
+                tkhd = h.atom
+            }
+            try trak.modifyChildren("edts") { edts in
+                try edts.modifyChildren("elst") { elst in
+                    var list = try EditList(elst)
+                    for i in list.entries.indices { list.entries[i].segmentDuration *= scale }
+                    elst = list.atom
+                }
+            }
+        }
+        trak.modifyChildren("mdia") { mdia in
+            mdia.modifyChildren("minf") { minf in
+                minf.modifyChildren("stbl") { stbl in
+                    stbl.setChildren(stbl.children.map { box in
+                        box.type == "stco" || box.type == "co64" ? SampleTables.chunkOffsetAtom(offsets) : box
+                    })
+                }
+            }
+        }
+        return trak
+    }
+
+    /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent).
+    static func setIdentifier(_ id: ContentIdentifier, in children: [Atom], file: String) throws(LivePhotoError) -> [Atom] {
+        var children = children
+        guard let i = children.firstIndex(where: { $0.type == "meta" }) else {
+            var metadata = QuickTimeMetadata()
+            metadata.setString(id.rawValue, for: contentIdentifierKey)
+            children.append(metadata.metaAtom)
+            return children
+        }
+        var meta = children[i]
+        guard let hdlr = meta.child("hdlr"), let handler = try? HandlerReference(hdlr), handler.handlerType == "mdta" else {
+            throw .unsupported(file: file, reason: "the movie-level 'meta' box is not QuickTime 'mdta' metadata")
+        }
+        var metadata = try naming(file) { try QuickTimeMetadata(meta: meta) }
+        metadata.setString(id.rawValue, for: contentIdentifierKey)
+        var parts = meta.children
+        if let k = parts.firstIndex(where: { $0.type == "keys" }) {
+            parts[k] = metadata.keysAtom
+        } else {
+            parts.insert(metadata.keysAtom, at: (parts.firstIndex { $0.type == "hdlr" } ?? -1) + 1)
+        }
+        if let l = parts.firstIndex(where: { $0.type == "ilst" }) {
+            parts[l] = metadata.itemListAtom
+        } else {
+            parts.append(metadata.itemListAtom)
+        }
+        meta.setChildren(parts)
+        children[i] = meta
+        return children
+    }
+
+    static func lcm(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        func gcd(_ x: UInt64, _ y: UInt64) -> UInt64 { y == 0 ? x : gcd(y, x % y) }
+        guard a > 0, b > 0 else { return max(a, b) }
+        let (product, overflow) = (a / gcd(a, b)).multipliedReportingOverflow(by: b)
+        return overflow ? UInt64.max : product
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import MediaFormats
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where outputs go, and the checks made before anything is written there.
+enum OutputLocation {
+    /// Creates `folder` (and its parents) when missing.
+    static func prepareFolder(_ folder: String) throws(LivePhotoError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .invalidArgument("\(folder) is not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+        }
+    }
+
+    /// Refuses destinations that exist (unless `force`) and, always, destinations that are inputs.
+    static func check(_ destinations: [String], inputs: [String], force: Bool) throws(LivePhotoError) {
+        let inputPaths = Set(inputs.map(canonical))
+        for d in destinations {
+            if inputPaths.contains(canonical(d)) {
+                throw .invalidArgument("the output \(d) would replace an input; choose another --out folder or --name")
+            }
+            if !force, exists(d) { throw .outputExists(path: d) }
+        }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A new empty hidden folder beside `destination`, registered for removal on interrupt.
+    static func temporaryFolder(beside destination: String) throws(LivePhotoError) -> String {
+        let url = URL(fileURLWithPath: destination)
+        var template = Array("\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX".utf8CString)
+        let ok = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return mkdtemp(base) != nil
+        }
+        guard ok else { throw .io(path: destination, reason: "cannot create a folder beside it: \(FileError.systemMessage(errno))") }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.shared.register(path)
+        return path
+    }
+
+    /// A unique hidden file name beside `destination` (not created), registered for removal on interrupt.
+    static func temporaryName(beside destination: String) -> String {
+        let url = URL(fileURLWithPath: destination)
+        let path = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-\(UUID().uuidString.prefix(8))"
+        TemporaryFiles.shared.register(path)
+        return path
+    }
+
+    /// Moves `temporary` to `destination`; with `force`, an existing destination (file or folder) is replaced.
+    static func moveIntoPlace(_ temporary: String, _ destination: String, force: Bool) throws(LivePhotoError) {
+        var aside: String?
+        if exists(destination) {
+            guard force else { throw .outputExists(path: destination) }
+            let name = temporaryName(beside: destination)
+            guard rename(destination, name) == 0 else {
+                throw .io(path: destination, reason: "cannot move the old output aside: \(FileError.systemMessage(errno))")
+            }
+            aside = name
+        }
+        guard rename(temporary, destination) == 0 else {
+            let reason = FileError.systemMessage(errno)
+            if let aside { _ = rename(aside, destination) }
+            throw .io(path: destination, reason: "cannot move into place: \(reason)")
+        }
+        TemporaryFiles.shared.unregister(temporary)
+        if let aside {
+            try? FileManager.default.removeItem(atPath: aside)
+            TemporaryFiles.shared.unregister(aside)
+        }
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        TemporaryFiles.shared.unregister(path)
+    }
+}

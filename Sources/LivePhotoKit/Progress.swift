@@ -1,0 +1,39 @@
+/// How far a long operation has got, in bytes.
+public struct OperationProgress: Sendable, Equatable {
+    public var completedBytes: Int64
+    public var totalBytes: Int64
+
+    public init(completedBytes: Int64, totalBytes: Int64) {
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+    }
+
+    /// 0...1.
+    public var fraction: Double { totalBytes > 0 ? min(1, Double(completedBytes) / Double(totalBytes)) : 1 }
+}
+
+/// Receives progress; called often, from the thread doing the work.
+public typealias ProgressHandler = @Sendable (OperationProgress) -> Void
+
+/// Adds up bytes and reports at most every 1% (and at the end).
+final class ProgressCounter {
+    private let total: Int64
+    private let handler: ProgressHandler?
+    private var done: Int64 = 0
+    private var lastReported: Int64 = -1
+
+    init(total: Int64, handler: ProgressHandler?) {
+        self.total = total
+        self.handler = handler
+    }
+
+    func add(_ bytes: Int64) {
+        done += bytes
+        guard let handler else { return }
+        let step = max(1, total / 100)
+        if done - lastReported >= step || done >= total {
+            lastReported = done
+            handler(OperationProgress(completedBytes: min(done, total), totalBytes: total))
+        }
+    }
+}

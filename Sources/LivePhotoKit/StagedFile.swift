@@ -1,0 +1,154 @@
+import Foundation
+import MediaFormats
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file written under a hidden temporary name beside its destination and renamed into place only
+/// when complete, so a failure or an interrupt never leaves a half-written output.
+final class StagedFile {
+    let destination: String
+    let temporaryPath: String
+    private var descriptor: Int32
+    private(set) var bytesWritten: Int64 = 0
+
+    /// Creates the temporary file in the destination's folder.
+    init(destination: String) throws(LivePhotoError) {
+        self.destination = destination
+        let url = URL(fileURLWithPath: destination)
+        let folder = url.deletingLastPathComponent().path
+        var template = Array("\(folder)/.\(url.lastPathComponent).livephoto-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { throw .io(path: destination, reason: "cannot create a file beside it: \(FileError.systemMessage(errno))") }
+        descriptor = fd
+        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        fchmod(fd, 0o644)
+        TemporaryFiles.shared.register(temporaryPath)
+    }
+
+    deinit {
+        if descriptor >= 0 {
+            Glibc_close(descriptor)
+            unlink(temporaryPath)
+            TemporaryFiles.shared.unregister(temporaryPath)
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws(LivePhotoError) {
+        let ok = bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            return writeAll(base, raw.count)
+        }
+        guard ok else { throw .io(path: destination, reason: "write failed: \(FileError.systemMessage(errno))") }
+    }
+
+    private func writeAll(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let n = Glibc_write(descriptor, base + done, count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        bytesWritten += Int64(count)
+        return true
+    }
+
+    /// Copies `length` bytes at `offset` of `source` into this file in bounded chunks.
+    /// - Parameter progress: called after every chunk with the number of bytes just copied.
+    func copy(from source: RandomAccessFile, offset: Int64, length: Int64, progress: (Int64) -> Void) throws(LivePhotoError) {
+        guard offset >= 0, length >= 0, offset <= source.size, length <= source.size - offset else {
+            throw .badInput(file: source.path, reason: "a copy of \(length) bytes at \(offset) runs past the end of the file")
+        }
+        let chunk = ByteCopier.chunkSize
+        var buffer = ByteCopier.buffer()
+        var position = offset
+        let end = offset + length
+        while position < end {
+            let want = Int(min(Int64(chunk), end - position))
+            let got = buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return -1 }
+                return pread(source.descriptorForCopy, base, want, off_t(position))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: source.path, reason: "read failed: \(FileError.systemMessage(errno))")
+            }
+            guard got > 0 else { throw .badInput(file: source.path, reason: "the file ended while copying (truncated?)") }
+            let ok = buffer.withUnsafeBytes { raw -> Bool in
+                guard let base = raw.baseAddress else { return false }
+                return writeAll(base, got)
+            }
+            guard ok else { throw .io(path: destination, reason: "write failed: \(FileError.systemMessage(errno))") }
+            position += Int64(got)
+            progress(Int64(got))
+        }
+    }
+
+    /// Closes the file; it stays under its temporary name until ``commit()``.
+    func finish() throws(LivePhotoError) {
+        guard descriptor >= 0 else { return }
+        let result = Glibc_close(descriptor)
+        descriptor = -2
+        guard result == 0 else { throw .io(path: destination, reason: "close failed: \(FileError.systemMessage(errno))") }
+    }
+
+    /// Renames into place. The caller has checked the destination.
+    func commit() throws(LivePhotoError) {
+        try finish()
+        guard Glibc_rename(temporaryPath, destination) == 0 else {
+            let reason = FileError.systemMessage(errno)
+            unlink(temporaryPath)
+            TemporaryFiles.shared.unregister(temporaryPath)
+            throw .io(path: destination, reason: "cannot move into place: \(reason)")
+        }
+        TemporaryFiles.shared.unregister(temporaryPath)
+        descriptor = -1
+    }
+
+    /// Removes the temporary file.
+    func discard() {
+        if descriptor >= 0 { Glibc_close(descriptor) }
+        descriptor = -1
+        unlink(temporaryPath)
+        TemporaryFiles.shared.unregister(temporaryPath)
+    }
+}
+
+// Names that do not collide with methods of the same name.
+@inline(__always) private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+@discardableResult @inline(__always) private func Glibc_close(_ fd: Int32) -> Int32 { close(fd) }
+@inline(__always) private func Glibc_rename(_ a: String, _ b: String) -> Int32 { rename(a, b) }
+
+/// The copy buffer size: large enough to keep the disk busy, small enough to keep memory flat.
+enum ByteCopier {
+    static let chunkSize = 4 << 20
+    static func buffer() -> [UInt8] { [UInt8](repeating: 0, count: chunkSize) }
+}
+
+/// Temporary outputs not yet committed, so an interrupt handler can remove them.
+public final class TemporaryFiles: @unchecked Sendable {
+    public static let shared = TemporaryFiles()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+
+    /// Deletes every temporary output still pending (files and folders). Safe to call from a signal handler's queue.
+    public func removeAll() {
+        let pending = lock.withLock { paths }
+        for p in pending { try? FileManager.default.removeItem(atPath: p) }
+        lock.withLock { paths.removeAll() }
+    }
+}

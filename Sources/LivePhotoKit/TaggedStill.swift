@@ -1,0 +1,49 @@
+import MediaFormats
+
+/// A JPEG still carrying the content identifier in its Apple MakerNote (FORMAT.md §1.4).
+///
+/// Only the Exif APP1 segment changes; every other segment and the compressed image data are copied verbatim.
+struct TaggedStill {
+    let source: RandomAccessFile
+    let head: [UInt8]
+    let tailOffset: Int64
+
+    var copiedBytes: Int64 { source.size - tailOffset }
+
+    /// - Parameter replaceForeignMakerNote: replace a MakerNote that is not Apple's (otherwise an error).
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, replaceForeignMakerNote: Bool) throws(LivePhotoError) -> TaggedStill {
+        let path = source.path
+        return try naming(path) {
+            let kind = try FileKind.detect(source)
+            switch kind {
+            case .jpeg: break
+            case .heic: throw LivePhotoError.unsupported(file: path, reason: "HEIC stills cannot be made into Live Photos yet; use a JPEG")
+            default: throw LivePhotoError.badInput(file: path, reason: "not a JPEG image (no SOI marker at the start)")
+            }
+            let jpeg = try JPEGFile(file: source)
+            var tiff = try ExifTIFF(bytes: try jpeg.exifTIFF(in: source) ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
+            var makerNote: AppleMakerNote
+            if let existing = tiff.makerNote {
+                if AppleMakerNote.isApple(existing) {
+                    makerNote = try AppleMakerNote(bytes: existing)
+                } else if replaceForeignMakerNote {
+                    makerNote = .empty()
+                } else {
+                    throw LivePhotoError.unsupported(
+                        file: path, reason: "the photo has a MakerNote from another camera maker; --force replaces it with an Apple one")
+                }
+            } else {
+                makerNote = .empty()
+            }
+            try makerNote.setString(identifier.rawValue, for: AppleMakerNote.contentIdentifierTag)
+            try tiff.setMakerNote(makerNote.bytes)
+            let head = try jpeg.headerReplacingExif(with: tiff.bytes, in: source)
+            return TaggedStill(source: source, head: head, tailOffset: jpeg.scanOffset)
+        }
+    }
+
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        try out.write(head)
+        try out.copy(from: source, offset: tailOffset, length: source.size - tailOffset, progress: progress)
+    }
+}

@@ -1,0 +1,149 @@
+/// A cursor over bytes in memory whose every read can fail instead of trapping.
+///
+/// Reads that would run past the end throw ``FormatError`` with the absolute offset (``baseOffset`` plus
+/// the position) where the data ran out. Counts read from headers must be checked against ``remaining``
+/// before anything is allocated from them; ``checkCount(_:elementSize:_:)`` does that.
+public struct ByteReader: Sendable {
+    public let bytes: [UInt8]
+    /// Absolute offset of `bytes[0]` in the file, for error messages.
+    public let baseOffset: Int64
+    public private(set) var position: Int
+    public let endIndex: Int
+
+    /// - Parameters:
+    ///   - bytes: the bytes to read.
+    ///   - range: the part of `bytes` this reader may read; all of it by default.
+    ///   - baseOffset: the file offset of `bytes[0]`.
+    public init(_ bytes: [UInt8], range: Range<Int>? = nil, baseOffset: Int64 = 0) {
+        self.bytes = bytes
+        let r = range ?? 0..<bytes.count
+        self.position = r.lowerBound
+        self.endIndex = r.upperBound
+        self.baseOffset = baseOffset
+    }
+
+    public var remaining: Int { endIndex - position }
+    public var isAtEnd: Bool { position >= endIndex }
+    public var absolutePosition: Int64 { baseOffset + Int64(position) }
+
+    private func need(_ n: Int, _ what: String) throws {
+        guard n >= 0, n <= remaining else { throw FormatError.truncated(what, at: absolutePosition) }
+    }
+
+    public mutating func seek(to index: Int) throws {
+        guard index >= 0, index <= endIndex else {
+            throw FormatError(.malformed, "offset \(index) lies outside the data", at: baseOffset)
+        }
+        position = index
+    }
+
+    public mutating func skip(_ n: Int, _ what: String = "data") throws {
+        try need(n, what)
+        position += n
+    }
+
+    public mutating func readUInt8(_ what: String = "byte") throws -> UInt8 {
+        try need(1, what)
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    public mutating func readUInt16(_ order: ByteOrder = .bigEndian, _ what: String = "16-bit field") throws -> UInt16 {
+        try need(2, what)
+        defer { position += 2 }
+        return bytes.loadUInt16(at: position, order)
+    }
+
+    public mutating func readUInt32(_ order: ByteOrder = .bigEndian, _ what: String = "32-bit field") throws -> UInt32 {
+        try need(4, what)
+        defer { position += 4 }
+        return bytes.loadUInt32(at: position, order)
+    }
+
+    public mutating func readUInt64(_ order: ByteOrder = .bigEndian, _ what: String = "64-bit field") throws -> UInt64 {
+        try need(8, what)
+        defer { position += 8 }
+        return bytes.loadUInt64(at: position, order)
+    }
+
+    public mutating func readInt32(_ order: ByteOrder = .bigEndian, _ what: String = "32-bit field") throws -> Int32 {
+        Int32(bitPattern: try readUInt32(order, what))
+    }
+
+    public mutating func readInt64(_ order: ByteOrder = .bigEndian, _ what: String = "64-bit field") throws -> Int64 {
+        Int64(bitPattern: try readUInt64(order, what))
+    }
+
+    /// Reads an unsigned integer stored in `width` bytes (0, 4 or 8 in `iloc`; any of 1...8 here).
+    public mutating func readUInt(width: Int, _ what: String = "field") throws -> UInt64 {
+        guard (0...8).contains(width) else { throw FormatError(.malformed, "\(what) has width \(width)", at: absolutePosition) }
+        try need(width, what)
+        var value: UInt64 = 0
+        for i in 0..<width { value = value << 8 | UInt64(bytes[position + i]) }
+        position += width
+        return value
+    }
+
+    public mutating func readFourCC(_ what: String = "four-character code") throws -> FourCC {
+        FourCC(rawValue: try readUInt32(.bigEndian, what))
+    }
+
+    public mutating func readBytes(_ n: Int, _ what: String = "data") throws -> [UInt8] {
+        try need(n, what)
+        defer { position += n }
+        return Array(bytes[position..<position + n])
+    }
+
+    /// Throws unless `count` elements of `elementSize` bytes fit in what remains: call it before allocating or
+    /// looping over a count taken from a header.
+    public func checkCount(_ count: UInt64, elementSize: Int, _ what: String) throws {
+        guard elementSize > 0 else { return }
+        guard count <= UInt64(remaining / elementSize) else {
+            throw FormatError(
+                .malformed, "\(what) claims \(count) entries but only \(remaining) bytes remain", at: absolutePosition)
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    @inlinable func loadUInt16(at i: Int, _ order: ByteOrder) -> UInt16 {
+        let a = UInt16(self[i]), b = UInt16(self[i + 1])
+        return order == .bigEndian ? a << 8 | b : b << 8 | a
+    }
+
+    @inlinable func loadUInt32(at i: Int, _ order: ByteOrder) -> UInt32 {
+        var v: UInt32 = 0
+        if order == .bigEndian {
+            for k in 0..<4 { v = v << 8 | UInt32(self[i + k]) }
+        } else {
+            for k in (0..<4).reversed() { v = v << 8 | UInt32(self[i + k]) }
+        }
+        return v
+    }
+
+    @inlinable func loadUInt64(at i: Int, _ order: ByteOrder) -> UInt64 {
+        var v: UInt64 = 0
+        if order == .bigEndian {
+            for k in 0..<8 { v = v << 8 | UInt64(self[i + k]) }
+        } else {
+            for k in (0..<8).reversed() { v = v << 8 | UInt64(self[i + k]) }
+        }
+        return v
+    }
+
+    /// Overwrites 4 bytes at `i` (which the caller has checked lie inside the array).
+    @inlinable mutating func storeUInt32(_ value: UInt32, at i: Int, _ order: ByteOrder) {
+        for k in 0..<4 {
+            let shift = order == .bigEndian ? (24 - 8 * k) : (8 * k)
+            self[i + k] = UInt8(truncatingIfNeeded: value >> UInt32(shift))
+        }
+    }
+
+    @inlinable mutating func storeUInt16(_ value: UInt16, at i: Int, _ order: ByteOrder) {
+        if order == .bigEndian {
+            self[i] = UInt8(value >> 8); self[i + 1] = UInt8(value & 0xFF)
+        } else {
+            self[i] = UInt8(value & 0xFF); self[i + 1] = UInt8(value >> 8)
+        }
+    }
+}

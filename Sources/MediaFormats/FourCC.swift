@@ -1,0 +1,27 @@
+/// A four-character code: a box type, a handler, a codec tag.
+public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Builds a code from exactly four ASCII characters; other strings give `????`-like codes padded with spaces.
+    public init(_ string: String) {
+        var v: UInt32 = 0
+        let bytes = Array(string.utf8.prefix(4)) + Array(repeating: 0x20, count: max(0, 4 - string.utf8.count))
+        for b in bytes { v = v << 8 | UInt32(b) }
+        rawValue = v
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var bytes: [UInt8] {
+        [UInt8(rawValue >> 24), UInt8((rawValue >> 16) & 0xFF), UInt8((rawValue >> 8) & 0xFF), UInt8(rawValue & 0xFF)]
+    }
+
+    /// The code as text; bytes outside printable ASCII are shown as `\xNN`.
+    public var description: String {
+        bytes.map { b in
+            (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true)
+        }.joined()
+    }
+}

@@ -1,0 +1,152 @@
+/// The items of a HEIF/HEIC file (`meta` with `iinf` and `iloc`), enough to find and read its Exif item.
+public struct HEIFFile: Sendable {
+    public struct Item: Sendable, Equatable {
+        public var id: UInt32
+        public var type: FourCC
+    }
+
+    public struct Location: Sendable, Equatable {
+        public var itemID: UInt32
+        /// 0: file offsets; 1: offsets into `idat`; 2: item offsets (not supported).
+        public var constructionMethod: UInt8
+        public var baseOffset: UInt64
+        public var extents: [(offset: UInt64, length: UInt64)]
+
+        public static func == (a: Location, b: Location) -> Bool {
+            a.itemID == b.itemID && a.constructionMethod == b.constructionMethod && a.baseOffset == b.baseOffset
+                && a.extents.elementsEqual(b.extents, by: { $0.offset == $1.offset && $0.length == $1.length })
+        }
+    }
+
+    public var majorBrand: FourCC
+    public var meta: Atom
+    public var metaHeader: BoxHeader
+    public var items: [Item]
+    public var locations: [Location]
+    public var primaryItemID: UInt32?
+    public var topLevel: [BoxHeader]
+
+    public static let imageBrands: Set<FourCC> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "mif2"]
+
+    public init(file: RandomAccessFile) throws {
+        topLevel = try file.topLevelBoxes()
+        guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {
+            throw FormatError(.notRecognized, "not a HEIF image (no 'ftyp' first)")
+        }
+        let brands = try Movie.FileType(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
+        majorBrand = brands.majorBrand
+        guard Self.imageBrands.contains(brands.majorBrand) || brands.compatibleBrands.contains(where: Self.imageBrands.contains) else {
+            throw FormatError(.notRecognized, "not a HEIF image (brand '\(brands.majorBrand)')")
+        }
+        guard let metaHeader = topLevel.first(where: { $0.type == "meta" }) else { throw FormatError(.malformed, "the HEIF file has no 'meta'") }
+        guard metaHeader.size <= 64 << 20 else { throw FormatError(.unsupported, "the HEIF 'meta' box is \(metaHeader.size) bytes", at: metaHeader.offset) }
+        self.metaHeader = metaHeader
+        let metaBytes = try file.read(at: metaHeader.offset, count: Int(metaHeader.size))
+        guard metaBytes.count >= metaHeader.headerSize + 4 else { throw FormatError(.truncated, "the 'meta' box ends in its header", at: metaHeader.offset) }
+        let children = try Atom.parseSequence(metaBytes, range: (metaHeader.headerSize + 4)..<metaBytes.count, baseOffset: metaHeader.offset, depth: 1)
+        meta = Atom(type: "meta", prefix: Array(metaBytes[metaHeader.headerSize..<metaHeader.headerSize + 4]), children: children)
+        items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
+        locations = try meta.child("iloc").map(Self.parseItemLocations) ?? []
+        primaryItemID = try meta.child("pitm").map { p -> UInt32 in
+            var r = ByteReader(p.data)
+            let version = try r.readUInt8("pitm")
+            try r.skip(3, "pitm")
+            return version == 0 ? UInt32(try r.readUInt16(.bigEndian, "pitm")) : try r.readUInt32(.bigEndian, "pitm")
+        }
+    }
+
+    static func parseItemInfo(_ iinf: Atom) throws -> [Item] {
+        var r = ByteReader(iinf.data)
+        let version = try r.readUInt8("iinf version")
+        try r.skip(3, "iinf flags")
+        let count = version == 0 ? UInt32(try r.readUInt16(.bigEndian, "iinf count")) : try r.readUInt32(.bigEndian, "iinf count")
+        try r.checkCount(UInt64(count), elementSize: 12, "iinf")
+        let boxes = try Atom.parseSequence(iinf.data, range: r.position..<iinf.data.count, baseOffset: 0, depth: 2)
+        return try boxes.filter { $0.type == "infe" }.compactMap { infe in
+            var e = ByteReader(infe.data)
+            let v = try e.readUInt8("infe version")
+            try e.skip(3, "infe flags")
+            guard v >= 2 else { return nil }
+            let id = v == 2 ? UInt32(try e.readUInt16(.bigEndian, "infe item ID")) : try e.readUInt32(.bigEndian, "infe item ID")
+            try e.skip(2, "infe protection index")
+            return Item(id: id, type: try e.readFourCC("infe item type"))
+        }
+    }
+
+    static func parseItemLocations(_ iloc: Atom) throws -> [Location] {
+        var r = ByteReader(iloc.data)
+        let version = try r.readUInt8("iloc version")
+        try r.skip(3, "iloc flags")
+        let sizes = try r.readUInt8("iloc sizes")
+        let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0xF)
+        let sizes2 = try r.readUInt8("iloc sizes")
+        let baseOffsetSize = Int(sizes2 >> 4)
+        let indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
+        let count = version < 2 ? UInt32(try r.readUInt16(.bigEndian, "iloc count")) : try r.readUInt32(.bigEndian, "iloc count")
+        try r.checkCount(UInt64(count), elementSize: 4, "iloc")
+        var result: [Location] = []
+        for _ in 0..<count {
+            let id = version < 2 ? UInt32(try r.readUInt16(.bigEndian, "iloc item")) : try r.readUInt32(.bigEndian, "iloc item")
+            var method: UInt8 = 0
+            if version >= 1 { method = UInt8(try r.readUInt16(.bigEndian, "iloc construction method") & 0xF) }
+            try r.skip(2, "iloc data reference index")
+            let base = try r.readUInt(width: baseOffsetSize, "iloc base offset")
+            let extentCount = try r.readUInt16(.bigEndian, "iloc extent count")
+            try r.checkCount(UInt64(extentCount), elementSize: max(1, indexSize + offsetSize + lengthSize), "iloc extents")
+            var extents: [(UInt64, UInt64)] = []
+            for _ in 0..<extentCount {
+                if indexSize > 0 { _ = try r.readUInt(width: indexSize, "iloc extent index") }
+                extents.append((try r.readUInt(width: offsetSize, "iloc extent offset"), try r.readUInt(width: lengthSize, "iloc extent length")))
+            }
+            result.append(Location(itemID: id, constructionMethod: method, baseOffset: base, extents: extents))
+        }
+        return result
+    }
+
+    /// The bytes of item `id`, at most `limit` of them.
+    public func itemData(_ id: UInt32, in file: RandomAccessFile, limit: Int = 16 << 20) throws -> [UInt8] {
+        guard let loc = locations.first(where: { $0.itemID == id }) else { throw FormatError(.malformed, "item \(id) has no location") }
+        var data: [UInt8] = []
+        for extent in loc.extents {
+            guard extent.length <= UInt64(limit - data.count) else { throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes") }
+            let length = extent.length == 0 ? 0 : Int(extent.length)
+            switch loc.constructionMethod {
+            case 0:
+                let (start, overflow) = loc.baseOffset.addingReportingOverflow(extent.offset)
+                guard !overflow, start <= UInt64(file.size) else { throw FormatError(.malformed, "item \(id) lies past the end of the file") }
+                data += try file.read(at: Int64(start), count: length)
+            case 1:
+                guard let idat = meta.child("idat") else { throw FormatError(.malformed, "item \(id) is in 'idat' but there is none") }
+                let start = loc.baseOffset &+ extent.offset
+                guard start <= UInt64(idat.data.count), UInt64(length) <= UInt64(idat.data.count) - start else {
+                    throw FormatError(.malformed, "item \(id) lies past the end of 'idat'")
+                }
+                data += idat.data[Int(start)..<Int(start) + length]
+            default:
+                throw FormatError(.unsupported, "item \(id) uses construction method \(loc.constructionMethod)")
+            }
+        }
+        return data
+    }
+
+    /// The Exif item's TIFF stream. A wrong `exif_tiff_header_offset` is tolerated (FORMAT.md §3.2).
+    public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
+        guard let item = items.first(where: { $0.type == "Exif" }) else { return nil }
+        let payload = try itemData(item.id, in: file)
+        return Self.tiffStart(inExifItem: payload).map { Array(payload[$0...]) }
+    }
+
+    /// Where the TIFF header starts in an Exif item payload.
+    public static func tiffStart(inExifItem payload: [UInt8]) -> Int? {
+        func isTIFF(_ i: Int) -> Bool {
+            guard i >= 0, i + 4 <= payload.count else { return false }
+            return (payload[i] == 0x4D && payload[i + 1] == 0x4D && payload[i + 2] == 0 && payload[i + 3] == 0x2A)
+                || (payload[i] == 0x49 && payload[i + 1] == 0x49 && payload[i + 2] == 0x2A && payload[i + 3] == 0)
+        }
+        guard payload.count >= 4 else { return nil }
+        let declared = Int(payload.loadUInt32(at: 0, .bigEndian))
+        if declared < payload.count - 4, isTIFF(4 + declared) { return 4 + declared }
+        if payload.count >= 10, payload[4..<10].elementsEqual(JPEGFile.exifHeader), isTIFF(10) { return 10 }
+        return (0..<min(payload.count, 64)).first(where: isTIFF)
+    }
+}

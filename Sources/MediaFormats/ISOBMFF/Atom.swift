@@ -1,0 +1,174 @@
+/// A box held in memory as a tree: containers have children, every other box keeps its payload bytes.
+///
+/// Boxes nobody models are written back unchanged, so parse-then-serialise is byte-identical for every
+/// box whose size fits the header it had (see ``serialized()``).
+public struct Atom: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// A leaf: the payload after the header, verbatim.
+        case data([UInt8])
+        /// A container: `prefix` holds bytes before the first child (a full box's version and flags,
+        /// `stsd`'s entry count), then the children.
+        case children(prefix: [UInt8], [Atom])
+    }
+
+    public var type: FourCC
+    public var content: Content
+
+    public init(type: FourCC, data: [UInt8]) {
+        self.type = type
+        content = .data(data)
+    }
+
+    public init(type: FourCC, prefix: [UInt8] = [], children: [Atom]) {
+        self.type = type
+        content = .children(prefix: prefix, children)
+    }
+
+    /// Boxes that hold only boxes, in the movie header and its tracks.
+    public static let plainContainers: Set<FourCC> = [
+        "moov", "trak", "mdia", "minf", "stbl", "edts", "dinf", "tref", "gmhd", "udta", "mvex",
+    ]
+
+    // MARK: - Parsing
+
+    /// Parses a whole box (header included) from `bytes`.
+    /// - Parameter baseOffset: the absolute offset of `bytes[0]`, for error messages.
+    public static func parse(_ bytes: [UInt8], baseOffset: Int64 = 0) throws -> Atom {
+        let header = try BoxHeader.parse(bytes, at: baseOffset, limit: baseOffset + Int64(bytes.count))
+        guard header.size == Int64(bytes.count) else {
+            throw FormatError(.malformed, "box '\(header.type)' size \(header.size) but \(bytes.count) bytes given", at: baseOffset)
+        }
+        return try parseBody(type: header.type, bytes, range: header.headerSize..<bytes.count, baseOffset: baseOffset, depth: 0)
+    }
+
+    /// Parses consecutive boxes filling `range` of `bytes`.
+    public static func parseSequence(_ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws -> [Atom] {
+        guard depth < 32 else { throw FormatError(.malformed, "boxes nested more than 32 deep", at: baseOffset + Int64(range.lowerBound)) }
+        var atoms: [Atom] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let remaining = range.upperBound - i
+            // QuickTime allows a 32-bit zero terminator at the end of some containers (udta).
+            if remaining < 8 {
+                if bytes[i..<range.upperBound].allSatisfy({ $0 == 0 }) { break }
+                throw FormatError(.truncated, "\(remaining) stray bytes inside a box", at: baseOffset + Int64(i))
+            }
+            let head = Array(bytes[i..<min(i + 16, range.upperBound)])
+            let header = try BoxHeader.parse(head, at: baseOffset + Int64(i), limit: baseOffset + Int64(range.upperBound))
+            let end = i + Int(header.size)
+            atoms.append(try parseBody(type: header.type, bytes, range: (i + header.headerSize)..<end, baseOffset: baseOffset, depth: depth + 1))
+            i = end
+        }
+        return atoms
+    }
+
+    static func parseBody(type: FourCC, _ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws -> Atom {
+        if plainContainers.contains(type) {
+            // A container that fails to parse as boxes (some udta children are not boxes) is kept verbatim.
+            if let children = try? parseSequence(bytes, range: range, baseOffset: baseOffset, depth: depth) {
+                return Atom(type: type, children: children)
+            }
+            if type == "udta" { return Atom(type: type, data: Array(bytes[range])) }
+            // Let the real error surface for the containers that must hold boxes.
+            _ = try parseSequence(bytes, range: range, baseOffset: baseOffset, depth: depth)
+        }
+        if type == "meta" {
+            // QuickTime's meta has no version/flags; ISO's does. Peek for the handler box (FORMAT.md §8.1).
+            let prefixLength = isQuickTimeStyleMeta(bytes, range: range) ? 0 : 4
+            if range.count >= prefixLength,
+                let children = try? parseSequence(
+                    bytes, range: (range.lowerBound + prefixLength)..<range.upperBound, baseOffset: baseOffset, depth: depth)
+            {
+                return Atom(type: type, prefix: Array(bytes[range.lowerBound..<range.lowerBound + prefixLength]), children: children)
+            }
+        }
+        return Atom(type: type, data: Array(bytes[range]))
+    }
+
+    static func isQuickTimeStyleMeta(_ bytes: [UInt8], range: Range<Int>) -> Bool {
+        guard range.count >= 8 else { return false }
+        let typeAt4 = bytes.loadUInt32(at: range.lowerBound + 4, .bigEndian)
+        return typeAt4 == FourCC("hdlr").rawValue
+    }
+
+    // MARK: - Access
+
+    public var children: [Atom] {
+        if case .children(_, let c) = content { return c }
+        return []
+    }
+
+    public var data: [UInt8] {
+        if case .data(let d) = content { return d }
+        return []
+    }
+
+    public func child(_ type: FourCC) -> Atom? { children.first { $0.type == type } }
+    public func children(_ type: FourCC) -> [Atom] { children.filter { $0.type == type } }
+
+    /// Follows a path of child types, taking the first match at each level.
+    public func find(_ path: [FourCC]) -> Atom? {
+        var node = self
+        for type in path {
+            guard let next = node.child(type) else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    /// Replaces the children (keeping the prefix); a leaf becomes a container.
+    public mutating func setChildren(_ newChildren: [Atom]) {
+        if case .children(let prefix, _) = content {
+            content = .children(prefix: prefix, newChildren)
+        } else {
+            content = .children(prefix: [], newChildren)
+        }
+    }
+
+    /// Applies `transform` to every child of `type` in place.
+    public mutating func modifyChildren(_ type: FourCC, _ transform: (inout Atom) throws -> Void) rethrows {
+        var c = children
+        for i in c.indices where c[i].type == type { try transform(&c[i]) }
+        setChildren(c)
+    }
+
+    // MARK: - Writing
+
+    /// The payload size (without header).
+    public var payloadSize: Int {
+        switch content {
+        case .data(let d): return d.count
+        case .children(let prefix, let c): return prefix.count + c.reduce(0) { $0 + $1.size }
+        }
+    }
+
+    /// The size of the serialised box, header included.
+    public var size: Int {
+        let p = payloadSize
+        return p + (p + 8 > Int(UInt32.max) ? 16 : 8)
+    }
+
+    public func serialized() -> [UInt8] {
+        var w = ByteWriter()
+        write(to: &w)
+        return w.bytes
+    }
+
+    public func write(to w: inout ByteWriter) {
+        let total = size
+        if total > Int(UInt32.max) {
+            w.appendUInt32(1)
+            w.appendFourCC(type)
+            w.appendUInt64(UInt64(total))
+        } else {
+            w.appendUInt32(UInt32(total))
+            w.appendFourCC(type)
+        }
+        switch content {
+        case .data(let d): w.append(d)
+        case .children(let prefix, let c):
+            w.append(prefix)
+            for child in c { child.write(to: &w) }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// The header of one box: where it starts, how long it is and what it is.
+///
+/// Sizes are checked against the bytes that contain the box: a box that claims to run past its parent
+/// is an error, never a read beyond the data.
+public struct BoxHeader: Sendable, Equatable {
+    public var type: FourCC
+    /// Absolute offset of the box's first byte.
+    public var offset: Int64
+    /// Size of the header: 8, or 16 with a 64-bit size.
+    public var headerSize: Int
+    /// Size of the whole box, header included.
+    public var size: Int64
+
+    public var payloadOffset: Int64 { offset + Int64(headerSize) }
+    public var payloadSize: Int64 { size - Int64(headerSize) }
+    public var end: Int64 { offset + size }
+
+    public init(type: FourCC, offset: Int64, headerSize: Int, size: Int64) {
+        self.type = type
+        self.offset = offset
+        self.headerSize = headerSize
+        self.size = size
+    }
+
+    /// Parses a header from the first bytes of a box.
+    /// - Parameters:
+    ///   - bytes: at least the first 8 (or 16) bytes of the box.
+    ///   - offset: the box's absolute offset.
+    ///   - limit: the absolute end of the enclosing data (parent end or file size); a size of 0 means "to here".
+    public static func parse(_ bytes: [UInt8], at offset: Int64, limit: Int64) throws -> BoxHeader {
+        var r = ByteReader(bytes, baseOffset: offset)
+        let size32 = try r.readUInt32(.bigEndian, "box header")
+        let type = try r.readFourCC("box header")
+        var size = Int64(size32)
+        var headerSize = 8
+        if size32 == 1 {
+            let large = try r.readUInt64(.bigEndian, "64-bit box size")
+            guard large <= UInt64(Int64.max) else {
+                throw FormatError(.malformed, "box '\(type)' has an impossible size \(large)", at: offset)
+            }
+            size = Int64(large)
+            headerSize = 16
+        } else if size32 == 0 {
+            size = limit - offset
+        }
+        guard size >= Int64(headerSize) else {
+            throw FormatError(.malformed, "box '\(type)' has size \(size), smaller than its header", at: offset)
+        }
+        guard size <= limit - offset else {
+            throw FormatError(
+                .truncated, "box '\(type)' claims \(size) bytes but only \(limit - offset) remain", at: offset)
+        }
+        return BoxHeader(type: type, offset: offset, headerSize: headerSize, size: size)
+    }
+}
+
+extension RandomAccessFile {
+    /// Lists the boxes at the top level of the file, reading only their headers.
+    ///
+    /// - Parameter maxBoxes: a bound on how many boxes are accepted before the file is judged malformed.
+    /// - Returns: the headers in file order; the last one ends exactly at the end of the file.
+    public func topLevelBoxes(maxBoxes: Int = 100_000) throws -> [BoxHeader] {
+        var boxes: [BoxHeader] = []
+        var offset: Int64 = 0
+        while offset < size {
+            guard boxes.count < maxBoxes else {
+                throw FormatError(.malformed, "more than \(maxBoxes) top-level boxes", at: offset)
+            }
+            guard size - offset >= 8 else {
+                throw FormatError(.truncated, "\(size - offset) stray bytes where a box header should be", at: offset)
+            }
+            let head = try read(at: offset, count: Int(min(16, size - offset)))
+            let header = try BoxHeader.parse(head, at: offset, limit: size)
+            boxes.append(header)
+            offset = header.end
+        }
+        return boxes
+    }
+}

@@ -1,0 +1,48 @@
+/// `mvhd`: the movie's timescale, duration and next free track ID. Unmodelled fields stay byte for byte.
+public struct MovieHeader: Sendable, Equatable {
+    public private(set) var version: UInt8
+    public var creationTime: UInt64
+    public var modificationTime: UInt64
+    public var timescale: UInt32
+    public var duration: UInt64
+    /// rate, volume, reserved, matrix and pre-defined fields, verbatim.
+    var middle: [UInt8]
+    public var nextTrackID: UInt32
+
+    public init(_ atom: Atom, at offset: Int64 = 0) throws {
+        var r = ByteReader(atom.data, baseOffset: offset)
+        version = try r.readUInt8("mvhd version")
+        try r.skip(3, "mvhd flags")
+        if version == 1 {
+            creationTime = try r.readUInt64(.bigEndian, "mvhd")
+            modificationTime = try r.readUInt64(.bigEndian, "mvhd")
+            timescale = try r.readUInt32(.bigEndian, "mvhd")
+            duration = try r.readUInt64(.bigEndian, "mvhd")
+        } else {
+            creationTime = UInt64(try r.readUInt32(.bigEndian, "mvhd"))
+            modificationTime = UInt64(try r.readUInt32(.bigEndian, "mvhd"))
+            timescale = try r.readUInt32(.bigEndian, "mvhd")
+            duration = UInt64(try r.readUInt32(.bigEndian, "mvhd"))
+        }
+        middle = try r.readBytes(76, "mvhd")
+        nextTrackID = try r.readUInt32(.bigEndian, "mvhd next track ID")
+        guard timescale > 0 else { throw FormatError(.malformed, "movie timescale is 0", at: offset) }
+    }
+
+    /// The box, in version 0 unless a value needs 64 bits.
+    public var atom: Atom {
+        let needs64 = version == 1 || [creationTime, modificationTime, duration].contains { $0 > UInt64(UInt32.max) }
+        var w = ByteWriter()
+        w.appendUInt32(needs64 ? 0x0100_0000 : 0)
+        if needs64 {
+            w.appendUInt64(creationTime); w.appendUInt64(modificationTime)
+            w.appendUInt32(timescale); w.appendUInt64(duration)
+        } else {
+            w.appendUInt32(UInt32(creationTime)); w.appendUInt32(UInt32(modificationTime))
+            w.appendUInt32(timescale); w.appendUInt32(UInt32(duration))
+        }
+        w.append(middle)
+        w.appendUInt32(nextTrackID)
+        return Atom(type: "mvhd", data: w.bytes)
+    }
+}

@@ -1,0 +1,109 @@
+/// One `trak` of a movie, with the boxes that describe its timing and data parsed.
+public struct MovieTrack: Sendable {
+    public var atom: Atom
+    public var header: TrackHeader
+    public var mediaHeader: MediaHeader
+    public var handlerType: FourCC
+    public var descriptions: [SampleDescription]
+    public var tables: SampleTables
+    public var editList: EditList?
+
+    public init(_ trak: Atom) throws {
+        atom = trak
+        guard let tkhd = trak.child("tkhd") else { throw FormatError(.malformed, "a track has no 'tkhd'") }
+        header = try TrackHeader(tkhd)
+        guard let mdia = trak.child("mdia"), let mdhd = mdia.child("mdhd") else {
+            throw FormatError(.malformed, "track \(header.trackID) has no 'mdia/mdhd'")
+        }
+        mediaHeader = try MediaHeader(mdhd)
+        guard let hdlr = mdia.child("hdlr") else { throw FormatError(.malformed, "track \(header.trackID) has no 'hdlr'") }
+        handlerType = try HandlerReference(hdlr).handlerType
+        guard let stbl = mdia.find(["minf", "stbl"]) else {
+            throw FormatError(.malformed, "track \(header.trackID) has no 'minf/stbl'")
+        }
+        descriptions = try stbl.child("stsd").map(SampleDescription.entries(of:)) ?? []
+        tables = try SampleTables(stbl: stbl)
+        editList = try trak.find(["edts", "elst"]).map { try EditList($0) }
+    }
+
+    public var trackID: UInt32 { header.trackID }
+    public var format: FourCC? { descriptions.first?.format }
+    public var isEnabled: Bool { header.flags & TrackHeader.enabled != 0 }
+
+    /// The keys of a timed-metadata (`mebx`) track, or nil for other tracks.
+    public var metadataKeys: TimedMetadataSampleEntry? {
+        guard let d = descriptions.first, d.format == "mebx" else { return nil }
+        return try? TimedMetadataSampleEntry(entryBytes: d.bytes)
+    }
+
+    /// The track's length on the movie timeline, in seconds.
+    public func durationSeconds(movieTimescale: UInt32) -> Double {
+        if let editList, !editList.entries.isEmpty {
+            return Double(editList.totalDuration) / Double(movieTimescale)
+        }
+        return Double(mediaHeader.duration) / Double(mediaHeader.timescale)
+    }
+
+    /// When each sample is shown on the movie timeline, after the edit list.
+    ///
+    /// Samples that no edit shows are left out. Rates other than 1 are treated as 1.
+    /// - Parameters:
+    ///   - movieTimescale: the `mvhd` timescale, in which edit durations are counted.
+    ///   - limit: refuse tracks with more samples than this.
+    /// - Returns: (sample index in decode order, time), sorted by time.
+    public func presentationSchedule(movieTimescale: UInt32, limit: Int = 5_000_000) throws -> [(sample: Int, time: TrackTime)] {
+        let pts = try tables.presentationTimes(limit: limit)
+        var result: [(Int, TrackTime)] = []
+        if let editList, !editList.entries.isEmpty {
+            var segmentStart: Int64 = 0
+            for edit in editList.entries {
+                defer { segmentStart += Int64(clamping: edit.segmentDuration) }
+                if edit.isEmpty { continue }
+                // Segment length converted to media ticks (rounded up so a frame at the very end still counts).
+                let length = (Double(edit.segmentDuration) * Double(mediaHeader.timescale) / Double(movieTimescale)).rounded(.up)
+                let end = edit.mediaTime + Int64(length)
+                for (i, t) in pts.enumerated() where t >= edit.mediaTime && t < end {
+                    result.append((i, TrackTime(movieTicks: segmentStart, mediaTicks: t - edit.mediaTime)))
+                }
+            }
+        } else {
+            for (i, t) in pts.enumerated() where t >= 0 {
+                result.append((i, TrackTime(movieTicks: 0, mediaTicks: t)))
+            }
+        }
+        return result.sorted {
+            $0.1.seconds(movieTimescale: movieTimescale, mediaTimescale: mediaHeader.timescale)
+                < $1.1.seconds(movieTimescale: movieTimescale, mediaTimescale: mediaHeader.timescale)
+        }
+    }
+
+    /// The offset of every chunk paired with its size, for checking where the track's data lies.
+    public func chunks() throws -> [(offset: UInt64, size: UInt64)] {
+        let sizes = try tables.chunkSizes()
+        return Array(zip(tables.chunkOffsets, sizes))
+    }
+}
+
+/// A time on the movie timeline, kept exact as a movie-timescale part (where the edit starts) plus a
+/// media-timescale part (how far into the edit).
+public struct TrackTime: Sendable, Equatable {
+    public var movieTicks: Int64
+    public var mediaTicks: Int64
+
+    public init(movieTicks: Int64, mediaTicks: Int64) {
+        self.movieTicks = movieTicks
+        self.mediaTicks = mediaTicks
+    }
+
+    public func seconds(movieTimescale: UInt32, mediaTimescale: UInt32) -> Double {
+        Double(movieTicks) / Double(movieTimescale) + Double(mediaTicks) / Double(mediaTimescale)
+    }
+
+    /// The time in ticks of `timescale`, when it is a whole number of them.
+    public func ticks(in timescale: UInt64, movieTimescale: UInt32, mediaTimescale: UInt32) -> Int64? {
+        let (a, aOverflow) = Int64(timescale).multipliedReportingOverflow(by: movieTicks)
+        let (b, bOverflow) = Int64(timescale).multipliedReportingOverflow(by: mediaTicks)
+        guard !aOverflow, !bOverflow, a % Int64(movieTimescale) == 0, b % Int64(mediaTimescale) == 0 else { return nil }
+        return a / Int64(movieTimescale) + b / Int64(mediaTimescale)
+    }
+}

@@ -1,0 +1,158 @@
+/// QuickTime metadata in a `meta` box: the `keys` table and the `ilst` items that refer to it by index.
+///
+/// Items are kept as raw boxes; only the ones a caller replaces change. Layout: FORMAT.md §2.2.
+public struct QuickTimeMetadata: Sendable, Equatable {
+    public struct Key: Sendable, Equatable {
+        /// Usually `mdta`.
+        public var namespace: FourCC
+        public var name: [UInt8]
+
+        public init(namespace: FourCC = "mdta", name: String) {
+            self.namespace = namespace
+            self.name = Array(name.utf8)
+        }
+
+        public init(namespace: FourCC, nameBytes: [UInt8]) {
+            self.namespace = namespace
+            name = nameBytes
+        }
+
+        public var nameString: String { String(decoding: name, as: UTF8.self) }
+    }
+
+    /// A decoded `data` value.
+    public enum Value: Sendable, Equatable {
+        case utf8(String)
+        case signedInteger(Int64)
+        case unsignedInteger(UInt64)
+        case float32(Float)
+        case float64(Double)
+        case other(type: UInt32, bytes: [UInt8])
+    }
+
+    public var keys: [Key]
+    /// `ilst` children; each box's type is the 1-based key index.
+    public var items: [Atom]
+
+    public init(keys: [Key] = [], items: [Atom] = []) {
+        self.keys = keys
+        self.items = items
+    }
+
+    /// Reads `keys` and `ilst` from a `meta` atom (either style). Absent boxes give empty lists.
+    public init(meta: Atom) throws {
+        keys = []
+        if let k = meta.child("keys") {
+            var r = ByteReader(k.data)
+            try r.skip(4, "keys version and flags")
+            let count = try r.readUInt32(.bigEndian, "keys entry count")
+            try r.checkCount(UInt64(count), elementSize: 8, "keys")
+            for _ in 0..<count {
+                let size = Int(try r.readUInt32(.bigEndian, "key size"))
+                let ns = try r.readFourCC("key namespace")
+                guard size >= 8, size - 8 <= r.remaining else {
+                    throw FormatError(.malformed, "a metadata key has size \(size) past its 'keys' box")
+                }
+                keys.append(Key(namespace: ns, nameBytes: try r.readBytes(size - 8)))
+            }
+        }
+        if let ilst = meta.child("ilst") {
+            // Items are boxes typed by key index; each is kept verbatim.
+            items = ilst.children.isEmpty ? try Atom.parseSequence(ilst.data, range: 0..<ilst.data.count, baseOffset: 0, depth: 2) : ilst.children
+        } else {
+            items = []
+        }
+    }
+
+    /// The 1-based index of the key `name` in the `mdta` namespace.
+    public func keyIndex(_ name: String) -> Int? {
+        let bytes = Array(name.utf8)
+        return keys.firstIndex { $0.namespace == "mdta" && $0.name == bytes }.map { $0 + 1 }
+    }
+
+    /// The first value stored under `name`.
+    public func value(for name: String) -> Value? {
+        guard let index = keyIndex(name) else { return nil }
+        for item in items where item.type.rawValue == UInt32(index) {
+            if let data = item.child("data") ?? (try? Atom.parseSequence(item.data, range: 0..<item.data.count, baseOffset: 0, depth: 1))?.first(where: { $0.type == "data" }) {
+                return Self.decode(data.data)
+            }
+        }
+        return nil
+    }
+
+    /// Sets `name` to a UTF-8 string: replaces every item of that key with one new item, or adds key and item.
+    public mutating func setString(_ value: String, for name: String) {
+        let index: Int
+        if let existing = keyIndex(name) {
+            index = existing
+        } else {
+            keys.append(Key(name: name))
+            index = keys.count
+        }
+        var data = ByteWriter()
+        data.appendUInt32(1)  // type indicator: well-known set, UTF-8
+        data.appendUInt32(0)  // locale: any
+        data.appendASCII(value)
+        let item = Atom(type: FourCC(rawValue: UInt32(index)), children: [Atom(type: "data", data: data.bytes)])
+        if let first = items.firstIndex(where: { $0.type.rawValue == UInt32(index) }) {
+            items[first] = item
+            items = items.enumerated().filter { $0.offset == first || $0.element.type.rawValue != UInt32(index) }.map(\.element)
+        } else {
+            items.append(item)
+        }
+    }
+
+    /// The `keys` box.
+    public var keysAtom: Atom {
+        var w = ByteWriter()
+        w.appendUInt32(0)
+        w.appendUInt32(UInt32(keys.count))
+        for k in keys {
+            w.appendUInt32(UInt32(8 + k.name.count))
+            w.appendFourCC(k.namespace)
+            w.append(k.name)
+        }
+        return Atom(type: "keys", data: w.bytes)
+    }
+
+    public var itemListAtom: Atom { Atom(type: "ilst", children: items) }
+
+    /// A QuickTime-style movie `meta` holding these keys and items, as iPhones write it.
+    public var metaAtom: Atom {
+        Atom(type: "meta", children: [Self.mdtaHandler, keysAtom, itemListAtom])
+    }
+
+    /// The 34-byte `hdlr` of a QuickTime `mdta` metadata box (FORMAT.md §2.2).
+    public static var mdtaHandler: Atom {
+        var w = ByteWriter()
+        w.appendUInt32(0)
+        w.appendUInt32(0)
+        w.appendFourCC("mdta")
+        w.append([UInt8](repeating: 0, count: 12))
+        w.appendUInt16(0)
+        return Atom(type: "hdlr", data: w.bytes)
+    }
+
+    /// Decodes a `data` box payload (type indicator, locale, value). Integers of 1 to 8 bytes are accepted.
+    public static func decode(_ payload: [UInt8]) -> Value? {
+        guard payload.count >= 8 else { return nil }
+        let type = payload.loadUInt32(at: 0, .bigEndian) & 0x00FF_FFFF
+        let value = Array(payload[8...])
+        func integer() -> UInt64? {
+            guard (1...8).contains(value.count) else { return nil }
+            return value.reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        switch type {
+        case 1: return .utf8(String(decoding: value, as: UTF8.self))
+        case 21:
+            guard let u = integer() else { return .other(type: type, bytes: value) }
+            let shift = UInt64(64 - 8 * value.count)
+            return .signedInteger(Int64(bitPattern: u << shift) >> Int64(shift))
+        case 22: return integer().map { .unsignedInteger($0) } ?? .other(type: type, bytes: value)
+        case 23 where value.count == 4: return .float32(Float(bitPattern: value.loadUInt32(at: 0, .bigEndian)))
+        case 24 where value.count == 8: return .float64(Double(bitPattern: value.loadUInt64(at: 0, .bigEndian)))
+        default: return .other(type: type, bytes: value)
+        }
+    }
+}

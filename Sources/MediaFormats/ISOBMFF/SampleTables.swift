@@ -1,0 +1,202 @@
+/// The sample tables of a track (`stbl` children) that timing and data location need.
+///
+/// Every count is checked against the bytes of its box before anything is allocated, so a lying header
+/// produces an error, never a huge allocation.
+public struct SampleTables: Sendable {
+    /// `stts` runs: (sample count, sample delta) in the media timescale.
+    public var timeToSample: [(count: UInt32, delta: UInt32)]
+    /// `ctts` runs: (sample count, composition offset); empty when absent.
+    public var compositionOffsets: [(count: UInt32, offset: Int32)]
+    /// `stsc` runs: (first chunk, samples per chunk, description index), first chunk 1-based.
+    public var sampleToChunk: [(firstChunk: UInt32, samplesPerChunk: UInt32, descriptionIndex: UInt32)]
+    /// Constant sample size, or 0 when ``sampleSizes`` lists them.
+    public var constantSampleSize: UInt32
+    public var sampleCount: UInt32
+    public var sampleSizes: [UInt32]
+    /// Chunk offsets from `stco` or `co64`.
+    public var chunkOffsets: [UInt64]
+    /// 1-based numbers of the sync samples, or nil when every sample is a sync sample (no `stss`).
+    public var syncSamples: [UInt32]?
+
+    /// Parses the tables of an `stbl` box.
+    public init(stbl: Atom) throws {
+        guard let stts = stbl.child("stts") else { throw FormatError(.malformed, "a track has no 'stts' (sample times)") }
+        var r = ByteReader(stts.data)
+        try r.skip(4, "stts")
+        var n = try r.readUInt32(.bigEndian, "stts count")
+        try r.checkCount(UInt64(n), elementSize: 8, "stts")
+        timeToSample = try (0..<n).map { _ in (try r.readUInt32(.bigEndian, "stts"), try r.readUInt32(.bigEndian, "stts")) }
+
+        compositionOffsets = []
+        if let ctts = stbl.child("ctts") {
+            var r = ByteReader(ctts.data)
+            try r.skip(4, "ctts")
+            n = try r.readUInt32(.bigEndian, "ctts count")
+            try r.checkCount(UInt64(n), elementSize: 8, "ctts")
+            // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
+            compositionOffsets = try (0..<n).map { _ in (try r.readUInt32(.bigEndian, "ctts"), try r.readInt32(.bigEndian, "ctts")) }
+        }
+
+        guard let stsc = stbl.child("stsc") else { throw FormatError(.malformed, "a track has no 'stsc' (sample-to-chunk)") }
+        r = ByteReader(stsc.data)
+        try r.skip(4, "stsc")
+        n = try r.readUInt32(.bigEndian, "stsc count")
+        try r.checkCount(UInt64(n), elementSize: 12, "stsc")
+        sampleToChunk = try (0..<n).map { _ in
+            (try r.readUInt32(.bigEndian, "stsc"), try r.readUInt32(.bigEndian, "stsc"), try r.readUInt32(.bigEndian, "stsc"))
+        }
+
+        if let stsz = stbl.child("stsz") {
+            r = ByteReader(stsz.data)
+            try r.skip(4, "stsz")
+            constantSampleSize = try r.readUInt32(.bigEndian, "stsz sample size")
+            sampleCount = try r.readUInt32(.bigEndian, "stsz sample count")
+            if constantSampleSize == 0 {
+                try r.checkCount(UInt64(sampleCount), elementSize: 4, "stsz")
+                sampleSizes = try (0..<sampleCount).map { _ in try r.readUInt32(.bigEndian, "stsz") }
+            } else {
+                sampleSizes = []
+            }
+        } else if stbl.child("stz2") != nil {
+            throw FormatError(.unsupported, "compact sample sizes ('stz2') are not supported")
+        } else {
+            throw FormatError(.malformed, "a track has no 'stsz' (sample sizes)")
+        }
+
+        if let stco = stbl.child("stco") {
+            r = ByteReader(stco.data)
+            try r.skip(4, "stco")
+            n = try r.readUInt32(.bigEndian, "stco count")
+            try r.checkCount(UInt64(n), elementSize: 4, "stco")
+            chunkOffsets = try (0..<n).map { _ in UInt64(try r.readUInt32(.bigEndian, "stco")) }
+        } else if let co64 = stbl.child("co64") {
+            r = ByteReader(co64.data)
+            try r.skip(4, "co64")
+            n = try r.readUInt32(.bigEndian, "co64 count")
+            try r.checkCount(UInt64(n), elementSize: 8, "co64")
+            chunkOffsets = try (0..<n).map { _ in try r.readUInt64(.bigEndian, "co64") }
+        } else {
+            throw FormatError(.malformed, "a track has no 'stco' or 'co64' (chunk offsets)")
+        }
+
+        if let stss = stbl.child("stss") {
+            r = ByteReader(stss.data)
+            try r.skip(4, "stss")
+            n = try r.readUInt32(.bigEndian, "stss count")
+            try r.checkCount(UInt64(n), elementSize: 4, "stss")
+            syncSamples = try (0..<n).map { _ in try r.readUInt32(.bigEndian, "stss") }
+        } else {
+            syncSamples = nil
+        }
+    }
+
+    /// The number of samples the time table describes.
+    public var timedSampleCount: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) } }
+
+    public func sampleSize(_ index: Int) -> UInt64 {
+        constantSampleSize != 0 ? UInt64(constantSampleSize) : (index < sampleSizes.count ? UInt64(sampleSizes[index]) : 0)
+    }
+
+    /// Decode times of every sample, in the media timescale.
+    /// - Parameter limit: refuse tables that describe more samples than this.
+    public func decodeTimes(limit: Int) throws -> [Int64] {
+        let total = timedSampleCount
+        guard total <= UInt64(limit) else {
+            throw FormatError(.malformed, "the sample time table describes \(total) samples, more than the \(limit) accepted")
+        }
+        var times: [Int64] = []
+        times.reserveCapacity(Int(total))
+        var t: Int64 = 0
+        for run in timeToSample {
+            for _ in 0..<run.count {
+                times.append(t)
+                t += Int64(run.delta)
+            }
+        }
+        return times
+    }
+
+    /// Presentation times (decode time plus composition offset) in the media timescale, in decode order.
+    public func presentationTimes(limit: Int) throws -> [Int64] {
+        var times = try decodeTimes(limit: limit)
+        if !compositionOffsets.isEmpty {
+            var i = 0
+            outer: for run in compositionOffsets {
+                for _ in 0..<run.count {
+                    guard i < times.count else { break outer }
+                    times[i] += Int64(run.offset)
+                    i += 1
+                }
+            }
+        }
+        return times
+    }
+
+    /// The media duration: the end of the last sample's decode interval.
+    public var mediaDuration: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) * UInt64($1.delta) } }
+
+    /// The byte size of every chunk, from `stsc` and the sample sizes.
+    ///
+    /// - Returns: one size per entry of ``chunkOffsets``.
+    public func chunkSizes() throws -> [UInt64] {
+        var sizes = [UInt64](repeating: 0, count: chunkOffsets.count)
+        var sample = 0
+        for (i, run) in sampleToChunk.enumerated() {
+            guard run.firstChunk >= 1 else { throw FormatError(.malformed, "'stsc' names chunk 0") }
+            let first = Int(run.firstChunk) - 1
+            let next = i + 1 < sampleToChunk.count ? Int(sampleToChunk[i + 1].firstChunk) - 1 : chunkOffsets.count
+            guard first < next || i + 1 == sampleToChunk.count, next <= chunkOffsets.count, first <= next else {
+                throw FormatError(.malformed, "'stsc' entries are out of order or name chunks that do not exist")
+            }
+            for chunk in first..<next {
+                var bytes: UInt64 = 0
+                if constantSampleSize != 0 {
+                    bytes = UInt64(run.samplesPerChunk) * UInt64(constantSampleSize)
+                    sample += Int(run.samplesPerChunk)
+                } else {
+                    for _ in 0..<run.samplesPerChunk {
+                        guard sample < sampleSizes.count else {
+                            throw FormatError(.malformed, "'stsc' places more samples in chunks than 'stsz' lists")
+                        }
+                        bytes += UInt64(sampleSizes[sample])
+                        sample += 1
+                    }
+                }
+                sizes[chunk] = bytes
+            }
+        }
+        return sizes
+    }
+
+    /// The file offset and size of sample `index` (0-based).
+    public func sampleLocation(_ index: Int) throws -> (offset: UInt64, size: UInt64) {
+        var sample = 0
+        for (i, run) in sampleToChunk.enumerated() {
+            guard run.firstChunk >= 1 else { break }
+            let first = Int(run.firstChunk) - 1
+            let next = i + 1 < sampleToChunk.count ? Int(sampleToChunk[i + 1].firstChunk) - 1 : chunkOffsets.count
+            guard first <= next, next <= chunkOffsets.count else { break }
+            for chunk in first..<next {
+                var offset = chunkOffsets[chunk]
+                for _ in 0..<run.samplesPerChunk {
+                    if sample == index { return (offset, sampleSize(sample)) }
+                    offset += sampleSize(sample)
+                    sample += 1
+                }
+            }
+        }
+        throw FormatError(.malformed, "sample \(index + 1) is not in any chunk")
+    }
+
+    /// A chunk offset box for `offsets`: `stco` while every offset fits 32 bits, `co64` otherwise.
+    public static func chunkOffsetAtom(_ offsets: [UInt64]) -> Atom {
+        let wide = offsets.contains { $0 > UInt64(UInt32.max) }
+        var w = ByteWriter()
+        w.appendUInt32(0)
+        w.appendUInt32(UInt32(offsets.count))
+        for o in offsets {
+            if wide { w.appendUInt64(o) } else { w.appendUInt32(UInt32(o)) }
+        }
+        return Atom(type: wide ? "co64" : "stco", data: w.bytes)
+    }
+}

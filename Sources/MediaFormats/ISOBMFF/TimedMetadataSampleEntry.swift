@@ -1,0 +1,91 @@
+/// A `mebx` sample entry: the key table of a timed-metadata track (FORMAT.md §2.3).
+///
+/// Inside `mebx`, `keys` is a plain atom whose children are key atoms typed by their local key ID; each
+/// holds `keyd` (namespace + key) and `dtyp` (data type), and possibly other atoms, which are kept.
+public struct TimedMetadataSampleEntry: Sendable, Equatable {
+    public struct Key: Sendable, Equatable {
+        public var localID: UInt32
+        public var namespace: FourCC
+        public var name: String
+        /// `dtyp`: namespace 0 (well-known, `wellKnownType` set) or another namespace with a type name.
+        public var dataTypeNamespace: UInt32
+        public var wellKnownType: UInt32?
+
+        public init(localID: UInt32, name: String, wellKnownType: UInt32) {
+            self.localID = localID
+            namespace = "mdta"
+            self.name = name
+            dataTypeNamespace = 0
+            self.wellKnownType = wellKnownType
+        }
+    }
+
+    public var keys: [Key]
+
+    public init(keys: [Key]) { self.keys = keys }
+
+    /// Parses the key table of a whole `mebx` sample entry (header included).
+    public init(entryBytes: [UInt8]) throws {
+        guard entryBytes.count >= 16 else { throw FormatError(.truncated, "a 'mebx' sample entry is shorter than 16 bytes") }
+        let boxes = try Atom.parseSequence(entryBytes, range: 16..<entryBytes.count, baseOffset: 0, depth: 1)
+        keys = []
+        guard let table = boxes.first(where: { $0.type == "keys" }) else { return }
+        for keyAtom in try Atom.parseSequence(table.data, range: 0..<table.data.count, baseOffset: 0, depth: 2) {
+            let parts = try Atom.parseSequence(keyAtom.data, range: 0..<keyAtom.data.count, baseOffset: 0, depth: 3)
+            var key = Key(localID: keyAtom.type.rawValue, name: "", wellKnownType: 0)
+            key.wellKnownType = nil
+            if let keyd = parts.first(where: { $0.type == "keyd" }), keyd.data.count >= 4 {
+                key.namespace = FourCC(rawValue: keyd.data.loadUInt32(at: 0, .bigEndian))
+                key.name = String(decoding: keyd.data[4...], as: UTF8.self)
+            }
+            if let dtyp = parts.first(where: { $0.type == "dtyp" }), dtyp.data.count >= 4 {
+                key.dataTypeNamespace = dtyp.data.loadUInt32(at: 0, .bigEndian)
+                if key.dataTypeNamespace == 0, dtyp.data.count >= 8 {
+                    key.wellKnownType = dtyp.data.loadUInt32(at: 4, .bigEndian)
+                }
+            }
+            keys.append(key)
+        }
+    }
+
+    public func key(named name: String) -> Key? { keys.first { $0.name == name } }
+
+    /// The sample entry bytes, header included, with data reference index 1.
+    public var entryBytes: [UInt8] {
+        var table = ByteWriter()
+        for key in keys {
+            table.appendBox(FourCC(rawValue: key.localID)) { k in
+                k.appendBox("keyd") { d in
+                    d.appendFourCC(key.namespace)
+                    d.appendASCII(key.name)
+                }
+                k.appendBox("dtyp") { d in
+                    d.appendUInt32(key.dataTypeNamespace)
+                    d.appendUInt32(key.wellKnownType ?? 0)
+                }
+            }
+        }
+        var w = ByteWriter()
+        w.appendBox("mebx") { e in
+            e.append([0, 0, 0, 0, 0, 0])
+            e.appendUInt16(1)
+            e.appendBox("keys") { $0.append(table.bytes) }
+        }
+        return w.bytes
+    }
+
+    /// Splits a timed-metadata sample into its items: (local key ID, value bytes).
+    public static func items(inSample sample: [UInt8]) throws -> [(localID: UInt32, value: [UInt8])] {
+        var r = ByteReader(sample)
+        var result: [(UInt32, [UInt8])] = []
+        while !r.isAtEnd {
+            let size = Int(try r.readUInt32(.bigEndian, "metadata item size"))
+            let id = try r.readUInt32(.bigEndian, "metadata item key")
+            guard size >= 8, size - 8 <= r.remaining else {
+                throw FormatError(.malformed, "a metadata item has size \(size) past its sample")
+            }
+            result.append((id, try r.readBytes(size - 8)))
+        }
+        return result
+    }
+}

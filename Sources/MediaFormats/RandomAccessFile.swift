@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file opened read-only for positioned reads. It never modifies the file.
+///
+/// Reads are bounded by the caller: nothing here allocates more than the count asked for, and asking
+/// beyond the end of the file throws.
+public final class RandomAccessFile {
+    public let path: String
+    public let size: Int64
+    let descriptor: Int32
+
+    /// The open descriptor, for bulk copies that read through it directly.
+    public var descriptorForCopy: Int32 { descriptor }
+
+    /// Opens `path` for reading.
+    /// - Throws: ``FileError`` when the file cannot be opened or is not a regular file.
+    public init(path: String) throws(FileError) {
+        self.path = path
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileError(path: path, reason: FileError.systemMessage(errno)) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw FileError(path: path, reason: FileError.systemMessage(code))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FileError(path: path, reason: "not a regular file")
+        }
+        descriptor = fd
+        size = Int64(info.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads exactly `count` bytes at `offset`.
+    /// - Throws: ``FormatError`` (truncated) when the range passes the end of the file, ``FileError`` on an I/O error.
+    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard offset >= 0, count >= 0, offset <= size, Int64(count) <= size - offset else {
+            throw FormatError.truncated("a read of \(count) bytes", at: offset)
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        try buffer.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while done < count {
+                let n = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw FileError(path: path, reason: FileError.systemMessage(errno))
+                }
+                if n == 0 { throw FormatError.truncated("a read of \(count) bytes", at: offset + Int64(done)) }
+                done += n
+            }
+        }
+        return buffer
+    }
+
+    /// Reads up to `count` bytes at `offset`, fewer at the end of the file.
+    public func readUpTo(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard offset < size else { return [] }
+        return try read(at: offset, count: Int(min(Int64(count), size - offset)))
+    }
+}
+
+/// An operating-system error on a named file.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+
+    public static func systemMessage(_ code: Int32) -> String {
+        if let c = strerror(code) { return String(cString: c) }
+        return "error \(code)"
+    }
+}

@@ -1,0 +1,142 @@
+/// The TIFF stream inside Exif: byte order, IFD0 and the Exif IFD, and the MakerNote that iPhones keep there.
+///
+/// Editing appends instead of rewriting: new IFDs or a larger MakerNote go at the end of the stream and only
+/// the pointers to them change, so every other byte (thumbnails, unknown tags, their offsets) stays put.
+public struct ExifTIFF: Sendable, Equatable {
+    public static let exifIFDPointerTag: UInt16 = 0x8769
+    public static let makerNoteTag: UInt16 = 0x927C
+
+    public private(set) var bytes: [UInt8]
+    public let order: ByteOrder
+    public private(set) var ifd0: IFD
+    public private(set) var exifIFD: IFD?
+
+    public init(bytes: [UInt8]) throws {
+        guard bytes.count >= 8 else { throw FormatError(.truncated, "the Exif TIFF header is shorter than 8 bytes") }
+        switch (bytes[0], bytes[1]) {
+        case (0x4D, 0x4D): order = .bigEndian
+        case (0x49, 0x49): order = .littleEndian
+        default: throw FormatError(.notRecognized, "the Exif data does not start with a TIFF header")
+        }
+        guard bytes.loadUInt16(at: 2, order) == 42 else { throw FormatError(.malformed, "the TIFF header's magic number is not 42") }
+        self.bytes = bytes
+        let first = Int(bytes.loadUInt32(at: 4, order))
+        ifd0 = try IFD.parse(bytes, at: first, order: order)
+        exifIFD = nil
+        if let pointer = ifd0.entry(Self.exifIFDPointerTag) {
+            let at = pointer.offset(order)
+            guard at != first else { throw FormatError(.malformed, "the Exif IFD pointer loops back to IFD0") }
+            exifIFD = try IFD.parse(bytes, at: at, order: order)
+        }
+    }
+
+    /// A new TIFF stream, big-endian as iPhones write, holding the tags the Exif standard requires of a
+    /// JPEG: resolution 72 dpi, YCbCr positioning, and in the Exif IFD the Exif and FlashPix versions,
+    /// component order, sRGB colour space and, when known, the pixel size.
+    public static func minimal(width: Int?, height: Int?) -> [UInt8] {
+        func short(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF), 0, 0] }
+        func long(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        let ifd0Count = 5
+        let ifd0At = 8
+        let rationalsAt = ifd0At + 2 + 12 * ifd0Count + 4
+        let exifAt = rationalsAt + 16
+        let ifd0: [IFDEntry] = [
+            IFDEntry(tag: 0x011A, type: 5, count: 1, valueField: long(UInt32(rationalsAt))),
+            IFDEntry(tag: 0x011B, type: 5, count: 1, valueField: long(UInt32(rationalsAt + 8))),
+            IFDEntry(tag: 0x0128, type: 3, count: 1, valueField: short(2)),
+            IFDEntry(tag: 0x0213, type: 3, count: 1, valueField: short(1)),
+            IFDEntry(tag: exifIFDPointerTag, type: TIFFType.long, count: 1, valueField: long(UInt32(exifAt))),
+        ]
+        var exif: [IFDEntry] = [
+            IFDEntry(tag: 0x9000, type: TIFFType.undefined, count: 4, valueField: Array("0232".utf8)),
+            IFDEntry(tag: 0x9101, type: TIFFType.undefined, count: 4, valueField: [1, 2, 3, 0]),
+            IFDEntry(tag: 0xA000, type: TIFFType.undefined, count: 4, valueField: Array("0100".utf8)),
+            IFDEntry(tag: 0xA001, type: 3, count: 1, valueField: short(1)),
+        ]
+        if let width, let height, width > 0, height > 0 {
+            exif.append(IFDEntry(tag: 0xA002, type: TIFFType.long, count: 1, valueField: long(UInt32(width))))
+            exif.append(IFDEntry(tag: 0xA003, type: TIFFType.long, count: 1, valueField: long(UInt32(height))))
+        }
+        var w = ByteWriter()
+        w.appendASCII("MM")
+        w.appendUInt16(42)
+        w.appendUInt32(UInt32(ifd0At))
+        w.append(IFD.serialize(ifd0, next: 0, order: .bigEndian))
+        for _ in 0..<2 {
+            w.appendUInt32(72)
+            w.appendUInt32(1)
+        }
+        w.append(IFD.serialize(exif, next: 0, order: .bigEndian))
+        return w.bytes
+    }
+
+    /// The MakerNote bytes, if the Exif IFD has one.
+    public var makerNote: [UInt8]? {
+        guard let e = exifIFD?.entry(Self.makerNoteTag) else { return nil }
+        return try? IFD.value(of: e, in: bytes, order: order)
+    }
+
+    /// An ASCII tag of IFD0 (Make 0x010F, Model 0x0110...).
+    public func string(ifd0Tag tag: UInt16) -> String? {
+        guard let e = ifd0.entry(tag), e.type == TIFFType.ascii, let v = try? IFD.value(of: e, in: bytes, order: order) else { return nil }
+        return String(decoding: v.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// Stores `makerNote` as the Exif IFD's MakerNote, adding the Exif IFD and the tag when missing.
+    public mutating func setMakerNote(_ makerNote: [UInt8]) throws {
+        if exifIFD == nil {
+            // Append an empty Exif IFD and a copy of IFD0 that points at it; repoint the header.
+            let exifAt = alignedEnd()
+            bytes += [UInt8](repeating: 0, count: exifAt - bytes.count)
+            bytes += IFD.serialize([], next: 0, order: order)
+            var field = [UInt8](repeating: 0, count: 4)
+            field.storeUInt32(UInt32(exifAt), at: 0, order)
+            var entries = ifd0.entries
+            entries.append(IFDEntry(tag: Self.exifIFDPointerTag, type: TIFFType.long, count: 1, valueField: field))
+            let ifd0At = try appendIFD(entries, next: ifd0.nextOffset)
+            bytes.storeUInt32(UInt32(ifd0At), at: 4, order)
+            try reparse()
+        }
+        guard let exif = exifIFD else { throw FormatError(.malformed, "the Exif IFD could not be created") }
+        if let existing = exif.entry(Self.makerNoteTag), existing.isOutOfLine, makerNote.count <= Int(existing.count) {
+            // Fits where the old one was: overwrite, clear the tail, shrink the count.
+            let at = existing.offset(order)
+            guard at + Int(existing.count) <= bytes.count else { throw FormatError(.malformed, "the MakerNote points past the Exif data") }
+            bytes.replaceSubrange(at..<at + Int(existing.count), with: makerNote + [UInt8](repeating: 0, count: Int(existing.count) - makerNote.count))
+            bytes.storeUInt32(UInt32(makerNote.count), at: existing.entryPosition + 4, order)
+            try reparse()
+            return
+        }
+        let valueAt = alignedEnd()
+        bytes += [UInt8](repeating: 0, count: valueAt - bytes.count)
+        bytes += makerNote
+        if let existing = exif.entry(Self.makerNoteTag) {
+            // Repoint the existing entry at the appended copy; the old bytes stay where they were.
+            bytes.storeUInt16(TIFFType.undefined, at: existing.entryPosition + 2, order)
+            bytes.storeUInt32(UInt32(makerNote.count), at: existing.entryPosition + 4, order)
+            bytes.storeUInt32(UInt32(valueAt), at: existing.entryPosition + 8, order)
+        } else {
+            // The Exif IFD grows by one entry: append a copy with the entry and repoint IFD0 at it.
+            var field = [UInt8](repeating: 0, count: 4)
+            field.storeUInt32(UInt32(valueAt), at: 0, order)
+            var entries = exif.entries
+            entries.append(IFDEntry(tag: Self.makerNoteTag, type: TIFFType.undefined, count: UInt32(makerNote.count), valueField: field))
+            let exifAt = try appendIFD(entries, next: exif.nextOffset)
+            guard let pointer = ifd0.entry(Self.exifIFDPointerTag) else { throw FormatError(.malformed, "IFD0 lost its Exif pointer") }
+            bytes.storeUInt32(UInt32(exifAt), at: pointer.entryPosition + 8, order)
+        }
+        guard bytes.count <= Int(UInt32.max) else { throw FormatError(.unsupported, "the Exif data would exceed 4 GiB") }
+        try reparse()
+    }
+
+    private func alignedEnd() -> Int { bytes.count + (bytes.count & 1) }
+
+    private mutating func appendIFD(_ entries: [IFDEntry], next: Int) throws -> Int {
+        let at = alignedEnd()
+        bytes += [UInt8](repeating: 0, count: at - bytes.count)
+        bytes += IFD.serialize(entries, next: UInt32(next), order: order)
+        return at
+    }
+
+    private mutating func reparse() throws { self = try ExifTIFF(bytes: bytes) }
+}

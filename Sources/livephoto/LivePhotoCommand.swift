@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+import Logging
+
+@main
+struct LivePhotoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "livephoto",
+        abstract: "Make, inspect and verify Apple Live Photos, without re-encoding.",
+        discussion: """
+            A Live Photo is a still and a movie that carry the same content identifier. livephoto writes both
+            by copying the image data and every video and audio sample as they are.
+
+            Exit codes:
+              0   success
+              1   verify: a required check failed
+              2   an input cannot be used (missing, malformed, unsupported)
+              3   an output already exists (use --force)
+              4   writing an output failed
+              64  the command line is wrong
+              130 interrupted (nothing is left behind)
+            """,
+        version: "0.1.0",
+        subcommands: [MakeCommand.self, InspectCommand.self, VerifyCommand.self]
+    )
+}
+
+/// Options every command takes.
+struct CommonOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print the result as JSON on standard output.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Log what happens, to standard error.")
+    var verbose = false
+
+    func bootstrap() {
+        let level: Logger.Level = verbose ? .debug : .notice
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        Interrupt.install()
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+/// Printing results.
+enum Output {
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
+
+    static func describe(_ f: FileReport) -> String {
+        var lines = ["\(f.path): \(f.role.rawValue) (\(f.format.rawValue), \(f.sizeBytes) bytes)"]
+        if let e = f.error { lines.append("  error       \(e)") }
+        if let id = f.contentIdentifier { lines.append("  identifier  \(id)") }
+        if let s = f.still {
+            if let w = s.width, let h = s.height { lines.append("  size        \(w)×\(h)") }
+            if let make = s.make { lines.append("  camera      \([make, s.model].compactMap { $0 }.joined(separator: " "))") }
+            if let note = s.makerNote { lines.append("  makernote   \(note)") }
+        }
+        if let m = f.movie {
+            if let c = m.coverTimeSeconds {
+                let form = m.stillImageTime.map { " (\($0.form.rawValue), value \($0.value.map(String.init) ?? "?"))" } ?? ""
+                lines.append("  cover       \(seconds(c)) s\(form)")
+            }
+            lines.append("  duration    \(seconds(m.durationSeconds)) s")
+            if let v = m.video {
+                var video = "\(v.codec)"
+                if let w = v.width, let h = v.height { video += " \(w)×\(h)" }
+                video += ", \(v.frameCount) frames at \(v.frameRate) fps"
+                if let r = v.rotationDegrees, r != 0 { video += ", rotated \(r)°" }
+                lines.append("  video       \(video)")
+            }
+            if let a = m.audioCodec { lines.append("  audio       \(a)") }
+            if let b = m.brand { lines.append("  brand       \(b)") }
+            lines.append("  tracks      " + m.tracks.map { "\($0.id):\($0.handler)/\($0.codec)" }.joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Turning errors into messages and exit codes.
+enum Failure {
+    static let checkFailed: Int32 = 1
+    static let badInput: Int32 = 2
+    static let outputExists: Int32 = 3
+    static let writeFailed: Int32 = 4
+    static let usage: Int32 = 64
+
+    /// Prints `error` (as JSON with `json`) and returns the exit code to throw.
+    static func report(_ error: any Error, json: Bool) -> ExitCode {
+        let message: String
+        let code: Int32
+        if let e = error as? LivePhotoError {
+            message = e.description
+            switch e {
+            case .badInput, .unsupported: code = badInput
+            case .invalidArgument: code = usage
+            case .outputExists: code = outputExists
+            case .io(let path, _): code = FileManager.default.fileExists(atPath: path) ? writeFailed : badInput
+            }
+        } else {
+            message = "\(error)"
+            code = badInput
+        }
+        if json {
+            try? Output.printJSON(["error": message])
+        }
+        FileHandle.standardError.write(Data("livephoto: error: \(message)\n".utf8))
+        return ExitCode(code)
+    }
+}
