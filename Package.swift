@@ -35,8 +35,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats"]),
-        .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "MediaFormats"]),
-        .testTarget(name: "livephotoTests", dependencies: ["LivePhotoKit", "MediaFormats"]),
+        // Helpers shared by the test targets: running tools, making clips with ffmpeg, temporary folders.
+        .target(name: "TestSupport", dependencies: ["MediaFormats"], path: "Tests/TestSupport"),
+        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
+        .testTarget(
+            name: "LivePhotoKitTests",
+            dependencies: ["LivePhotoKit", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .testTarget(name: "livephotoTests", dependencies: ["TestSupport"]),
     ]
 )

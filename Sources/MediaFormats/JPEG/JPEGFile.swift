@@ -114,7 +114,7 @@ public struct JPEGFile: Sendable {
                 continue
             }
             w.append(try file.read(at: s.offset, count: Int(s.end - s.offset)))
-            if !inserted, s.marker == 0xE0 {
+            if !inserted, existing == nil, s.marker == 0xE0 {
                 w.append(app1.bytes)
                 inserted = true
             }
