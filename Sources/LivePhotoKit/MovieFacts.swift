@@ -27,6 +27,12 @@ struct MovieFacts {
         case "mp4a": return "aac"
         case "lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64": return "pcm"
         case "mebx": return "timed-metadata"
+        case "mp4v": return "mpeg4"
+        case "vp08": return "vp8"
+        case "vp09": return "vp9"
+        case "av01": return "av1"
+        case "apch", "apcn", "apcs", "apco", "ap4h", "ap4x": return "prores"
+        case "jpeg", "mjpa", "mjpb": return "mjpeg"
         case nil: return "none"
         case let f?: return f.description.trimmingCharacters(in: .whitespaces)
         }

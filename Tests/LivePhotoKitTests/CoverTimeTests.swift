@@ -1,0 +1,53 @@
+import Foundation
+import LivePhotoKit
+import MediaFormats
+import TestSupport
+import Testing
+
+@Suite("make: the cover time")
+struct CoverTimeTests {
+    @Test("a requested time snaps to the nearest frame", arguments: [(1.01, 1.0), (1.49, 1.5), (0.0, 0.0), (2.99, 2.966666)])
+    func snapsToFrame(_ requested: Double, _ expected: Double) async throws {
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        let photo = try await ClipStore.shared.jpeg()
+        let ws = try Workspace()
+        let result = try await LivePhotoMaker.make(
+            photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: requested))
+        #expect(abs(result.coverTime - expected) < 0.00001)
+        let report = await LivePhotoInspector.inspect([try #require(result.movie)])
+        let cover = try #require(report.files.first?.movie?.coverTimeSeconds)
+        #expect(abs(cover - result.coverTime) < 0.000001)
+        // At 0 there is no empty edit: the sample's own time places the still.
+        #expect(report.files.first?.movie?.stillImageTime?.form == (expected == 0 ? .sampleTime : .emptyEdit))
+        #expect(report.files.first?.movie?.stillImageTime?.value == -1)
+    }
+
+    @Test("a 29.97 fps cover lands exactly on a frame for ffprobe")
+    func ntscFrameExact() async throws {
+        let clip = try await ClipStore.shared.path(ClipSpec(codec: .h264, container: .mp4, rate: "30000/1001"))
+        let photo = try await ClipStore.shared.jpeg()
+        let ws = try Workspace()
+        let result = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 1.0))
+        let movie = try #require(result.movie)
+        #expect(abs(result.coverTime - 30.0 * 1001 / 30000) < 1e-9)
+        let streams = try Readers.ffprobeStreams(movie)
+        let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
+        let frames = try Readers.packetTimes(movie, stream: videoIndex)
+        let start = try #require(Double(streams.first { ($0["codec_tag_string"] as? String) == "mebx" }?["start_time"] as? String ?? ""))
+        #expect(frames.contains { abs($0 - start) < 0.0000011 }, "still at \(start) is not a frame time")
+    }
+
+    @Test("a cover outside the video is an error and writes nothing", arguments: [3.5, -0.1, 100])
+    func outside(_ requested: Double) async throws {
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        let photo = try await ClipStore.shared.jpeg()
+        let ws = try Workspace()
+        await #expect {
+            _ = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: requested))
+        } throws: { error in
+            guard case .invalidArgument(let message) = error as? LivePhotoError else { return false }
+            return message.contains("outside the video") && message.contains(clip)
+        }
+        #expect(try ws.contents().isEmpty)
+    }
+}
