@@ -59,7 +59,8 @@ struct MovieFacts {
         let seconds = first.time.seconds(movieTimescale: movie.header.timescale, mediaTimescale: track.mediaHeader.timescale)
         var value: Int?
         if let location = try? track.tables.sampleLocation(first.sample), location.size <= 65536,
-            let bytes = try? file.read(at: Int64(location.offset), count: Int(location.size)),
+            let offset = Int64(exactly: location.offset),
+            let bytes = try? file.read(at: offset, count: Int(location.size)),
             let items = try? TimedMetadataSampleEntry.items(inSample: bytes),
             let key = track.metadataKeys?.key(named: StillImageTimeTrack.stillImageTimeKey),
             let item = items.first(where: { $0.localID == key.localID }), let byte = item.value.first

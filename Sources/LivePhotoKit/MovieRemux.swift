@@ -71,7 +71,11 @@ struct MovieRemux {
                     scale = common / movieScale
                     stillTicks = UInt64(t)
                 } else {
-                    stillTicks = UInt64(max(0, (coverSeconds * Double(movieScale)).rounded()))
+                    let ticks = (coverSeconds * Double(movieScale)).rounded()
+                    guard ticks.isFinite, ticks >= 0, ticks < 1.8e19 else {
+                        throw .badInput(file: path, reason: "the movie's timing cannot place a still at \(coverSeconds) s")
+                    }
+                    stillTicks = UInt64(ticks)
                 }
             }
         }
@@ -106,8 +110,11 @@ struct MovieRemux {
         var appended: [UInt8] = []
         var newTrack: Atom?
         let sampleDuration = max(1, UInt64(header.timescale) * scale / UInt64(trackTimescale))
+        let (stillEnd, endOverflow) = stillTicks.addingReportingOverflow(sampleDuration)
+        guard !endOverflow else { throw .badInput(file: path, reason: "the still time is out of range") }
         let maxID = movie.tracks.map(\.trackID).max() ?? 0
-        let newTrackID = max(header.nextTrackID, maxID + 1)
+        guard maxID < UInt32.max - 1 else { throw .badInput(file: path, reason: "track IDs are exhausted") }
+        let newTrackID = max(header.nextTrackID, maxID + 1) == UInt32.max ? maxID + 1 : max(header.nextTrackID, maxID + 1)
         if !keepExisting {
             let size = video.descriptions.first?.visualSize ?? (0, 0)
             appended = StillImageTimeTrack.sample(width: size.width, height: size.height)
@@ -139,7 +146,7 @@ struct MovieRemux {
             header.nextTrackID = newTrackID + 1
         }
         header.timescale = UInt32(UInt64(header.timescale) * scale)
-        header.duration = max(header.duration * scale, keepExisting ? 0 : stillTicks + sampleDuration)
+        header.duration = max(try naming(path) { try scaled(header.duration, scale) }, keepExisting ? 0 : stillEnd)
         children.insert(header.atom, at: 0)
         children = try setIdentifier(identifier, in: children, file: path)
 
@@ -180,13 +187,13 @@ struct MovieRemux {
         if scale > 1 {
             try trak.modifyChildren("tkhd") { tkhd in
                 var h = try TrackHeader(tkhd)
-                h.duration *= scale
+                h.duration = try scaled(h.duration, scale)
                 tkhd = h.atom
             }
             try trak.modifyChildren("edts") { edts in
                 try edts.modifyChildren("elst") { elst in
                     var list = try EditList(elst)
-                    for i in list.entries.indices { list.entries[i].segmentDuration *= scale }
+                    for i in list.entries.indices { list.entries[i].segmentDuration = try scaled(list.entries[i].segmentDuration, scale) }
                     elst = list.atom
                 }
             }
@@ -232,6 +239,13 @@ struct MovieRemux {
         meta.setChildren(parts)
         children[i] = meta
         return children
+    }
+
+    /// `value × scale`, or an error when a duration is too large to rescale.
+    static func scaled(_ value: UInt64, _ scale: UInt64) throws -> UInt64 {
+        let (product, overflow) = value.multipliedReportingOverflow(by: scale)
+        guard !overflow else { throw FormatError(.malformed, "a duration of \(value) is too large to rescale") }
+        return product
     }
 
     static func lcm(_ a: UInt64, _ b: UInt64) -> UInt64 {

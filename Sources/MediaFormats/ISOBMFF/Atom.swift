@@ -31,6 +31,8 @@ public struct Atom: Sendable, Equatable {
 
     // MARK: - Parsing
 
+    static let nestingMessage = "boxes nested more than 32 deep"
+
     /// Parses a whole box (header included) from `bytes`.
     /// - Parameter baseOffset: the absolute offset of `bytes[0]`, for error messages.
     public static func parse(_ bytes: [UInt8], baseOffset: Int64 = 0) throws -> Atom {
@@ -43,7 +45,7 @@ public struct Atom: Sendable, Equatable {
 
     /// Parses consecutive boxes filling `range` of `bytes`.
     public static func parseSequence(_ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws -> [Atom] {
-        guard depth < 32 else { throw FormatError(.malformed, "boxes nested more than 32 deep", at: baseOffset + Int64(range.lowerBound)) }
+        guard depth < 32 else { throw FormatError(.malformed, nestingMessage, at: baseOffset + Int64(range.lowerBound)) }
         var atoms: [Atom] = []
         var i = range.lowerBound
         while i < range.upperBound {
@@ -64,13 +66,13 @@ public struct Atom: Sendable, Equatable {
 
     static func parseBody(type: FourCC, _ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws -> Atom {
         if plainContainers.contains(type) {
-            // A container that fails to parse as boxes (some udta children are not boxes) is kept verbatim.
-            if let children = try? parseSequence(bytes, range: range, baseOffset: baseOffset, depth: depth) {
-                return Atom(type: type, children: children)
+            do {
+                return Atom(type: type, children: try parseSequence(bytes, range: range, baseOffset: baseOffset, depth: depth))
+            } catch let error as FormatError {
+                // Some udta children are not boxes: keep such a udta verbatim. Other containers must hold boxes.
+                guard type == "udta", error.message != nestingMessage else { throw error }
+                return Atom(type: type, data: Array(bytes[range]))
             }
-            if type == "udta" { return Atom(type: type, data: Array(bytes[range])) }
-            // Let the real error surface for the containers that must hold boxes.
-            _ = try parseSequence(bytes, range: range, baseOffset: baseOffset, depth: depth)
         }
         if type == "meta" {
             // QuickTime's meta has no version/flags; ISO's does. Peek for the handler box (FORMAT.md §8.1).

@@ -70,7 +70,13 @@ extension RandomAccessFile {
                 throw FormatError(.truncated, "\(size - offset) stray bytes where a box header should be", at: offset)
             }
             let head = try read(at: offset, count: Int(min(16, size - offset)))
-            let header = try BoxHeader.parse(head, at: offset, limit: size)
+            let header: BoxHeader
+            do {
+                header = try BoxHeader.parse(head, at: offset, limit: size)
+            } catch var error as FormatError where error.kind == .truncated {
+                error.message += "; the file looks truncated"
+                throw error
+            }
             boxes.append(header)
             offset = header.end
         }

@@ -57,12 +57,14 @@ public struct MovieTrack: Sendable {
         if let editList, !editList.entries.isEmpty {
             var segmentStart: Int64 = 0
             for edit in editList.entries {
-                defer { segmentStart += Int64(clamping: edit.segmentDuration) }
+                defer { segmentStart = segmentStart.addingReportingOverflow(Int64(clamping: edit.segmentDuration)).partialValue }
                 if edit.isEmpty { continue }
+                guard segmentStart >= 0 else { break }
                 // Segment length converted to media ticks (rounded up so a frame at the very end still counts).
                 let length = (Double(edit.segmentDuration) * Double(mediaHeader.timescale) / Double(movieTimescale)).rounded(.up)
-                let end = edit.mediaTime + Int64(length)
-                for (i, t) in pts.enumerated() where t >= edit.mediaTime && t < end {
+                let (end, overflow) = edit.mediaTime.addingReportingOverflow(length < 9e18 ? Int64(length) : Int64.max)
+                let segmentEnd = overflow ? Int64.max : end
+                for (i, t) in pts.enumerated() where t >= edit.mediaTime && t < segmentEnd {
                     result.append((i, TrackTime(movieTicks: segmentStart, mediaTicks: t - edit.mediaTime)))
                 }
             }
@@ -104,6 +106,7 @@ public struct TrackTime: Sendable, Equatable {
         let (a, aOverflow) = Int64(timescale).multipliedReportingOverflow(by: movieTicks)
         let (b, bOverflow) = Int64(timescale).multipliedReportingOverflow(by: mediaTicks)
         guard !aOverflow, !bOverflow, a % Int64(movieTimescale) == 0, b % Int64(mediaTimescale) == 0 else { return nil }
-        return a / Int64(movieTimescale) + b / Int64(mediaTimescale)
+        let (sum, overflow) = (a / Int64(movieTimescale)).addingReportingOverflow(b / Int64(mediaTimescale))
+        return overflow ? nil : sum
     }
 }

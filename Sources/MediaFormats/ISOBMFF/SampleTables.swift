@@ -133,7 +133,7 @@ public struct SampleTables: Sendable {
     }
 
     /// The media duration: the end of the last sample's decode interval.
-    public var mediaDuration: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) * UInt64($1.delta) } }
+    public var mediaDuration: UInt64 { timeToSample.reduce(0) { $0 &+ UInt64($1.count) * UInt64($1.delta) } }
 
     /// The byte size of every chunk, from `stsc` and the sample sizes.
     ///
@@ -170,6 +170,7 @@ public struct SampleTables: Sendable {
 
     /// The file offset and size of sample `index` (0-based).
     public func sampleLocation(_ index: Int) throws -> (offset: UInt64, size: UInt64) {
+        guard index >= 0, index < Int(sampleCount) else { throw FormatError(.malformed, "sample \(index + 1) does not exist") }
         var sample = 0
         for (i, run) in sampleToChunk.enumerated() {
             guard run.firstChunk >= 1 else { break }
@@ -180,7 +181,7 @@ public struct SampleTables: Sendable {
                 var offset = chunkOffsets[chunk]
                 for _ in 0..<run.samplesPerChunk {
                     if sample == index { return (offset, sampleSize(sample)) }
-                    offset += sampleSize(sample)
+                    offset &+= sampleSize(sample)
                     sample += 1
                 }
             }

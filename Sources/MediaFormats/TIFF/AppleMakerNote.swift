@@ -79,21 +79,23 @@ public struct AppleMakerNote: Sendable, Equatable {
         let newValueOffset = oldDataStart + shift + valueArea.count
         var entries: [IFDEntry] = []
         for var e in ifd.entries where e.tag != tag {
-            if e.isOutOfLine, e.offset(order) >= oldDataStart {
+            if e.isOutOfLine, e.offset(order) >= oldDataStart, e.offset(order) < bytes.count {
                 var field = e.valueField
                 field.storeUInt32(UInt32(e.offset(order) + shift), at: 0, order)
                 e.valueField = field
             }
             entries.append(e)
         }
-        var field = [UInt8](repeating: 0, count: 4)
-        field.storeUInt32(UInt32(newValueOffset), at: 0, order)
+        // Values of up to 4 bytes live in the entry itself (TIFF rule); longer ones go after the value area.
+        let inline = newValue.count <= 4
+        var field = inline ? newValue + [UInt8](repeating: 0, count: 4 - newValue.count) : [0, 0, 0, 0]
+        if !inline { field.storeUInt32(UInt32(newValueOffset), at: 0, order) }
         entries.append(IFDEntry(tag: tag, type: TIFFType.ascii, count: UInt32(newValue.count), valueField: field))
         var w = ByteWriter()
         w.append(Array(bytes[0..<14]))
         w.append(IFD.serialize(entries, next: UInt32(ifd.nextOffset), order: order))
         w.append(valueArea)
-        w.append(newValue)
+        if !inline { w.append(newValue) }
         bytes = w.bytes
         ifd = try IFD.parse(bytes, at: 14, order: order)
     }

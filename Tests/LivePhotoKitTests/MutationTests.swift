@@ -1,0 +1,94 @@
+import Foundation
+import LivePhotoKit
+import TestSupport
+import Testing
+
+/// Corrupted headers, made deterministically: every one must give a result or a LivePhotoError, never a
+/// crash or a hang. (A crash fails the whole run; the suite's time limit catches a hang.)
+@Suite("mutated inputs", .timeLimit(.minutes(3)))
+struct MutationTests {
+    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Flips bytes inside `region`, often in size and count fields (which are big-endian 32-bit words).
+    static func mutate(_ bytes: [UInt8], region: Range<Int>, rng: inout SplitMix) -> [UInt8] {
+        var out = bytes
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let i = Int.random(in: region, using: &rng)
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: out[i] = UInt8.random(in: 0...255, using: &rng)
+            case 1: out[i] = 0xFF
+            case 2: out[i] = 0
+            case 3:
+                let word = i - i % 4
+                if word + 4 <= out.count { for k in 0..<4 { out[word + k] = 0xFF } }
+            default:
+                let word = i - i % 4
+                if word + 4 <= out.count { for k in 0..<4 { out[word + k] = k == 0 ? 0x7F : 0xFF } }
+            }
+        }
+        if Int.random(in: 0..<10, using: &rng) == 0 { out = Array(out[0..<Int.random(in: 0..<out.count, using: &rng)]) }
+        return out
+    }
+
+    @Test("movie headers", arguments: [ClipSpec(audio: true), ClipSpec(codec: .hevc, container: .mp4, faststart: true)])
+    func movies(_ spec: ClipSpec) async throws {
+        let clip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try await ClipStore.shared.path(spec))))
+        let photo = try await ClipStore.shared.jpeg()
+        let moov = try #require((0..<clip.count - 4).first { clip[$0..<$0 + 4].elementsEqual(Array("moov".utf8)) }) - 4
+        let headerRegion = spec.faststart ? 0..<(moov + 2000) : max(0, moov - 16)..<clip.count
+        var rng = SplitMix(state: 0x5EED)
+        let ws = try Workspace()
+        var succeeded = 0, failed = 0
+        for round in 0..<400 {
+            let path = try ws.write(Self.mutate(clip, region: headerRegion, rng: &rng), to: "m\(round).mov")
+            _ = await LivePhotoInspector.inspect([path])
+            _ = await LivePhotoVerifier.verify(photo: photo, movie: path)
+            do {
+                _ = try await LivePhotoMaker.make(photo: photo, video: path, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
+                succeeded += 1
+            } catch {
+                failed += 1
+                #expect(!error.description.isEmpty)
+            }
+            try FileManager.default.removeItem(atPath: path)
+        }
+        #expect(succeeded + failed == 400)
+        #expect(failed > 0)
+        #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+    }
+
+    @Test("JPEG headers")
+    func jpegs() async throws {
+        let ws = try Workspace()
+        let plain = try await ClipStore.shared.jpeg()
+        // Start from a JPEG with a real Apple MakerNote so the MakerNote parser is exercised too.
+        let base = ws.file("base.jpg")
+        try FileManager.default.copyItem(atPath: plain, toPath: base)
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-tagsfromfile", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), "-Make", "-MakerNotes", base])
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: base)))
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        let sos = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        var rng = SplitMix(state: 0xC0FFEE)
+        for round in 0..<400 {
+            let path = try ws.write(Self.mutate(bytes, region: 0..<sos, rng: &rng), to: "p\(round).jpg")
+            _ = await LivePhotoInspector.inspect([path])
+            do {
+                _ = try await LivePhotoMaker.make(photo: path, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+            try FileManager.default.removeItem(atPath: path)
+        }
+        #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+    }
+}

@@ -1,0 +1,83 @@
+import MediaFormats
+import Testing
+
+@Suite("byte reader and box headers")
+struct ByteLevelTests {
+    @Test("reads past the end throw with the offset, never trap")
+    func readerBounds() throws {
+        var r = ByteReader([1, 2, 3], baseOffset: 100)
+        #expect(try r.readUInt16() == 0x0102)
+        #expect(throws: FormatError.self) { try r.readUInt32() }
+        do {
+            _ = try r.readUInt16()
+            Issue.record("expected an error")
+        } catch let e as FormatError {
+            #expect(e.kind == .truncated)
+            #expect(e.offset == 102)
+        }
+        #expect(try r.readUInt8() == 3)
+        #expect(r.isAtEnd)
+    }
+
+    @Test("counts are checked against the remaining bytes before allocating")
+    func countCheck() throws {
+        let r = ByteReader([UInt8](repeating: 0, count: 40))
+        try r.checkCount(5, elementSize: 8, "table")
+        #expect(throws: FormatError.self) { try r.checkCount(6, elementSize: 8, "table") }
+        #expect(throws: FormatError.self) { try r.checkCount(UInt64(UInt32.max), elementSize: 4, "table") }
+    }
+
+    @Test("box headers: 32-bit, 64-bit, to-end, and lies")
+    func boxHeaders() throws {
+        let small = try BoxHeader.parse([0, 0, 0, 16] + Array("free".utf8), at: 0, limit: 100)
+        #expect(small.size == 16 && small.headerSize == 8 && small.type == "free")
+        let large = try BoxHeader.parse([0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 1, 0, 0, 0, 0], at: 0, limit: 1 << 40)
+        #expect(large.size == 1 << 32 && large.headerSize == 16)
+        let toEnd = try BoxHeader.parse([0, 0, 0, 0] + Array("mdat".utf8), at: 10, limit: 110)
+        #expect(toEnd.size == 100)
+        #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0, 200] + Array("moov".utf8), at: 0, limit: 100) }
+        #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0, 4] + Array("moov".utf8), at: 0, limit: 100) }
+        #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0, 1] + Array("mdat".utf8) + [0xFF, 0, 0, 0, 0, 0, 0, 0], at: 0, limit: 100) }
+        #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0], at: 0, limit: 100) }
+    }
+
+    @Test("a deeply nested box tree is refused, not recursed into forever")
+    func nesting() throws {
+        var box: [UInt8] = []
+        for _ in 0..<40 {
+            let size = UInt32(box.count + 8)
+            box = [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)] + Array("trak".utf8) + box
+        }
+        #expect(throws: FormatError.self) { try Atom.parse(box) }
+    }
+
+    @Test("chunk offsets switch to co64 only when 32 bits no longer reach")
+    func chunkOffsetWidth() throws {
+        let narrow = SampleTables.chunkOffsetAtom([8, UInt64(UInt32.max)])
+        #expect(narrow.type == "stco")
+        #expect(narrow.data.count == 8 + 2 * 4)
+        let wide = SampleTables.chunkOffsetAtom([8, UInt64(UInt32.max) + 1])
+        #expect(wide.type == "co64")
+        #expect(wide.data.count == 8 + 2 * 8)
+        let stbl = Atom(type: "stbl", children: [
+            Atom(type: "stts", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1]),
+            Atom(type: "stsc", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+            Atom(type: "stsz", data: [0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 2]),
+            wide,
+        ])
+        let tables = try SampleTables(stbl: stbl)
+        #expect(tables.chunkOffsets == [8, UInt64(UInt32.max) + 1])
+        #expect(try tables.chunkSizes() == [4, 4])
+        #expect(try tables.sampleLocation(1).offset == UInt64(UInt32.max) + 1)
+    }
+
+    @Test("edit lists move to version 1 when a value needs 64 bits")
+    func editListVersions() throws {
+        let list = EditList(entries: [.init(segmentDuration: 540, mediaTime: -1), .init(segmentDuration: 1, mediaTime: 0)])
+        #expect(list.atom.data.count == 8 + 2 * 12)
+        #expect(try EditList(list.atom) == list)
+        let long = EditList(entries: [.init(segmentDuration: UInt64(UInt32.max) + 5, mediaTime: 0)])
+        #expect(long.atom.data[0] == 1)
+        #expect(try EditList(long.atom) == long)
+    }
+}
