@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The `livephoto` executable as a user runs it: output, JSON and exit codes.
+@Suite("the livephoto command")
+struct CommandLineTests {
+    func livephoto(_ arguments: [String]) throws -> ToolResult {
+        try Tool.run(ProjectPaths.executable, arguments, check: false)
+    }
+
+    func json(_ result: ToolResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    }
+
+    @Test("help names the commands and shows examples")
+    func help() throws {
+        let root = try livephoto(["--help"])
+        #expect(root.status == 0)
+        for word in ["make", "inspect", "verify", "Exit codes"] { #expect(root.stdout.contains(word)) }
+        for command in ["make", "inspect", "verify"] {
+            let r = try livephoto([command, "--help"])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("Examples:"))
+            #expect(r.stdout.contains("--json"))
+        }
+    }
+
+    @Test("make, then verify and inspect, in JSON")
+    func makeVerifyInspect() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(audio: true))
+        let made = try livephoto(["make", photo, clip, "--out", ws.path, "--name", "IMG", "--cover", "1.01", "--json"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try json(made)
+        let id = try #require(result["identifier"] as? String)
+        #expect(UUID(uuidString: id) != nil && id == id.uppercased())
+        #expect(result["coverTime"] as? Double == 1.0)
+        #expect(result["requestedCoverTime"] as? Double == 1.01)
+        #expect(result["photo"] as? String == ws.file("IMG.JPG"))
+        #expect(result["movie"] as? String == ws.file("IMG.MOV"))
+
+        let verified = try livephoto(["verify", ws.file("IMG.JPG"), ws.file("IMG.MOV"), "--json"])
+        #expect(verified.status == 0)
+        #expect(try json(verified)["passed"] as? Bool == true)
+
+        let inspected = try livephoto(["inspect", ws.file("IMG.JPG"), ws.file("IMG.MOV"), "--json"])
+        #expect(inspected.status == 0)
+        let report = try json(inspected)
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.map { $0["role"] as? String } == ["live-photo-still", "live-photo-movie"])
+        #expect(files.map { $0["contentIdentifier"] as? String } == [id, id])
+        #expect((files[1]["movie"] as? [String: Any])?["coverTimeSeconds"] as? Double == 1.0)
+        #expect((report["pair"] as? [String: Any])?["paired"] as? Bool == true)
+
+        let text = try livephoto(["inspect", ws.file("IMG.MOV")])
+        #expect(text.stdout.contains("identifier  \(id)"))
+        #expect(text.stdout.contains("cover       1.000 s"))
+    }
+
+    @Test("exit codes: 3 when the output exists, 2 for a bad input, 1 when verify fails, 64 for usage")
+    func exitCodes() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
+        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--name", "A"]).status == 0)
+        let exists = try livephoto(["make", photo, clip, "--out", ws.path, "--name", "A"])
+        #expect(exists.status == 3)
+        #expect(exists.stderr.contains("already exists"))
+        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--name", "A", "--force"]).status == 0)
+
+        let text = try ws.write(Array("not a movie".utf8), to: "text.mov")
+        let bad = try livephoto(["make", photo, text, "--out", ws.file("out"), "--json"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains(text))
+        let badReport = try json(bad)
+        #expect(badReport["error"] as? String != nil)
+        let leftovers = try ws.contents("out")
+        #expect(leftovers.isEmpty)
+
+        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--name", "B"]).status == 0)
+        let mismatch = try livephoto(["verify", ws.file("A.JPG"), ws.file("B.MOV")])
+        #expect(mismatch.status == 1)
+        #expect(mismatch.stdout.contains("FAIL  identifiers-match"))
+
+        #expect(try livephoto(["make", photo]).status == 64)
+        #expect(try livephoto(["make", photo, clip, "--pvt", "--pvt-zip"]).status == 64)
+        #expect(try livephoto(["make", photo, clip, "--id", "not-a-uuid"]).status == 64)
+        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--cover", "99"]).status == 64)
+        #expect(try livephoto(["inspect", ws.file("missing.mov")]).status == 2)
+    }
+
+    @Test("inspect reads the real iPhone pair")
+    func realPair() throws {
+        let r = try livephoto(["inspect", "--json", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")])
+        #expect(r.status == 0)
+        let files = try #require((try json(r))["files"] as? [[String: Any]])
+        #expect(files.map { $0["contentIdentifier"] as? String } == Array(repeating: "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8", count: 2))
+        #expect((files[1]["movie"] as? [String: Any])?["coverTimeSeconds"] as? Double == 0.9)
+    }
+}

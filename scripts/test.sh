@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs the whole test suite. Installs what the tests use to check our output (ffmpeg, ffprobe, exiftool,
+# python3) when missing: apt-get on Debian/Ubuntu (as root, or through sudo), Homebrew on macOS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
+command -v exiftool >/dev/null || need+=(exiftool)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing ${need[*]}..." >&2
+  if command -v apt-get >/dev/null; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    debs=("${need[@]/exiftool/libimage-exiftool-perl}")
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${debs[@]}" >/dev/null
+  elif command -v brew >/dev/null; then
+    brew install "${need[@]}"
+  else
+    echo "Please install: ${need[*]}" >&2
+    exit 1
+  fi
+fi
+
+swift build --build-tests
+swift test "$@"
