@@ -42,6 +42,6 @@ let package = Package(
             name: "LivePhotoKitTests",
             dependencies: ["LivePhotoKit", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "livephotoTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats"]),
     ]
 )

@@ -3,13 +3,13 @@
 # ratio and the peak memory (RSS) of each. Usage:
 #   scripts/benchmark.sh                 # ~200 MB and ~2 GB videos (needs ~7 GB of free disk)
 #   scripts/benchmark.sh 50 500          # other sizes, in MB
-#   BENCH_RUNS=5 scripts/benchmark.sh    # best of 5 instead of 3
+#   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200 2000)
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_RUNS:-5}
 
 need=()
 command -v ffmpeg >/dev/null || need+=(ffmpeg)

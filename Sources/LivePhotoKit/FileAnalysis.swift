@@ -22,7 +22,11 @@ struct FileAnalysis {
             report.format = try FileKind.detect(file)
             switch report.format {
             case .jpeg: try readStill(tiff: JPEGFile(file: file).exifTIFF(in: file), jpeg: JPEGFile(file: file))
-            case .heic: try readStill(tiff: HEIFFile(file: file).exifTIFF(in: file), jpeg: nil)
+            case .heic:
+                let heif = try HEIFFile(file: file)
+                try readStill(tiff: heif.exifTIFF(in: file), jpeg: nil)
+                report.still?.width = heif.primaryImageSize?.width
+                report.still?.height = heif.primaryImageSize?.height
             case .quicktime, .mp4: try readMovie(file)
             case .unknown: report.error = "not a JPEG, HEIC, QuickTime or MP4 file"
             }
@@ -38,6 +42,7 @@ struct FileAnalysis {
             let tiff = try ExifTIFF(bytes: bytes)
             still.make = tiff.string(ifd0Tag: 0x010F)
             still.model = tiff.string(ifd0Tag: 0x0110)
+            still.orientation = tiff.orientation
             if let note = tiff.makerNote {
                 if AppleMakerNote.isApple(note) {
                     still.makerNote = "apple"

@@ -31,6 +31,8 @@ public struct FileReport: Sendable, Codable, Equatable {
 public struct StillReport: Sendable, Codable, Equatable {
     public var width: Int?
     public var height: Int?
+    /// Exif Orientation (1 = upright, 6 = turn 90° clockwise to view, 3 = 180°, 8 = 270°), when present.
+    public var orientation: Int?
     public var make: String?
     public var model: String?
     /// "apple", "other", or nil when there is no MakerNote.

@@ -16,6 +16,9 @@ struct RealSampleTests {
         #expect(still.role == .liveStill)
         #expect(still.format == .heic)
         #expect(still.contentIdentifier == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
+        #expect(still.still?.width == 5712 && still.still?.height == 4284)  // the grid's ispe, as exiftool reads it
+        #expect(still.still?.orientation == 1)
+        #expect(still.still?.model == "iPhone 15 Plus")
         #expect(movie.role == .liveMovie)
         #expect(movie.contentIdentifier == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
         let cover = try #require(movie.movie?.coverTimeSeconds)

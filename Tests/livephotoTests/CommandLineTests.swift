@@ -1,4 +1,5 @@
 import Foundation
+import MediaFormats
 import TestSupport
 import Testing
 
@@ -96,5 +97,30 @@ struct CommandLineTests {
         let files = try #require((try json(r))["files"] as? [[String: Any]])
         #expect(files.map { $0["contentIdentifier"] as? String } == Array(repeating: "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8", count: 2))
         #expect((files[1]["movie"] as? [String: Any])?["coverTimeSeconds"] as? Double == 0.9)
+    }
+}
+
+@Suite("the livephoto command, interrupted")
+struct InterruptTests {
+    @Test("Ctrl-C during make exits 130 and leaves nothing in the output folder", .timeLimit(.minutes(3)))
+    func interrupt() async throws {
+        let ws = try Workspace()
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        try SparseMovie.write(from: clip, to: ws.file("big.mov"), gap: 3 << 30)  // 3 GiB to copy: seconds of work
+        try FileManager.default.createDirectory(atPath: ws.file("out"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
+        process.arguments = ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", ws.file("out")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the copy has started (a hidden temporary file appears), then interrupt.
+        let deadline = Date().addingTimeInterval(60)
+        while try ws.contents("out").isEmpty, Date() < deadline, process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(process.isRunning, "make finished before it could be interrupted")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(try ws.contents("out").isEmpty)
     }
 }

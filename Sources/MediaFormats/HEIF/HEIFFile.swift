@@ -129,6 +129,48 @@ public struct HEIFFile: Sendable {
         return data
     }
 
+    /// The primary image's size from its `ispe` property (through `iprp/ipma`), when present.
+    public var primaryImageSize: (width: Int, height: Int)? {
+        func boxes(in atom: Atom) -> [Atom] {
+            (try? Atom.parseSequence(atom.data, range: 0..<atom.data.count, baseOffset: 0, depth: 2)) ?? []
+        }
+        guard let primary = primaryItemID, let iprp = meta.child("iprp") else { return nil }
+        let parts = boxes(in: iprp)
+        guard let ipco = parts.first(where: { $0.type == "ipco" }), let ipma = parts.first(where: { $0.type == "ipma" }),
+            let indices = try? Self.propertyIndices(of: primary, in: ipma)
+        else { return nil }
+        let properties = boxes(in: ipco)
+        for index in indices where index >= 1 && index <= properties.count {
+            let property = properties[index - 1]
+            guard property.type == "ispe", property.data.count >= 12 else { continue }
+            return (Int(property.data.loadUInt32(at: 4, .bigEndian)), Int(property.data.loadUInt32(at: 8, .bigEndian)))
+        }
+        return nil
+    }
+
+    /// The 1-based `ipco` indices associated with `item` in an `ipma` box.
+    static func propertyIndices(of item: UInt32, in ipma: Atom) throws -> [Int] {
+        var r = ByteReader(ipma.data)
+        let version = try r.readUInt8("ipma version")
+        let flags = try r.readUInt(width: 3, "ipma flags")
+        let count = try r.readUInt32(.bigEndian, "ipma entry count")
+        try r.checkCount(UInt64(count), elementSize: 3, "ipma")
+        for _ in 0..<count {
+            let id = version < 1 ? UInt32(try r.readUInt16(.bigEndian, "ipma item")) : try r.readUInt32(.bigEndian, "ipma item")
+            let associations = try r.readUInt8("ipma association count")
+            var indices: [Int] = []
+            for _ in 0..<associations {
+                if flags & 1 != 0 {
+                    indices.append(Int(try r.readUInt16(.bigEndian, "ipma association") & 0x7FFF))
+                } else {
+                    indices.append(Int(try r.readUInt8("ipma association") & 0x7F))
+                }
+            }
+            if id == item { return indices }
+        }
+        return []
+    }
+
     /// The Exif item's TIFF stream. A wrong `exif_tiff_header_offset` is tolerated (FORMAT.md §3.2).
     public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
         guard let item = items.first(where: { $0.type == "Exif" }) else { return nil }

@@ -82,6 +82,12 @@ public struct ExifTIFF: Sendable, Equatable {
         return String(decoding: v.prefix { $0 != 0 }, as: UTF8.self)
     }
 
+    /// IFD0's Orientation (0x0112): 1 upright, 6 rotate 90° clockwise to view, 3 rotate 180°, 8 rotate 270°...
+    public var orientation: Int? {
+        guard let e = ifd0.entry(0x0112), e.type == 3, e.count == 1 else { return nil }
+        return Int(e.valueField.loadUInt16(at: 0, order))
+    }
+
     /// Stores `makerNote` as the Exif IFD's MakerNote, adding the Exif IFD and the tag when missing.
     public mutating func setMakerNote(_ makerNote: [UInt8]) throws {
         if exifIFD == nil {
