@@ -21,34 +21,15 @@ public struct SampleTables: Sendable {
     /// Parses the tables of an `stbl` box.
     public init(stbl: Atom) throws {
         guard let stts = stbl.child("stts") else { throw FormatError(.malformed, "a track has no 'stts' (sample times)") }
-        var r = ByteReader(stts.data)
-        try r.skip(4, "stts")
-        var n = try r.readUInt32(.bigEndian, "stts count")
-        try r.checkCount(UInt64(n), elementSize: 8, "stts")
-        timeToSample = try (0..<n).map { _ in (try r.readUInt32(.bigEndian, "stts"), try r.readUInt32(.bigEndian, "stts")) }
-
-        compositionOffsets = []
-        if let ctts = stbl.child("ctts") {
-            var r = ByteReader(ctts.data)
-            try r.skip(4, "ctts")
-            n = try r.readUInt32(.bigEndian, "ctts count")
-            try r.checkCount(UInt64(n), elementSize: 8, "ctts")
-            // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
-            compositionOffsets = try (0..<n).map { _ in (try r.readUInt32(.bigEndian, "ctts"), try r.readInt32(.bigEndian, "ctts")) }
-        }
-
+        timeToSample = try Self.entries(stts, entrySize: 8) { r in (try r.readUInt32(), try r.readUInt32()) }
+        // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
+        compositionOffsets = try stbl.child("ctts").map { try Self.entries($0, entrySize: 8) { r in (try r.readUInt32(), try r.readInt32()) } } ?? []
         guard let stsc = stbl.child("stsc") else { throw FormatError(.malformed, "a track has no 'stsc' (sample-to-chunk)") }
-        r = ByteReader(stsc.data)
-        try r.skip(4, "stsc")
-        n = try r.readUInt32(.bigEndian, "stsc count")
-        try r.checkCount(UInt64(n), elementSize: 12, "stsc")
-        sampleToChunk = try (0..<n).map { _ in
-            (try r.readUInt32(.bigEndian, "stsc"), try r.readUInt32(.bigEndian, "stsc"), try r.readUInt32(.bigEndian, "stsc"))
-        }
+        sampleToChunk = try Self.entries(stsc, entrySize: 12) { r in (try r.readUInt32(), try r.readUInt32(), try r.readUInt32()) }
 
         if let stsz = stbl.child("stsz") {
-            r = ByteReader(stsz.data)
-            try r.skip(4, "stsz")
+            var r = ByteReader(stsz.data)
+            try r.skip(4, "stsz version and flags")
             constantSampleSize = try r.readUInt32(.bigEndian, "stsz sample size")
             sampleCount = try r.readUInt32(.bigEndian, "stsz sample count")
             if constantSampleSize == 0 {
@@ -64,30 +45,27 @@ public struct SampleTables: Sendable {
         }
 
         if let stco = stbl.child("stco") {
-            r = ByteReader(stco.data)
-            try r.skip(4, "stco")
-            n = try r.readUInt32(.bigEndian, "stco count")
-            try r.checkCount(UInt64(n), elementSize: 4, "stco")
-            chunkOffsets = try (0..<n).map { _ in UInt64(try r.readUInt32(.bigEndian, "stco")) }
+            chunkOffsets = try Self.entries(stco, entrySize: 4) { r in UInt64(try r.readUInt32()) }
         } else if let co64 = stbl.child("co64") {
-            r = ByteReader(co64.data)
-            try r.skip(4, "co64")
-            n = try r.readUInt32(.bigEndian, "co64 count")
-            try r.checkCount(UInt64(n), elementSize: 8, "co64")
-            chunkOffsets = try (0..<n).map { _ in try r.readUInt64(.bigEndian, "co64") }
+            chunkOffsets = try Self.entries(co64, entrySize: 8) { r in try r.readUInt64() }
         } else {
             throw FormatError(.malformed, "a track has no 'stco' or 'co64' (chunk offsets)")
         }
+        syncSamples = try stbl.child("stss").map { try Self.entries($0, entrySize: 4) { r in try r.readUInt32() } }
+    }
 
-        if let stss = stbl.child("stss") {
-            r = ByteReader(stss.data)
-            try r.skip(4, "stss")
-            n = try r.readUInt32(.bigEndian, "stss count")
-            try r.checkCount(UInt64(n), elementSize: 4, "stss")
-            syncSamples = try (0..<n).map { _ in try r.readUInt32(.bigEndian, "stss") }
-        } else {
-            syncSamples = nil
-        }
+    /// Reads a full box holding a 32-bit entry count and that many entries of `entrySize` bytes, checking the
+    /// count against the box's bytes before reading.
+    static func entries<T>(_ box: Atom, entrySize: Int, _ read: (inout ByteReader) throws -> T) throws -> [T] {
+        let name = "'\(box.type)'"
+        var r = ByteReader(box.data)
+        try r.skip(4, "\(name) version and flags")
+        let count = try r.readUInt32(.bigEndian, "\(name) entry count")
+        try r.checkCount(UInt64(count), elementSize: entrySize, name)
+        var result: [T] = []
+        result.reserveCapacity(Int(count))
+        for _ in 0..<count { result.append(try read(&r)) }
+        return result
     }
 
     /// The number of samples the time table describes.
