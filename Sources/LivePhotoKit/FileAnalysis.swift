@@ -21,7 +21,9 @@ struct FileAnalysis {
         do {
             report.format = try FileKind.detect(file)
             switch report.format {
-            case .jpeg: try readStill(tiff: JPEGFile(file: file).exifTIFF(in: file), jpeg: JPEGFile(file: file))
+            case .jpeg:
+                let jpeg = try JPEGFile(file: file)
+                try readStill(tiff: jpeg.exifTIFF(in: file), jpeg: jpeg)
             case .heic:
                 let heif = try HEIFFile(file: file)
                 try readStill(tiff: heif.exifTIFF(in: file), jpeg: nil)

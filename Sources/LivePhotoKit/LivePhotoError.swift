@@ -12,6 +12,8 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     case outputExists(path: String)
     /// Reading or writing a file failed at the operating-system level.
     case io(path: String, reason: String)
+    /// The operation was interrupted (SIGINT or SIGTERM); its outputs were removed.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidArgument(let message): return message
         case .outputExists(let path): return "\(path) already exists (use --force to overwrite it)"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .interrupted: return "interrupted; nothing was written"
         }
     }
 

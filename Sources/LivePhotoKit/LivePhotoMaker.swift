@@ -72,7 +72,9 @@ public enum LivePhotoMaker {
     ///   - progress: called as bytes are copied.
     /// - Returns: what was written.
     /// - Throws: ``LivePhotoError``; nothing is left in the output folder when it does.
-    public static func make(photo: String, video: String, options: MakeOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError) -> MakeResult {
+    public static func make(photo: String, video: String, options: MakeOptions, progress: ProgressHandler? = nil)
+        async throws(LivePhotoError) -> MakeResult
+    {
         let identifier = options.identifier ?? ContentIdentifier()
         let photoFile = try open(photo)
         let videoFile = try open(video)
@@ -93,62 +95,23 @@ public enum LivePhotoMaker {
         let copyTotal = still.copiedBytes + movie.copiedBytes
         let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
 
-        switch options.packaging {
-        case .pair:
-            let photoPath = "\(folder)/\(photoName)", moviePath = "\(folder)/\(movieName)"
-            try OutputLocation.check([photoPath, moviePath], inputs: [photo, video], force: options.force)
-            let stagedPhoto = try StagedFile(destination: photoPath)
-            let stagedMovie = try StagedFile(destination: moviePath)
-            try still.write(to: stagedPhoto, progress: counter.add)
-            try movie.write(to: stagedMovie, progress: counter.add)
-            try OutputLocation.check([photoPath, moviePath], inputs: [photo, video], force: options.force)
-            try stagedPhoto.commit()
-            try stagedMovie.commit()
-            result.photo = photoPath
-            result.movie = moviePath
-
-        case .bundle, .zippedBundle:
-            let bundleName = "\(stem).pvt"
-            let destination = "\(folder)/\(bundleName)" + (options.packaging == .zippedBundle ? ".zip" : "")
-            try OutputLocation.check([destination], inputs: [photo, video], force: options.force)
-            let work = try OutputLocation.temporaryFolder(beside: destination)
-            defer { OutputLocation.remove(work) }
-            let stagedPhoto = try StagedFile(destination: "\(work)/\(photoName)")
-            let stagedMovie = try StagedFile(destination: "\(work)/\(movieName)")
-            try still.write(to: stagedPhoto, progress: counter.add)
-            try movie.write(to: stagedMovie, progress: counter.add)
-            try stagedPhoto.commit()
-            try stagedMovie.commit()
-            do {
-                try PhotoBundle.metadataPlist.write(toFile: "\(work)/\(PhotoBundle.metadataFileName)", atomically: false, encoding: .utf8)
-            } catch {
-                throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName): \(error.localizedDescription)")
+        // Everything placed is removed again if a later step fails, so a failed make leaves nothing.
+        var placed: [String] = []
+        do throws(LivePhotoError) {
+            let job = OutputJob(
+                still: still, movie: movie, folder: folder, photoName: photoName, movieName: movieName, inputs: [photo, video],
+                force: options.force, counter: counter)
+            switch options.packaging {
+            case .pair:
+                (result.photo, result.movie) = try job.writePair(placed: &placed)
+            case .bundle, .zippedBundle:
+                result.bundle = try job.writeBundle(named: "\(stem).pvt", zipped: options.packaging == .zippedBundle, placed: &placed)
             }
-            if options.packaging == .bundle {
-                try OutputLocation.moveIntoPlace(work, destination, force: options.force)
-            } else {
-                let zipPath = OutputLocation.temporaryName(beside: destination)
-                do {
-                    let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
-                    try archive.addEntry(with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), provider: { _, _ in Data() })
-                    for name in [photoName, movieName, PhotoBundle.metadataFileName] {
-                        let url = URL(fileURLWithPath: "\(work)/\(name)")
-                        try archive.addEntry(with: "\(bundleName)/\(name)", fileURL: url, compressionMethod: name.hasSuffix(".plist") ? .deflate : .none)
-                        counter.add((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0)
-                    }
-                } catch {
-                    OutputLocation.remove(zipPath)
-                    throw .io(path: destination, reason: "cannot write the zip archive: \(error)")
-                }
-                do {
-                    try OutputLocation.moveIntoPlace(zipPath, destination, force: options.force)
-                } catch {
-                    OutputLocation.remove(zipPath)
-                    throw error
-                }
-            }
-            result.bundle = destination
+        } catch {
+            PendingOutputs.shared.rollBack(placed)
+            throw error
         }
+        PendingOutputs.shared.finish(placed)
         logger.debug("made Live Photo \(identifier) with cover at \(movie.coverSeconds) s")
         return result
     }
@@ -166,5 +129,73 @@ public enum LivePhotoMaker {
             throw .invalidArgument("'\(name)' cannot be used as an output name")
         }
         return name
+    }
+}
+
+/// Writes one planned Live Photo in the chosen packaging.
+struct OutputJob {
+    let still: TaggedStill
+    let movie: MovieRemux
+    let folder: String
+    let photoName: String
+    let movieName: String
+    let inputs: [String]
+    let force: Bool
+    let counter: ProgressCounter
+
+    /// `STEM.JPG` and `STEM.MOV` in the folder.
+    func writePair(placed: inout [String]) throws(LivePhotoError) -> (String, String) {
+        let photoPath = "\(folder)/\(photoName)", moviePath = "\(folder)/\(movieName)"
+        try OutputLocation.check([photoPath, moviePath], inputs: inputs, force: force)
+        let stagedPhoto = try StagedFile(destination: photoPath)
+        let stagedMovie = try StagedFile(destination: moviePath)
+        try still.write(to: stagedPhoto, progress: counter.add)
+        try movie.write(to: stagedMovie, progress: counter.add)
+        try OutputLocation.check([photoPath, moviePath], inputs: inputs, force: force)
+        placed.append(try stagedPhoto.commit())
+        placed.append(try stagedMovie.commit())
+        return (photoPath, moviePath)
+    }
+
+    /// `NAME/` (a `.pvt` bundle) or `NAME.zip`, built in a hidden folder and moved into place whole.
+    func writeBundle(named bundleName: String, zipped: Bool, placed: inout [String]) throws(LivePhotoError) -> String {
+        let destination = "\(folder)/\(bundleName)" + (zipped ? ".zip" : "")
+        try OutputLocation.check([destination], inputs: inputs, force: force)
+        let work = try OutputLocation.temporaryFolder(beside: destination)
+        defer { OutputLocation.remove(work) }
+        let stagedPhoto = try StagedFile(destination: "\(work)/\(photoName)")
+        let stagedMovie = try StagedFile(destination: "\(work)/\(movieName)")
+        try still.write(to: stagedPhoto, progress: counter.add)
+        try movie.write(to: stagedMovie, progress: counter.add)
+        placed.append(try stagedPhoto.commit())
+        placed.append(try stagedMovie.commit())
+        do {
+            try PhotoBundle.metadataPlist.write(toFile: "\(work)/\(PhotoBundle.metadataFileName)", atomically: false, encoding: .utf8)
+        } catch {
+            throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName): \(error.localizedDescription)")
+        }
+        if !zipped {
+            try OutputLocation.moveIntoPlace(work, destination, force: force)
+            placed.append(destination)
+            return destination
+        }
+        let zipPath = OutputLocation.temporaryName(beside: destination)
+        defer { OutputLocation.remove(zipPath) }
+        do {
+            let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
+            try archive.addEntry(with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), provider: { _, _ in Data() })
+            for name in [photoName, movieName, PhotoBundle.metadataFileName] {
+                let url = URL(fileURLWithPath: "\(work)/\(name)")
+                // Media is already compressed: store it. The plist deflates.
+                try archive.addEntry(
+                    with: "\(bundleName)/\(name)", fileURL: url, compressionMethod: name.hasSuffix(".plist") ? .deflate : .none)
+                counter.add((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0)
+            }
+        } catch {
+            throw .io(path: destination, reason: "cannot write the zip archive: \(error)")
+        }
+        try OutputLocation.moveIntoPlace(zipPath, destination, force: force)
+        placed.append(destination)
+        return destination
     }
 }

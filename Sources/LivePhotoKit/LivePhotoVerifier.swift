@@ -14,21 +14,31 @@ public enum LivePhotoVerifier {
 
         // The still.
         let stillOK = still.report.error == nil && still.report.format.isStill
-        add("photo-readable", .required, stillOK,
-            stillOK ? "\(still.report.format.rawValue.uppercased()) image" : (still.report.error ?? "not a JPEG or HEIC image (\(still.report.format.rawValue))"))
+        add(
+            "photo-readable", .required, stillOK,
+            stillOK
+                ? "\(still.report.format.rawValue.uppercased()) image"
+                : (still.report.error ?? "not a JPEG or HEIC image (\(still.report.format.rawValue))"))
         let stillID = still.report.contentIdentifier
-        add("photo-identifier", .required, stillID.flatMap(ContentIdentifier.init) != nil,
+        add(
+            "photo-identifier", .required, stillID.flatMap(ContentIdentifier.init) != nil,
             stillID.map { ContentIdentifier($0) != nil ? "Apple MakerNote 0x0011 = \($0)" : "Apple MakerNote 0x0011 is not a UUID: \($0)" }
                 ?? "no content identifier in an Apple MakerNote (tag 0x0011)")
 
         // The movie.
         let facts = video.movieFacts
         let movieOK = video.report.error == nil && facts != nil
-        add("movie-readable", .required, movieOK,
-            movieOK ? "\(video.report.format == .quicktime ? "QuickTime" : "MP4") movie" : (video.report.error ?? "not a QuickTime or MP4 movie"))
+        add(
+            "movie-readable", .required, movieOK,
+            movieOK
+                ? "\(video.report.format == .quicktime ? "QuickTime" : "MP4") movie"
+                : (video.report.error ?? "not a QuickTime or MP4 movie"))
         let movieID = video.report.contentIdentifier
-        add("movie-identifier", .required, movieID.flatMap(ContentIdentifier.init) != nil,
-            movieID.map { ContentIdentifier($0) != nil ? "com.apple.quicktime.content.identifier = \($0)" : "content identifier is not a UUID: \($0)" }
+        add(
+            "movie-identifier", .required, movieID.flatMap(ContentIdentifier.init) != nil,
+            movieID.map {
+                ContentIdentifier($0) != nil ? "com.apple.quicktime.content.identifier = \($0)" : "content identifier is not a UUID: \($0)"
+            }
                 ?? "no com.apple.quicktime.content.identifier in the movie-level metadata")
         if let a = stillID, let b = movieID {
             add("identifiers-match", .required, a == b, a == b ? "both are \(a)" : "photo has \(a), movie has \(b)")
@@ -40,37 +50,52 @@ public enum LivePhotoVerifier {
             return VerificationReport(photo: photo, movie: movie, passed: false, checks: checks)
         }
         let codec = MovieFacts.codecName(facts.video?.format)
-        add("video-codec", .required, MovieFacts.isLosslessVideoCodec(facts.video?.format),
+        add(
+            "video-codec", .required, MovieFacts.isLosslessVideoCodec(facts.video?.format),
             facts.video == nil ? "no video track" : "video is \(codec == "h264" ? "H.264" : codec == "hevc" ? "HEVC" : codec)")
 
         let stillTracks = facts.stillImageTimeTracks
-        add("still-image-time-track", .required, stillTracks.count == 1,
-            stillTracks.count == 1 ? "one still-image-time track (track \(stillTracks[0].trackID))"
+        add(
+            "still-image-time-track", .required, stillTracks.count == 1,
+            stillTracks.count == 1
+                ? "one still-image-time track (track \(stillTracks[0].trackID))"
                 : "\(stillTracks.count) still-image-time tracks; exactly one is needed")
 
         if stillTracks.count == 1, let time = facts.stillImageTime(stillTracks[0], file: file) {
             let duration = facts.videoDuration
-            add("still-time-inside-video", .required, time.seconds >= 0 && time.seconds <= duration,
+            add(
+                "still-time-inside-video", .required, time.seconds >= 0 && time.seconds <= duration,
                 "still at \(seconds(time.seconds)) s in a video of \(seconds(duration)) s")
             let frames = (try? facts.frameTimes()) ?? []
             let nearest = frames.map { abs(facts.seconds($0) - time.seconds) }.min() ?? .infinity
-            add("still-time-on-frame", .recommended, nearest < 0.0005,
-                nearest < 0.0005 ? "the still time is a video frame's time" : "the still time is \(seconds(nearest)) s away from the nearest frame")
-            add("still-image-time-form", .recommended, time.form == .emptyEdit && time.value == -1,
+            add(
+                "still-time-on-frame", .recommended, nearest < 0.0005,
+                nearest < 0.0005
+                    ? "the still time is a video frame's time" : "the still time is \(seconds(nearest)) s away from the nearest frame")
+            add(
+                "still-image-time-form", .recommended, time.form == .emptyEdit && time.value == -1,
                 "\(time.form == .emptyEdit ? "placed by an empty edit" : "placed by the sample time (AVAssetWriter form)"), value \(time.value.map(String.init) ?? "unreadable")"
                     + (time.form == .emptyEdit && time.value == -1 ? ", as iPhones write" : "; iPhones write -1 after an empty edit"))
-            add("still-image-time-track-flags", .recommended, time.trackFlags & 0xF == 0xF,
-                String(format: "tkhd flags 0x%X%@", time.trackFlags, time.trackFlags & 0xF == 0xF ? " (enabled, in movie, preview, poster)" : "; iPhones write 0xF"))
-            add("still-image-time-reference", .recommended, time.referencesVideo,
+            add(
+                "still-image-time-track-flags", .recommended, time.trackFlags & 0xF == 0xF,
+                String(
+                    format: "tkhd flags 0x%X%@", time.trackFlags,
+                    time.trackFlags & 0xF == 0xF ? " (enabled, in movie, preview, poster)" : "; iPhones write 0xF"))
+            add(
+                "still-image-time-reference", .recommended, time.referencesVideo,
                 time.referencesVideo ? "tref cdsc names the video track" : "no tref cdsc to the video track (iOS 26 captures have one)")
             let videoScale = facts.video?.mediaHeader.timescale
-            add("still-image-time-timescale", .recommended, time.mediaTimescale == 600 || time.mediaTimescale == videoScale,
-                time.mediaTimescale == 600 ? "media timescale 600, as iPhones write"
-                    : time.mediaTimescale == videoScale ? "media timescale \(time.mediaTimescale), the video's (600 cannot express this still time)"
-                    : "media timescale \(time.mediaTimescale); iPhones write 600")
+            add(
+                "still-image-time-timescale", .recommended, time.mediaTimescale == 600 || time.mediaTimescale == videoScale,
+                time.mediaTimescale == 600
+                    ? "media timescale 600, as iPhones write"
+                    : time.mediaTimescale == videoScale
+                        ? "media timescale \(time.mediaTimescale), the video's (600 cannot express this still time)"
+                        : "media timescale \(time.mediaTimescale); iPhones write 600")
         }
         let brand = facts.movie.fileType?.majorBrand
-        add("quicktime-brand", .recommended, brand == nil || brand == "qt  ",
+        add(
+            "quicktime-brand", .recommended, brand == nil || brand == "qt  ",
             brand.map { $0 == "qt  " ? "ftyp qt" : "ftyp '\($0)'; iPhones write 'qt  '" } ?? "no ftyp, like some iPhone transfers")
 
         let passed = checks.allSatisfy { $0.passed || $0.requirement == .recommended }

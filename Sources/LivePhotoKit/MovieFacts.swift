@@ -69,7 +69,9 @@ struct MovieFacts {
         }
         let hasEmptyEdit = track.editList?.entries.first?.isEmpty ?? false
         let cdsc = track.atom.find(["tref", "cdsc"])?.data ?? []
-        let refersToVideo = video.map { v in stride(from: 0, to: cdsc.count - 3, by: 4).contains { cdsc.loadBigEndianUInt32(at: $0) == v.trackID } } ?? false
+        let refersToVideo =
+            video.map { v in stride(from: 0, to: cdsc.count - 3, by: 4).contains { cdsc.loadBigEndianUInt32(at: $0) == v.trackID } }
+            ?? false
         return StillImageTime(
             trackID: track.trackID, seconds: seconds, form: hasEmptyEdit ? .emptyEdit : .sampleTime, value: value,
             enabled: track.isEnabled, trackFlags: track.header.flags, referencesVideo: refersToVideo,

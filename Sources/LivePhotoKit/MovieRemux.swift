@@ -28,7 +28,8 @@ struct MovieRemux {
     /// - Parameters:
     ///   - identifier: the content identifier to store.
     ///   - requestedCover: the cover time in seconds; nil keeps an existing still-image-time, else takes the middle frame.
-    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, requestedCover: Double?) throws(LivePhotoError) -> MovieRemux {
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, requestedCover: Double?) throws(LivePhotoError) -> MovieRemux
+    {
         let path = source.path
         let movie = try naming(path) { try Movie(file: source) }
         let facts = MovieFacts(movie: movie)
@@ -36,7 +37,9 @@ struct MovieRemux {
         guard MovieFacts.isLosslessVideoCodec(video.format) else {
             throw .unsupported(
                 file: path,
-                reason: "the video codec is '\(MovieFacts.codecName(video.format))'; only H.264 and HEVC can become a Live Photo without re-encoding")
+                reason:
+                    "the video codec is '\(MovieFacts.codecName(video.format))'; only H.264 and HEVC can become a Live Photo without re-encoding"
+            )
         }
         let mdats = movie.mediaDataBoxes
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
@@ -55,8 +58,11 @@ struct MovieRemux {
             let inherited = existing.first.flatMap { facts.stillImageTime($0, file: source)?.seconds }
             let frame = try CoverTime.snap(requestedCover ?? inherited, facts: facts, file: path)
             coverSeconds = facts.seconds(frame)
-            if frame.ticks(in: UInt64(trackTimescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale) == nil,
-                frame.ticks(in: UInt64(video.mediaHeader.timescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale) != nil
+            if frame.ticks(in: UInt64(trackTimescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale)
+                == nil,
+                frame.ticks(
+                    in: UInt64(video.mediaHeader.timescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale)
+                    != nil
             {
                 trackTimescale = video.mediaHeader.timescale
             }
@@ -67,7 +73,9 @@ struct MovieRemux {
                 // The movie timescale cannot name the frame exactly: move to one that can (every movie-timescale
                 // value is multiplied by a whole number, so nothing else changes).
                 let common = lcm(movieScale, UInt64(mediaScale))
-                if common <= UInt64(UInt32.max), let t = frame.ticks(in: common, movieTimescale: header.timescale, mediaTimescale: mediaScale), t >= 0 {
+                if common <= UInt64(UInt32.max),
+                    let t = frame.ticks(in: common, movieTimescale: header.timescale, mediaTimescale: mediaScale), t >= 0
+                {
                     scale = common / movieScale
                     stillTicks = UInt64(t)
                 } else {
@@ -95,11 +103,18 @@ struct MovieRemux {
             var offsets: [UInt64] = []
             offsets.reserveCapacity(chunks.count)
             for chunk in chunks {
-                guard let k = mdats.firstIndex(where: { UInt64($0.payloadOffset) <= chunk.offset && chunk.offset < UInt64($0.end) || (chunk.size == 0 && chunk.offset == UInt64($0.end)) }) else {
+                guard
+                    let k = mdats.firstIndex(where: {
+                        UInt64($0.payloadOffset) <= chunk.offset && chunk.offset < UInt64($0.end)
+                            || (chunk.size == 0 && chunk.offset == UInt64($0.end))
+                    })
+                else {
                     throw .badInput(file: path, reason: "track \(track.trackID) has data at byte \(chunk.offset), outside every 'mdat'")
                 }
                 if track.handlerType != "soun", chunk.offset + chunk.size > UInt64(mdats[k].end) {
-                    throw .badInput(file: path, reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")
+                    throw .badInput(
+                        file: path,
+                        reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")
                 }
                 offsets.append(chunk.offset - UInt64(mdats[k].payloadOffset) + UInt64(newStarts[k]))
             }
@@ -154,7 +169,7 @@ struct MovieRemux {
         moov.setChildren(children)
 
         // ftyp and the mdat header.
-        var prefix = Movie.FileType(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "]).atom.serialized()
+        var prefix = FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "]).atom.serialized()
         let mdatSize = UInt64(payloadTotal) + UInt64(appended.count)
         var w = ByteWriter()
         if mdatSize + 8 <= UInt64(UInt32.max) {
@@ -201,9 +216,10 @@ struct MovieRemux {
         trak.modifyChildren("mdia") { mdia in
             mdia.modifyChildren("minf") { minf in
                 minf.modifyChildren("stbl") { stbl in
-                    stbl.setChildren(stbl.children.map { box in
-                        box.type == "stco" || box.type == "co64" ? SampleTables.chunkOffsetAtom(offsets) : box
-                    })
+                    stbl.setChildren(
+                        stbl.children.map { box in
+                            box.type == "stco" || box.type == "co64" ? SampleTables.chunkOffsetAtom(offsets) : box
+                        })
                 }
             }
         }

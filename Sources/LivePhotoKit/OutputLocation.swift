@@ -45,53 +45,53 @@ enum OutputLocation {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// A new empty hidden folder beside `destination`, registered for removal on interrupt.
+    /// A new empty hidden folder beside `destination`; the caller removes it. Refused once an interrupt is asked for.
     static func temporaryFolder(beside destination: String) throws(LivePhotoError) -> String {
         let url = URL(fileURLWithPath: destination)
-        var template = Array("\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX".utf8CString)
-        let ok = template.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            return mkdtemp(base) != nil
+        let template = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX"
+        return try PendingOutputs.shared.transaction { _ throws(LivePhotoError) in
+            var name = Array(template.utf8CString)
+            let ok = name.withUnsafeMutableBufferPointer { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return false }
+                return mkdtemp(base) != nil
+            }
+            guard ok else { throw .io(path: destination, reason: "cannot create a folder beside it: \(FileError.systemMessage(errno))") }
+            let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return path
         }
-        guard ok else { throw .io(path: destination, reason: "cannot create a folder beside it: \(FileError.systemMessage(errno))") }
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        TemporaryFiles.shared.register(path)
-        return path
     }
 
-    /// A unique hidden file name beside `destination` (not created), registered for removal on interrupt.
+    /// A unique hidden name beside `destination`; nothing is created, and the caller removes what it makes there.
     static func temporaryName(beside destination: String) -> String {
         let url = URL(fileURLWithPath: destination)
-        let path = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-\(UUID().uuidString.prefix(8))"
-        TemporaryFiles.shared.register(path)
-        return path
+        return "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-\(UUID().uuidString.prefix(8))"
     }
 
     /// Moves `temporary` to `destination`; with `force`, an existing destination (file or folder) is replaced.
     static func moveIntoPlace(_ temporary: String, _ destination: String, force: Bool) throws(LivePhotoError) {
-        var aside: String?
-        if exists(destination) {
-            guard force else { throw .outputExists(path: destination) }
-            let name = temporaryName(beside: destination)
-            guard rename(destination, name) == 0 else {
-                throw .io(path: destination, reason: "cannot move the old output aside: \(FileError.systemMessage(errno))")
+        try PendingOutputs.shared.transaction { ledger throws(LivePhotoError) in
+            var aside: String?
+            if exists(destination) {
+                guard force else { throw .outputExists(path: destination) }
+                let url = URL(fileURLWithPath: destination)
+                let name = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-old-\(UUID().uuidString.prefix(8))"
+                guard rename(destination, name) == 0 else {
+                    throw .io(path: destination, reason: "cannot move the old output aside: \(FileError.systemMessage(errno))")
+                }
+                aside = name
             }
-            aside = name
-        }
-        guard rename(temporary, destination) == 0 else {
-            let reason = FileError.systemMessage(errno)
-            if let aside { _ = rename(aside, destination) }
-            throw .io(path: destination, reason: "cannot move into place: \(reason)")
-        }
-        TemporaryFiles.shared.unregister(temporary)
-        if let aside {
-            try? FileManager.default.removeItem(atPath: aside)
-            TemporaryFiles.shared.unregister(aside)
+            guard rename(temporary, destination) == 0 else {
+                let reason = FileError.systemMessage(errno)
+                if let aside { _ = rename(aside, destination) }
+                throw .io(path: destination, reason: "cannot move into place: \(reason)")
+            }
+            ledger.placed.insert(destination)
+            if let aside { try? FileManager.default.removeItem(atPath: aside) }
         }
     }
 
+    /// Removes a temporary file or folder, if it is still there.
     static func remove(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
-        TemporaryFiles.shared.unregister(path)
     }
 }

@@ -21,24 +21,26 @@ final class StagedFile {
     init(destination: String) throws(LivePhotoError) {
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
-        let folder = url.deletingLastPathComponent().path
-        var template = Array("\(folder)/.\(url.lastPathComponent).livephoto-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        let template = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX"
+        (descriptor, temporaryPath) = try PendingOutputs.shared.transaction { _ throws(LivePhotoError) in
+            var name = Array(template.utf8CString)
+            let fd = name.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            guard fd >= 0 else {
+                throw .io(path: destination, reason: "cannot create a file beside it: \(FileError.systemMessage(errno))")
+            }
+            let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (fd, path)
         }
-        guard fd >= 0 else { throw .io(path: destination, reason: "cannot create a file beside it: \(FileError.systemMessage(errno))") }
-        descriptor = fd
-        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        fchmod(fd, 0o644)
-        TemporaryFiles.shared.register(temporaryPath)
+        fchmod(descriptor, 0o644)
     }
 
     deinit {
         if descriptor >= 0 {
             Glibc_close(descriptor)
             unlink(temporaryPath)
-            TemporaryFiles.shared.unregister(temporaryPath)
         }
     }
 
@@ -75,6 +77,7 @@ final class StagedFile {
         var position = offset
         let end = offset + length
         while position < end {
+            guard !InterruptHandling.requested else { throw .interrupted }
             let want = Int(min(Int64(chunk), end - position))
             let got = buffer.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return -1 }
@@ -103,17 +106,20 @@ final class StagedFile {
         guard result == 0 else { throw .io(path: destination, reason: "close failed: \(FileError.systemMessage(errno))") }
     }
 
-    /// Renames into place. The caller has checked the destination.
-    func commit() throws(LivePhotoError) {
+    /// Renames into place (the caller has checked the destination) and returns the destination.
+    @discardableResult
+    func commit() throws(LivePhotoError) -> String {
         try finish()
-        guard Glibc_rename(temporaryPath, destination) == 0 else {
-            let reason = FileError.systemMessage(errno)
-            unlink(temporaryPath)
-            TemporaryFiles.shared.unregister(temporaryPath)
-            throw .io(path: destination, reason: "cannot move into place: \(reason)")
-        }
-        TemporaryFiles.shared.unregister(temporaryPath)
         descriptor = -1
+        try PendingOutputs.shared.transaction { ledger throws(LivePhotoError) in
+            guard Glibc_rename(temporaryPath, destination) == 0 else {
+                let reason = FileError.systemMessage(errno)
+                unlink(temporaryPath)
+                throw .io(path: destination, reason: "cannot move into place: \(reason)")
+            }
+            ledger.placed.insert(destination)
+        }
+        return destination
     }
 
     /// Removes the temporary file.
@@ -121,7 +127,6 @@ final class StagedFile {
         if descriptor >= 0 { Glibc_close(descriptor) }
         descriptor = -1
         unlink(temporaryPath)
-        TemporaryFiles.shared.unregister(temporaryPath)
     }
 }
 
@@ -134,21 +139,4 @@ final class StagedFile {
 enum ByteCopier {
     static let chunkSize = 4 << 20
     static func buffer() -> [UInt8] { [UInt8](repeating: 0, count: chunkSize) }
-}
-
-/// Temporary outputs not yet committed, so an interrupt handler can remove them.
-public final class TemporaryFiles: @unchecked Sendable {
-    public static let shared = TemporaryFiles()
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-
-    func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
-
-    /// Deletes every temporary output still pending (files and folders). Safe to call from a signal handler's queue.
-    public func removeAll() {
-        let pending = lock.withLock { paths }
-        for p in pending { try? FileManager.default.removeItem(atPath: p) }
-        lock.withLock { paths.removeAll() }
-    }
 }

@@ -67,31 +67,41 @@ enum StillImageTimeTrack {
         var stsz = ByteWriter()
         stsz.appendUInt32(0); stsz.appendUInt32(UInt32(sampleSize)); stsz.appendUInt32(1)
 
-        let stbl = Atom(type: "stbl", children: [
-            SampleDescription.atom([sampleEntry]),
-            Atom(type: "stts", data: stts.bytes),
-            Atom(type: "stsc", data: stsc.bytes),
-            Atom(type: "stsz", data: stsz.bytes),
-            SampleTables.chunkOffsetAtom([chunkOffset]),
-        ])
-        let minf = Atom(type: "minf", children: [
-            Atom(type: "gmhd", children: [Atom(type: "gmin", data: [0, 0, 0, 0, 0, 0x40, 0x80, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0])]),
-            HandlerReference.quickTime(component: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
-            Atom(type: "dinf", children: [Atom(type: "dref", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0x0C, 0x61, 0x6C, 0x69, 0x73, 0, 0, 0, 1])]),
-            stbl,
-        ])
-        let mdia = Atom(type: "mdia", children: [
-            MediaHeader.make(
-                timescale: mediaTimescale, duration: 1, language: 0x55C4,
-                creationTime: UInt32(truncatingIfNeeded: creationTime), modificationTime: UInt32(truncatingIfNeeded: modificationTime)),
-            HandlerReference.quickTime(component: "mhlr", subtype: "meta", name: "Core Media Metadata"),
-            minf,
-        ])
-        return Atom(type: "trak", children: [
-            header.atom,
-            Atom(type: "tref", children: [Atom(type: "cdsc", data: tref.bytes)]),
-            Atom(type: "edts", children: [EditList(entries: edits).atom]),
-            mdia,
-        ])
+        let stbl = Atom(
+            type: "stbl",
+            children: [
+                SampleDescription.atom([sampleEntry]),
+                Atom(type: "stts", data: stts.bytes),
+                Atom(type: "stsc", data: stsc.bytes),
+                Atom(type: "stsz", data: stsz.bytes),
+                SampleTables.chunkOffsetAtom([chunkOffset]),
+            ])
+        let minf = Atom(
+            type: "minf",
+            children: [
+                Atom(type: "gmhd", children: [Atom(type: "gmin", data: [0, 0, 0, 0, 0, 0x40, 0x80, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0])]),
+                HandlerReference.quickTime(component: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
+                Atom(
+                    type: "dinf",
+                    children: [Atom(type: "dref", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0x0C, 0x61, 0x6C, 0x69, 0x73, 0, 0, 0, 1])]),
+                stbl,
+            ])
+        let mdia = Atom(
+            type: "mdia",
+            children: [
+                MediaHeader.make(
+                    timescale: mediaTimescale, duration: 1, language: 0x55C4,
+                    creationTime: UInt32(truncatingIfNeeded: creationTime), modificationTime: UInt32(truncatingIfNeeded: modificationTime)),
+                HandlerReference.quickTime(component: "mhlr", subtype: "meta", name: "Core Media Metadata"),
+                minf,
+            ])
+        return Atom(
+            type: "trak",
+            children: [
+                header.atom,
+                Atom(type: "tref", children: [Atom(type: "cdsc", data: tref.bytes)]),
+                Atom(type: "edts", children: [EditList(entries: edits).atom]),
+                mdia,
+            ])
     }
 }

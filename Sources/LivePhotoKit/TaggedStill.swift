@@ -11,7 +11,9 @@ struct TaggedStill {
     var copiedBytes: Int64 { source.size - tailOffset }
 
     /// - Parameter replaceForeignMakerNote: replace a MakerNote that is not Apple's (otherwise an error).
-    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, replaceForeignMakerNote: Bool) throws(LivePhotoError) -> TaggedStill {
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, replaceForeignMakerNote: Bool) throws(LivePhotoError)
+        -> TaggedStill
+    {
         let path = source.path
         return try naming(path) {
             let kind = try FileKind.detect(source)

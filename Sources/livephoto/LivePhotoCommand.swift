@@ -41,6 +41,5 @@ struct CommonOptions: ParsableArguments {
             handler.logLevel = level
             return handler
         }
-        Interrupt.install()
     }
 }

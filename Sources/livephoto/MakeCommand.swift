@@ -57,6 +57,7 @@ struct MakeCommand: AsyncParsableCommand {
 
     func run() async throws {
         common.bootstrap()
+        InterruptHandling.install()
         let options = MakeOptions(
             outputDirectory: out, name: name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
             packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force)

@@ -18,7 +18,9 @@ enum Output {
         if let e = f.error { lines.append("  error       \(e)") }
         if let id = f.contentIdentifier { lines.append("  identifier  \(id)") }
         if let s = f.still {
-            if let w = s.width, let h = s.height { lines.append("  size        \(w)×\(h)\(s.orientation.map { $0 == 1 ? "" : " (Exif orientation \($0))" } ?? "")") }
+            if let w = s.width, let h = s.height {
+                lines.append("  size        \(w)×\(h)\(s.orientation.map { $0 == 1 ? "" : " (Exif orientation \($0))" } ?? "")")
+            }
             if let make = s.make { lines.append("  camera      \([make, s.model].compactMap { $0 }.joined(separator: " "))") }
             if let note = s.makerNote { lines.append("  makernote   \(note)") }
         }
@@ -62,6 +64,7 @@ enum Failure {
             case .invalidArgument: code = usage
             case .outputExists: code = outputExists
             case .io(let path, _): code = FileManager.default.fileExists(atPath: path) ? writeFailed : badInput
+            case .interrupted: code = 130
             }
         } else {
             message = "\(error)"

@@ -28,7 +28,8 @@ final class ProgressBar: @unchecked Sendable {
         let width = 30
         let filled = Int(p.fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let line = String(format: "\r%@ %@ %3d%%  %@ / %@", label, bar, Int(p.fraction * 100), Self.size(p.completedBytes), Self.size(p.totalBytes))
+        let line = String(
+            format: "\r%@ %@ %3d%%  %@ / %@", label, bar, Int(p.fraction * 100), Self.size(p.completedBytes), Self.size(p.totalBytes))
         lock.withLock {
             shown = true
             FileHandle.standardError.write(Data(line.utf8))

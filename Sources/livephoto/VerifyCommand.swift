@@ -34,7 +34,9 @@ struct VerifyCommand: AsyncParsableCommand {
                 let mark = check.passed ? "pass" : (check.requirement == .required ? "FAIL" : "warn")
                 print("\(mark)  \(check.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(check.detail)")
             }
-            print(report.passed ? "Photos should accept this pair as a Live Photo." : "Photos will not pair these files: a required check failed.")
+            print(
+                report.passed
+                    ? "Photos should accept this pair as a Live Photo." : "Photos will not pair these files: a required check failed.")
         }
         if !report.passed { throw ExitCode(Failure.checkFailed) }
     }

@@ -10,7 +10,9 @@ struct BadInputTests {
     enum Role { case photo, video }
 
     /// Runs make with one broken input and checks the error and the empty output folder.
-    func expectFailure(_ role: Role, _ bytes: [UInt8], mentioning words: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectFailure(_ role: Role, _ bytes: [UInt8], mentioning words: [String], sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         let ws = try Workspace()
         let broken = try ws.write(bytes, to: role == .photo ? "broken.jpg" : "broken.mov")
         let photo = role == .photo ? broken : try await ClipStore.shared.jpeg()
@@ -48,7 +50,9 @@ struct BadInputTests {
 
     @Test func emptyVideo() async throws { try await expectFailure(.video, [], mentioning: ["too short"]) }
     @Test func emptyPhoto() async throws { try await expectFailure(.photo, [], mentioning: ["not a JPEG"]) }
-    @Test func textAsVideo() async throws { try await expectFailure(.video, Array("hello, this is not a movie at all\n".utf8), mentioning: ["not a QuickTime or MP4"]) }
+    @Test func textAsVideo() async throws {
+        try await expectFailure(.video, Array("hello, this is not a movie at all\n".utf8), mentioning: ["not a QuickTime or MP4"])
+    }
     @Test func movieAsPhoto() async throws { try await expectFailure(.photo, try await clipBytes(), mentioning: ["not a JPEG"]) }
 
     @Test("a truncated movie", arguments: [0.3, 0.6, 0.99])
@@ -77,7 +81,8 @@ struct BadInputTests {
 
     @Test("a fragmented MP4 is not supported yet")
     func fragmented() async throws {
-        try await expectFailure(.video, try await clipBytes(ClipSpec(container: .mp4, fragmented: true)), mentioning: ["fragmented", "not supported"])
+        try await expectFailure(
+            .video, try await clipBytes(ClipSpec(container: .mp4, fragmented: true)), mentioning: ["fragmented", "not supported"])
     }
 
     @Test("a movie without video")

@@ -27,7 +27,8 @@ struct CoverTimeTests {
         let clip = try await ClipStore.shared.path(ClipSpec(codec: .h264, container: .mp4, rate: "30000/1001"))
         let photo = try await ClipStore.shared.jpeg()
         let ws = try Workspace()
-        let result = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 1.0))
+        let result = try await LivePhotoMaker.make(
+            photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 1.0))
         let movie = try #require(result.movie)
         #expect(abs(result.coverTime - 30.0 * 1001 / 30000) < 1e-9)
         let streams = try Readers.ffprobeStreams(movie)
@@ -43,7 +44,8 @@ struct CoverTimeTests {
         let photo = try await ClipStore.shared.jpeg()
         let ws = try Workspace()
         await #expect {
-            _ = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: requested))
+            _ = try await LivePhotoMaker.make(
+                photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: requested))
         } throws: { error in
             guard case .invalidArgument(let message) = error as? LivePhotoError else { return false }
             return message.contains("outside the video") && message.contains(clip)

@@ -53,7 +53,9 @@ struct MakeMatrixTests {
         let frames = try Readers.packetTimes(movie, stream: videoIndex)
         let duration = try #require(Double(streams[videoIndex]["duration"] as? String ?? ""))
         let nearestMiddle = try #require(frames.min { abs($0 - duration / 2) < abs($1 - duration / 2) })
-        #expect(abs(nearestMiddle - result.coverTime) < 0.0011, "cover \(result.coverTime) is not the frame nearest the middle \(nearestMiddle)")
+        #expect(
+            abs(nearestMiddle - result.coverTime) < 0.0011, "cover \(result.coverTime) is not the frame nearest the middle \(nearestMiddle)"
+        )
 
         // The media is copied, not decoded: the same frames and audio.
         #expect(try Readers.framemd5(movie) == Readers.framemd5(clip))

@@ -54,7 +54,8 @@ struct MutationTests {
             _ = await LivePhotoInspector.inspect([path])
             _ = await LivePhotoVerifier.verify(photo: photo, movie: path)
             do {
-                _ = try await LivePhotoMaker.make(photo: photo, video: path, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
+                _ = try await LivePhotoMaker.make(
+                    photo: photo, video: path, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
                 succeeded += 1
             } catch {
                 failed += 1
@@ -74,7 +75,9 @@ struct MutationTests {
         // Start from a JPEG with a real Apple MakerNote so the MakerNote parser is exercised too.
         let base = ws.file("base.jpg")
         try FileManager.default.copyItem(atPath: plain, toPath: base)
-        try Tool.run("exiftool", ["-q", "-overwrite_original", "-tagsfromfile", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), "-Make", "-MakerNotes", base])
+        try Tool.run(
+            "exiftool",
+            ["-q", "-overwrite_original", "-tagsfromfile", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), "-Make", "-MakerNotes", base])
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: base)))
         let clip = try await ClipStore.shared.path(ClipSpec())
         let sos = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
@@ -83,7 +86,8 @@ struct MutationTests {
             let path = try ws.write(Self.mutate(bytes, region: 0..<sos, rng: &rng), to: "p\(round).jpg")
             _ = await LivePhotoInspector.inspect([path])
             do {
-                _ = try await LivePhotoMaker.make(photo: path, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
+                _ = try await LivePhotoMaker.make(
+                    photo: path, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
             } catch {
                 #expect(!error.description.isEmpty)
             }

@@ -19,7 +19,8 @@ struct PackagingTests {
         let plist = try String(contentsOfFile: ws.file("IMG_0001.pvt/metadata.plist"), encoding: .utf8)
         let parsed = try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: String]
         #expect(parsed == ["PFVideoComplementMetadataVersionKey": "1"])
-        let verified = await LivePhotoVerifier.verify(photo: ws.file("IMG_0001.pvt/IMG_0001.JPG"), movie: ws.file("IMG_0001.pvt/IMG_0001.MOV"))
+        let verified = await LivePhotoVerifier.verify(
+            photo: ws.file("IMG_0001.pvt/IMG_0001.JPG"), movie: ws.file("IMG_0001.pvt/IMG_0001.MOV"))
         #expect(verified.passed)
     }
 
@@ -75,7 +76,8 @@ struct PackagingTests {
         try FileManager.default.copyItem(atPath: clip, toPath: ws.file("IMG.MOV"))
         let digest = try fileDigest(ws.file("IMG.MOV"))
         await #expect(throws: LivePhotoError.self) {
-            _ = try await LivePhotoMaker.make(photo: photo, video: ws.file("IMG.MOV"), options: MakeOptions(outputDirectory: ws.path, force: true))
+            _ = try await LivePhotoMaker.make(
+                photo: photo, video: ws.file("IMG.MOV"), options: MakeOptions(outputDirectory: ws.path, force: true))
         }
         #expect(try fileDigest(ws.file("IMG.MOV")) == digest)
         #expect(try ws.contents() == ["IMG.MOV"])

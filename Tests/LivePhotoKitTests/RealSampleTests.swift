@@ -70,7 +70,9 @@ struct RealSampleTests {
             guard a.handlerType == "meta" else { continue }
             for i in 0..<Int(a.tables.sampleCount) {
                 let la = try a.tables.sampleLocation(i), lb = try b.tables.sampleLocation(i)
-                #expect(try originalFile.read(at: Int64(la.offset), count: Int(la.size)) == remadeFile.read(at: Int64(lb.offset), count: Int(lb.size)))
+                #expect(
+                    try originalFile.read(at: Int64(la.offset), count: Int(la.size))
+                        == remadeFile.read(at: Int64(lb.offset), count: Int(lb.size)))
             }
         }
         // Movie metadata: every other key and value kept, in order.
@@ -92,7 +94,8 @@ struct RealSampleTests {
 
         let id = ContentIdentifier()
         let result = try await LivePhotoMaker.make(
-            photo: photo, video: try await ClipStore.shared.path(ClipSpec()), options: MakeOptions(outputDirectory: ws.file("out"), identifier: id))
+            photo: photo, video: try await ClipStore.shared.path(ClipSpec()),
+            options: MakeOptions(outputDirectory: ws.file("out"), identifier: id))
         let out = try #require(result.photo)
         let afterNote = try #require(try makerNote(out))
         let before = try AppleMakerNote(bytes: beforeNote), after = try AppleMakerNote(bytes: afterNote)
@@ -106,8 +109,12 @@ struct RealSampleTests {
         // Same length identifier: the MakerNote differs only in those 36 bytes.
         #expect(zip(beforeNote, afterNote).filter { $0 != $1 }.count <= 36)
         #expect(try Readers.exiftoolStillIdentifier(out) == id.rawValue)
-        let tagsBefore = try Readers.exiftool(photo, ["-Apple:all"]).filter { !$0.key.contains("MediaGroupUUID") && !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile" }
-        let tagsAfter = try Readers.exiftool(out, ["-Apple:all"]).filter { !$0.key.contains("MediaGroupUUID") && !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile" }
+        let tagsBefore = try Readers.exiftool(photo, ["-Apple:all"]).filter {
+            !$0.key.contains("MediaGroupUUID") && !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile"
+        }
+        let tagsAfter = try Readers.exiftool(out, ["-Apple:all"]).filter {
+            !$0.key.contains("MediaGroupUUID") && !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile"
+        }
         #expect(tagsBefore == tagsAfter)
     }
 
@@ -138,7 +145,8 @@ struct RealSampleTests {
         }
         #expect(try ws.contents("out").isEmpty)
         let id = ContentIdentifier()
-        let result = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), identifier: id, force: true))
+        let result = try await LivePhotoMaker.make(
+            photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), identifier: id, force: true))
         #expect(try Readers.exiftoolStillIdentifier(try #require(result.photo)) == id.rawValue)
     }
 

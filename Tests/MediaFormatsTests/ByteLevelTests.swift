@@ -37,7 +37,9 @@ struct ByteLevelTests {
         #expect(toEnd.size == 100)
         #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0, 200] + Array("moov".utf8), at: 0, limit: 100) }
         #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0, 4] + Array("moov".utf8), at: 0, limit: 100) }
-        #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0, 1] + Array("mdat".utf8) + [0xFF, 0, 0, 0, 0, 0, 0, 0], at: 0, limit: 100) }
+        #expect(throws: FormatError.self) {
+            try BoxHeader.parse([0, 0, 0, 1] + Array("mdat".utf8) + [0xFF, 0, 0, 0, 0, 0, 0, 0], at: 0, limit: 100)
+        }
         #expect(throws: FormatError.self) { try BoxHeader.parse([0, 0, 0], at: 0, limit: 100) }
     }
 
@@ -59,12 +61,14 @@ struct ByteLevelTests {
         let wide = SampleTables.chunkOffsetAtom([8, UInt64(UInt32.max) + 1])
         #expect(wide.type == "co64")
         #expect(wide.data.count == 8 + 2 * 8)
-        let stbl = Atom(type: "stbl", children: [
-            Atom(type: "stts", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1]),
-            Atom(type: "stsc", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
-            Atom(type: "stsz", data: [0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 2]),
-            wide,
-        ])
+        let stbl = Atom(
+            type: "stbl",
+            children: [
+                Atom(type: "stts", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1]),
+                Atom(type: "stsc", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+                Atom(type: "stsz", data: [0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 2]),
+                wide,
+            ])
         let tables = try SampleTables(stbl: stbl)
         #expect(tables.chunkOffsets == [8, UInt64(UInt32.max) + 1])
         #expect(try tables.chunkSizes() == [4, 4])

@@ -18,12 +18,14 @@ struct RealFileTests {
         #expect(movie.tracks.map(\.handlerType) == ["vide", "soun", "meta", "meta", "meta"])
         #expect(movie.tracks[0].tables.timedSampleCount == 42)
         let keys = movie.tracks[4].metadataKeys?.keys.map(\.name)
-        #expect(keys == [
-            "com.apple.quicktime.still-image-time", "com.apple.quicktime.live-photo-still-image-transform",
-            "com.apple.quicktime.live-photo-still-image-transform-reference-dimensions",
-        ])
+        #expect(
+            keys == [
+                "com.apple.quicktime.still-image-time", "com.apple.quicktime.live-photo-still-image-transform",
+                "com.apple.quicktime.live-photo-still-image-transform-reference-dimensions",
+            ])
         #expect(movie.tracks[4].editList?.entries == [.init(segmentDuration: 540, mediaTime: -1), .init(segmentDuration: 1, mediaTime: 0)])
-        #expect(movie.metadata?.value(for: "com.apple.quicktime.live-photo.vitality-scoring-version") == .signedInteger(4))  // 8-byte type 21
+        // 8-byte type 21
+        #expect(movie.metadata?.value(for: "com.apple.quicktime.live-photo.vitality-scoring-version") == .signedInteger(4))
         #expect(movie.metadata?.value(for: "com.apple.quicktime.live-photo.auto") == .unsignedInteger(1))
         #expect(movie.metadata?.value(for: "com.apple.quicktime.live-photo.vitality-score") == .float32(1.0))
     }
@@ -68,10 +70,13 @@ struct RealFileTests {
         _ = try ExifTIFF(bytes: tiff)
     }
 
-    @Test("every sample's top level parses or fails with a FormatError", arguments: [
-        "androidx-media_pixel-motion-photo-jfif-segment-shortened.jpg", "androidx-media_pixel-motion-photo-shortened.jpg",
-        "androidx-media_ss-motion-photo-shortened.jpg", "libmphoto_microvideo_samsung-remuxed.jpg", "libmphoto_motion_photo_v1_synthetic.jpg",
-    ])
+    @Test(
+        "every sample's top level parses or fails with a FormatError",
+        arguments: [
+            "androidx-media_pixel-motion-photo-jfif-segment-shortened.jpg", "androidx-media_pixel-motion-photo-shortened.jpg",
+            "androidx-media_ss-motion-photo-shortened.jpg", "libmphoto_microvideo_samsung-remuxed.jpg",
+            "libmphoto_motion_photo_v1_synthetic.jpg",
+        ])
     func jpegSamples(_ name: String) throws {
         let file = try RandomAccessFile(path: ProjectPaths.sample(name))
         let jpeg = try JPEGFile(file: file)

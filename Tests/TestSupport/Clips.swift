@@ -54,7 +54,11 @@ public struct ClipSpec: Sendable, Hashable, CustomStringConvertible {
         if variableRate { args += ["-vf", "select='not(eq(mod(n\\,7)\\,3))*not(eq(mod(n\\,11)\\,5))'", "-fps_mode", "vfr"] }
         switch codec {
         case .h264: args += ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "15"]
-        case .hevc: args += ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-x265-params", "log-level=error:keyint=15"]
+        case .hevc:
+            args += [
+                "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-x265-params",
+                "log-level=error:keyint=15",
+            ]
         }
         if audio { args += ["-c:a", "aac", "-b:a", "64k"] }
         if faststart { args += ["-movflags", "+faststart"] }
@@ -108,7 +112,9 @@ public actor ClipStore {
 
     private func folderPath() throws -> String {
         if let folder { return folder }
-        let f = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-clips-\(ProcessInfo.processInfo.processIdentifier)").path
+        let f = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "livephoto-clips-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
         try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
         folder = f
         return f

@@ -5,7 +5,9 @@ public enum Readers {
     /// exiftool's value of `tag` (e.g. `-MakerNotes:ContentIdentifier`), or nil.
     public static func exiftool(_ path: String, _ tags: [String]) throws -> [String: String] {
         let r = try Tool.run("exiftool", ["-json", "-a", "-G1"] + tags + [path])
-        guard let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]], let first = array.first else { return [:] }
+        guard let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]], let first = array.first else {
+            return [:]
+        }
         return first.mapValues { "\($0)" }
     }
 
@@ -35,7 +37,8 @@ public enum Readers {
 
     /// Presentation times of packets of stream `index` (ffprobe's pts_time), in order.
     public static func packetTimes(_ path: String, stream index: Int) throws -> [Double] {
-        let r = try Tool.run("ffprobe", ["-v", "error", "-select_streams", "\(index)", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path])
+        let r = try Tool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "\(index)", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path])
         return r.stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.sorted()
     }
 }

@@ -19,12 +19,13 @@ public enum SparseMovie {
                     minf.modifyChildren("stbl") { stbl in
                         guard let tables = try? SampleTables(stbl: stbl) else { return }
                         let moved = tables.chunkOffsets.map { UInt64(Int64($0) + shift) }
-                        stbl.setChildren(stbl.children.map { $0.type == "stco" || $0.type == "co64" ? SampleTables.chunkOffsetAtom(moved) : $0 })
+                        stbl.setChildren(
+                            stbl.children.map { $0.type == "stco" || $0.type == "co64" ? SampleTables.chunkOffsetAtom(moved) : $0 })
                     }
                 }
             }
         }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw FileError(path: path, reason: "cannot create") }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? out.close() }
         var head = try file.read(at: ftyp.offset, count: Int(ftyp.size))

@@ -23,7 +23,9 @@ public enum ToolError: Error, CustomStringConvertible {
 public enum Tool {
     /// Runs `executable` (looked up on PATH unless it contains a slash) with `arguments`.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], check: Bool = true, currentDirectory: String? = nil) throws -> ToolResult {
+    public static func run(_ executable: String, _ arguments: [String], check: Bool = true, currentDirectory: String? = nil) throws
+        -> ToolResult
+    {
         let path = try locate(executable)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -62,7 +64,11 @@ final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     private var done = false
-    func set(_ d: Data) { lock.withLock { data = d; done = true } }
+    func set(_ d: Data) {
+        lock.withLock {
+            data = d; done = true
+        }
+    }
     var isSet: Bool { lock.withLock { done } }
     var value: Data { lock.withLock { data } }
 }

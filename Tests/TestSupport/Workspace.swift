@@ -32,7 +32,8 @@ public final class Workspace: @unchecked Sendable {
 
 /// Paths of the project and of the shared samples, found from this source file.
 public enum ProjectPaths {
-    public static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    public static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
     public static func sample(_ name: String) -> String { "\(root)/../shared/samples/\(name)" }
 
     /// The built `livephoto` executable, beside the test bundle.

@@ -92,7 +92,9 @@ struct CommandLineTests {
 
     @Test("inspect reads the real iPhone pair")
     func realPair() throws {
-        let r = try livephoto(["inspect", "--json", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")])
+        let r = try livephoto([
+            "inspect", "--json", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"),
+        ])
         #expect(r.status == 0)
         let files = try #require((try json(r))["files"] as? [[String: Any]])
         #expect(files.map { $0["contentIdentifier"] as? String } == Array(repeating: "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8", count: 2))
@@ -113,14 +115,44 @@ struct InterruptTests {
         process.arguments = ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", ws.file("out")]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // Watch from a thread of its own: the test's task may wait long on a busy cooperative pool, the copy won't.
+        let out = ws.file("out")
+        let watcher = InterruptWatcher(process: process, folder: out)
         try process.run()
-        // Wait until the copy has started (a hidden temporary file appears), then interrupt.
-        let deadline = Date().addingTimeInterval(60)
-        while try ws.contents("out").isEmpty, Date() < deadline, process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(process.isRunning, "make finished before it could be interrupted")
-        process.interrupt()
+        watcher.start()
         process.waitUntilExit()
+        #expect(watcher.interrupted, "make finished before it could be interrupted")
         #expect(process.terminationStatus == 130)
         #expect(try ws.contents("out").isEmpty)
+    }
+}
+
+/// Sends SIGINT to `process` as soon as a file appears in `folder` (the copy has begun).
+final class InterruptWatcher: @unchecked Sendable {
+    let process: Process
+    let folder: String
+    private let lock = NSLock()
+    private var sent = false
+
+    init(process: Process, folder: String) {
+        self.process = process
+        self.folder = folder
+    }
+
+    var interrupted: Bool { lock.withLock { sent } }
+
+    func start() {
+        let thread = Thread { [self] in
+            let deadline = Date().addingTimeInterval(120)
+            while process.isRunning, Date() < deadline {
+                if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder), !entries.isEmpty {
+                    process.interrupt()
+                    lock.withLock { sent = true }
+                    return
+                }
+                usleep(1000)
+            }
+        }
+        thread.start()
     }
 }

@@ -33,17 +33,24 @@ public struct HEIFFile: Sendable {
         guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {
             throw FormatError(.notRecognized, "not a HEIF image (no 'ftyp' first)")
         }
-        let brands = try Movie.FileType(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
+        let brands = try FileTypeBox(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
         majorBrand = brands.majorBrand
         guard Self.imageBrands.contains(brands.majorBrand) || brands.compatibleBrands.contains(where: Self.imageBrands.contains) else {
             throw FormatError(.notRecognized, "not a HEIF image (brand '\(brands.majorBrand)')")
         }
-        guard let metaHeader = topLevel.first(where: { $0.type == "meta" }) else { throw FormatError(.malformed, "the HEIF file has no 'meta'") }
-        guard metaHeader.size <= 64 << 20 else { throw FormatError(.unsupported, "the HEIF 'meta' box is \(metaHeader.size) bytes", at: metaHeader.offset) }
+        guard let metaHeader = topLevel.first(where: { $0.type == "meta" }) else {
+            throw FormatError(.malformed, "the HEIF file has no 'meta'")
+        }
+        guard metaHeader.size <= 64 << 20 else {
+            throw FormatError(.unsupported, "the HEIF 'meta' box is \(metaHeader.size) bytes", at: metaHeader.offset)
+        }
         self.metaHeader = metaHeader
         let metaBytes = try file.read(at: metaHeader.offset, count: Int(metaHeader.size))
-        guard metaBytes.count >= metaHeader.headerSize + 4 else { throw FormatError(.truncated, "the 'meta' box ends in its header", at: metaHeader.offset) }
-        let children = try Atom.parseSequence(metaBytes, range: (metaHeader.headerSize + 4)..<metaBytes.count, baseOffset: metaHeader.offset, depth: 1)
+        guard metaBytes.count >= metaHeader.headerSize + 4 else {
+            throw FormatError(.truncated, "the 'meta' box ends in its header", at: metaHeader.offset)
+        }
+        let children = try Atom.parseSequence(
+            metaBytes, range: (metaHeader.headerSize + 4)..<metaBytes.count, baseOffset: metaHeader.offset, depth: 1)
         meta = Atom(type: "meta", prefix: Array(metaBytes[metaHeader.headerSize..<metaHeader.headerSize + 4]), children: children)
         items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
         locations = try meta.child("iloc").map(Self.parseItemLocations) ?? []
@@ -96,7 +103,8 @@ public struct HEIFFile: Sendable {
             var extents: [(UInt64, UInt64)] = []
             for _ in 0..<extentCount {
                 if indexSize > 0 { _ = try r.readUInt(width: indexSize, "iloc extent index") }
-                extents.append((try r.readUInt(width: offsetSize, "iloc extent offset"), try r.readUInt(width: lengthSize, "iloc extent length")))
+                extents.append(
+                    (try r.readUInt(width: offsetSize, "iloc extent offset"), try r.readUInt(width: lengthSize, "iloc extent length")))
             }
             result.append(Location(itemID: id, constructionMethod: method, baseOffset: base, extents: extents))
         }
@@ -108,12 +116,16 @@ public struct HEIFFile: Sendable {
         guard let loc = locations.first(where: { $0.itemID == id }) else { throw FormatError(.malformed, "item \(id) has no location") }
         var data: [UInt8] = []
         for extent in loc.extents {
-            guard extent.length <= UInt64(limit - data.count) else { throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes") }
+            guard extent.length <= UInt64(limit - data.count) else {
+                throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes")
+            }
             let length = extent.length == 0 ? 0 : Int(extent.length)
             switch loc.constructionMethod {
             case 0:
                 let (start, overflow) = loc.baseOffset.addingReportingOverflow(extent.offset)
-                guard !overflow, start <= UInt64(file.size) else { throw FormatError(.malformed, "item \(id) lies past the end of the file") }
+                guard !overflow, start <= UInt64(file.size) else {
+                    throw FormatError(.malformed, "item \(id) lies past the end of the file")
+                }
                 data += try file.read(at: Int64(start), count: length)
             case 1:
                 guard let idat = meta.child("idat") else { throw FormatError(.malformed, "item \(id) is in 'idat' but there is none") }

@@ -58,7 +58,8 @@ public struct Atom: Sendable, Equatable {
             let head = Array(bytes[i..<min(i + 16, range.upperBound)])
             let header = try BoxHeader.parse(head, at: baseOffset + Int64(i), limit: baseOffset + Int64(range.upperBound))
             let end = i + Int(header.size)
-            atoms.append(try parseBody(type: header.type, bytes, range: (i + header.headerSize)..<end, baseOffset: baseOffset, depth: depth + 1))
+            atoms.append(
+                try parseBody(type: header.type, bytes, range: (i + header.headerSize)..<end, baseOffset: baseOffset, depth: depth + 1))
             i = end
         }
         return atoms

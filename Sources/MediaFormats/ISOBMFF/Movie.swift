@@ -4,7 +4,7 @@
 public struct Movie: Sendable {
     /// The top-level boxes in file order.
     public var topLevel: [BoxHeader]
-    public var fileType: FileType?
+    public var fileType: FileTypeBox?
     public var moov: Atom
     public var moovHeader: BoxHeader
     public var header: MovieHeader
@@ -12,35 +12,6 @@ public struct Movie: Sendable {
 
     /// The largest `moov` accepted, so a lying size cannot make us allocate the file.
     public static let maxMovieHeaderSize: Int64 = 256 << 20
-
-    /// `ftyp`: major brand, minor version and compatible brands.
-    public struct FileType: Sendable, Equatable {
-        public var majorBrand: FourCC
-        public var minorVersion: UInt32
-        public var compatibleBrands: [FourCC]
-
-        public init(majorBrand: FourCC, minorVersion: UInt32, compatibleBrands: [FourCC]) {
-            self.majorBrand = majorBrand
-            self.minorVersion = minorVersion
-            self.compatibleBrands = compatibleBrands
-        }
-
-        public init(_ payload: [UInt8]) throws {
-            var r = ByteReader(payload)
-            majorBrand = try r.readFourCC("ftyp major brand")
-            minorVersion = try r.readUInt32(.bigEndian, "ftyp minor version")
-            compatibleBrands = []
-            while r.remaining >= 4 { compatibleBrands.append(try r.readFourCC()) }
-        }
-
-        public var atom: Atom {
-            var w = ByteWriter()
-            w.appendFourCC(majorBrand)
-            w.appendUInt32(minorVersion)
-            for b in compatibleBrands { w.appendFourCC(b) }
-            return Atom(type: "ftyp", data: w.bytes)
-        }
-    }
 
     /// Reads the layout and header of the movie in `file`.
     /// - Throws: ``FormatError`` for anything that is not a complete, unfragmented movie.
@@ -54,7 +25,7 @@ public struct Movie: Sendable {
         topLevel = try file.topLevelBoxes()
         if let ftyp = topLevel.first(where: { $0.type == "ftyp" }) {
             guard ftyp.payloadSize <= 4096 else { throw FormatError(.malformed, "'ftyp' is \(ftyp.size) bytes long", at: ftyp.offset) }
-            fileType = try FileType(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
+            fileType = try FileTypeBox(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
         }
         if topLevel.contains(where: { $0.type == "moof" }) {
             throw FormatError(.unsupported, "fragmented MP4 (movie fragments, 'moof') is not supported yet")
@@ -63,7 +34,9 @@ public struct Movie: Sendable {
         guard let moovHeader = moovs.first else { throw FormatError(.malformed, "the movie has no 'moov' (movie header)") }
         guard moovs.count == 1 else { throw FormatError(.malformed, "the movie has \(moovs.count) 'moov' boxes", at: moovs[1].offset) }
         guard moovHeader.size <= Self.maxMovieHeaderSize else {
-            throw FormatError(.unsupported, "the movie header is \(moovHeader.size) bytes, more than the \(Self.maxMovieHeaderSize) accepted", at: moovHeader.offset)
+            throw FormatError(
+                .unsupported, "the movie header is \(moovHeader.size) bytes, more than the \(Self.maxMovieHeaderSize) accepted",
+                at: moovHeader.offset)
         }
         self.moovHeader = moovHeader
         moov = try Atom.parse(file.read(at: moovHeader.offset, count: Int(moovHeader.size)), baseOffset: moovHeader.offset)

@@ -58,7 +58,9 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         }
         if let ilst = meta.child("ilst") {
             // Items are boxes typed by key index; each is kept verbatim.
-            items = ilst.children.isEmpty ? try Atom.parseSequence(ilst.data, range: 0..<ilst.data.count, baseOffset: 0, depth: 2) : ilst.children
+            items =
+                ilst.children.isEmpty
+                ? try Atom.parseSequence(ilst.data, range: 0..<ilst.data.count, baseOffset: 0, depth: 2) : ilst.children
         } else {
             items = []
         }
@@ -74,7 +76,11 @@ public struct QuickTimeMetadata: Sendable, Equatable {
     public func value(for name: String) -> Value? {
         guard let index = keyIndex(name) else { return nil }
         for item in items where item.type.rawValue == UInt32(index) {
-            if let data = item.child("data") ?? (try? Atom.parseSequence(item.data, range: 0..<item.data.count, baseOffset: 0, depth: 1))?.first(where: { $0.type == "data" }) {
+            if let data = item.child("data")
+                ?? (try? Atom.parseSequence(item.data, range: 0..<item.data.count, baseOffset: 0, depth: 1))?.first(where: {
+                    $0.type == "data"
+                })
+            {
                 return Self.decode(data.data)
             }
         }

@@ -23,7 +23,8 @@ public struct SampleTables: Sendable {
         guard let stts = stbl.child("stts") else { throw FormatError(.malformed, "a track has no 'stts' (sample times)") }
         timeToSample = try Self.entries(stts, entrySize: 8) { r in (try r.readUInt32(), try r.readUInt32()) }
         // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
-        compositionOffsets = try stbl.child("ctts").map { try Self.entries($0, entrySize: 8) { r in (try r.readUInt32(), try r.readInt32()) } } ?? []
+        compositionOffsets =
+            try stbl.child("ctts").map { try Self.entries($0, entrySize: 8) { r in (try r.readUInt32(), try r.readInt32()) } } ?? []
         guard let stsc = stbl.child("stsc") else { throw FormatError(.malformed, "a track has no 'stsc' (sample-to-chunk)") }
         sampleToChunk = try Self.entries(stsc, entrySize: 12) { r in (try r.readUInt32(), try r.readUInt32(), try r.readUInt32()) }
 

@@ -33,7 +33,9 @@ public struct JPEGFile: Sendable {
             guard segments.count < 10_000 else { throw FormatError(.malformed, "more than 10000 marker segments", at: offset) }
             let pair = try file.readUpTo(at: offset, count: 2)
             guard pair.count == 2 else { throw FormatError(.truncated, "the JPEG ends before its image data", at: offset) }
-            guard pair[0] == 0xFF else { throw FormatError(.malformed, "expected a marker, found 0x\(String(pair[0], radix: 16))", at: offset) }
+            guard pair[0] == 0xFF else {
+                throw FormatError(.malformed, "expected a marker, found 0x\(String(pair[0], radix: 16))", at: offset)
+            }
             var marker = pair[1]
             // Fill bytes: any number of 0xFF before a marker.
             var markerOffset = offset
@@ -54,7 +56,9 @@ public struct JPEGFile: Sendable {
             guard length >= 2 else { throw FormatError(.malformed, "a segment length of \(length)", at: markerOffset) }
             let segment = Segment(marker: marker, offset: markerOffset, payloadLength: length - 2)
             guard segment.end <= file.size else {
-                throw FormatError(.truncated, "segment 0xFF\(String(marker, radix: 16, uppercase: true)) claims \(length) bytes past the end of the file", at: markerOffset)
+                throw FormatError(
+                    .truncated, "segment 0xFF\(String(marker, radix: 16, uppercase: true)) claims \(length) bytes past the end of the file",
+                    at: markerOffset)
             }
             if Self.isStartOfFrame(marker), segment.payloadLength >= 5 {
                 let sof = try file.read(at: segment.payloadOffset, count: 5)

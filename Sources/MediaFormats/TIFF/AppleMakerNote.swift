@@ -32,7 +32,8 @@ public struct AppleMakerNote: Sendable, Equatable {
         w.append(signature)
         w.appendUInt16(1)
         w.appendASCII("MM")
-        w.append(IFD.serialize([IFDEntry(tag: 0x0001, type: TIFFType.slong, count: 1, valueField: [0, 0, 0, 14])], next: 0, order: .bigEndian))
+        w.append(
+            IFD.serialize([IFDEntry(tag: 0x0001, type: TIFFType.slong, count: 1, valueField: [0, 0, 0, 14])], next: 0, order: .bigEndian))
         // The initialiser cannot fail on these bytes; fall back to a bare value if it ever did.
         return (try? AppleMakerNote(bytes: w.bytes)) ?? AppleMakerNote(unchecked: w.bytes)
     }
@@ -45,7 +46,9 @@ public struct AppleMakerNote: Sendable, Equatable {
 
     /// The text of an ASCII tag, without its terminating NUL.
     public func string(_ tag: UInt16) -> String? {
-        guard let e = ifd.entry(tag), e.type == TIFFType.ascii, let value = try? IFD.value(of: e, in: bytes, order: order) else { return nil }
+        guard let e = ifd.entry(tag), e.type == TIFFType.ascii, let value = try? IFD.value(of: e, in: bytes, order: order) else {
+            return nil
+        }
         return String(decoding: value.prefix { $0 != 0 }, as: UTF8.self)
     }
 

@@ -108,7 +108,8 @@ public struct ExifTIFF: Sendable, Equatable {
             // Fits where the old one was: overwrite, clear the tail, shrink the count.
             let at = existing.offset(order)
             guard at + Int(existing.count) <= bytes.count else { throw FormatError(.malformed, "the MakerNote points past the Exif data") }
-            bytes.replaceSubrange(at..<at + Int(existing.count), with: makerNote + [UInt8](repeating: 0, count: Int(existing.count) - makerNote.count))
+            bytes.replaceSubrange(
+                at..<at + Int(existing.count), with: makerNote + [UInt8](repeating: 0, count: Int(existing.count) - makerNote.count))
             bytes.storeUInt32(UInt32(makerNote.count), at: existing.entryPosition + 4, order)
             try reparse()
             return
