@@ -44,98 +44,28 @@ struct MovieRemux {
         let mdats = movie.mediaDataBoxes
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
 
-        // Where the still goes.
+        let placement = try StillPlacement.decide(requestedCover: requestedCover, facts: facts, video: video, file: source)
+        let (newOffsets, payloadTotal) = try remapChunkOffsets(movie, dropping: placement.removedTrackIDs, file: path)
         var header = movie.header
-        let existing = facts.stillImageTimeTracks
-        let keepExisting = requestedCover == nil && existing.count == 1
-        var coverSeconds = 0.0
-        var stillTicks: UInt64 = 0
-        var scale: UInt64 = 1
-        var trackTimescale = StillImageTimeTrack.iPhoneMediaTimescale
-        if keepExisting {
-            coverSeconds = facts.stillImageTime(existing[0], file: source)?.seconds ?? 0
-        } else {
-            let inherited = existing.first.flatMap { facts.stillImageTime($0, file: source)?.seconds }
-            let frame = try CoverTime.snap(requestedCover ?? inherited, facts: facts, file: path)
-            coverSeconds = facts.seconds(frame)
-            if frame.ticks(in: UInt64(trackTimescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale)
-                == nil,
-                frame.ticks(
-                    in: UInt64(video.mediaHeader.timescale), movieTimescale: header.timescale, mediaTimescale: video.mediaHeader.timescale)
-                    != nil
-            {
-                trackTimescale = video.mediaHeader.timescale
-            }
-            let movieScale = UInt64(header.timescale), mediaScale = video.mediaHeader.timescale
-            if let t = frame.ticks(in: movieScale, movieTimescale: header.timescale, mediaTimescale: mediaScale), t >= 0 {
-                stillTicks = UInt64(t)
-            } else {
-                // The movie timescale cannot name the frame exactly: move to one that can (every movie-timescale
-                // value is multiplied by a whole number, so nothing else changes).
-                let common = lcm(movieScale, UInt64(mediaScale))
-                if common <= UInt64(UInt32.max),
-                    let t = frame.ticks(in: common, movieTimescale: header.timescale, mediaTimescale: mediaScale), t >= 0
-                {
-                    scale = common / movieScale
-                    stillTicks = UInt64(t)
-                } else {
-                    let ticks = (coverSeconds * Double(movieScale)).rounded()
-                    guard ticks.isFinite, ticks >= 0, ticks < 1.8e19 else {
-                        throw .badInput(file: path, reason: "the movie's timing cannot place a still at \(coverSeconds) s")
-                    }
-                    stillTicks = UInt64(ticks)
-                }
-            }
-        }
-
-        // Chunk offsets of every kept track, remapped into the single output mdat.
-        var newStarts: [Int64] = []
-        var running = payloadStart
-        for m in mdats {
-            newStarts.append(running)
-            running += m.payloadSize
-        }
-        let payloadTotal = running - payloadStart
-        let removedIDs = keepExisting ? Set<UInt32>() : Set(existing.map(\.trackID))
-        var newOffsets: [UInt32: [UInt64]] = [:]
-        for track in movie.tracks where !removedIDs.contains(track.trackID) {
-            let chunks = try naming(path) { try track.chunks() }
-            var offsets: [UInt64] = []
-            offsets.reserveCapacity(chunks.count)
-            for chunk in chunks {
-                guard
-                    let k = mdats.firstIndex(where: {
-                        UInt64($0.payloadOffset) <= chunk.offset && chunk.offset < UInt64($0.end)
-                            || (chunk.size == 0 && chunk.offset == UInt64($0.end))
-                    })
-                else {
-                    throw .badInput(file: path, reason: "track \(track.trackID) has data at byte \(chunk.offset), outside every 'mdat'")
-                }
-                if track.handlerType != "soun", chunk.offset + chunk.size > UInt64(mdats[k].end) {
-                    throw .badInput(
-                        file: path,
-                        reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")
-                }
-                offsets.append(chunk.offset - UInt64(mdats[k].payloadOffset) + UInt64(newStarts[k]))
-            }
-            newOffsets[track.trackID] = offsets
-        }
+        let (keepExisting, stillTicks, scale) = (placement.keepsExisting, placement.stillTicks, placement.scale)
+        let removedIDs = placement.removedTrackIDs
 
         // The new track and its sample.
         var appended: [UInt8] = []
         var newTrack: Atom?
-        let sampleDuration = max(1, UInt64(header.timescale) * scale / UInt64(trackTimescale))
+        let sampleDuration = max(1, UInt64(header.timescale) * scale / UInt64(placement.trackTimescale))
         let (stillEnd, endOverflow) = stillTicks.addingReportingOverflow(sampleDuration)
         guard !endOverflow else { throw .badInput(file: path, reason: "the still time is out of range") }
         let maxID = movie.tracks.map(\.trackID).max() ?? 0
         guard maxID < UInt32.max - 1 else { throw .badInput(file: path, reason: "track IDs are exhausted") }
-        let newTrackID = max(header.nextTrackID, maxID + 1) == UInt32.max ? maxID + 1 : max(header.nextTrackID, maxID + 1)
+        let candidateID = max(header.nextTrackID, maxID + 1)
+        let newTrackID = candidateID < UInt32.max ? candidateID : maxID + 1
         if !keepExisting {
             let size = video.descriptions.first?.visualSize ?? (0, 0)
             appended = StillImageTimeTrack.sample(width: size.width, height: size.height)
             newTrack = StillImageTimeTrack.trak(
                 trackID: newTrackID, videoTrackID: video.trackID, stillTime: stillTicks, sampleDuration: sampleDuration,
-                chunkOffset: UInt64(payloadStart + payloadTotal), sampleSize: appended.count, mediaTimescale: trackTimescale,
+                chunkOffset: UInt64(payloadStart + payloadTotal), sampleSize: appended.count, mediaTimescale: placement.trackTimescale,
                 creationTime: header.creationTime, modificationTime: header.modificationTime)
         }
 
@@ -184,7 +114,7 @@ struct MovieRemux {
         return MovieRemux(
             source: source, prefix: prefix, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, appended: appended,
             moov: moov.serialized(), trailing: movie.topLevel.filter { !skipped.contains($0.type) },
-            coverSeconds: coverSeconds, keptExistingStillTime: keepExisting)
+            coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting)
     }
 
     /// Streams the output into `out`.
@@ -194,6 +124,46 @@ struct MovieRemux {
         try out.write(appended)
         try out.write(moov)
         for box in trailing { try out.copy(from: source, offset: box.offset, length: box.size, progress: progress) }
+    }
+
+    /// The chunk offsets of every kept track, moved into the single output `mdat` (every input `mdat` payload in
+    /// file order, starting at ``payloadStart``). Each chunk must lie inside an input `mdat`.
+    /// - Returns: the new offsets by track ID, and the total payload size.
+    static func remapChunkOffsets(_ movie: Movie, dropping removed: Set<UInt32>, file path: String) throws(LivePhotoError) -> (
+        [UInt32: [UInt64]], Int64
+    ) {
+        let mdats = movie.mediaDataBoxes
+        var newStarts: [Int64] = []
+        var running = payloadStart
+        for m in mdats {
+            newStarts.append(running)
+            running += m.payloadSize
+        }
+        var newOffsets: [UInt32: [UInt64]] = [:]
+        for track in movie.tracks where !removed.contains(track.trackID) {
+            let chunks = try naming(path) { try track.chunks() }
+            var offsets: [UInt64] = []
+            offsets.reserveCapacity(chunks.count)
+            for chunk in chunks {
+                guard
+                    let k = mdats.firstIndex(where: {
+                        UInt64($0.payloadOffset) <= chunk.offset && chunk.offset < UInt64($0.end)
+                            || (chunk.size == 0 && chunk.offset == UInt64($0.end))
+                    })
+                else {
+                    throw .badInput(file: path, reason: "track \(track.trackID) has data at byte \(chunk.offset), outside every 'mdat'")
+                }
+                // Sound chunk sizes depend on the sound description's version; only their start is checked.
+                if track.handlerType != "soun", chunk.offset + chunk.size > UInt64(mdats[k].end) {
+                    throw .badInput(
+                        file: path,
+                        reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")
+                }
+                offsets.append(chunk.offset - UInt64(mdats[k].payloadOffset) + UInt64(newStarts[k]))
+            }
+            newOffsets[track.trackID] = offsets
+        }
+        return (newOffsets, running - payloadStart)
     }
 
     /// New chunk offsets; movie-timescale durations multiplied by `scale`.

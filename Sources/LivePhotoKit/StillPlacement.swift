@@ -1,0 +1,59 @@
+import MediaFormats
+
+/// Where the still goes in the movie, and in which timescales it can be named exactly.
+struct StillPlacement {
+    /// True when the movie's own single still-image-time track is kept as it is.
+    var keepsExisting: Bool
+    /// The still-image-time tracks to replace (none when kept).
+    var removedTrackIDs: Set<UInt32>
+    var coverSeconds: Double
+    /// The still time in the output's movie timescale (the input's × ``scale``).
+    var stillTicks: UInt64
+    /// Every movie-timescale value is multiplied by this (1 unless the input's timescale cannot name the frame).
+    var scale: UInt64
+    /// The new track's media timescale: 600 as on iPhones, or the video's when 600 cannot express the time.
+    var trackTimescale: UInt32
+
+    /// - Parameter requestedCover: seconds; nil keeps a single existing still-image-time, else the middle frame.
+    static func decide(requestedCover: Double?, facts: MovieFacts, video: MovieTrack, file: RandomAccessFile) throws(LivePhotoError)
+        -> StillPlacement
+    {
+        let existing = facts.stillImageTimeTracks
+        if requestedCover == nil, existing.count == 1 {
+            return StillPlacement(
+                keepsExisting: true, removedTrackIDs: [], coverSeconds: facts.stillImageTime(existing[0], file: file)?.seconds ?? 0,
+                stillTicks: 0, scale: 1, trackTimescale: StillImageTimeTrack.iPhoneMediaTimescale)
+        }
+        let inherited = existing.first.flatMap { facts.stillImageTime($0, file: file)?.seconds }
+        let frame = try CoverTime.snap(requestedCover ?? inherited, facts: facts, file: file.path)
+        let coverSeconds = facts.seconds(frame)
+        let movieScale = facts.movie.header.timescale, mediaScale = video.mediaHeader.timescale
+        func ticks(in timescale: UInt64) -> UInt64? {
+            frame.ticks(in: timescale, movieTimescale: movieScale, mediaTimescale: mediaScale).flatMap { $0 >= 0 ? UInt64($0) : nil }
+        }
+        var placement = StillPlacement(
+            keepsExisting: false, removedTrackIDs: Set(existing.map(\.trackID)), coverSeconds: coverSeconds, stillTicks: 0, scale: 1,
+            trackTimescale: StillImageTimeTrack.iPhoneMediaTimescale)
+        if ticks(in: UInt64(placement.trackTimescale)) == nil, ticks(in: UInt64(mediaScale)) != nil {
+            placement.trackTimescale = mediaScale
+        }
+        if let t = ticks(in: UInt64(movieScale)) {
+            placement.stillTicks = t
+            return placement
+        }
+        // The movie timescale cannot name the frame: move to a common multiple with the video's, which only
+        // multiplies every movie-timescale value by a whole number.
+        let common = MovieRemux.lcm(UInt64(movieScale), UInt64(mediaScale))
+        if common <= UInt64(UInt32.max), let t = ticks(in: common) {
+            placement.scale = common / UInt64(movieScale)
+            placement.stillTicks = t
+            return placement
+        }
+        let rounded = (coverSeconds * Double(movieScale)).rounded()
+        guard rounded.isFinite, rounded >= 0, rounded < 1.8e19 else {
+            throw .badInput(file: file.path, reason: "the movie's timing cannot place a still at \(coverSeconds) s")
+        }
+        placement.stillTicks = UInt64(rounded)
+        return placement
+    }
+}
