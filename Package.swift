@@ -13,15 +13,26 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
         .target(name: "MediaFormats"),
-        // Live Photo operations built on MediaFormats: make, inspect, verify.
+        // Pixel work through ffmpeg, behind one narrow interface: probe, frames, image conversion, transcoding.
+        .target(
+            name: "LivePhotoMedia",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // Live Photo operations built on MediaFormats (lossless) and LivePhotoMedia (only when pixels must change).
         .target(
             name: "LivePhotoKit",
             dependencies: [
                 "MediaFormats",
+                "LivePhotoMedia",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -31,6 +42,7 @@ let package = Package(
             name: "livephoto",
             dependencies: [
                 "LivePhotoKit",
+                "LivePhotoMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -38,6 +50,7 @@ let package = Package(
         // Helpers shared by the test targets: running tools, making clips with ffmpeg, temporary folders.
         .target(name: "TestSupport", dependencies: ["MediaFormats"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
+        .testTarget(name: "LivePhotoMediaTests", dependencies: ["LivePhotoMedia", "TestSupport"]),
         .testTarget(
             name: "LivePhotoKitTests",
             dependencies: ["LivePhotoKit", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]

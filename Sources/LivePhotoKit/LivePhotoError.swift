@@ -14,6 +14,8 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     case io(path: String, reason: String)
     /// The operation was interrupted (SIGINT or SIGTERM); its outputs were removed.
     case interrupted
+    /// A tool this step needs (ffmpeg) is not installed; the text says how to get it.
+    case missingTool(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         case .outputExists(let path): return "\(path) already exists (use --force to overwrite it)"
         case .io(let path, let reason): return "\(path): \(reason)"
         case .interrupted: return "interrupted; nothing was written"
+        case .missingTool(let message): return message
         }
     }
 

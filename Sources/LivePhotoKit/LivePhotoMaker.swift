@@ -1,4 +1,5 @@
 import Foundation
+import LivePhotoMedia
 import Logging
 import MediaFormats
 import ZIPFoundation
@@ -27,10 +28,16 @@ public struct MakeOptions: Sendable {
     public var packaging: Packaging
     /// Overwrite existing outputs, and replace a MakerNote of another maker.
     public var force: Bool
+    /// JPEG quality (1...100) for stills that must be encoded: a frame taken from the video, a converted image.
+    public var quality: Int
+    /// The codec a video is encoded to when it must be (its codec is not H.264 or HEVC).
+    public var codec: VideoCodec
+    /// The ffmpeg executable; nil looks on the PATH. Only needed when pixels must change.
+    public var ffmpegPath: String?
 
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
-        packaging: Packaging = .pair, force: Bool = false
+        packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.name = name
@@ -38,6 +45,9 @@ public struct MakeOptions: Sendable {
         self.identifier = identifier
         self.packaging = packaging
         self.force = force
+        self.quality = quality
+        self.codec = codec
+        self.ffmpegPath = ffmpegPath
     }
 }
 
@@ -52,6 +62,10 @@ public struct MakeResult: Sendable, Codable, Equatable {
     /// True when the movie's own still-image-time track was kept.
     public var keptExistingStillTime: Bool
     public var packaging: Packaging
+    /// Whether the still is the JPEG given, a converted image, or a frame of the video.
+    public var photoSource: PhotoSource
+    /// Whether the video's samples were copied, remuxed first, or transcoded first.
+    public var videoSource: VideoSource
     /// The files written: the still and the movie for a pair, the bundle for `pvt` and `pvt-zip`.
     public var photo: String?
     public var movie: String?
@@ -62,36 +76,85 @@ public struct MakeResult: Sendable, Codable, Equatable {
 public enum LivePhotoMaker {
     static let logger = Logger(label: "livephoto.make")
 
-    /// Makes a Live Photo from a JPEG and an H.264 or HEVC movie, copying the image data and every media
-    /// sample without re-encoding.
+    /// Makes a Live Photo from a photo and a video, or from a video alone.
+    ///
+    /// A JPEG and an H.264 or HEVC movie are used as they are: the image data and every media sample are copied
+    /// without re-encoding, and ffmpeg is not needed. Anything else goes through ffmpeg first: another image
+    /// format becomes a JPEG, another video becomes H.264 (or HEVC) in a QuickTime movie (only remuxed when its
+    /// codec already fits), and without a photo the still is the video frame at the cover time.
     ///
     /// - Parameters:
-    ///   - photo: a JPEG file.
-    ///   - video: a QuickTime or MP4 movie with H.264 or HEVC video.
+    ///   - photo: the still, or nil to take it from the video.
+    ///   - video: the video.
     ///   - options: where and how to write.
-    ///   - progress: called as bytes are copied.
-    /// - Returns: what was written.
+    ///   - progress: called as each step advances.
+    /// - Returns: what was written, and what was done to each input.
     /// - Throws: ``LivePhotoError``; nothing is left in the output folder when it does.
-    public static func make(photo: String, video: String, options: MakeOptions, progress: ProgressHandler? = nil)
+    public static func make(photo: String?, video: String, options: MakeOptions, progress: ProgressHandler? = nil)
         async throws(LivePhotoError) -> MakeResult
     {
         let identifier = options.identifier ?? ContentIdentifier()
-        let photoFile = try open(photo)
-        let videoFile = try open(video)
         let stem = try stemName(options.name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent)
+        var videoFile = try open(video)
+        let photoFile = try photo.map { p throws(LivePhotoError) in try open(p) }
+        for file in [videoFile, photoFile].compactMap({ $0 }) where file.size == 0 {
+            throw .badInput(file: file.path, reason: "the file is empty")
+        }
+        try OutputLocation.prepareFolder(options.outputDirectory)
+        let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(stem)")
+        defer { OutputLocation.remove(work) }
+        let media = MediaSteps(
+            ffmpegPath: options.ffmpegPath, work: work, quality: options.quality, codec: options.codec, progress: progress)
 
-        let still = try TaggedStill.plan(source: photoFile, identifier: identifier, replaceForeignMakerNote: options.force)
-        let movie = try MovieRemux.plan(source: videoFile, identifier: identifier, requestedCover: options.coverTime)
+        // The movie: used as it is when it can be, else made so by ffmpeg.
+        var videoSource = VideoSource.lossless
+        var movie: MovieRemux
+        do throws(LivePhotoError) {
+            let kind = try naming(video) { try FileKind.detect(videoFile) }
+            guard !kind.isStill else { throw .badInput(file: video, reason: "this is a photo; a video is needed") }
+            guard kind.isMovie else { throw .unsupported(file: video, reason: "not a QuickTime or MP4 movie") }
+            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, requestedCover: options.coverTime)
+        } catch .unsupported(_, let reason) {
+            logger.info("\(video): \(reason); converting it with ffmpeg")
+            let (normalized, source) = try await media.normalizeVideo(video)
+            videoSource = source
+            videoFile = try open(normalized)
+            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, requestedCover: options.coverTime)
+        }
         if let requested = options.coverTime, abs(requested - movie.coverSeconds) > 0.0005 {
             logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
         }
 
-        try OutputLocation.prepareFolder(options.outputDirectory)
+        // The still: the JPEG as it is, another image converted, or the cover frame.
+        let photoSource: PhotoSource
+        let stillFile: RandomAccessFile
+        if let photoFile {
+            let kind = try naming(photoFile.path) { try FileKind.detect(photoFile) }
+            switch kind {
+            case .jpeg, .heic:
+                (photoSource, stillFile) = (.lossless, photoFile)
+            case .quicktime, .mp4:
+                throw .badInput(file: photoFile.path, reason: "this is a movie, not a photo")
+            case .unknown:
+                // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
+                if ["jpg", "jpeg"].contains(URL(fileURLWithPath: photoFile.path).pathExtension.lowercased()) {
+                    throw .badInput(file: photoFile.path, reason: "not a valid JPEG (no SOI marker at the start)")
+                }
+                (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
+            }
+        } else {
+            (photoSource, stillFile) = (
+                .videoFrame, try open(try await media.coverFrame(from: videoFile.path, seekSeconds: movie.coverSeekSeconds))
+            )
+        }
+        let still = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force)
+
         let folder = options.outputDirectory
         let photoName = "\(stem).JPG", movieName = "\(stem).MOV"
         var result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
-            keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging)
+            keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
+            videoSource: videoSource)
         let copyTotal = still.copiedBytes + movie.copiedBytes
         let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
 
@@ -99,7 +162,8 @@ public enum LivePhotoMaker {
         var placed: [String] = []
         do throws(LivePhotoError) {
             let job = OutputJob(
-                still: still, movie: movie, folder: folder, photoName: photoName, movieName: movieName, inputs: [photo, video],
+                still: still, movie: movie, folder: folder, photoName: photoName, movieName: movieName,
+                inputs: [photo, video].compactMap { $0 },
                 force: options.force, counter: counter)
             switch options.packaging {
             case .pair:

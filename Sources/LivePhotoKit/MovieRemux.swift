@@ -20,6 +20,8 @@ struct MovieRemux {
     let coverSeconds: Double
     /// True when the input's own still-image-time track was kept unchanged.
     let keptExistingStillTime: Bool
+    /// Where to seek to decode exactly the cover frame (see ``StillPlacement/seekTime(for:facts:)``).
+    let coverSeekSeconds: Double
 
     /// Bytes copied from the input (what progress counts).
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } + trailing.reduce(0) { $0 + $1.size } }
@@ -114,7 +116,8 @@ struct MovieRemux {
         return MovieRemux(
             source: source, prefix: prefix, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, appended: appended,
             moov: moov.serialized(), trailing: movie.topLevel.filter { !skipped.contains($0.type) },
-            coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting)
+            coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting,
+            coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts))
     }
 
     /// Streams the output into `out`.

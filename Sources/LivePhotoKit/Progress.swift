@@ -1,11 +1,19 @@
-/// How far a long operation has got, in bytes.
+/// How far a step of a long operation has got: bytes for copies, thousandths for ffmpeg steps.
 public struct OperationProgress: Sendable, Equatable {
     public var completedBytes: Int64
     public var totalBytes: Int64
+    /// "copy", or an ffmpeg step: "transcode", "remux", "cover frame".
+    public var phase: String
 
-    public init(completedBytes: Int64, totalBytes: Int64) {
+    public init(completedBytes: Int64, totalBytes: Int64, phase: String = "copy") {
         self.completedBytes = completedBytes
         self.totalBytes = totalBytes
+        self.phase = phase
+    }
+
+    /// A step measured as a fraction (0...1).
+    public init(fraction: Double, phase: String) {
+        self.init(completedBytes: Int64((min(1, max(0, fraction)) * 1000).rounded()), totalBytes: 1000, phase: phase)
     }
 
     /// 0...1.

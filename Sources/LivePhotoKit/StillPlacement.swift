@@ -14,6 +14,14 @@ struct StillPlacement {
     /// The new track's media timescale: 600 as on iPhones, or the video's when 600 cannot express the time.
     var trackTimescale: UInt32
 
+    /// A time between the cover frame and the frame before it: seeking there makes a decoder stop exactly on
+    /// the cover frame, whatever its rounding.
+    static func seekTime(for cover: Double, facts: MovieFacts) -> Double {
+        let times = ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted()
+        guard let index = times.firstIndex(where: { $0 >= cover - 1e-6 }) else { return max(0, cover - 0.001) }
+        return index == 0 ? 0 : (times[index - 1] + times[index]) / 2
+    }
+
     /// - Parameter requestedCover: seconds; nil keeps a single existing still-image-time, else the middle frame.
     static func decide(requestedCover: Double?, facts: MovieFacts, video: MovieTrack, file: RandomAccessFile) throws(LivePhotoError)
         -> StillPlacement

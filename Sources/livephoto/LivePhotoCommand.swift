@@ -7,7 +7,7 @@ import Logging
 struct LivePhotoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "livephoto",
-        abstract: "Make, inspect and verify Apple Live Photos, without re-encoding.",
+        abstract: "Make, inspect and verify Apple Live Photos, without re-encoding wherever the bytes allow.",
         discussion: """
             A Live Photo is a still and a movie that carry the same content identifier. livephoto writes both
             by copying the image data and every video and audio sample as they are.
@@ -18,6 +18,7 @@ struct LivePhotoCommand: AsyncParsableCommand {
               2   an input cannot be used (missing, malformed, unsupported)
               3   an output already exists (use --force)
               4   writing an output failed
+              5   ffmpeg is needed for this input and is not installed
               64  the command line is wrong
               130 interrupted (nothing is left behind)
             """,

@@ -1,30 +1,32 @@
 import ArgumentParser
 import Foundation
 import LivePhotoKit
+import LivePhotoMedia
 
 struct MakeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "make",
-        abstract: "Make a Live Photo from a JPEG and an H.264 or HEVC movie, losslessly.",
+        abstract: "Make a Live Photo from a photo and a video, or from a video alone.",
         discussion: """
             Writes STEM.JPG and STEM.MOV into the output folder (STEM is the video's name unless --name is given).
-            The photo gets the identifier in an Apple MakerNote; the movie is rewritten the way an iPhone
-            writes it (QuickTime brand, content identifier, a still-image-time track at the cover time). No
-            pixel is decoded: image data and media samples are copied byte for byte.
+
+            A JPEG and an H.264 or HEVC movie (QuickTime or MP4) are used as they are: the photo gets the identifier
+            in an Apple MakerNote, the movie is rewritten the way an iPhone writes it, and no pixel is decoded.
+            Anything else goes through ffmpeg first: another image becomes a JPEG; a WebM, MKV, GIF, ProRes or
+            fragmented MP4 becomes H.264 (--codec hevc for HEVC), or is only remuxed when its codec already fits.
+            Given a video alone, the still is the frame at the cover time, as players show it.
 
             Examples:
-              livephoto make photo.jpg clip.mp4
-              livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001 --cover 1.5
-              livephoto make photo.jpg clip.mov --pvt-zip        # one file to open with Files on an iPhone
+              livephoto make photo.jpg clip.mp4                   # lossless
+              livephoto make clip.mov --cover 1.2                 # the still is the frame at 1.2 s
+              livephoto make photo.png recording.webm --codec hevc
+              livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001 --pvt-zip
               livephoto make photo.jpg clip.mov --id 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8 --force --json
             """
     )
 
-    @Argument(help: "The still: a JPEG.")
-    var photo: String
-
-    @Argument(help: "The movie: QuickTime or MP4 with H.264 or HEVC video.")
-    var video: String
+    @Argument(help: "PHOTO VIDEO, or VIDEO alone.")
+    var files: [String]
 
     @Option(name: .long, help: "The output folder (created if missing).")
     var out: String = "."
@@ -44,15 +46,26 @@ struct MakeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("pvt-zip"), help: "Write STEM.pvt.zip, the bundle zipped.")
     var pvtZip = false
 
+    @Option(name: .long, help: "JPEG quality, 1-100, for a still that must be encoded (a video frame, a converted image).")
+    var quality: Int = 92
+
+    @Option(name: .long, help: "The codec to encode to when the video's codec is not H.264 or HEVC: h264 or hevc.")
+    var codec: VideoCodec = .h264
+
+    @Option(name: .long, help: "The ffmpeg executable (default: ffmpeg on the PATH). Only needed when pixels must change.")
+    var ffmpeg: String?
+
     @Flag(name: .long, help: "Overwrite existing outputs; replace a MakerNote of another camera maker.")
     var force = false
 
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
+        guard (1...2).contains(files.count) else { throw ValidationError("give PHOTO VIDEO, or VIDEO alone") }
         if pvt && pvtZip { throw ValidationError("--pvt and --pvt-zip cannot be used together") }
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
         if let cover, !(cover.isFinite && cover >= 0) { throw ValidationError("--cover must be a time in seconds, 0 or more") }
+        if !(1...100).contains(quality) { throw ValidationError("--quality must be between 1 and 100") }
     }
 
     func run() async throws {
@@ -60,11 +73,12 @@ struct MakeCommand: AsyncParsableCommand {
         InterruptHandling.install()
         let options = MakeOptions(
             outputDirectory: out, name: name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
-            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force)
+            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec, ffmpegPath: ffmpeg)
         let bar = ProgressBar(enabled: !common.json, label: "make")
         let result: MakeResult
         do {
-            result = try await LivePhotoMaker.make(photo: photo, video: video, options: options, progress: bar.handler)
+            result = try await LivePhotoMaker.make(
+                photo: files.count == 2 ? files[0] : nil, video: files[files.count - 1], options: options, progress: bar.handler)
         } catch {
             bar.finish()
             throw Failure.report(error, json: common.json)
@@ -81,6 +95,26 @@ struct MakeCommand: AsyncParsableCommand {
         } else {
             print("  cover   \(Output.seconds(result.coverTime)) s\(result.keptExistingStillTime ? " (kept from the movie)" : "")")
         }
+        print("  photo   \(Self.describe(result.photoSource))")
+        print("  video   \(Self.describe(result.videoSource))")
         for path in written { print("  wrote   \(path)") }
     }
+
+    static func describe(_ source: PhotoSource) -> String {
+        switch source {
+        case .lossless: return "copied; only the Exif changed"
+        case .converted: return "converted to JPEG"
+        case .videoFrame: return "the video frame at the cover time"
+        }
+    }
+
+    static func describe(_ source: VideoSource) -> String {
+        switch source {
+        case .lossless: return "copied without re-encoding"
+        case .remuxed: return "remuxed (the codec fit; the container did not), then copied"
+        case .transcoded: return "transcoded to fit a Live Photo"
+        }
+    }
 }
+
+extension VideoCodec: ExpressibleByArgument {}

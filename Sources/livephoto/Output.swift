@@ -51,6 +51,7 @@ enum Failure {
     static let badInput: Int32 = 2
     static let outputExists: Int32 = 3
     static let writeFailed: Int32 = 4
+    static let missingTool: Int32 = 5
     static let usage: Int32 = 64
 
     /// Prints `error` (as JSON with `json`) and returns the exit code to throw.
@@ -65,6 +66,7 @@ enum Failure {
             case .outputExists: code = outputExists
             case .io(let path, _): code = FileManager.default.fileExists(atPath: path) ? writeFailed : badInput
             case .interrupted: code = 130
+            case .missingTool: code = missingTool
             }
         } else {
             message = "\(error)"

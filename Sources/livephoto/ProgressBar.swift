@@ -28,8 +28,9 @@ final class ProgressBar: @unchecked Sendable {
         let width = 30
         let filled = Int(p.fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let line = String(
-            format: "\r%@ %@ %3d%%  %@ / %@", label, bar, Int(p.fraction * 100), Self.size(p.completedBytes), Self.size(p.totalBytes))
+        let amount = p.phase == "copy" ? "  \(Self.size(p.completedBytes)) / \(Self.size(p.totalBytes))" : ""
+        let name = p.phase.padding(toLength: 11, withPad: " ", startingAt: 0)
+        let line = String(format: "\r%@ %@ %@ %3d%%%@\u{1B}[K", label, name, bar, Int(p.fraction * 100), amount)
         lock.withLock {
             shown = true
             FileHandle.standardError.write(Data(line.utf8))

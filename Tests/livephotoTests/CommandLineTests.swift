@@ -83,7 +83,15 @@ struct CommandLineTests {
         #expect(mismatch.status == 1)
         #expect(mismatch.stdout.contains("FAIL  identifiers-match"))
 
-        #expect(try livephoto(["make", photo]).status == 64)
+        #expect(try livephoto(["make", photo, clip, clip]).status == 64)
+        #expect(try livephoto(["make", photo, clip, "--quality", "0"]).status == 64)
+        #expect(try livephoto(["make", photo, clip, "--codec", "vp9"]).status == 64)
+        let noFFmpeg = try livephoto([
+            "make", ws.file("A.JPG"), try await ClipStore.shared.path(ClipSpec(container: .mp4, fragmented: true)),
+            "--out", ws.file("x"), "--ffmpeg", "/nonexistent/ffmpeg",
+        ])
+        #expect(noFFmpeg.status == 5)
+        #expect(noFFmpeg.stderr.contains("ffmpeg is needed"))
         #expect(try livephoto(["make", photo, clip, "--pvt", "--pvt-zip"]).status == 64)
         #expect(try livephoto(["make", photo, clip, "--id", "not-a-uuid"]).status == 64)
         #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--cover", "99"]).status == 64)

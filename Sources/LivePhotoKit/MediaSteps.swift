@@ -1,0 +1,100 @@
+import Foundation
+import LivePhotoMedia
+import MediaFormats
+
+/// The steps of `make` that change pixels: any video to H.264 or HEVC in a QuickTime movie, any photo to a
+/// JPEG, and the cover frame taken from the video. ffmpeg is looked for only when one of them runs, so the
+/// lossless path never needs it.
+struct MediaSteps {
+    let ffmpegPath: String?
+    /// A hidden folder for intermediate files, removed when make ends.
+    let work: String
+    let quality: Int
+    let codec: VideoCodec
+    let progress: ProgressHandler?
+
+    func ffmpeg() throws(LivePhotoError) -> FFmpeg {
+        do { return try FFmpeg.locate(explicitPath: ffmpegPath) } catch { throw Self.wrap(error, file: nil) }
+    }
+
+    /// A QuickTime movie with H.264 or HEVC video made from `path`, and whether it was remuxed or transcoded.
+    func normalizeVideo(_ path: String) async throws(LivePhotoError) -> (String, VideoSource) {
+        let tool = try ffmpeg()
+        let info: MediaInfo
+        do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
+        guard let video = info.video, (video.frameCount ?? 2) != 0 else {
+            throw .badInput(file: path, reason: "there is no video stream in it")
+        }
+        if let duration = info.duration ?? video.duration, duration <= 0 {
+            throw .badInput(file: path, reason: "the video is empty (zero length)")
+        }
+        let output = "\(work)/video.mov"
+        let handler = progress
+        let phase = video.codec == "h264" || video.codec == "hevc" ? "remux" : "transcode"
+        do {
+            let done = try await tool.normalizeVideo(
+                path, to: output, info: info, codec: codec,
+                progress: { fraction in handler?(OperationProgress(fraction: fraction, phase: phase)) },
+                shouldStop: { InterruptHandling.requested })
+            return (output, done == .remuxed ? .remuxed : .transcoded)
+        } catch {
+            throw Self.wrap(error, file: path)
+        }
+    }
+
+    /// A JPEG made from any image ffmpeg reads.
+    func convertPhoto(_ path: String) async throws(LivePhotoError) -> String {
+        let output = "\(work)/photo.jpg"
+        let tool = try ffmpeg()
+        do { try await tool.convertToJPEG(path, to: output, quality: quality) } catch { throw Self.wrap(error, file: path) }
+        return output
+    }
+
+    /// The frame shown at the cover time, as a JPEG.
+    func coverFrame(from video: String, seekSeconds: Double) async throws(LivePhotoError) -> String {
+        let output = "\(work)/cover.jpg"
+        progress?(OperationProgress(fraction: 0, phase: "cover frame"))
+        let tool = try ffmpeg()
+        do {
+            try await tool.extractFrame(
+                from: video, seekSeconds: seekSeconds, to: output, quality: quality, shouldStop: { InterruptHandling.requested })
+        } catch {
+            throw Self.wrap(error, file: video)
+        }
+        guard FileManager.default.fileExists(atPath: output) else {
+            throw .badInput(file: video, reason: "ffmpeg produced no frame at \(seekSeconds) s")
+        }
+        progress?(OperationProgress(fraction: 1, phase: "cover frame"))
+        return output
+    }
+
+    static func wrap(_ error: MediaToolError, file: String?) -> LivePhotoError {
+        if InterruptHandling.requested { return .interrupted }
+        switch error {
+        case .missing: return .missingTool(error.description)
+        case .stopped: return .interrupted
+        case .failed(_, let f, let message): return .badInput(file: file ?? f, reason: "ffmpeg cannot use it: \(message)")
+        case .unreadableOutput(_, let f, let reason): return .badInput(file: file ?? f, reason: reason)
+        }
+    }
+}
+
+/// Where the still came from.
+public enum PhotoSource: String, Sendable, Codable {
+    /// The JPEG given, with only its Exif changed.
+    case lossless
+    /// Another image format, converted to JPEG.
+    case converted
+    /// Taken from the video at the cover time.
+    case videoFrame = "video-frame"
+}
+
+/// What happened to the video.
+public enum VideoSource: String, Sendable, Codable {
+    /// Its samples were copied as they are.
+    case lossless
+    /// Its video stream was copied into a new container first (the codec fit, the container did not).
+    case remuxed
+    /// It was encoded anew to H.264 or HEVC.
+    case transcoded
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The video codecs a Live Photo movie can carry.
+public enum VideoCodec: String, Sendable, Codable, CaseIterable {
+    case h264
+    case hevc
+}
+
+extension FFmpeg {
+    /// ffmpeg's JPEG quality scale (2 best … 31 worst) for a 1…100 quality.
+    static func jpegQScale(_ quality: Int) -> String {
+        let q = min(100, max(1, quality))
+        return String(Int((2 + Double(100 - q) * 29 / 99).rounded()))
+    }
+
+    /// Writes the video frame shown at `seconds` as a JPEG, full size and turned the way players show it.
+    ///
+    /// - Parameters:
+    ///   - seekSeconds: where to seek: the first frame at or after this time is taken. Pass a time between the
+    ///     wanted frame and the one before it, so rounding cannot pick a neighbour.
+    public func extractFrame(
+        from video: String, seekSeconds: Double, to output: String, quality: Int, shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async throws(MediaToolError) {
+        try await run(
+            [
+                "-ss", String(format: "%.6f", max(0, seekSeconds)), "-i", video, "-map", "0:v:0", "-frames:v", "1", "-q:v",
+                Self.jpegQScale(quality),
+                "-f", "image2", "-c:v", "mjpeg", output,
+            ],
+            file: video, duration: nil, shouldStop: shouldStop)
+    }
+
+    /// Converts any image ffmpeg reads (PNG, WebP, TIFF, BMP, AVIF, GIF's first frame…) to a JPEG. Transparent
+    /// pixels are laid on white, as photo viewers show them.
+    public func convertToJPEG(_ input: String, to output: String, quality: Int) async throws(MediaToolError) {
+        try await run(
+            [
+                "-i", input, "-filter_complex",
+                "[0:v:0]format=rgba,split[fg][size];[size]drawbox=c=white:t=fill[bg];[bg][fg]overlay=format=auto,format=yuvj444p[out]",
+                "-map", "[out]", "-frames:v", "1", "-q:v", Self.jpegQScale(quality), "-f", "image2", "-c:v", "mjpeg", output,
+            ],
+            file: input, duration: nil)
+    }
+
+    /// How ``normalizeVideo(_:to:info:codec:progress:shouldStop:)`` changed a video.
+    public enum Normalization: String, Sendable, Codable {
+        /// The video stream was copied into a QuickTime movie (the codec already fit).
+        case remuxed
+        /// The video was encoded anew.
+        case transcoded
+    }
+
+    /// Makes a QuickTime movie with H.264 or HEVC video (and AAC audio, when there is audio) from any video
+    /// ffmpeg reads: copying the video stream when its codec already fits, encoding it otherwise.
+    ///
+    /// - Parameter codec: the codec to encode to when encoding is needed.
+    /// - Returns: what was done.
+    public func normalizeVideo(
+        _ input: String, to output: String, info: MediaInfo, codec: VideoCodec, progress: (@Sendable (Double) -> Void)? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async throws(MediaToolError) -> Normalization {
+        guard let video = info.video else {
+            throw .failed(tool: "ffprobe", file: input, message: "there is no video stream")
+        }
+        let copyVideo = video.codec == "h264" || video.codec == "hevc"
+        var arguments = ["-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0"]
+        if copyVideo {
+            arguments += ["-c:v", "copy"]
+            if video.codec == "hevc" { arguments += ["-tag:v", "hvc1"] }
+        } else {
+            // Even dimensions for 4:2:0; frames keep their own times.
+            arguments += ["-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-fps_mode", "passthrough", "-pix_fmt", "yuv420p"]
+            switch codec {
+            case .h264: arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "18"]
+            case .hevc:
+                arguments += ["-c:v", "libx265", "-preset", "medium", "-crf", "20", "-tag:v", "hvc1", "-x265-params", "log-level=error"]
+            }
+        }
+        if let audio = info.audio {
+            arguments += audio.codec == "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", "160k"]
+        }
+        arguments += ["-f", "mov", output]
+        try await run(arguments, file: input, duration: info.duration ?? video.duration, progress: progress, shouldStop: shouldStop)
+        return copyVideo ? .remuxed : .transcoded
+    }
+}
