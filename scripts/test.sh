@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite. Installs what the tests use to check our output (ffmpeg, ffprobe, exiftool,
-# python3) when missing: apt-get on Debian/Ubuntu (as root, or through sudo), Homebrew on macOS.
+# python3, libheif's heif-enc and heif-convert) when missing: apt-get on Debian/Ubuntu (as root, or through sudo), Homebrew on macOS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,15 +8,17 @@ need=()
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
 command -v exiftool >/dev/null || need+=(exiftool)
 command -v python3 >/dev/null || need+=(python3)
+command -v heif-enc >/dev/null && command -v heif-convert >/dev/null || need+=(heif)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]}..." >&2
   if command -v apt-get >/dev/null; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
     debs=("${need[@]/exiftool/libimage-exiftool-perl}")
+    debs=("${debs[@]/heif/libheif-examples}")
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${debs[@]}" >/dev/null
   elif command -v brew >/dev/null; then
-    brew install "${need[@]}"
+    brew install "${need[@]/heif/libheif}"
   else
     echo "Please install: ${need[*]}" >&2
     exit 1

@@ -34,10 +34,15 @@ public struct MakeOptions: Sendable {
     public var codec: VideoCodec
     /// The ffmpeg executable; nil looks on the PATH. Only needed when pixels must change.
     public var ffmpegPath: String?
+    /// Keep only this many seconds of video, centred on the cover (Live Photos are about 3 s); nil keeps it all.
+    public var duration: Double?
+    /// The still's format. HEIC is encoded by libheif's heif-enc from the tagged JPEG (so a JPEG input is re-encoded).
+    public var photoFormat: PhotoFormat
 
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
-        packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil
+        packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil,
+        photoFormat: PhotoFormat = .jpeg, duration: Double? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.name = name
@@ -48,6 +53,8 @@ public struct MakeOptions: Sendable {
         self.quality = quality
         self.codec = codec
         self.ffmpegPath = ffmpegPath
+        self.photoFormat = photoFormat
+        self.duration = duration
     }
 }
 
@@ -66,6 +73,8 @@ public struct MakeResult: Sendable, Codable, Equatable {
     public var photoSource: PhotoSource
     /// Whether the video's samples were copied, remuxed first, or transcoded first.
     public var videoSource: VideoSource
+    /// How the video was cut to `duration`, when it was.
+    public var trim: TrimReport?
     /// The files written: the still and the movie for a pair, the bundle for `pvt` and `pvt-zip`.
     public var photo: String?
     public var movie: String?
@@ -124,9 +133,16 @@ public enum LivePhotoMaker {
         if let requested = options.coverTime, abs(requested - movie.coverSeconds) > 0.0005 {
             logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
         }
+        var trim: TrimReport?
+        if let duration = options.duration, let (cut, report) = try await media.trim(videoFile.path, movie: movie, duration: duration) {
+            trim = report
+            videoFile = try open(cut)
+            movie = try MovieRemux.plan(
+                source: videoFile, identifier: identifier, requestedCover: max(0, movie.coverSeconds - report.start))
+        }
 
         // The still: the JPEG as it is, another image converted, or the cover frame.
-        let photoSource: PhotoSource
+        var photoSource: PhotoSource
         let stillFile: RandomAccessFile
         if let photoFile {
             let kind = try naming(photoFile.path) { try FileKind.detect(photoFile) }
@@ -147,14 +163,21 @@ public enum LivePhotoMaker {
                 .videoFrame, try open(try await media.coverFrame(from: videoFile.path, seekSeconds: movie.coverSeekSeconds))
             )
         }
-        let still = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force)
+        let tagged = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force)
+        let still: StillOutput
+        if options.photoFormat == .heic {
+            still = .encoded(try await media.encodeHEIC(tagged))
+            if photoSource == .lossless { photoSource = .converted }
+        } else {
+            still = .jpeg(tagged)
+        }
 
         let folder = options.outputDirectory
-        let photoName = "\(stem).JPG", movieName = "\(stem).MOV"
+        let photoName = "\(stem).\(options.photoFormat == .heic ? "HEIC" : "JPG")", movieName = "\(stem).MOV"
         var result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
-            videoSource: videoSource)
+            videoSource: videoSource, trim: trim)
         let copyTotal = still.copiedBytes + movie.copiedBytes
         let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
 
@@ -198,7 +221,7 @@ public enum LivePhotoMaker {
 
 /// Writes one planned Live Photo in the chosen packaging.
 struct OutputJob {
-    let still: TaggedStill
+    let still: StillOutput
     let movie: MovieRemux
     let folder: String
     let photoName: String

@@ -42,6 +42,30 @@ struct MediaSteps {
         }
     }
 
+    /// Keeps `duration` seconds centred on the cover: copied from a keyframe at the window's start when there is
+    /// one (within a frame), else re-encoded.
+    /// - Returns: the cut movie and what was done, or nil when the video is no longer than `duration`.
+    func trim(_ path: String, movie: MovieRemux, duration: Double) async throws(LivePhotoError) -> (String, TrimReport)? {
+        guard duration < movie.videoDuration - 0.0005 else { return nil }
+        let wanted = min(max(0, movie.coverSeconds - duration / 2), movie.videoDuration - duration)
+        let frame = movie.frameInterval
+        let keyframe = movie.keyframeTimes.min { abs($0 - wanted) < abs($1 - wanted) }
+        let lossless = keyframe.map { abs($0 - wanted) <= frame && $0 <= movie.coverSeconds } ?? false
+        let start = lossless ? (keyframe ?? wanted) : wanted
+        let output = "\(work)/trimmed.mov"
+        let tool = try ffmpeg()
+        let handler = progress
+        let phase = lossless ? "trim" : "trim+encode"
+        do {
+            try await tool.cut(
+                path, to: output, start: start, duration: duration, reencode: lossless ? nil : (movie.videoCodec == "hevc" ? .hevc : .h264),
+                progress: { handler?(OperationProgress(fraction: $0, phase: phase)) }, shouldStop: { InterruptHandling.requested })
+        } catch {
+            throw Self.wrap(error, file: path)
+        }
+        return (output, TrimReport(start: start, duration: duration, method: lossless ? .copied : .reencoded))
+    }
+
     /// A JPEG made from any image ffmpeg reads.
     func convertPhoto(_ path: String) async throws(LivePhotoError) -> String {
         let output = "\(work)/photo.jpg"
@@ -68,6 +92,23 @@ struct MediaSteps {
         return output
     }
 
+    /// The tagged JPEG encoded as HEIC by heif-enc, which keeps its Exif and so the identifier.
+    func encodeHEIC(_ still: TaggedStill) async throws(LivePhotoError) -> RandomAccessFile {
+        let jpeg = try StagedFile(destination: "\(work)/tagged.jpg")
+        try still.write(to: jpeg, progress: { _ in })
+        let jpegPath = try jpeg.commit()
+        PendingOutputs.shared.finish([jpegPath])
+        let output = "\(work)/still.heic"
+        progress?(OperationProgress(fraction: 0, phase: "heic"))
+        do {
+            try await HEIFEncoder.locate().encode(jpegPath, to: output, quality: quality)
+        } catch {
+            throw Self.wrap(error, file: still.source.path)
+        }
+        progress?(OperationProgress(fraction: 1, phase: "heic"))
+        return try LivePhotoMaker.open(output)
+    }
+
     static func wrap(_ error: MediaToolError, file: String?) -> LivePhotoError {
         if InterruptHandling.requested { return .interrupted }
         switch error {
@@ -77,6 +118,27 @@ struct MediaSteps {
         case .unreadableOutput(_, let f, let reason): return .badInput(file: file ?? f, reason: reason)
         }
     }
+}
+
+/// How `--duration` cut the video.
+public struct TrimReport: Sendable, Codable, Equatable {
+    public enum Method: String, Sendable, Codable {
+        /// Cut at a keyframe by stream copy: no re-encoding.
+        case copied
+        /// No keyframe at the window's start: the window was encoded anew.
+        case reencoded = "re-encoded"
+    }
+
+    /// Where the window starts in the original video, in seconds.
+    public var start: Double
+    public var duration: Double
+    public var method: Method
+}
+
+/// The still's file format.
+public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
+    case jpeg
+    case heic
 }
 
 /// Where the still came from.

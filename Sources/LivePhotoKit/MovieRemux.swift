@@ -22,6 +22,16 @@ struct MovieRemux {
     let keptExistingStillTime: Bool
     /// Where to seek to decode exactly the cover frame (see ``StillPlacement/seekTime(for:facts:)``).
     let coverSeekSeconds: Double
+    /// The video's length on the movie timeline, its keyframe times and its codec, for trimming.
+    let videoDuration: Double
+    let keyframeTimes: [Double]
+    let videoCodec: String
+    let frameCount: Int
+
+    /// The typical gap between frames, in seconds.
+    var frameInterval: Double {
+        keyframeTimes.count > 0 && videoDuration > 0 ? max(0.001, videoDuration / Double(max(1, frameCount))) : 1.0 / 30
+    }
 
     /// Bytes copied from the input (what progress counts).
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } + trailing.reduce(0) { $0 + $1.size } }
@@ -117,7 +127,10 @@ struct MovieRemux {
             source: source, prefix: prefix, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, appended: appended,
             moov: moov.serialized(), trailing: movie.topLevel.filter { !skipped.contains($0.type) },
             coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting,
-            coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts))
+            coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts),
+            videoDuration: facts.videoDuration, keyframeTimes: keyframes(video, facts: facts),
+            videoCodec: MovieFacts.codecName(video.format),
+            frameCount: Int(video.tables.sampleCount))
     }
 
     /// Streams the output into `out`.
@@ -228,6 +241,13 @@ struct MovieRemux {
         meta.setChildren(parts)
         children[i] = meta
         return children
+    }
+
+    /// Presentation times of the video's sync samples, sorted.
+    static func keyframes(_ video: MovieTrack, facts: MovieFacts) -> [Double] {
+        guard let schedule = try? video.presentationSchedule(movieTimescale: facts.movie.header.timescale) else { return [] }
+        let sync = video.tables.syncSamples.map { Set($0.map { Int($0) - 1 }) }
+        return schedule.filter { sync?.contains($0.sample) ?? true }.map { facts.seconds($0.time) }.sorted()
     }
 
     /// `value × scale`, or an error when a duration is too large to rescale.

@@ -49,3 +49,23 @@ struct TaggedStill {
         try out.copy(from: source, offset: tailOffset, length: source.size - tailOffset, progress: progress)
     }
 }
+
+/// The still as it will be written: the tagged JPEG, or a file already encoded in the work folder (HEIC).
+enum StillOutput {
+    case jpeg(TaggedStill)
+    case encoded(RandomAccessFile)
+
+    var copiedBytes: Int64 {
+        switch self {
+        case .jpeg(let still): return still.copiedBytes
+        case .encoded(let file): return file.size
+        }
+    }
+
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        switch self {
+        case .jpeg(let still): try still.write(to: out, progress: progress)
+        case .encoded(let file): try out.copy(from: file, offset: 0, length: file.size, progress: progress)
+        }
+    }
+}

@@ -84,3 +84,29 @@ extension FFmpeg {
         return copyVideo ? .remuxed : .transcoded
     }
 }
+
+extension FFmpeg {
+    /// Cuts `duration` seconds from `start` into a QuickTime movie: by stream copy when `reencode` is nil (the
+    /// caller has checked that `start` is a keyframe), else encoding the video to `reencode` and audio to AAC.
+    public func cut(
+        _ input: String, to output: String, start: Double, duration: Double, reencode: VideoCodec?,
+        progress: (@Sendable (Double) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async throws(MediaToolError) {
+        var arguments = [
+            "-ss", String(format: "%.6f", start), "-i", input, "-t", String(format: "%.6f", duration),
+            "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0",
+        ]
+        switch reencode {
+        case nil: arguments += ["-c", "copy"]
+        case .h264?:
+            arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "160k"]
+        case .hevc?:
+            arguments += [
+                "-c:v", "libx265", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-tag:v", "hvc1",
+                "-x265-params", "log-level=error", "-c:a", "aac", "-b:a", "160k",
+            ]
+        }
+        arguments += ["-f", "mov", output]
+        try await run(arguments, file: input, duration: duration, progress: progress, shouldStop: shouldStop)
+    }
+}

@@ -19,7 +19,9 @@ struct MakeCommand: AsyncParsableCommand {
             Examples:
               livephoto make photo.jpg clip.mp4                   # lossless
               livephoto make clip.mov --cover 1.2                 # the still is the frame at 1.2 s
+              livephoto make clip.mov --photo-format heic         # ... as HEIC, like an iPhone
               livephoto make photo.png recording.webm --codec hevc
+              livephoto make long-clip.mp4 --cover 12.5 --duration 3      # keep 3 s around 12.5 s
               livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001 --pvt-zip
               livephoto make photo.jpg clip.mov --id 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8 --force --json
             """
@@ -37,6 +39,9 @@ struct MakeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Cover time in seconds, snapped to the nearest frame (default: the middle frame).")
     var cover: Double?
 
+    @Option(name: .long, help: "Keep this many seconds of video centred on the cover (cut without re-encoding when a keyframe allows).")
+    var duration: Double?
+
     @Option(name: .long, help: "The content identifier, a UUID (default: a new random one).")
     var id: String?
 
@@ -46,7 +51,10 @@ struct MakeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("pvt-zip"), help: "Write STEM.pvt.zip, the bundle zipped.")
     var pvtZip = false
 
-    @Option(name: .long, help: "JPEG quality, 1-100, for a still that must be encoded (a video frame, a converted image).")
+    @Option(name: .customLong("photo-format"), help: "The still's format: jpeg, or heic (encoded by libheif's heif-enc).")
+    var photoFormat: PhotoFormat = .jpeg
+
+    @Option(name: .long, help: "Quality, 1-100, for a still that must be encoded (a video frame, a converted image, HEIC).")
     var quality: Int = 92
 
     @Option(name: .long, help: "The codec to encode to when the video's codec is not H.264 or HEVC: h264 or hevc.")
@@ -66,6 +74,7 @@ struct MakeCommand: AsyncParsableCommand {
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
         if let cover, !(cover.isFinite && cover >= 0) { throw ValidationError("--cover must be a time in seconds, 0 or more") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be between 1 and 100") }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
     }
 
     func run() async throws {
@@ -73,7 +82,8 @@ struct MakeCommand: AsyncParsableCommand {
         InterruptHandling.install()
         let options = MakeOptions(
             outputDirectory: out, name: name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
-            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec, ffmpegPath: ffmpeg)
+            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec, ffmpegPath: ffmpeg,
+            photoFormat: photoFormat, duration: duration)
         let bar = ProgressBar(enabled: !common.json, label: "make")
         let result: MakeResult
         do {
@@ -90,7 +100,12 @@ struct MakeCommand: AsyncParsableCommand {
         }
         let written = [result.photo, result.movie, result.bundle].compactMap { $0 }
         print("Live Photo \(result.identifier)")
-        if let requested = result.requestedCoverTime, abs(requested - result.coverTime) > 0.0005 {
+        if let trim = result.trim {
+            print("  cover   \(Output.seconds(result.coverTime)) s into the kept \(Output.seconds(trim.duration)) s")
+            print(
+                "  trim    from \(Output.seconds(trim.start)) s, \(trim.method == .copied ? "cut at a keyframe without re-encoding" : "re-encoded (no keyframe at the start)")"
+            )
+        } else if let requested = result.requestedCoverTime, abs(requested - result.coverTime) > 0.0005 {
             print("  cover   \(Output.seconds(result.coverTime)) s (the frame nearest \(Output.seconds(requested)) s)")
         } else {
             print("  cover   \(Output.seconds(result.coverTime)) s\(result.keptExistingStillTime ? " (kept from the movie)" : "")")
@@ -118,3 +133,4 @@ struct MakeCommand: AsyncParsableCommand {
 }
 
 extension VideoCodec: ExpressibleByArgument {}
+extension PhotoFormat: ExpressibleByArgument {}

@@ -157,3 +157,83 @@ struct AnyInputTests {
         #expect(try ws.contents("out").isEmpty)
     }
 }
+
+@Suite("make: --duration and --photo-format")
+struct TrimAndFormatTests {
+    static func long() async throws -> String {
+        try await ClipStore.shared.path(ClipSpec(codec: .h264, container: .mp4, seconds: 6, audio: true))
+    }
+
+    static func videoHashes(_ path: String) throws -> [String] {
+        try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]).stdout.split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } }
+    }
+
+    @Test("a window that starts on a keyframe is cut without re-encoding")
+    func copiedTrim() async throws {
+        let ws = try Workspace()
+        let clip = try await Self.long()  // keyframes every 15 frames at 30 fps: 0, 0.5, 1.0, ...
+        let result = try await LivePhotoMaker.make(
+            photo: nil, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 3, duration: 2))
+        let trim = try #require(result.trim)
+        #expect(trim.method == .copied)
+        #expect(abs(trim.start - 2) < 0.001)
+        #expect(abs(result.coverTime - 1) < 0.001)
+        let movie = try #require(result.movie)
+        // Every frame of the cut is a frame of the input, byte for byte.
+        let input = Set(try Self.videoHashes(clip))
+        let output = try Self.videoHashes(movie)
+        #expect(output.count >= 60)
+        #expect(output.allSatisfy(input.contains))
+        // The still is the original frame at 3 s (frame 90).
+        let still = try AnyInputTests.grayImage(try #require(result.photo))
+        #expect(AnyInputTests.meanAbsoluteDifference(try AnyInputTests.grayFrame(clip, index: 90), still) < 2.5)
+        #expect(await LivePhotoVerifier.verify(photo: try #require(result.photo), movie: movie).passed)
+    }
+
+    @Test("a window between keyframes is re-encoded, exactly as long as asked")
+    func reencodedTrim() async throws {
+        let ws = try Workspace()
+        let result = try await LivePhotoMaker.make(
+            photo: nil, video: try await Self.long(), options: MakeOptions(outputDirectory: ws.path, coverTime: 3, duration: 1.6))
+        let trim = try #require(result.trim)
+        #expect(trim.method == .reencoded)
+        #expect(abs(trim.start - 2.2) < 0.001)
+        let report = await LivePhotoInspector.inspect([try #require(result.movie)])
+        #expect(report.files[0].movie?.video?.frameCount == 48)
+        #expect(abs((report.files[0].movie?.video?.durationSeconds ?? 0) - 1.6) < 0.001)
+        #expect(report.files[0].movie?.audioCodec == "aac")
+        #expect(await LivePhotoVerifier.verify(photo: try #require(result.photo), movie: try #require(result.movie)).passed)
+    }
+
+    @Test("a duration longer than the video keeps it whole")
+    func longerThanVideo() async throws {
+        let ws = try Workspace()
+        let result = try await LivePhotoMaker.make(
+            photo: try await ClipStore.shared.jpeg(), video: try await ClipStore.shared.path(ClipSpec()),
+            options: MakeOptions(outputDirectory: ws.path, duration: 10))
+        #expect(result.trim == nil)
+        #expect(result.videoSource == .lossless)
+    }
+
+    @Test("--photo-format heic: heif-enc encodes the still and keeps the identifier in its MakerNote")
+    func heic() async throws {
+        let ws = try Workspace()
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        let id = ContentIdentifier()
+        let result = try await LivePhotoMaker.make(
+            photo: nil, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 1, identifier: id, photoFormat: .heic))
+        let still = try #require(result.photo)
+        #expect(still.hasSuffix(".HEIC"))
+        let report = await LivePhotoInspector.inspect([still])
+        #expect(report.files[0].format == .heic)
+        #expect(report.files[0].contentIdentifier == id.rawValue)
+        #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
+        #expect(await LivePhotoVerifier.verify(photo: still, movie: try #require(result.movie)).passed)
+        // Decoded by libheif, it is the frame at 1 s (frame 30).
+        try Tool.run("heif-convert", [still, ws.file("decoded.png")])
+        let difference = AnyInputTests.meanAbsoluteDifference(
+            try AnyInputTests.grayFrame(clip, index: 30), try AnyInputTests.grayImage(ws.file("decoded.png")))
+        #expect(difference < 3, "mean absolute difference \(difference)")
+    }
+}
