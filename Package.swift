@@ -53,7 +53,9 @@ let package = Package(
         .testTarget(name: "LivePhotoMediaTests", dependencies: ["LivePhotoMedia", "TestSupport"]),
         .testTarget(
             name: "LivePhotoKitTests",
-            dependencies: ["LivePhotoKit", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats"]),
     ]

@@ -23,7 +23,7 @@ struct LivePhotoCommand: AsyncParsableCommand {
               130 interrupted (nothing is left behind)
             """,
         version: "0.1.0",
-        subcommands: [MakeCommand.self, InspectCommand.self, VerifyCommand.self]
+        subcommands: [MakeCommand.self, InspectCommand.self, VerifyCommand.self, ExportCommand.self]
     )
 }
 

@@ -84,7 +84,7 @@ struct MakeCommand: AsyncParsableCommand {
             outputDirectory: out, name: name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
             packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec, ffmpegPath: ffmpeg,
             photoFormat: photoFormat, duration: duration)
-        let bar = ProgressBar(enabled: !common.json, label: "make")
+        let bar = ProgressBar(json: common.json, label: "make")
         let result: MakeResult
         do {
             result = try await LivePhotoMaker.make(

@@ -7,33 +7,51 @@ import LivePhotoKit
     import Darwin
 #endif
 
-/// A one-line progress bar on standard error, shown only when standard error is a terminal.
+/// Shows progress on standard error: a one-line bar on a terminal, or, with `--json`, one JSON object per line
+/// (`{"type":"progress","phase":"copy","fraction":0.42}`) so that standard output stays the result alone.
 final class ProgressBar: @unchecked Sendable {
-    private let enabled: Bool
+    enum Style { case none, bar, jsonLines }
+
+    private let style: Style
     private let label: String
     private let lock = NSLock()
     private var shown = false
+    private var lastLine = ""
 
-    init(enabled: Bool, label: String) {
-        self.enabled = enabled && isatty(STDERR_FILENO) != 0
+    init(json: Bool, label: String) {
+        style = json ? .jsonLines : (isatty(STDERR_FILENO) != 0 ? .bar : .none)
         self.label = label
     }
 
     var handler: ProgressHandler? {
-        guard enabled else { return nil }
+        guard style != .none else { return nil }
         return { [self] p in draw(p) }
     }
 
     private func draw(_ p: OperationProgress) {
-        let width = 30
-        let filled = Int(p.fraction * Double(width))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let amount = p.phase == "copy" ? "  \(Self.size(p.completedBytes)) / \(Self.size(p.totalBytes))" : ""
-        let name = p.phase.padding(toLength: 11, withPad: " ", startingAt: 0)
-        let line = String(format: "\r%@ %@ %@ %3d%%%@\u{1B}[K", label, name, bar, Int(p.fraction * 100), amount)
-        lock.withLock {
-            shown = true
-            FileHandle.standardError.write(Data(line.utf8))
+        let percent = Int(p.fraction * 100)
+        switch style {
+        case .none: return
+        case .jsonLines:
+            let line = String(format: "{\"type\":\"progress\",\"phase\":\"%@\",\"fraction\":%.3f}\n", p.phase, p.fraction)
+            lock.withLock {
+                // One line per whole percent and phase is plenty for a reader.
+                let key = "\(p.phase) \(percent)"
+                guard key != lastLine else { return }
+                lastLine = key
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        case .bar:
+            let width = 30
+            let filled = Int(p.fraction * Double(width))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let amount = p.phase == "copy" ? "  \(Self.size(p.completedBytes)) / \(Self.size(p.totalBytes))" : ""
+            let name = p.phase.padding(toLength: 11, withPad: " ", startingAt: 0)
+            let line = String(format: "\r%@ %@ %@ %3d%%%@\u{1B}[K", label, name, bar, percent, amount)
+            lock.withLock {
+                shown = true
+                FileHandle.standardError.write(Data(line.utf8))
+            }
         }
     }
 

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+import LivePhotoMedia
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Share a Live Photo's movie as a GIF, an MP4 that plays everywhere, or an animated WebP.",
+        discussion: """
+            Writes STEM.gif, STEM.mp4 or STEM.webp (STEM is the movie's name unless --name is given). Needs ffmpeg.
+            GIFs get a palette made for the clip; MP4s are H.264 and AAC (an H.264 movie kept at its size is copied,
+            not re-encoded); GIF and WebP loop forever unless --loop says otherwise. The photo, when given, is
+            checked to pair with the movie.
+
+            Examples:
+              livephoto export IMG_0001.JPG IMG_0001.MOV --to gif --width 480
+              livephoto export IMG_0001.MOV --to mp4
+              livephoto export IMG_0001.HEIC IMG_0001.MOV --to webp --fps 12 --out shared/
+            """
+    )
+
+    @Argument(help: "PHOTO MOVIE, or MOVIE alone.")
+    var files: [String]
+
+    @Option(name: .long, help: "gif, mp4 or webp.")
+    var to: ExportFormat
+
+    @Option(name: .long, help: "The output folder (created if missing).")
+    var out: String = "."
+
+    @Option(name: .long, help: "The output name without extension (default: the movie's).")
+    var name: String?
+
+    @Option(name: .long, help: "Width in pixels (height follows).")
+    var width: Int?
+
+    @Option(name: .long, help: "Frames per second (GIF default 15).")
+    var fps: Double?
+
+    @Option(name: .long, help: "GIF and WebP: times to repeat, 0 for forever.")
+    var loop: Int = 0
+
+    @Option(name: .long, help: "The ffmpeg executable (default: ffmpeg on the PATH).")
+    var ffmpeg: String?
+
+    @Flag(name: .long, help: "Overwrite an existing output.")
+    var force = false
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        guard (1...2).contains(files.count) else { throw ValidationError("give PHOTO MOVIE, or MOVIE alone") }
+        if let width, !(16...8192).contains(width) { throw ValidationError("--width must be between 16 and 8192") }
+        if let fps, !(fps > 0 && fps <= 120) { throw ValidationError("--fps must be between 0 and 120") }
+        if loop < 0 { throw ValidationError("--loop must be 0 or more") }
+    }
+
+    func run() async throws {
+        common.bootstrap()
+        InterruptHandling.install()
+        let movie = files[files.count - 1]
+        if files.count == 2 {
+            let report = await LivePhotoVerifier.verify(photo: files[0], movie: movie)
+            if !report.passed, !common.json {
+                FileHandle.standardError.write(
+                    Data("livephoto: note: \(files[0]) and \(movie) do not form a Live Photo; exporting the movie anyway\n".utf8))
+            }
+        }
+        let bar = ProgressBar(json: common.json, label: "export")
+        let result: ExportResult
+        do {
+            result = try await LivePhotoExporter.export(
+                movie: movie,
+                options: ExportOptions(
+                    format: to, outputDirectory: out, name: name, width: width, fps: fps, loop: loop, force: force, ffmpegPath: ffmpeg),
+                progress: bar.handler)
+        } catch {
+            bar.finish()
+            throw Failure.report(error, json: common.json)
+        }
+        bar.finish()
+        if common.json {
+            try Output.printJSON(result)
+        } else {
+            print("wrote \(result.output)\(result.videoCopied ? " (H.264 copied, not re-encoded)" : "")")
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}
