@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
+        // copy_file_range for the lossless copy (Swift's Glibc module does not expose it).
+        .target(name: "CSystemShims"),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
         .target(name: "MediaFormats"),
         // Pixel work through ffmpeg, behind one narrow interface: probe, frames, image conversion, transcoding.
@@ -33,6 +35,7 @@ let package = Package(
             dependencies: [
                 "MediaFormats",
                 "LivePhotoMedia",
+                "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -4,6 +4,7 @@
 #   scripts/benchmark.sh                 # ~200 MB and ~2 GB videos (needs ~7 GB of free disk)
 #   scripts/benchmark.sh 50 500          # other sizes, in MB
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
+#   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,3 +63,24 @@ for mb in "${sizes[@]}"; do
   rm -rf "$work/out"
 done
 echo "ratio = make time / cp time for the same file (best of $runs runs); target: at most 1.5x, and under 50 MB RSS."
+
+# The ffmpeg part: a 3 s clip made into a Live Photo from the video alone (the still is its cover frame), split
+# into the cover frame and the lossless step; and the cost of a WebM (VP9) that must be transcoded to H.264.
+frame=${BENCH_SIZE:-1920x1080}
+clip="$work/clip3s-$frame.mov"; webm="$work/clip3s-$frame.webm"
+if [ ! -f "$clip" ]; then
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=$frame:rate=30" -f lavfi -i "sine=sample_rate=48000" -t 3 \
+    -c:v libx264 -preset medium -crf 18 -pix_fmt yuv420p -c:a aac "$clip"
+  ffmpeg -v error -y -i "$clip" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 8M -c:a libopus "$webm"
+  ffmpeg -v error -y -ss 1.5 -i "$clip" -frames:v 1 -q:v 3 "$work/clip3s-photo.jpg"
+fi
+read -r alone_s alone_kb < <(measure "$bin" make "$clip" --out "$work/out" --name alone --force)
+read -r pair_s _ < <(measure "$bin" make "$work/clip3s-photo.jpg" "$clip" --out "$work/out" --name pair --force)
+read -r webm_s webm_kb < <(measure "$bin" make "$webm" --out "$work/out" --name webm --force)
+cover_s=$(awk "BEGIN{d = $alone_s - $pair_s; printf \"%.2f\", (d > 0 ? d : 0)}")
+echo
+echo "3 s $frame clip, video alone (the still is its cover frame):"
+printf '  %-44s %8s s\n' "make, total" "$alone_s" "  of which the lossless step (photo given)" "$pair_s" "  of which the cover frame (difference)" "$cover_s"
+printf '  %-44s %8s s   (%sx the lossless make; peak RSS with ffmpeg %d MB)\n' "make from the same clip as VP9 WebM" "$webm_s" \
+  "$(awk "BEGIN{printf \"%.1f\", ($pair_s > 0 ? $webm_s / $pair_s : 0)}")" "$((webm_kb / 1024))"
+rm -rf "$work/out"

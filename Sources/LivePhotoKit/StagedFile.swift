@@ -1,3 +1,4 @@
+import CSystemShims
 import Foundation
 import MediaFormats
 
@@ -72,10 +73,30 @@ final class StagedFile {
         guard offset >= 0, length >= 0, offset <= source.size, length <= source.size - offset else {
             throw .badInput(file: source.path, reason: "a copy of \(length) bytes at \(offset) runs past the end of the file")
         }
-        let chunk = ByteCopier.chunkSize
-        var buffer = ByteCopier.buffer()
         var position = offset
         let end = offset + length
+        // In the kernel first, as cp does (no trip through user space); by read and write where it refuses.
+        while position < end, ByteCopier.kernelCopyWorks {
+            guard !InterruptHandling.requested else { throw .interrupted }
+            var inputOffset = Int64(position)
+            let want = UInt64(min(Int64(ByteCopier.kernelChunkSize), end - position))
+            let copied = lp_copy_file_range(source.descriptorForCopy, &inputOffset, descriptor, want)
+            if copied < 0 {
+                if errno == EINTR { continue }
+                if [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+                    ByteCopier.kernelCopyWorks = false
+                    break
+                }
+                throw .io(path: destination, reason: "copy failed: \(FileError.systemMessage(errno))")
+            }
+            guard copied > 0 else { throw .badInput(file: source.path, reason: "the file ended while copying (truncated?)") }
+            position += Int64(copied)
+            bytesWritten += Int64(copied)
+            progress(Int64(copied))
+        }
+        guard position < end else { return }
+        let chunk = ByteCopier.chunkSize
+        var buffer = ByteCopier.buffer()
         while position < end {
             guard !InterruptHandling.requested else { throw .interrupted }
             let want = Int(min(Int64(chunk), end - position))
@@ -135,8 +156,12 @@ final class StagedFile {
 @discardableResult @inline(__always) private func Glibc_close(_ fd: Int32) -> Int32 { close(fd) }
 @inline(__always) private func Glibc_rename(_ a: String, _ b: String) -> Int32 { rename(a, b) }
 
-/// The copy buffer size: large enough to keep the disk busy, small enough to keep memory flat.
+/// How media bytes are copied: by copy_file_range in 64 MiB steps (so progress and Ctrl-C are checked often),
+/// or by read and write through one 4 MiB buffer; memory stays flat either way.
 enum ByteCopier {
     static let chunkSize = 4 << 20
+    static let kernelChunkSize = 64 << 20
     static func buffer() -> [UInt8] { [UInt8](repeating: 0, count: chunkSize) }
+    /// Cleared once the kernel refuses (another OS, a file system that cannot), so later copies go straight to read/write.
+    nonisolated(unsafe) static var kernelCopyWorks = true
 }
