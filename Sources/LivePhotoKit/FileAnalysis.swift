@@ -24,7 +24,7 @@ struct FileAnalysis {
             case .jpeg:
                 let jpeg = try JPEGFile(file: file)
                 try readStill(tiff: jpeg.exifTIFF(in: file), jpeg: jpeg)
-            case .heic:
+            case .heic, .avif:
                 let heif = try HEIFFile(file: file)
                 try readStill(tiff: heif.exifTIFF(in: file), jpeg: nil)
                 report.still?.width = heif.primaryImageSize?.width

@@ -4,6 +4,8 @@ import MediaFormats
 public enum FileKind: String, Sendable, Codable {
     case jpeg
     case heic
+    /// AV1 in HEIF: a still to convert, not one Live Photos use.
+    case avif
     case quicktime
     case mp4
     case unknown
@@ -16,6 +18,7 @@ public enum FileKind: String, Sendable, Codable {
         let type = FourCC(rawValue: head.loadBigEndianUInt32(at: 4))
         if type == "ftyp", head.count >= 12 {
             let brand = FourCC(rawValue: head.loadBigEndianUInt32(at: 8))
+            if brand == "avif" || brand == "avis" { return .avif }
             if HEIFFile.imageBrands.contains(brand) { return .heic }
             if brand == "qt  " { return .quicktime }
             // Compatible brands may still say HEIF (e.g. major 'mif1' handled above; others list 'heic').
@@ -31,7 +34,7 @@ public enum FileKind: String, Sendable, Codable {
         return .unknown
     }
 
-    public var isStill: Bool { self == .jpeg || self == .heic }
+    public var isStill: Bool { self == .jpeg || self == .heic || self == .avif }
     public var isMovie: Bool { self == .quicktime || self == .mp4 }
 }
 

@@ -151,6 +151,8 @@ public enum LivePhotoMaker {
                 (photoSource, stillFile) = (.lossless, photoFile)
             case .quicktime, .mp4:
                 throw .badInput(file: photoFile.path, reason: "this is a movie, not a photo")
+            case .avif:
+                (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
             case .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
                 if ["jpg", "jpeg"].contains(URL(fileURLWithPath: photoFile.path).pathExtension.lowercased()) {

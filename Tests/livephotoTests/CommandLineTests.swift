@@ -135,6 +135,39 @@ struct InterruptTests {
     }
 }
 
+extension InterruptTests {
+    @Test("Ctrl-C during a transcode stops ffmpeg, exits 130 and leaves nothing", .timeLimit(.minutes(3)))
+    func interruptTranscode() async throws {
+        let ws = try Workspace()
+        // MPEG-4 Part 2 is quick to make and must be transcoded: 10 s of 1080p keeps ffmpeg busy for seconds.
+        let input = ws.file("slow-\(UUID().uuidString.prefix(8)).avi")
+        try Tool.run(
+            "ffmpeg",
+            ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "10", "-c:v", "mpeg4", "-q:v", "5", input])
+        try FileManager.default.createDirectory(atPath: ws.file("out"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
+        process.arguments = ["make", input, "--out", ws.file("out")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Give ffmpeg time to start transcoding, then interrupt from a thread of its own.
+        let started = Date()
+        let watcher = Thread {
+            while process.isRunning, Date().timeIntervalSince(started) < 1.5 { usleep(10_000) }
+            if process.isRunning { process.interrupt() }
+        }
+        watcher.start()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(try ws.contents("out").isEmpty)
+        // No ffmpeg is left working on the input.
+        let left = try Tool.run("pgrep", ["-f", URL(fileURLWithPath: input).lastPathComponent], check: false)
+        #expect(left.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    }
+}
+
 /// Sends SIGINT to `process` as soon as a file appears in `folder` (the copy has begun).
 final class InterruptWatcher: @unchecked Sendable {
     let process: Process
