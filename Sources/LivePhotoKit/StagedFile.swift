@@ -76,7 +76,8 @@ final class StagedFile {
         var position = offset
         let end = offset + length
         // In the kernel first, as cp does (no trip through user space); by read and write where it refuses.
-        while position < end, ByteCopier.kernelCopyWorks {
+        var kernelCopyWorks = ByteCopier.kernelCopyAllowed
+        while position < end, kernelCopyWorks {
             guard !InterruptHandling.requested else { throw .interrupted }
             var inputOffset = Int64(position)
             let want = UInt64(min(Int64(ByteCopier.kernelChunkSize), end - position))
@@ -84,7 +85,7 @@ final class StagedFile {
             if copied < 0 {
                 if errno == EINTR { continue }
                 if [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
-                    ByteCopier.kernelCopyWorks = false
+                    kernelCopyWorks = false
                     break
                 }
                 throw .io(path: destination, reason: "copy failed: \(FileError.systemMessage(errno))")
@@ -162,6 +163,6 @@ enum ByteCopier {
     static let chunkSize = 4 << 20
     static let kernelChunkSize = 64 << 20
     static func buffer() -> [UInt8] { [UInt8](repeating: 0, count: chunkSize) }
-    /// Cleared once the kernel refuses (another OS, a file system that cannot), so later copies go straight to read/write.
-    nonisolated(unsafe) static var kernelCopyWorks = true
+    /// `LIVEPHOTO_COPY=readwrite` forces read and write (to compare the two, or for a file system that misbehaves).
+    static let kernelCopyAllowed = ProcessInfo.processInfo.environment["LIVEPHOTO_COPY"] != "readwrite"
 }

@@ -90,7 +90,7 @@ struct AnyInputTests {
         "videos in other codecs and containers",
         arguments: [
             ("webm", ["-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"], true, VideoSource.transcoded),
-        ("webm", ["-c:v", "libaom-av1", "-cpu-used", "8", "-row-mt", "1"], false, .transcoded),
+            ("webm", ["-c:v", "libaom-av1", "-cpu-used", "8", "-row-mt", "1"], false, .transcoded),
             ("mkv", ["-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac"], true, .remuxed),
             ("gif", [], false, .transcoded),
             ("mov", ["-c:v", "prores_ks", "-profile:v", "0"], false, .transcoded),

@@ -23,14 +23,16 @@ public enum ToolError: Error, CustomStringConvertible {
 public enum Tool {
     /// Runs `executable` (looked up on PATH unless it contains a slash) with `arguments`.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], check: Bool = true, currentDirectory: String? = nil) throws
-        -> ToolResult
-    {
+    public static func run(
+        _ executable: String, _ arguments: [String], check: Bool = true, currentDirectory: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> ToolResult {
         let path = try locate(executable)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

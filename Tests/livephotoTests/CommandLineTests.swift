@@ -98,6 +98,22 @@ struct CommandLineTests {
         #expect(try livephoto(["inspect", ws.file("missing.mov")]).status == 2)
     }
 
+    @Test("the copy by read and write (the fallback to copy_file_range) gives the same movie")
+    func readWriteCopy() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(audio: true))
+        let id = "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8"
+        let kernel = try livephoto(["make", photo, clip, "--out", ws.file("k"), "--id", id])
+        let fallback = try Tool.run(
+            ProjectPaths.executable, ["make", photo, clip, "--out", ws.file("r"), "--id", id], check: false,
+            environment: ["LIVEPHOTO_COPY": "readwrite"])
+        #expect(kernel.status == 0 && fallback.status == 0)
+        let name = URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent
+        #expect(try ws.read("k/\(name).MOV") == ws.read("r/\(name).MOV"))
+        #expect(try ws.read("k/\(name).JPG") == ws.read("r/\(name).JPG"))
+        #expect(try Readers.framemd5(ws.file("r/\(name).MOV")) == Readers.framemd5(clip))
+    }
+
     @Test("inspect reads the real iPhone pair")
     func realPair() throws {
         let r = try livephoto([
