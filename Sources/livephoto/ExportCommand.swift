@@ -26,12 +26,6 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "gif, mp4 or webp.")
     var to: ExportFormat
 
-    @Option(name: .long, help: "The output folder (created if missing).")
-    var out: String = "."
-
-    @Option(name: .long, help: "The output name without extension (default: the movie's).")
-    var name: String?
-
     @Option(name: .long, help: "Width in pixels (height follows).")
     var width: Int?
 
@@ -41,12 +35,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "GIF and WebP: times to repeat, 0 for forever.")
     var loop: Int = 0
 
-    @Option(name: .long, help: "The ffmpeg executable (default: ffmpeg on the PATH).")
-    var ffmpeg: String?
-
-    @Flag(name: .long, help: "Overwrite an existing output.")
-    var force = false
-
+    @OptionGroup var output: OutputOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -73,7 +62,8 @@ struct ExportCommand: AsyncParsableCommand {
             result = try await LivePhotoExporter.export(
                 movie: movie,
                 options: ExportOptions(
-                    format: to, outputDirectory: out, name: name, width: width, fps: fps, loop: loop, force: force, ffmpegPath: ffmpeg),
+                    format: to, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: output.force,
+                    ffmpegPath: output.ffmpeg),
                 progress: bar.handler)
         } catch {
             bar.finish()

@@ -30,12 +30,6 @@ struct MakeCommand: AsyncParsableCommand {
     @Argument(help: "PHOTO VIDEO, or VIDEO alone.")
     var files: [String]
 
-    @Option(name: .long, help: "The output folder (created if missing).")
-    var out: String = "."
-
-    @Option(name: .long, help: "The output file name without extension (default: the video's).")
-    var name: String?
-
     @Option(name: .long, help: "Cover time in seconds, snapped to the nearest frame (default: the middle frame).")
     var cover: Double?
 
@@ -60,12 +54,7 @@ struct MakeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The codec to encode to when the video's codec is not H.264 or HEVC: h264 or hevc.")
     var codec: VideoCodec = .h264
 
-    @Option(name: .long, help: "The ffmpeg executable (default: ffmpeg on the PATH). Only needed when pixels must change.")
-    var ffmpeg: String?
-
-    @Flag(name: .long, help: "Overwrite existing outputs; replace a MakerNote of another camera maker.")
-    var force = false
-
+    @OptionGroup var output: OutputOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -81,8 +70,9 @@ struct MakeCommand: AsyncParsableCommand {
         common.bootstrap()
         InterruptHandling.install()
         let options = MakeOptions(
-            outputDirectory: out, name: name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
-            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec, ffmpegPath: ffmpeg,
+            outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
+            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: output.force, quality: quality, codec: codec,
+            ffmpegPath: output.ffmpeg,
             photoFormat: photoFormat, duration: duration)
         let bar = ProgressBar(json: common.json, label: "make")
         let result: MakeResult
