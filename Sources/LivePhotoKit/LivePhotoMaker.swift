@@ -36,13 +36,14 @@ public struct MakeOptions: Sendable {
     public var ffmpegPath: String?
     /// Keep only this many seconds of video, centred on the cover (Live Photos are about 3 s); nil keeps it all.
     public var duration: Double?
-    /// The still's format. HEIC is encoded by libheif's heif-enc from the tagged JPEG (so a JPEG input is re-encoded).
-    public var photoFormat: PhotoFormat
+    /// The still's format; nil keeps the photo's (HEIC stays HEIC, anything else becomes or stays JPEG). Asking
+    /// for HEIC from another format encodes it with libheif's heif-enc from the tagged JPEG.
+    public var photoFormat: PhotoFormat?
 
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
         packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil,
-        photoFormat: PhotoFormat = .jpeg, duration: Double? = nil
+        photoFormat: PhotoFormat? = nil, duration: Double? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.name = name
@@ -144,11 +145,13 @@ public enum LivePhotoMaker {
         // The still: the JPEG as it is, another image converted, or the cover frame.
         var photoSource: PhotoSource
         let stillFile: RandomAccessFile
+        var stillKind = FileKind.jpeg
         if let photoFile {
             let kind = try naming(photoFile.path) { try FileKind.detect(photoFile) }
             switch kind {
             case .jpeg, .heic:
                 (photoSource, stillFile) = (.lossless, photoFile)
+                stillKind = kind
             case .quicktime, .mp4:
                 throw .badInput(file: photoFile.path, reason: "this is a movie, not a photo")
             case .avif:
@@ -165,17 +168,25 @@ public enum LivePhotoMaker {
                 .videoFrame, try open(try await media.coverFrame(from: videoFile.path, seekSeconds: movie.coverSeekSeconds))
             )
         }
-        let tagged = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force)
+        // HEIC stays HEIC and JPEG stays JPEG unless a format is asked for.
+        let format = options.photoFormat ?? (stillKind == .heic ? .heic : .jpeg)
         let still: StillOutput
-        if options.photoFormat == .heic {
-            still = .encoded(try await media.encodeHEIC(tagged))
-            if photoSource == .lossless { photoSource = .converted }
+        if stillKind == .heic {
+            guard format == .heic else {
+                throw .unsupported(file: stillFile.path, reason: "a HEIC still cannot be converted to JPEG here; leave out --photo-format")
+            }
+            still = .heic(try TaggedHEIC.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force))
         } else {
-            still = .jpeg(tagged)
+            let tagged = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force)
+            if format == .heic {
+                still = .encoded(try await media.encodeHEIC(tagged))
+                if photoSource == .lossless { photoSource = .converted }
+            } else {
+                still = .jpeg(tagged)
+            }
         }
-
         let folder = options.outputDirectory
-        let photoName = "\(stem).\(options.photoFormat == .heic ? "HEIC" : "JPG")", movieName = "\(stem).MOV"
+        let photoName = "\(stem).\(format == .heic ? "HEIC" : "JPG")", movieName = "\(stem).MOV"
         var result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,

@@ -19,29 +19,33 @@ struct TaggedStill {
             let kind = try FileKind.detect(source)
             switch kind {
             case .jpeg: break
-            case .heic: throw LivePhotoError.unsupported(file: path, reason: "HEIC stills cannot be made into Live Photos yet; use a JPEG")
             default: throw LivePhotoError.badInput(file: path, reason: "not a JPEG image (no SOI marker at the start)")
             }
             let jpeg = try JPEGFile(file: source)
             var tiff = try ExifTIFF(bytes: try jpeg.exifTIFF(in: source) ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
-            var makerNote: AppleMakerNote
-            if let existing = tiff.makerNote {
-                if AppleMakerNote.isApple(existing) {
-                    makerNote = try AppleMakerNote(bytes: existing)
-                } else if replaceForeignMakerNote {
-                    makerNote = .empty()
-                } else {
-                    throw LivePhotoError.unsupported(
-                        file: path, reason: "the photo has a MakerNote from another camera maker; --force replaces it with an Apple one")
-                }
-            } else {
-                makerNote = .empty()
-            }
-            try makerNote.setString(identifier.rawValue, for: AppleMakerNote.contentIdentifierTag)
-            try tiff.setMakerNote(makerNote.bytes)
+            try tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
             let head = try jpeg.headerReplacingExif(with: tiff.bytes, in: source)
             return TaggedStill(source: source, head: head, tailOffset: jpeg.scanOffset)
         }
+    }
+
+    /// Puts the identifier in the Apple MakerNote of `tiff` (creating the MakerNote when there is none).
+    static func tagTIFF(_ tiff: inout ExifTIFF, identifier: ContentIdentifier, replaceForeignMakerNote: Bool, file: String) throws {
+        var makerNote: AppleMakerNote
+        if let existing = tiff.makerNote {
+            if AppleMakerNote.isApple(existing) {
+                makerNote = try AppleMakerNote(bytes: existing)
+            } else if replaceForeignMakerNote {
+                makerNote = .empty()
+            } else {
+                throw LivePhotoError.unsupported(
+                    file: file, reason: "the photo has a MakerNote from another camera maker; --force replaces it with an Apple one")
+            }
+        } else {
+            makerNote = .empty()
+        }
+        try makerNote.setString(identifier.rawValue, for: AppleMakerNote.contentIdentifierTag)
+        try tiff.setMakerNote(makerNote.bytes)
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
@@ -50,14 +54,16 @@ struct TaggedStill {
     }
 }
 
-/// The still as it will be written: the tagged JPEG, or a file already encoded in the work folder (HEIC).
+/// The still as it will be written: the tagged JPEG, the tagged HEIC, or a file already encoded in the work folder.
 enum StillOutput {
     case jpeg(TaggedStill)
+    case heic(TaggedHEIC)
     case encoded(RandomAccessFile)
 
     var copiedBytes: Int64 {
         switch self {
         case .jpeg(let still): return still.copiedBytes
+        case .heic(let still): return still.copiedBytes
         case .encoded(let file): return file.size
         }
     }
@@ -65,6 +71,7 @@ enum StillOutput {
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
         switch self {
         case .jpeg(let still): try still.write(to: out, progress: progress)
+        case .heic(let still): try still.write(to: out, progress: progress)
         case .encoded(let file): try out.copy(from: file, offset: 0, length: file.size, progress: progress)
         }
     }

@@ -45,8 +45,8 @@ struct MakeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("pvt-zip"), help: "Write STEM.pvt.zip, the bundle zipped.")
     var pvtZip = false
 
-    @Option(name: .customLong("photo-format"), help: "The still's format: jpeg, or heic (encoded by libheif's heif-enc).")
-    var photoFormat: PhotoFormat = .jpeg
+    @Option(name: .customLong("photo-format"), help: "The still's format: jpeg or heic (default: HEIC stays HEIC, others JPEG).")
+    var photoFormat: PhotoFormat?
 
     @Option(name: .long, help: "Quality, 1-100, for a still that must be encoded (a video frame, a converted image, HEIC).")
     var quality: Int = 92

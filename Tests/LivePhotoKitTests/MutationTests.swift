@@ -1,5 +1,6 @@
 import Foundation
 import LivePhotoKit
+import MediaFormats
 import TestSupport
 import Testing
 
@@ -93,6 +94,31 @@ struct MutationTests {
             }
             try FileManager.default.removeItem(atPath: path)
         }
+        #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+    }
+
+    @Test("HEIC meta boxes")
+    func heics() async throws {
+        let ws = try Workspace()
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"))))
+        let heif = try HEIFFile(file: RandomAccessFile(path: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")))
+        let meta = Int(heif.metaHeader.offset)..<Int(heif.metaHeader.end)
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        var rng = SplitMix(state: 0x4E1C)
+        var made = 0
+        for round in 0..<300 {
+            let path = try ws.write(Self.mutate(bytes, region: meta, rng: &rng), to: "h\(round).heic")
+            _ = await LivePhotoInspector.inspect([path])
+            do {
+                _ = try await LivePhotoMaker.make(
+                    photo: path, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
+                made += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+            try FileManager.default.removeItem(atPath: path)
+        }
+        #expect(made < 300)
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
     }
 }

@@ -25,6 +25,10 @@ public struct HEIFFile: Sendable {
     public var locations: [Location]
     public var primaryItemID: UInt32?
     public var topLevel: [BoxHeader]
+    /// `iloc` with every field, for edits.
+    public var itemLocationBox: ItemLocationBox?
+    /// The raw `meta` box, header included, for edits that keep its size.
+    public var metaBytes: [UInt8]
 
     public static let imageBrands: Set<FourCC> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "mif2"]
 
@@ -45,7 +49,7 @@ public struct HEIFFile: Sendable {
             throw FormatError(.unsupported, "the HEIF 'meta' box is \(metaHeader.size) bytes", at: metaHeader.offset)
         }
         self.metaHeader = metaHeader
-        let metaBytes = try file.read(at: metaHeader.offset, count: Int(metaHeader.size))
+        metaBytes = try file.read(at: metaHeader.offset, count: Int(metaHeader.size))
         guard metaBytes.count >= metaHeader.headerSize + 4 else {
             throw FormatError(.truncated, "the 'meta' box ends in its header", at: metaHeader.offset)
         }
@@ -53,6 +57,7 @@ public struct HEIFFile: Sendable {
             metaBytes, range: (metaHeader.headerSize + 4)..<metaBytes.count, baseOffset: metaHeader.offset, depth: 1)
         meta = Atom(type: "meta", prefix: Array(metaBytes[metaHeader.headerSize..<metaHeader.headerSize + 4]), children: children)
         items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
+        itemLocationBox = try meta.child("iloc").map(ItemLocationBox.init)
         locations = try meta.child("iloc").map(Self.parseItemLocations) ?? []
         primaryItemID = try meta.child("pitm").map { p -> UInt32 in
             var r = ByteReader(p.data)
@@ -81,34 +86,11 @@ public struct HEIFFile: Sendable {
     }
 
     static func parseItemLocations(_ iloc: Atom) throws -> [Location] {
-        var r = ByteReader(iloc.data)
-        let version = try r.readUInt8("iloc version")
-        try r.skip(3, "iloc flags")
-        let sizes = try r.readUInt8("iloc sizes")
-        let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0xF)
-        let sizes2 = try r.readUInt8("iloc sizes")
-        let baseOffsetSize = Int(sizes2 >> 4)
-        let indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
-        let count = version < 2 ? UInt32(try r.readUInt16(.bigEndian, "iloc count")) : try r.readUInt32(.bigEndian, "iloc count")
-        try r.checkCount(UInt64(count), elementSize: 4, "iloc")
-        var result: [Location] = []
-        for _ in 0..<count {
-            let id = version < 2 ? UInt32(try r.readUInt16(.bigEndian, "iloc item")) : try r.readUInt32(.bigEndian, "iloc item")
-            var method: UInt8 = 0
-            if version >= 1 { method = UInt8(try r.readUInt16(.bigEndian, "iloc construction method") & 0xF) }
-            try r.skip(2, "iloc data reference index")
-            let base = try r.readUInt(width: baseOffsetSize, "iloc base offset")
-            let extentCount = try r.readUInt16(.bigEndian, "iloc extent count")
-            try r.checkCount(UInt64(extentCount), elementSize: max(1, indexSize + offsetSize + lengthSize), "iloc extents")
-            var extents: [(UInt64, UInt64)] = []
-            for _ in 0..<extentCount {
-                if indexSize > 0 { _ = try r.readUInt(width: indexSize, "iloc extent index") }
-                extents.append(
-                    (try r.readUInt(width: offsetSize, "iloc extent offset"), try r.readUInt(width: lengthSize, "iloc extent length")))
-            }
-            result.append(Location(itemID: id, constructionMethod: method, baseOffset: base, extents: extents))
+        try ItemLocationBox(iloc).items.map { item in
+            Location(
+                itemID: item.id, constructionMethod: item.constructionMethod, baseOffset: item.baseOffset,
+                extents: item.extents.map { ($0.offset, $0.length) })
         }
-        return result
     }
 
     /// The bytes of item `id`, at most `limit` of them.
@@ -139,6 +121,27 @@ public struct HEIFFile: Sendable {
             }
         }
         return data
+    }
+
+    /// `meta` with its `iloc` replaced by `iloc` (same size required), other bytes untouched.
+    /// - Throws: when the new `iloc` differs in size or `meta` has no `iloc`.
+    public func metaReplacingItemLocations(_ iloc: ItemLocationBox) throws -> [UInt8] {
+        let newBox = try iloc.atom().serialized()
+        var i = metaHeader.headerSize + 4
+        while i + 8 <= metaBytes.count {
+            let header = try BoxHeader.parse(
+                Array(metaBytes[i..<min(i + 16, metaBytes.count)]), at: Int64(i), limit: Int64(metaBytes.count))
+            if header.type == "iloc" {
+                guard header.size == Int64(newBox.count) else {
+                    throw FormatError(.unsupported, "the rewritten 'iloc' would change size (\(header.size) to \(newBox.count) bytes)")
+                }
+                var bytes = metaBytes
+                bytes.replaceSubrange(i..<i + newBox.count, with: newBox)
+                return bytes
+            }
+            i += Int(header.size)
+        }
+        throw FormatError(.malformed, "the HEIF 'meta' has no 'iloc'")
     }
 
     /// The primary image's size from its `ispe` property (through `iprp/ipma`), when present.

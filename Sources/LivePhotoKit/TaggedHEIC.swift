@@ -1,0 +1,84 @@
+import MediaFormats
+
+/// A HEIC still carrying the content identifier in its Exif item's Apple MakerNote (FORMAT.md §1, §3).
+///
+/// The Exif item's payload is rewritten in place when it still fits its extent, or appended at the end of the
+/// file in a new `mdat`; only that item's `iloc` extent changes, with the same field widths, so `meta` keeps its
+/// size and no other offset in the file moves. Image data is never touched.
+struct TaggedHEIC {
+    let source: RandomAccessFile
+    /// Byte ranges of the source replaced by new bytes of the same length, in file order.
+    let replacements: [(offset: Int64, bytes: [UInt8])]
+    /// Bytes added at the end of the file (a new `mdat` holding the Exif payload), or empty.
+    let appended: [UInt8]
+
+    var copiedBytes: Int64 { source.size }
+
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, replaceForeignMakerNote: Bool) throws(LivePhotoError)
+        -> TaggedHEIC
+    {
+        let path = source.path
+        return try naming(path) {
+            let heif = try HEIFFile(file: source)
+            if heif.topLevel.contains(where: { $0.type == "mpvd" || $0.type == "sefd" }) {
+                throw LivePhotoError.unsupported(file: path, reason: "HEIC Motion Photos cannot be made into Live Photos yet")
+            }
+            guard let exif = heif.items.first(where: { $0.type == "Exif" }) else {
+                throw LivePhotoError.unsupported(file: path, reason: "a HEIC without an Exif item cannot be tagged yet")
+            }
+            guard var iloc = heif.itemLocationBox, let index = iloc.items.firstIndex(where: { $0.id == exif.id }) else {
+                throw LivePhotoError.badInput(file: path, reason: "the Exif item has no location")
+            }
+            let item = iloc.items[index]
+            guard item.constructionMethod == 0, item.extents.count == 1, item.dataReferenceIndex == 0 else {
+                throw LivePhotoError.unsupported(file: path, reason: "the Exif item is not one extent of the file itself")
+            }
+            let payload = try heif.itemData(exif.id, in: source)
+            guard let tiffStart = HEIFFile.tiffStart(inExifItem: payload) else {
+                throw LivePhotoError.badInput(file: path, reason: "the Exif item holds no TIFF header")
+            }
+            var tiff = try ExifTIFF(bytes: Array(payload[tiffStart...]))
+            try TaggedStill.tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
+            let newPayload = Array(payload[..<tiffStart]) + tiff.bytes
+
+            let extent = item.extents[0]
+            let (oldStart, overflow) = item.baseOffset.addingReportingOverflow(extent.offset)
+            guard !overflow, oldStart <= UInt64(source.size) else {
+                throw LivePhotoError.badInput(file: path, reason: "the Exif item lies past the end of the file")
+            }
+            var replacements: [(Int64, [UInt8])] = []
+            var appended: [UInt8] = []
+            if UInt64(newPayload.count) <= extent.length {
+                // Fits: overwrite where it was; the extent only shrinks (the tail keeps its old bytes, unused).
+                replacements.append((Int64(oldStart), newPayload))
+            } else {
+                // Grows: a new mdat at the end of the file holds it.
+                let newStart = UInt64(source.size) + 8
+                guard newStart >= item.baseOffset else {
+                    throw LivePhotoError.unsupported(file: path, reason: "the Exif item's base offset")
+                }
+                var w = ByteWriter()
+                w.appendUInt32(UInt32(8 + newPayload.count))
+                w.appendFourCC("mdat")
+                w.append(newPayload)
+                appended = w.bytes
+                iloc.items[index].extents[0].offset = newStart - item.baseOffset
+            }
+            iloc.items[index].extents[0].length = UInt64(newPayload.count)
+            replacements.append((heif.metaHeader.offset, try heif.metaReplacingItemLocations(iloc)))
+            return TaggedHEIC(source: source, replacements: replacements.sorted { $0.0 < $1.0 }, appended: appended)
+        }
+    }
+
+    /// Streams the source with the replacements applied, then the appended bytes.
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        var position: Int64 = 0
+        for (offset, bytes) in replacements {
+            try out.copy(from: source, offset: position, length: offset - position, progress: progress)
+            try out.write(bytes)
+            position = offset + Int64(bytes.count)
+        }
+        try out.copy(from: source, offset: position, length: source.size - position, progress: progress)
+        try out.write(appended)
+    }
+}

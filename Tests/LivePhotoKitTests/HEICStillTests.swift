@@ -1,0 +1,101 @@
+import Foundation
+import LivePhotoKit
+import MediaFormats
+import TestSupport
+import Testing
+
+/// HEIC stills: the identifier goes into the Exif item's Apple MakerNote; image data never moves.
+@Suite("make: HEIC stills")
+struct HEICStillTests {
+    /// Every item's bytes but the Exif item's, by item ID.
+    static func nonExifItems(_ path: String) throws -> [UInt32: [UInt8]] {
+        let file = try RandomAccessFile(path: path)
+        let heif = try HEIFFile(file: file)
+        var result: [UInt32: [UInt8]] = [:]
+        for item in heif.items where item.type != "Exif" {
+            result[item.id] = try heif.itemData(item.id, in: file, limit: 64 << 20)
+        }
+        return result
+    }
+
+    static func appleTags(_ path: String) throws -> [String: String] {
+        try Readers.exiftool(path, ["-Apple:all"]).filter {
+            !$0.key.contains("MediaGroupUUID") && !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile"
+        }
+    }
+
+    @Test("the real iPhone 15 HEIC: the same identifier length is written in place; 36 bytes change")
+    func iPhone15() async throws {
+        let input = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
+        let ws = try Workspace()
+        let id = ContentIdentifier()
+        let result = try await LivePhotoMaker.make(
+            photo: input, video: try await ClipStore.shared.path(ClipSpec()),
+            options: MakeOptions(outputDirectory: ws.path, name: "IMG", identifier: id))
+        let still = try #require(result.photo)
+        #expect(still == ws.file("IMG.HEIC"))
+        #expect(result.photoSource == .lossless)
+        let before = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input)))
+        let after = try [UInt8](Data(contentsOf: URL(fileURLWithPath: still)))
+        #expect(before.count == after.count)
+        #expect(zip(before, after).filter { $0 != $1 }.count <= 36)
+        #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
+        #expect(try Self.appleTags(still) == Self.appleTags(input))
+        #expect(try Self.nonExifItems(still) == Self.nonExifItems(input))
+        #expect(try Readers.exiftool(still, ["-validate", "-warning"])["ExifTool:Validate"] == "OK")
+        let report = await LivePhotoVerifier.verify(photo: still, movie: try #require(result.movie))
+        #expect(report.passed)
+    }
+
+    @Test("the real iPhone 7 HEIC (no 0x0011): the larger Exif goes to a new mdat at the end; only its iloc extent changes")
+    func iPhone7() async throws {
+        let input = ProjectPaths.sample("iphone7-ios12_IMG_2682_immich.heic")
+        let ws = try Workspace()
+        let id = ContentIdentifier()
+        let result = try await LivePhotoMaker.make(
+            photo: input, video: try await ClipStore.shared.path(ClipSpec()), options: MakeOptions(outputDirectory: ws.path, identifier: id)
+        )
+        let still = try #require(result.photo)
+        let before = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input)))
+        let after = try [UInt8](Data(contentsOf: URL(fileURLWithPath: still)))
+        #expect(after.count > before.count)
+        // Up to the end of the input, only bytes inside 'meta' (the iloc extent fields) differ.
+        let heif = try HEIFFile(file: RandomAccessFile(path: input))
+        let meta = heif.metaHeader.offset..<heif.metaHeader.end
+        let changed = zip(before, after.prefix(before.count)).enumerated().filter { $0.element.0 != $0.element.1 }.map { Int64($0.offset) }
+        #expect(!changed.isEmpty && changed.allSatisfy(meta.contains))
+        #expect(Array(after[before.count + 4..<before.count + 8]) == Array("mdat".utf8))
+        #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
+        #expect(try Self.appleTags(still) == Self.appleTags(input))
+        #expect(try Self.nonExifItems(still) == Self.nonExifItems(input))
+        #expect(try Readers.exiftool(still, ["-validate", "-warning"])["ExifTool:Validate"] == "OK")
+        #expect(await LivePhotoInspector.inspect([still]).files[0].role == .liveStill)
+    }
+
+    @Test("HEIC Motion Photos, HEICs without Exif, and HEIC to JPEG are clear errors for now")
+    func notYet() async throws {
+        let ws = try Workspace()
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        for (photo, words) in [
+            (ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic"), "Motion Photo")
+        ] {
+            await #expect {
+                _ = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.file("out")))
+            } throws: { error in
+                guard case .unsupported(let file, let reason) = error as? LivePhotoError else { return false }
+                return file == photo && reason.contains(words)
+            }
+        }
+        try Tool.run("heif-enc", ["-q", "50", try await ClipStore.shared.jpeg(), "-o", ws.file("plain.heic")])
+        await #expect(throws: LivePhotoError.self) {
+            _ = try await LivePhotoMaker.make(
+                photo: ws.file("plain.heic"), video: clip, options: MakeOptions(outputDirectory: ws.file("out")))
+        }
+        await #expect(throws: LivePhotoError.self) {
+            _ = try await LivePhotoMaker.make(
+                photo: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), video: clip,
+                options: MakeOptions(outputDirectory: ws.file("out"), photoFormat: .jpeg))
+        }
+        #expect(try ws.contents("out").isEmpty)
+    }
+}
