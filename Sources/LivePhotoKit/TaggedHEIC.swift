@@ -7,8 +7,8 @@ import MediaFormats
 /// size and no other offset in the file moves. Image data is never touched.
 struct TaggedHEIC {
     let source: RandomAccessFile
-    /// Byte ranges of the source replaced by new bytes of the same length, in file order.
-    let replacements: [(offset: Int64, bytes: [UInt8])]
+    /// Byte ranges of the source (`offset`, `length`) replaced by new bytes, in file order.
+    let replacements: [(offset: Int64, length: Int64, bytes: [UInt8])]
     /// Bytes added at the end of the file (a new `mdat` holding the Exif payload), or empty.
     let appended: [UInt8]
 
@@ -24,7 +24,7 @@ struct TaggedHEIC {
                 throw LivePhotoError.unsupported(file: path, reason: "HEIC Motion Photos cannot be made into Live Photos yet")
             }
             guard let exif = heif.items.first(where: { $0.type == "Exif" }) else {
-                throw LivePhotoError.unsupported(file: path, reason: "a HEIC without an Exif item cannot be tagged yet")
+                return try addingExifItem(heif: heif, source: source, identifier: identifier)
             }
             guard var iloc = heif.itemLocationBox, let index = iloc.items.firstIndex(where: { $0.id == exif.id }) else {
                 throw LivePhotoError.badInput(file: path, reason: "the Exif item has no location")
@@ -46,11 +46,11 @@ struct TaggedHEIC {
             guard !overflow, oldStart <= UInt64(source.size) else {
                 throw LivePhotoError.badInput(file: path, reason: "the Exif item lies past the end of the file")
             }
-            var replacements: [(Int64, [UInt8])] = []
+            var replacements: [(Int64, Int64, [UInt8])] = []
             var appended: [UInt8] = []
             if UInt64(newPayload.count) <= extent.length {
                 // Fits: overwrite where it was; the extent only shrinks (the tail keeps its old bytes, unused).
-                replacements.append((Int64(oldStart), newPayload))
+                replacements.append((Int64(oldStart), Int64(newPayload.count), newPayload))
             } else {
                 // Grows: a new mdat at the end of the file holds it.
                 let newStart = UInt64(source.size) + 8
@@ -65,18 +65,34 @@ struct TaggedHEIC {
                 iloc.items[index].extents[0].offset = newStart - item.baseOffset
             }
             iloc.items[index].extents[0].length = UInt64(newPayload.count)
-            replacements.append((heif.metaHeader.offset, try heif.metaReplacingItemLocations(iloc)))
+            replacements.append((heif.metaHeader.offset, heif.metaHeader.size, try heif.metaReplacingItemLocations(iloc)))
             return TaggedHEIC(source: source, replacements: replacements.sorted { $0.0 < $1.0 }, appended: appended)
         }
+    }
+
+    /// A HEIC with no Exif item gets one (FORMAT.md §3.3): a fresh Exif block with the Apple MakerNote, stored in
+    /// a new `mdat` at the end; `meta` grows and the extents after it move with it.
+    static func addingExifItem(heif: HEIFFile, source: RandomAccessFile, identifier: ContentIdentifier) throws -> TaggedHEIC {
+        let size = heif.primaryImageSize
+        var tiff = try ExifTIFF(bytes: ExifTIFF.minimal(width: size?.width, height: size?.height))
+        try TaggedStill.tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: false, file: source.path)
+        // exif_tiff_header_offset 6: the "Exif\0\0" that Apple's files carry before the TIFF header.
+        let payload = [0, 0, 0, 6] + JPEGFile.exifHeader + tiff.bytes
+        let (meta, _) = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: source.size, payloadLength: payload.count)
+        var w = ByteWriter()
+        w.appendUInt32(UInt32(8 + payload.count))
+        w.appendFourCC("mdat")
+        w.append(payload)
+        return TaggedHEIC(source: source, replacements: [(heif.metaHeader.offset, heif.metaHeader.size, meta)], appended: w.bytes)
     }
 
     /// Streams the source with the replacements applied, then the appended bytes.
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
         var position: Int64 = 0
-        for (offset, bytes) in replacements {
+        for (offset, length, bytes) in replacements {
             try out.copy(from: source, offset: position, length: offset - position, progress: progress)
             try out.write(bytes)
-            position = offset + Int64(bytes.count)
+            position = offset + length
         }
         try out.copy(from: source, offset: position, length: source.size - position, progress: progress)
         try out.write(appended)
