@@ -36,7 +36,8 @@ public struct ClipSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var parts = [codec.rawValue, container.rawValue, "\(rate)fps"]
+        // Every field that changes the file is in the name: clips with equal names would overwrite each other.
+        var parts = [codec.rawValue, container.rawValue, "\(rate)fps", "\(seconds)s"]
         if audio { parts.append("audio") }
         if faststart { parts.append("moov-first") }
         if rotation != 0 { parts.append("rot\(rotation)") }
