@@ -56,20 +56,12 @@ struct ExportCommand: AsyncParsableCommand {
                     Data("livephoto: note: \(files[0]) and \(movie) do not form a Live Photo; exporting the movie anyway\n".utf8))
             }
         }
-        let bar = ProgressBar(json: common.json, label: "export")
-        let result: ExportResult
-        do {
-            result = try await LivePhotoExporter.export(
-                movie: movie,
-                options: ExportOptions(
-                    format: to, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: output.force,
-                    ffmpegPath: output.ffmpeg),
-                progress: bar.handler)
-        } catch {
-            bar.finish()
-            throw Failure.report(error, json: common.json)
+        let options = ExportOptions(
+            format: to, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: output.force,
+            ffmpegPath: output.ffmpeg)
+        let result = try await ProgressBar.running(label: "export", json: common.json) { progress in
+            try await LivePhotoExporter.export(movie: movie, options: options, progress: progress)
         }
-        bar.finish()
         if common.json {
             try Output.printJSON(result)
         } else {

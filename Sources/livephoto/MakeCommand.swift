@@ -74,16 +74,10 @@ struct MakeCommand: AsyncParsableCommand {
             packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: output.force, quality: quality, codec: codec,
             ffmpegPath: output.ffmpeg,
             photoFormat: photoFormat, duration: duration)
-        let bar = ProgressBar(json: common.json, label: "make")
-        let result: MakeResult
-        do {
-            result = try await LivePhotoMaker.make(
-                photo: files.count == 2 ? files[0] : nil, video: files[files.count - 1], options: options, progress: bar.handler)
-        } catch {
-            bar.finish()
-            throw Failure.report(error, json: common.json)
+        let result = try await ProgressBar.running(label: "make", json: common.json) { progress in
+            try await LivePhotoMaker.make(
+                photo: files.count == 2 ? files[0] : nil, video: files[files.count - 1], options: options, progress: progress)
         }
-        bar.finish()
         if common.json {
             try Output.printJSON(result)
             return

@@ -73,3 +73,19 @@ final class ProgressBar: @unchecked Sendable {
         return i == 0 ? "\(bytes) B" : String(format: "%.1f %@", v, units[i])
     }
 }
+
+extension ProgressBar {
+    /// Runs `work` with progress shown (a bar, or JSON lines with `json`), clearing it afterwards; an error is
+    /// printed and comes back as the exit code it means.
+    static func running<T>(label: String, json: Bool, _ work: (ProgressHandler?) async throws -> T) async throws -> T {
+        let bar = ProgressBar(json: json, label: label)
+        do {
+            let result = try await work(bar.handler)
+            bar.finish()
+            return result
+        } catch {
+            bar.finish()
+            throw Failure.report(error, json: json)
+        }
+    }
+}
