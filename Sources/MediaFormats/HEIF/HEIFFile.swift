@@ -3,6 +3,8 @@ public struct HEIFFile: Sendable {
     public struct Item: Sendable, Equatable {
         public var id: UInt32
         public var type: FourCC
+        /// For `mime` items, the content type (`application/rdf+xml` for XMP).
+        public var contentType: String? = nil
     }
 
     public struct Location: Sendable, Equatable {
@@ -81,7 +83,15 @@ public struct HEIFFile: Sendable {
             guard v >= 2 else { return nil }
             let id = v == 2 ? UInt32(try e.readUInt16(.bigEndian, "infe item ID")) : try e.readUInt32(.bigEndian, "infe item ID")
             try e.skip(2, "infe protection index")
-            return Item(id: id, type: try e.readFourCC("infe item type"))
+            let type = try e.readFourCC("infe item type")
+            var contentType: String?
+            if type == "mime" {
+                // item_name, then content_type, each NUL-terminated.
+                let rest = infe.data[e.position...]
+                let strings = rest.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+                if strings.count >= 2 { contentType = String(decoding: strings[1], as: UTF8.self) }
+            }
+            return Item(id: id, type: type, contentType: contentType)
         }
     }
 
@@ -92,6 +102,9 @@ public struct HEIFFile: Sendable {
                 extents: item.extents.map { ($0.offset, $0.length) })
         }
     }
+
+    /// The XMP item (`mime`, `application/rdf+xml`), if any.
+    public var xmpItem: Item? { items.first { $0.type == "mime" && $0.contentType == "application/rdf+xml" } }
 
     /// The bytes of item `id`, at most `limit` of them.
     public func itemData(_ id: UInt32, in file: RandomAccessFile, limit: Int = 16 << 20) throws -> [UInt8] {

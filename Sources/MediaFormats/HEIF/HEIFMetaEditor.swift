@@ -11,6 +11,13 @@ public enum HEIFMetaEditor {
     ///   - payloadLength: the Exif item's length.
     /// - Returns: the new `meta` bytes, and the growth in bytes.
     public static func addingExifItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws -> (meta: [UInt8], growth: Int64) {
+        try addingItem(to: heif, type: "Exif", contentType: nil, originalSize: originalSize, payloadLength: payloadLength)
+    }
+
+    /// The same for any item: `type` `mime` with `contentType` `application/rdf+xml` is an XMP item.
+    public static func addingItem(to heif: HEIFFile, type: FourCC, contentType: String?, originalSize: Int64, payloadLength: Int) throws
+        -> (meta: [UInt8], growth: Int64)
+    {
         guard let primary = heif.primaryItemID else { throw FormatError(.malformed, "the HEIF file has no primary item ('pitm')") }
         guard var iloc = heif.itemLocationBox else { throw FormatError(.malformed, "the HEIF 'meta' has no 'iloc'") }
         let newID = (heif.items.map(\.id) + iloc.items.map(\.id)).max().map { $0 + 1 } ?? 1
@@ -36,8 +43,12 @@ public enum HEIFMetaEditor {
         infe.appendFullBox("infe", version: newID > UInt32(UInt16.max) ? 3 : 2, flags: 0) { w in
             if newID > UInt32(UInt16.max) { w.appendUInt32(newID) } else { w.appendUInt16(UInt16(newID)) }
             w.appendUInt16(0)
-            w.appendFourCC("Exif")
+            w.appendFourCC(type)
             w.appendUInt8(0)
+            if let contentType {
+                w.appendASCII(contentType)
+                w.appendUInt8(0)
+            }
         }
         if iinfVersion == 0 {
             guard iinf.count >= 6 else { throw FormatError(.truncated, "'iinf' is too short") }

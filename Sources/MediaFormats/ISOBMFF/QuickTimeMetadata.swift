@@ -109,6 +109,22 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         }
     }
 
+    /// Removes the key `name` and its items; later keys move down one place and their items are renumbered.
+    /// - Returns: true when the key was there.
+    @discardableResult
+    public mutating func removeKey(_ name: String) -> Bool {
+        guard let index = keyIndex(name) else { return false }
+        keys.remove(at: index - 1)
+        items = items.compactMap { item in
+            let k = Int(item.type.rawValue)
+            if k == index { return nil }
+            var item = item
+            if k > index { item.type = FourCC(rawValue: UInt32(k - 1)) }
+            return item
+        }
+        return true
+    }
+
     /// The `keys` box.
     public var keysAtom: Atom {
         var w = ByteWriter()

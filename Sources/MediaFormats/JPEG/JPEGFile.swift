@@ -85,6 +85,68 @@ public struct JPEGFile: Sendable {
         return nil
     }
 
+    public static let xmpHeader: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+
+    /// The first APP1 segment holding a (standard) XMP packet.
+    public func xmpSegment(in file: RandomAccessFile) throws -> Segment? {
+        for s in segments where s.marker == 0xE1 && s.payloadLength >= Self.xmpHeader.count {
+            if try file.read(at: s.payloadOffset, count: Self.xmpHeader.count) == Self.xmpHeader { return s }
+        }
+        return nil
+    }
+
+    /// Where the XMP packet of ``xmpSegment(in:)`` starts, and its bytes.
+    public func xmpPacket(in file: RandomAccessFile) throws -> (offset: Int64, bytes: [UInt8])? {
+        guard let s = try xmpSegment(in: file) else { return nil }
+        let offset = s.payloadOffset + Int64(Self.xmpHeader.count)
+        return (offset, try file.read(at: offset, count: s.payloadLength - Self.xmpHeader.count))
+    }
+
+    /// The offset just past the EOI marker that ends this image, found by walking the entropy-coded data (and any
+    /// segments between progressive scans) from ``scanOffset``; nil when the data runs to `limit` without one.
+    public func endOfImage(in file: RandomAccessFile, limit: Int64? = nil) throws -> Int64? {
+        let end = min(limit ?? file.size, file.size)
+        var window = ReadWindow(file: file, end: end)
+        var p = scanOffset
+        while p + 1 < end {
+            guard try window.byte(p) == 0xFF else {
+                p += 1
+                continue
+            }
+            let marker = try window.byte(p + 1)
+            switch marker {
+            case 0x00, 0xFF, 0x01, 0xD0...0xD7:
+                p += marker == 0xFF ? 1 : 2
+            case 0xD9:
+                return p + 2
+            default:
+                // A segment between scans (SOS, DHT, DQT, DRI…): skip it by its length.
+                guard p + 3 < end else { return nil }
+                let length = Int64(try window.byte(p + 2)) << 8 | Int64(try window.byte(p + 3))
+                guard length >= 2 else { throw FormatError(.malformed, "a segment length of \(length) in the image data", at: p) }
+                p += 2 + length
+            }
+        }
+        return nil
+    }
+
+    /// Sequential reads through a 1 MiB window, for scans over image data.
+    struct ReadWindow {
+        let file: RandomAccessFile
+        let end: Int64
+        var start: Int64 = 0
+        var bytes: [UInt8] = []
+
+        mutating func byte(_ offset: Int64) throws -> UInt8 {
+            guard offset < end else { throw FormatError(.truncated, "the image data ends early", at: offset) }
+            if offset < start || offset >= start + Int64(bytes.count) {
+                start = offset
+                bytes = try file.read(at: offset, count: Int(min(1 << 20, end - offset)))
+            }
+            return bytes[Int(offset - start)]
+        }
+    }
+
     /// The Exif TIFF stream, if the file has one.
     public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
         guard let s = try exifSegment(in: file) else { return nil }

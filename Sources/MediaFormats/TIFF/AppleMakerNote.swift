@@ -102,4 +102,26 @@ public struct AppleMakerNote: Sendable, Equatable {
         bytes = w.bytes
         ifd = try IFD.parse(bytes, at: 14, order: order)
     }
+
+    /// Removes `tag`, keeping the MakerNote's size and every other tag's bytes where they are: the IFD loses
+    /// one entry and is followed by 12 zero bytes, and the removed value's bytes are zeroed.
+    /// - Returns: true when the tag was there.
+    @discardableResult
+    public mutating func removeTag(_ tag: UInt16) throws -> Bool {
+        guard let entry = ifd.entry(tag) else { return false }
+        if entry.isOutOfLine, let length = entry.valueLength {
+            let at = entry.offset(order)
+            guard at >= 0, at + length <= bytes.count else {
+                throw FormatError(.malformed, "MakerNote tag 0x\(String(tag, radix: 16)) points past the MakerNote")
+            }
+            bytes.replaceSubrange(at..<at + length, with: [UInt8](repeating: 0, count: length))
+        }
+        let oldLength = 2 + 12 * ifd.entries.count + 4
+        var block = IFD.serialize(ifd.entries.filter { $0.tag != tag }, next: UInt32(ifd.nextOffset), order: order)
+        block += [UInt8](repeating: 0, count: oldLength - block.count)
+        guard 14 + oldLength <= bytes.count else { throw FormatError(.truncated, "the MakerNote ends inside its IFD") }
+        bytes.replaceSubrange(14..<14 + oldLength, with: block)
+        ifd = try IFD.parse(bytes, at: 14, order: order)
+        return true
+    }
 }

@@ -1,0 +1,218 @@
+/// Where the parts of a Motion Photo lie: Google Motion Photo v1 and legacy MicroVideo JPEGs, Samsung JPEGs
+/// (SEF trailer) and HEICs (`mpvd`, `sefd`, `mpv2`), FORMAT.md §4–§5. Nothing is copied; only offsets are found.
+public struct MotionPhotoFile: Sendable {
+    public enum Container: String, Sendable, Codable {
+        case jpeg
+        case heic
+    }
+
+    /// How the video was found.
+    public enum VideoLocator: String, Sendable, Codable {
+        /// The XMP `Container:Directory`, walked back from the end of the file (Google's rule).
+        case containerDirectory = "container-directory"
+        /// `Camera:MicroVideoOffset`, bytes back from the end of the file.
+        case microVideoOffset = "micro-video-offset"
+        /// Samsung's `MotionPhoto_Data` record.
+        case samsungTrailer = "samsung-trailer"
+        /// The HEIF top-level `mpvd` box.
+        case mpvdBox = "mpvd-box"
+    }
+
+    /// A span of bytes.
+    public struct Span: Sendable, Equatable, Codable {
+        public var offset: Int64
+        public var length: Int64
+        public var end: Int64 { offset + length }
+
+        public init(offset: Int64, length: Int64) {
+            self.offset = offset
+            self.length = length
+        }
+    }
+
+    public var container: Container
+    /// The Motion Photo XMP, when the file has XMP.
+    public var xmp: MotionPhotoXMP?
+    /// The XMP packet's bytes in the file, when they are one contiguous run (a JPEG APP1, or a HEIF item of one
+    /// extent in the file).
+    public var xmpSpan: Span?
+    /// The embedded video (only the movie's own boxes: a Samsung trailer behind it is not included).
+    public var video: Span?
+    public var videoLocator: VideoLocator?
+    /// JPEG: where the primary image ends (its EOI, or the directory's primary end). HEIC: the file size.
+    public var imageEnd: Int64
+    public var samsungTrailer: SamsungTrailer?
+    /// HEIC: the `mpvd` and `sefd` boxes.
+    public var mpvd: BoxHeader?
+    public var sefd: BoxHeader?
+    /// What did not add up and how it was resolved (placeholder XMP lengths, a broken trailer).
+    public var notes: [String] = []
+
+    /// True when the file holds a video.
+    public var isMotionPhoto: Bool { video != nil }
+
+    /// Reads `file`, a JPEG or a HEIC.
+    /// - Throws: for a broken file, or when the metadata says there is a video that cannot be found.
+    public init(file: RandomAccessFile) throws {
+        let head = try file.readUpTo(at: 0, count: 3)
+        if JPEGFile.hasSOI(head) {
+            container = .jpeg
+            imageEnd = file.size
+            try readJPEG(file)
+        } else {
+            container = .heic
+            imageEnd = file.size
+            try readHEIC(file)
+        }
+    }
+
+    // MARK: - JPEG
+
+    private mutating func readJPEG(_ file: RandomAccessFile) throws {
+        let jpeg = try JPEGFile(file: file)
+        if let packet = try jpeg.xmpPacket(in: file) {
+            xmpSpan = Span(offset: packet.offset, length: Int64(packet.bytes.count))
+            xmp = try MotionPhotoXMP(packet: XMPPacket(bytes: packet.bytes))
+        }
+        let eoi = try jpeg.endOfImage(in: file)
+        if try SamsungTrailer.isPresent(in: file, endingAt: file.size) {
+            do {
+                samsungTrailer = try SamsungTrailer(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
+            } catch let error as FormatError {
+                notes.append("the Samsung trailer is unreadable: \(error.message)")
+            }
+        }
+        let trailerStart = samsungTrailer?.directoryOffset ?? file.size
+
+        var failures: [String] = []
+        // 1. Google's rule: the directory, walked back from the end of the file.
+        if let xmp, xmp.directory.contains(where: \.isVideo) {
+            do {
+                let (span, primaryEnd) = try Self.walkDirectory(xmp.directory, fileSize: file.size)
+                video = Span(offset: span.offset, length: try EmbeddedMovie.length(in: file, start: span.offset, limit: span.end))
+                videoLocator = .containerDirectory
+                imageEnd = primaryEnd
+            } catch let error as FormatError {
+                failures.append("the XMP Container directory: \(error.message)")
+            }
+        }
+        // 2. MicroVideoOffset: bytes back from the end.
+        if video == nil, let offset = xmp?.microVideoOffset {
+            do {
+                guard offset <= file.size else {
+                    throw FormatError(.malformed, "Camera:MicroVideoOffset \(offset) is larger than the file (\(file.size) bytes)")
+                }
+                let start = file.size - offset
+                video = Span(offset: start, length: try EmbeddedMovie.length(in: file, start: start, limit: max(start + 1, trailerStart)))
+                videoLocator = .microVideoOffset
+                imageEnd = start
+            } catch let error as FormatError {
+                failures.append("Camera:MicroVideoOffset: \(error.message)")
+            }
+        }
+        // 3. Samsung's MotionPhoto_Data record holds the MP4 itself.
+        if video == nil, let record = samsungTrailer?.motionPhotoData {
+            do {
+                video = Span(
+                    offset: record.dataOffset,
+                    length: try EmbeddedMovie.length(in: file, start: record.dataOffset, limit: record.dataOffset + record.dataLength))
+                videoLocator = .samsungTrailer
+                imageEnd = record.offset
+            } catch let error as FormatError {
+                failures.append("the Samsung MotionPhoto_Data record: \(error.message)")
+            }
+        }
+        if video == nil {
+            if let first = failures.first {
+                throw FormatError(.malformed, "the file says it holds a video, but it cannot be found: \(first)")
+            }
+            if xmp?.describesVideo == true {
+                throw FormatError(.malformed, "the XMP marks a Motion Photo but says nowhere where its video is")
+            }
+            if samsungTrailer == nil, let note = notes.first { throw FormatError(.malformed, note) }
+        }
+        if video != nil { notes += failures.map { "ignored \($0)" } }
+        // The photo ends at its EOI when that comes first (bytes between it and the video are not the image).
+        if let eoi, eoi <= imageEnd, !(xmp?.directory.contains { !$0.isVideo && $0.semantic != "Primary" } ?? false) {
+            if imageEnd - eoi > 0, video != nil {
+                notes.append("\(imageEnd - eoi) bytes between the image's end and the video are left out")
+            }
+            imageEnd = eoi
+        }
+    }
+
+    /// Google's rule (androidx `MotionPhotoDescription`): items from the end of the file backwards; each
+    /// non-primary item takes `Length` bytes ending where the next begins; the primary ends at the next item's
+    /// start less its `Padding`.
+    /// - Returns: the video's span and the primary's end.
+    public static func walkDirectory(_ items: [MotionPhotoXMP.Item], fileSize: Int64) throws -> (Span, Int64) {
+        var end = fileSize
+        var video: Span?
+        var primaryEnd = fileSize
+        for (index, item) in items.enumerated().reversed() {
+            if index == 0 {
+                primaryEnd = end - item.padding
+                guard primaryEnd >= 0 else { throw FormatError(.malformed, "the primary item's padding runs before the file's start") }
+                continue
+            }
+            guard item.length <= end else {
+                throw FormatError(.malformed, "item \(index) (\(item.semantic)) claims \(item.length) bytes, more than the file holds")
+            }
+            let start = end - item.length
+            if item.isVideo, item.length > 0, video == nil { video = Span(offset: start, length: item.length) }
+            end = start
+        }
+        guard let video else { throw FormatError(.malformed, "the directory has no video item with a length") }
+        return (video, primaryEnd)
+    }
+
+    // MARK: - HEIC
+
+    private mutating func readHEIC(_ file: RandomAccessFile) throws {
+        let heif = try HEIFFile(file: file)
+        mpvd = heif.topLevel.first { $0.type == "mpvd" }
+        sefd = heif.topLevel.first { $0.type == "sefd" }
+        if let item = heif.xmpItem {
+            let bytes = try heif.itemData(item.id, in: file, limit: XMPPacket.maxSize)
+            if let loc = heif.locations.first(where: { $0.itemID == item.id }), loc.constructionMethod == 0, loc.extents.count == 1 {
+                xmpSpan = Span(offset: Int64(loc.baseOffset + loc.extents[0].offset), length: Int64(bytes.count))
+            }
+            xmp = try MotionPhotoXMP(packet: XMPPacket(bytes: bytes))
+        }
+        // The SEF trailer: in `sefd`, or at the end of the file (inside `mpvd` on some Samsung phones).
+        let trailerEnd = sefd?.end ?? file.size
+        if try SamsungTrailer.isPresent(in: file, endingAt: trailerEnd) {
+            do {
+                samsungTrailer = try SamsungTrailer(
+                    file: file, endingAt: trailerEnd, lowerBound: sefd?.payloadOffset ?? mpvd?.payloadOffset ?? 0)
+            } catch let error as FormatError {
+                notes.append("the Samsung trailer is unreadable: \(error.message)")
+            }
+        }
+        let mpv2 = try samsungTrailer?.heicVideoLocation(in: file)
+        if let mpvd {
+            // The box is the truth; the movie's own boxes say where it ends (a trailer may follow inside).
+            let found = Span(
+                offset: mpvd.payloadOffset, length: try EmbeddedMovie.length(in: file, start: mpvd.payloadOffset, limit: mpvd.end))
+            video = found
+            videoLocator = .mpvdBox
+            if let mpv2, mpv2.offset != found.offset || mpv2.length != found.length {
+                notes.append("Samsung's mpv2 record says \(mpv2.length) bytes at \(mpv2.offset); the 'mpvd' box was used")
+            }
+            if let xmp, xmp.directory.contains(where: \.isVideo),
+                let (span, _) = try? Self.walkDirectory(xmp.directory, fileSize: file.size), span.offset != found.offset
+            {
+                notes.append("the XMP directory's lengths do not describe the file (placeholders); the 'mpvd' box was used")
+            }
+        } else if let mpv2 {
+            guard mpv2.offset >= 0, mpv2.length > 0, mpv2.offset + mpv2.length <= file.size else {
+                throw FormatError(.malformed, "Samsung's mpv2 record points outside the file (\(mpv2.length) bytes at \(mpv2.offset))")
+            }
+            video = Span(
+                offset: mpv2.offset, length: try EmbeddedMovie.length(in: file, start: mpv2.offset, limit: mpv2.offset + mpv2.length))
+            videoLocator = .samsungTrailer
+        } else if xmp?.describesVideo == true {
+            throw FormatError(.malformed, "the XMP marks a Motion Photo, but the HEIC has no 'mpvd' box holding the video")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// The Motion Photo properties of an XMP packet: Google's Motion Photo v1 (`Camera:MotionPhoto` and a
+/// `Container:Directory`) and the legacy MicroVideo form (FORMAT.md §4.1, §4.2). Matched by namespace URI.
+public struct MotionPhotoXMP: Sendable, Equatable {
+    public static let cameraNamespace = "http://ns.google.com/photos/1.0/camera/"
+    public static let containerNamespace = "http://ns.google.com/photos/1.0/container/"
+    public static let itemNamespace = "http://ns.google.com/photos/1.0/container/item/"
+
+    /// One `Container:Item` of the directory.
+    public struct Item: Sendable, Equatable, Codable {
+        public var mime: String
+        public var semantic: String
+        /// Bytes the item occupies; 0 or absent for the primary image.
+        public var length: Int64
+        /// Bytes between the end of the item and the next one; Google applies it to the primary only.
+        public var padding: Int64
+
+        public init(mime: String, semantic: String, length: Int64, padding: Int64) {
+            self.mime = mime
+            self.semantic = semantic
+            self.length = length
+            self.padding = padding
+        }
+
+        public var isVideo: Bool { mime == "video/mp4" || mime == "video/quicktime" }
+    }
+
+    /// `Camera:MotionPhoto` is 1.
+    public var isMotionPhoto: Bool
+    public var motionPhotoVersion: Int?
+    /// `Camera:MotionPhotoPresentationTimestampUs`, or the MicroVideo one; nil when absent or -1 (unspecified).
+    public var presentationTimestampUs: Int64?
+    /// `Camera:MicroVideo` is 1.
+    public var isMicroVideo: Bool
+    /// `Camera:MicroVideoOffset`: bytes from the end of the file back to the start of the video.
+    public var microVideoOffset: Int64?
+    /// The directory items, in the order written.
+    public var directory: [Item]
+
+    /// The properties that make a file a Motion Photo, which a plain photo must not carry.
+    static let motionProperties = [
+        "MotionPhoto", "MotionPhotoVersion", "MotionPhotoPresentationTimestampUs", "MicroVideo", "MicroVideoVersion",
+        "MicroVideoOffset", "MicroVideoPresentationTimestampUs",
+    ]
+
+    /// True when the packet describes a Motion Photo or a MicroVideo.
+    public var describesVideo: Bool { isMotionPhoto || isMicroVideo || directory.contains(where: \.isVideo) }
+
+    public init(packet: XMPPacket) throws {
+        let ns = Self.cameraNamespace
+        func integer(_ name: String) throws -> Int64? {
+            guard let text = packet.property(ns, name) else { return nil }
+            guard let value = Int64(text.trimmingASCIIWhitespace()) else {
+                throw FormatError(.malformed, "XMP: Camera:\(name) is '\(text.prefix(40))', not a whole number")
+            }
+            return value
+        }
+        isMotionPhoto = try integer("MotionPhoto") == 1
+        motionPhotoVersion = try integer("MotionPhotoVersion").map { Int(clamping: $0) }
+        isMicroVideo = try integer("MicroVideo") == 1
+        microVideoOffset = try integer("MicroVideoOffset")
+        let timestamp = try integer("MotionPhotoPresentationTimestampUs") ?? integer("MicroVideoPresentationTimestampUs")
+        presentationTimestampUs = timestamp.flatMap { $0 >= 0 ? $0 : nil }
+        directory = try Self.directoryItems(packet)
+        if let offset = microVideoOffset, offset <= 0 {
+            throw FormatError(.malformed, "XMP: Camera:MicroVideoOffset is \(offset)")
+        }
+    }
+
+    /// The items of `Container:Directory`: `rdf:Seq` of `rdf:li`, each holding a `Container:Item` whose fields are
+    /// attributes or child elements (or the `rdf:li` itself carrying them, `rdf:parseType="Resource"`).
+    static func directoryItems(_ packet: XMPPacket) throws -> [Item] {
+        guard let directory = directoryElement(packet) else { return [] }
+        let rdf = XMPPacket.rdfNamespace
+        guard let seq = directory.child(rdf, "Seq") else { throw FormatError(.malformed, "XMP: Container:Directory holds no rdf:Seq") }
+        guard seq.children.count <= 64 else { throw FormatError(.malformed, "XMP: Container:Directory lists \(seq.children.count) items") }
+        return try seq.children.filter { $0.namespace == rdf && $0.localName == "li" }.map { li in
+            let holder = li.child(containerNamespace, "Item") ?? li
+            func field(_ name: String) -> String? {
+                if let a = holder.attribute(itemNamespace, name) { return a.value }
+                if let e = holder.child(itemNamespace, name) { return e.text.trimmingASCIIWhitespace() }
+                return nil
+            }
+            func number(_ name: String) throws -> Int64 {
+                guard let text = field(name) else { return 0 }
+                guard let value = Int64(text), value >= 0 else {
+                    throw FormatError(.malformed, "XMP: a directory item's \(name) is '\(text.prefix(40))'")
+                }
+                return value
+            }
+            guard let mime = field("Mime"), let semantic = field("Semantic") else {
+                throw FormatError(.malformed, "XMP: a directory item has no Mime or Semantic")
+            }
+            return Item(mime: mime, semantic: semantic, length: try number("Length"), padding: try number("Padding"))
+        }
+    }
+
+    /// Where the Motion Photo and MicroVideo properties (not the directory) are written.
+    static func motionPropertyRanges(in packet: XMPPacket) -> [Range<Int>] {
+        motionProperties.flatMap { packet.propertyRanges(cameraNamespace, $0) }
+    }
+
+    static func directoryElement(_ packet: XMPPacket) -> XMPPacket.Element? {
+        for d in packet.descriptions {
+            if let e = d.child(containerNamespace, "Directory") { return e }
+        }
+        return nil
+    }
+
+    /// The packet with every Motion Photo and MicroVideo property and the video's directory entries blanked with
+    /// spaces (same length). Other directory items (a gain map) stay; when only the primary would be left, the
+    /// whole directory goes.
+    public static func blankingMotionProperties(in packet: XMPPacket) -> [UInt8] {
+        var ranges = motionPropertyRanges(in: packet)
+        if let directory = directoryElement(packet), let seq = directory.child(XMPPacket.rdfNamespace, "Seq") {
+            let items = seq.children.filter { $0.namespace == XMPPacket.rdfNamespace && $0.localName == "li" }
+            let videos = items.filter { li in
+                let holder = li.child(containerNamespace, "Item") ?? li
+                let mime = holder.attribute(itemNamespace, "Mime")?.value ?? holder.child(itemNamespace, "Mime")?.text ?? ""
+                return mime.hasPrefix("video/")
+            }
+            if items.count - videos.count <= 1 {
+                ranges.append(directory.range)
+                ranges += packet.propertyRanges(containerNamespace, "Version")
+            } else {
+                ranges += videos.map(\.range)
+            }
+        }
+        return packet.blanking(ranges)
+    }
+}

@@ -1,0 +1,100 @@
+/// Writes the XMP of a Google Motion Photo v1 (FORMAT.md §4.1): `Camera:MotionPhoto`, `MotionPhotoVersion`,
+/// `MotionPhotoPresentationTimestampUs` and a `Container:Directory` with the primary image and the video.
+///
+/// An existing packet keeps every other byte: its old Motion Photo properties and directory are blanked, and the
+/// new ones go into its first `rdf:Description`.
+public enum MotionPhotoXMPWriter {
+    /// - Parameters:
+    ///   - existing: the still's XMP packet, if it has one.
+    ///   - primaryMime: `image/jpeg` or `image/heic`.
+    ///   - primaryPadding: bytes between the image and the video (a HEIC's `mpvd` header).
+    ///   - videoLength: the MP4's length.
+    ///   - timestampUs: the still's presentation time in the video, in microseconds.
+    public static func packet(
+        existing: XMPPacket?, primaryMime: String, primaryPadding: Int64, videoLength: Int64, timestampUs: Int64
+    ) throws -> [UInt8] {
+        let camera = MotionPhotoXMP.cameraNamespace, container = MotionPhotoXMP.containerNamespace
+        let item = MotionPhotoXMP.itemNamespace
+        // Items other than the primary and a video (a gain map) stay, in their order, before the video.
+        var items = [MotionPhotoXMP.Item(mime: primaryMime, semantic: "Primary", length: 0, padding: primaryPadding)]
+        if let existing, let old = try? MotionPhotoXMP.directoryItems(existing) {
+            items += old.dropFirst().filter { !$0.isVideo }
+        }
+        items.append(MotionPhotoXMP.Item(mime: "video/mp4", semantic: "MotionPhoto", length: videoLength, padding: 0))
+        func properties(_ p: (camera: String, container: String, item: String), rdf: String = "rdf") -> (
+            attributes: String, directory: String
+        ) {
+            let attributes = """
+                 \(p.camera):MotionPhoto="1" \(p.camera):MotionPhotoVersion="1" \(p.camera):MotionPhotoPresentationTimestampUs="\(timestampUs)"
+                """
+            var directory = "\n   <\(p.container):Directory>\n    <\(rdf):Seq>\n"
+            for i in items {
+                directory += "     <\(rdf):li \(rdf):parseType=\"Resource\">\n"
+                directory += "      <\(p.container):Item \(p.item):Mime=\"\(i.mime)\" \(p.item):Semantic=\"\(i.semantic)\""
+                directory += " \(p.item):Length=\"\(i.length)\" \(p.item):Padding=\"\(i.padding)\"/>\n"
+                directory += "     </\(rdf):li>\n"
+            }
+            directory += "    </\(rdf):Seq>\n   </\(p.container):Directory>\n"
+            return (attributes, directory)
+        }
+        guard let existing, let description = existing.descriptions.first else {
+            let (attributes, directory) = properties(("GCamera", "Container", "Item"))
+            let text = """
+                <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+                <x:xmpmeta xmlns:x="adobe:ns:meta/">
+                 <rdf:RDF xmlns:rdf="\(XMPPacket.rdfNamespace)">
+                  <rdf:Description rdf:about=""
+                    xmlns:GCamera="\(camera)"
+                    xmlns:Container="\(container)"
+                    xmlns:Item="\(item)"
+                   \(attributes)>\(directory)  </rdf:Description>
+                 </rdf:RDF>
+                </x:xmpmeta>
+                <?xpacket end="w"?>
+                """
+            return Array(text.utf8)
+        }
+        // Prefixes: reuse what the packet declares for these namespaces, else pick free ones and declare them.
+        let declared = ([existing.root] + existing.root.descendants).flatMap { e in
+            e.attributes.filter { $0.namespace == "http://www.w3.org/2000/xmlns/" }.map { ($0.localName, $0.value) }
+        }
+        var declarations = ""
+        func prefix(for uri: String, preferred: String) -> String {
+            if let found = description.attributes.first(where: { $0.namespace == "http://www.w3.org/2000/xmlns/" && $0.value == uri }) {
+                return found.localName
+            }
+            var name = preferred
+            var n = 1
+            while declared.contains(where: { $0.0 == name }) || declarations.contains(" xmlns:\(name)=") {
+                n += 1
+                name = "\(preferred)\(n)"
+            }
+            declarations += " xmlns:\(name)=\"\(uri)\""
+            return name
+        }
+        let rdfPrefix = description.qualifiedName.split(separator: ":").first.map(String.init) ?? "rdf"
+        let prefixes = (
+            prefix(for: camera, preferred: "GCamera"), prefix(for: container, preferred: "Container"), prefix(for: item, preferred: "Item")
+        )
+        let (attributes, directory) = properties(prefixes, rdf: rdfPrefix)
+
+        // Old Motion Photo properties and directory blanked; then the insertions, from the back.
+        var bytes = existing.blanking(
+            MotionPhotoXMP.motionPropertyRanges(in: existing) + (MotionPhotoXMP.directoryElement(existing).map { [$0.range] } ?? []))
+        let tagClose = description.endTagStart == nil ? description.startTagEnd - 2 : description.startTagEnd - 1
+        if let endTag = description.endTagStart {
+            bytes.insert(contentsOf: Array(directory.utf8), at: endTag)
+            bytes.insert(contentsOf: Array((declarations + attributes).utf8), at: tagClose)
+        } else {
+            bytes.replaceSubrange(
+                tagClose..<description.startTagEnd,
+                with: Array((declarations + attributes + ">" + directory + "</\(description.qualifiedName)>").utf8))
+        }
+        // The result must read back as what was meant.
+        let check = try MotionPhotoXMP(packet: XMPPacket(bytes: bytes))
+        guard check.isMotionPhoto, check.directory == items, check.presentationTimestampUs == timestampUs else {
+            throw FormatError(.unsupported, "the photo's XMP could not take the Motion Photo properties")
+        }
+        return bytes
+    }
+}
