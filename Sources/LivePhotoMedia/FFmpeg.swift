@@ -68,8 +68,15 @@ public struct FFmpeg: Sendable {
                 var stop = false
                 for try await line in execution.standardOutput.strings() {
                     if shouldStop() || Task.isCancelled {
+                        if !stop {
+                            // SIGTERM first; ffmpeg can hang while shutting down, so SIGKILL follows after 2 s.
+                            // The loop keeps draining its output meanwhile, so it never blocks writing progress.
+                            let running = execution
+                            Task.detached {
+                                await running.teardown(using: [.send(signal: .terminate, allowedDurationToNextStep: .seconds(2))])
+                            }
+                        }
                         stop = true
-                        try? execution.send(signal: .terminate)
                         continue
                     }
                     if let fraction = Self.progressFraction(line, duration: duration) { progress?(fraction) }
