@@ -24,13 +24,16 @@ struct FileAnalysis {
             case .jpeg:
                 let jpeg = try JPEGFile(file: file)
                 try readStill(tiff: jpeg.exifTIFF(in: file), jpeg: jpeg)
+                try readMotionPhoto(file)
             case .heic, .avif:
                 let heif = try HEIFFile(file: file)
                 try readStill(tiff: heif.exifTIFF(in: file), jpeg: nil)
                 report.still?.width = heif.primaryImageSize?.width
                 report.still?.height = heif.primaryImageSize?.height
+                try readMotionPhoto(file)
             case .quicktime, .mp4: try readMovie(file)
-            case .unknown: report.error = "not a JPEG, HEIC, QuickTime or MP4 file"
+            case .zip: report.role = .bundle
+            case .unknown: report.error = "not a JPEG, HEIC, QuickTime, MP4 or zip file"
             }
         } catch {
             report.error = LivePhotoError.wrap(error, file: path).description.replacingOccurrences(of: "\(path): ", with: "")
@@ -58,6 +61,33 @@ struct FileAnalysis {
             }
         }
         report.still = still
+    }
+
+    private mutating func readMotionPhoto(_ file: RandomAccessFile) throws {
+        let motion = try MotionPhotoFile(file: file)
+        guard let video = motion.video else { return }
+        report.role = .motionPhoto
+        typealias Part = MotionPhotoReport.Part
+        var parts = [
+            Part(name: "image", offset: 0, length: motion.container == .jpeg ? motion.imageEnd : (motion.mpvd?.offset ?? video.offset))
+        ]
+        if let x = motion.xmpSpan { parts.append(Part(name: "xmp", offset: x.offset, length: x.length)) }
+        for (name, box) in [("mpvd box", motion.mpvd), ("sefd box", motion.sefd)] {
+            if let box { parts.append(Part(name: name, offset: box.offset, length: box.size)) }
+        }
+        parts.append(Part(name: "video", offset: video.offset, length: video.length))
+        if let t = motion.samsungTrailer {
+            parts.append(Part(name: "samsung trailer", offset: t.start, length: t.end - t.start))
+            parts += t.records.map { Part(name: "samsung \($0.name)", offset: $0.offset, length: $0.size) }
+        }
+        let flavor =
+            motion.videoLocator == .microVideoOffset
+            ? "micro-video"
+            : motion.videoLocator == .samsungTrailer && motion.xmp?.isMotionPhoto != true ? "samsung" : "google-motion-photo"
+        report.motionPhoto = MotionPhotoReport(
+            flavor: flavor, version: motion.xmp?.motionPhotoVersion,
+            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator,
+            directory: motion.xmp?.directory ?? [], parts: parts.sorted { $0.offset < $1.offset }, notes: motion.notes)
     }
 
     private mutating func readMovie(_ file: RandomAccessFile) throws {

@@ -8,12 +8,15 @@ public enum FileKind: String, Sendable, Codable {
     case avif
     case quicktime
     case mp4
+    /// A zip archive (a `.pvt.zip`).
+    case zip
     case unknown
 
     /// Looks at the start of `file`.
     public static func detect(_ file: RandomAccessFile) throws -> FileKind {
         let head = try file.readUpTo(at: 0, count: 32)
         if JPEGFile.hasSOI(head) { return .jpeg }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zip }
         guard head.count >= 8 else { return .unknown }
         let type = FourCC(rawValue: head.loadBigEndianUInt32(at: 4))
         if type == "ftyp", head.count >= 12 {

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// What `inspect` reports. The JSON form (keys as named here) is stable: fields may be added, never renamed.
 public struct InspectionReport: Sendable, Codable, Equatable {
     public var files: [FileReport]
@@ -11,6 +13,10 @@ public struct FileReport: Sendable, Codable, Equatable {
     public enum Role: String, Sendable, Codable {
         case liveStill = "live-photo-still"
         case liveMovie = "live-photo-movie"
+        /// A photo that holds its video (Google Motion Photo, MicroVideo, Samsung).
+        case motionPhoto = "motion-photo"
+        /// A `.pvt` folder or `.pvt.zip`: its members are reported after it.
+        case bundle
         case still
         case movie
         case unknown
@@ -24,6 +30,10 @@ public struct FileReport: Sendable, Codable, Equatable {
     public var contentIdentifier: String?
     public var still: StillReport?
     public var movie: MovieReport?
+    /// For a Motion Photo: where its parts are.
+    public var motionPhoto: MotionPhotoReport?
+    /// For a `.pvt` or `.pvt.zip`: the files it holds.
+    public var members: [String]?
     /// Why the file could not be read, when it could not.
     public var error: String?
 }
@@ -81,4 +91,27 @@ public struct PairReport: Sendable, Codable, Equatable {
     public var movie: String
     public var paired: Bool
     public var reason: String
+}
+
+/// The parts of a Motion Photo.
+public struct MotionPhotoReport: Sendable, Codable, Equatable {
+    public struct Part: Sendable, Codable, Equatable {
+        /// "image", "xmp", "video", "mpvd box", "sefd box", "samsung trailer", or a Samsung record's name.
+        public var name: String
+        public var offset: Int64
+        public var length: Int64
+    }
+
+    /// "google-motion-photo", "micro-video" or "samsung".
+    public var flavor: String
+    /// `Camera:MotionPhotoVersion`, when given.
+    public var version: Int?
+    /// The still's time in the video (the presentation timestamp), when given.
+    public var coverTimeSeconds: Double?
+    public var videoLocator: MotionPhotoFile.VideoLocator?
+    /// The XMP Container directory as written.
+    public var directory: [MotionPhotoXMP.Item]
+    public var parts: [Part]
+    /// What did not add up, and how it was resolved.
+    public var notes: [String]
 }

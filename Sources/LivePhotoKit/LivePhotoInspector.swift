@@ -1,14 +1,62 @@
-/// Reads stills and movies and says what they are.
+import Foundation
+
+/// Reads stills, movies, Motion Photos and bundles and says what they are.
 public enum LivePhotoInspector {
-    /// Inspects each file; given exactly one still and one movie, also says whether they pair.
+    /// Inspects each file; given exactly one still and one movie (or one bundle holding them), also says whether
+    /// they pair. A `.pvt` folder or `.pvt.zip` is reported, then each of its members (as `BUNDLE/NAME`); a zip is
+    /// read with the same safety checks as `split`, into a temporary folder removed afterwards.
     ///
     /// Never throws: a file that cannot be read gets an ``FileReport/error``.
     public static func inspect(_ paths: [String]) async -> InspectionReport {
-        let reports = paths.map { FileAnalysis(path: $0).report }
+        var reports: [FileReport] = []
+        var members: [FileReport] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                var report = FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0)
+                do throws(LivePhotoError) {
+                    let (still, movie) = try BundleReader.members(ofFolder: path)
+                    report.members = [still, movie]
+                    let found = [still, movie].map { FileAnalysis(path: $0).report }
+                    members += found
+                    reports.append(report)
+                    reports += found
+                } catch {
+                    report.error = error.description
+                    reports.append(report)
+                }
+                continue
+            }
+            var report = FileAnalysis(path: path).report
+            guard report.format == .zip, report.error == nil else {
+                reports.append(report)
+                continue
+            }
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-inspect-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            do throws(LivePhotoError) {
+                try OutputLocation.prepareFolder(work)
+                let (still, movie) = try BundleReader.extract(zip: path, into: work)
+                let found = [still, movie].map { member -> FileReport in
+                    var r = FileAnalysis(path: member).report
+                    r.path = "\(path)/\(URL(fileURLWithPath: member).lastPathComponent)"
+                    return r
+                }
+                report.members = found.map(\.path)
+                members += found
+                reports.append(report)
+                reports += found
+            } catch {
+                report.error = error.description
+                reports.append(report)
+            }
+        }
         var pair: PairReport?
-        let stills = reports.filter { $0.format.isStill && $0.error == nil }
-        let movies = reports.filter { $0.format.isMovie && $0.error == nil }
-        if reports.count == 2, stills.count == 1, movies.count == 1 {
+        let top = reports.filter { r in !members.contains { $0.path == r.path } }
+        let candidates = top.count == 1 && top[0].role == .bundle ? members : top
+        let stills = candidates.filter { $0.format.isStill && $0.error == nil }
+        let movies = candidates.filter { $0.format.isMovie && $0.error == nil }
+        if candidates.count == 2, stills.count == 1, movies.count == 1 {
             pair = pairing(still: stills[0], movie: movies[0])
         }
         return InspectionReport(files: reports, pair: pair)

@@ -150,10 +150,12 @@ public enum LivePhotoMaker {
             let kind = try naming(photoFile.path) { try FileKind.detect(photoFile) }
             switch kind {
             case .jpeg, .heic:
-                (photoSource, stillFile) = (.lossless, photoFile)
+                (photoSource, stillFile) = (.lossless, try plainStill(photoFile, kind: kind, work: work))
                 stillKind = kind
             case .quicktime, .mp4:
                 throw .badInput(file: photoFile.path, reason: "this is a movie, not a photo")
+            case .zip:
+                throw .badInput(file: photoFile.path, reason: "a zip archive, not a photo (split a .pvt.zip first)")
             case .avif:
                 (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
             case .unknown:
@@ -214,6 +216,19 @@ public enum LivePhotoMaker {
         PendingOutputs.shared.finish(placed)
         logger.debug("made Live Photo \(identifier) with cover at \(movie.coverSeconds) s")
         return result
+    }
+
+    /// A Motion Photo given as the photo loses its video and Motion Photo XMP first (a Live Photo's still is a
+    /// plain photo); any other photo is used as it is.
+    static func plainStill(_ file: RandomAccessFile, kind: FileKind, work: String) throws(LivePhotoError) -> RandomAccessFile {
+        guard let motion = try? MotionPhotoFile(file: file), motion.isMotionPhoto else { return file }
+        logger.info("\(file.path) is a Motion Photo; its embedded video is left out of the still")
+        let plain = try PlainPhoto.plan(source: file, motion: motion)
+        let staged = try StagedFile(destination: "\(work)/still.\(kind == .heic ? "heic" : "jpg")")
+        try plain.write(to: staged) { _ in }
+        let path = try staged.commit()
+        PendingOutputs.shared.finish([path])
+        return try open(path)
     }
 
     static func open(_ path: String) throws(LivePhotoError) -> RandomAccessFile {

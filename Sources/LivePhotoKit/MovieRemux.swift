@@ -145,9 +145,9 @@ struct MovieRemux {
     /// The chunk offsets of every kept track, moved into the single output `mdat` (every input `mdat` payload in
     /// file order, starting at ``payloadStart``). Each chunk must lie inside an input `mdat`.
     /// - Returns: the new offsets by track ID, and the total payload size.
-    static func remapChunkOffsets(_ movie: Movie, dropping removed: Set<UInt32>, file path: String) throws(LivePhotoError) -> (
-        [UInt32: [UInt64]], Int64
-    ) {
+    static func remapChunkOffsets(
+        _ movie: Movie, dropping removed: Set<UInt32>, file path: String, payloadStart: Int64 = MovieRemux.payloadStart
+    ) throws(LivePhotoError) -> ([UInt32: [UInt64]], Int64) {
         let mdats = movie.mediaDataBoxes
         var newStarts: [Int64] = []
         var running = payloadStart

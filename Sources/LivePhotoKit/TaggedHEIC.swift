@@ -21,7 +21,7 @@ struct TaggedHEIC {
         return try naming(path) {
             let heif = try HEIFFile(file: source)
             if heif.topLevel.contains(where: { $0.type == "mpvd" || $0.type == "sefd" }) {
-                throw LivePhotoError.unsupported(file: path, reason: "HEIC Motion Photos cannot be made into Live Photos yet")
+                throw LivePhotoError.unsupported(file: path, reason: "a HEIC Motion Photo must lose its video first (split it)")
             }
             guard let exif = heif.items.first(where: { $0.type == "Exif" }) else {
                 return try addingExifItem(heif: heif, source: source, identifier: identifier)

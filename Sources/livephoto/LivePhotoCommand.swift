@@ -7,10 +7,11 @@ import Logging
 struct LivePhotoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "livephoto",
-        abstract: "Make, inspect and verify Apple Live Photos, without re-encoding wherever the bytes allow.",
+        abstract: "Make, inspect, verify, split and convert Live Photos and Motion Photos, without re-encoding wherever the bytes allow.",
         discussion: """
-            A Live Photo is a still and a movie that carry the same content identifier. livephoto writes both
-            by copying the image data and every video and audio sample as they are.
+            A Live Photo is a still and a movie that carry the same content identifier; a Motion Photo (Android)
+            is one JPEG or HEIC with the video inside. livephoto writes both by copying the image data and every
+            video and audio sample as they are.
 
             Exit codes:
               0   success
@@ -23,7 +24,9 @@ struct LivePhotoCommand: AsyncParsableCommand {
               130 interrupted (nothing is left behind)
             """,
         version: "0.1.0",
-        subcommands: [MakeCommand.self, InspectCommand.self, VerifyCommand.self, ExportCommand.self]
+        subcommands: [
+            MakeCommand.self, InspectCommand.self, VerifyCommand.self, SplitCommand.self, ConvertCommand.self, ExportCommand.self,
+        ]
     )
 }
 

@@ -24,6 +24,14 @@ enum Output {
             if let make = s.make { lines.append("  camera      \([make, s.model].compactMap { $0 }.joined(separator: " "))") }
             if let note = s.makerNote { lines.append("  makernote   \(note)") }
         }
+        if let members = f.members { lines.append("  holds       " + members.joined(separator: ", ")) }
+        if let mp = f.motionPhoto {
+            lines.append(
+                "  motion      \(mp.flavor)\(mp.version.map { " v\($0)" } ?? ""), video found by \(mp.videoLocator?.rawValue ?? "?")")
+            if let c = mp.coverTimeSeconds { lines.append("  cover       \(seconds(c)) s (presentation timestamp)") }
+            for p in mp.parts { lines.append("  part        \(p.name): \(p.length) bytes at \(p.offset)") }
+            for n in mp.notes { lines.append("  note        \(n)") }
+        }
         if let m = f.movie {
             if let c = m.coverTimeSeconds {
                 let form = m.stillImageTime.map { " (\($0.form.rawValue), value \($0.value.map(String.init) ?? "?"))" } ?? ""

@@ -1,0 +1,262 @@
+import Foundation
+import Logging
+import MediaFormats
+
+/// What `split` should do.
+public struct SplitOptions: Sendable {
+    /// The folder outputs go to; created when missing.
+    public var outputDirectory: String
+    /// The output stem; defaults to the input's (a Motion Photo's `.MP` suffix dropped).
+    public var name: String?
+    /// Overwrite existing outputs.
+    public var force: Bool
+
+    public init(outputDirectory: String = ".", name: String? = nil, force: Bool = false) {
+        self.outputDirectory = outputDirectory
+        self.name = name
+        self.force = force
+    }
+}
+
+/// What one input became.
+public struct SplitResult: Sendable, Codable, Equatable {
+    /// What the input was.
+    public enum Kind: String, Sendable, Codable {
+        /// An Apple Live Photo: a still and a movie.
+        case livePhoto = "live-photo"
+        /// A `.pvt` bundle folder.
+        case bundle = "pvt"
+        /// A `.pvt.zip`.
+        case zippedBundle = "pvt-zip"
+        /// A Google Motion Photo v1 (JPEG or HEIC), Samsung's included.
+        case motionPhoto = "motion-photo"
+        /// A legacy MicroVideo JPEG (`Camera:MicroVideoOffset`).
+        case microVideo = "micro-video"
+        /// A Samsung JPEG whose video is found only through its SEF trailer.
+        case samsungMotionPhoto = "samsung-motion-photo"
+    }
+
+    public var inputs: [String]
+    public var kind: Kind
+    public var photo: String
+    public var video: String
+    /// The still's time in the video, in seconds, when the input says.
+    public var coverTimeSeconds: Double?
+    /// For a Motion Photo: how the video was found, and where it was.
+    public var videoLocator: MotionPhotoFile.VideoLocator?
+    public var videoOffset: Int64?
+    public var videoLength: Int64?
+    /// What was taken out of the photo and the movie.
+    public var removed: [String]
+    /// Anything that did not add up, and how it was resolved.
+    public var notes: [String]
+}
+
+/// Takes Live Photos and Motion Photos apart into a plain photo and a plain video, without re-encoding.
+public enum LivePhotoSplitter {
+    static let logger = Logger(label: "livephoto.split")
+
+    /// One thing to split.
+    enum Unit {
+        case pair(still: String, movie: String)
+        case bundle(String)
+        case zippedBundle(String)
+        case motionPhoto(String)
+    }
+
+    /// Splits each input: a Live Photo pair (its still and movie, in either order), a `.pvt` folder, a `.pvt.zip`,
+    /// or a Motion Photo. Stills and movies given together are paired by name (or, for one of each, as they are).
+    ///
+    /// - Returns: one result per Live Photo or Motion Photo.
+    /// - Throws: ``LivePhotoError``; nothing is left in the output folder when it does.
+    public static func split(_ paths: [String], options: SplitOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
+        -> [SplitResult]
+    {
+        let units = try group(paths)
+        try OutputLocation.prepareFolder(options.outputDirectory)
+        guard options.name == nil || units.count == 1 else { throw .invalidArgument("--name needs exactly one Live Photo or Motion Photo") }
+        var placed: [String] = []
+        var results: [SplitResult] = []
+        do throws(LivePhotoError) {
+            for unit in units {
+                results.append(try splitUnit(unit, options: options, progress: progress, placed: &placed))
+            }
+        } catch {
+            PendingOutputs.shared.rollBack(placed)
+            throw error
+        }
+        PendingOutputs.shared.finish(placed)
+        return results
+    }
+
+    static func group(_ paths: [String]) throws(LivePhotoError) -> [Unit] {
+        guard !paths.isEmpty else { throw .invalidArgument("give a Live Photo (photo and movie, .pvt or .pvt.zip) or a Motion Photo") }
+        var units: [Unit] = []
+        var stills: [String] = []
+        var movies: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .io(path: path, reason: "no such file")
+            }
+            if isDirectory.boolValue {
+                units.append(.bundle(path))
+                continue
+            }
+            let file = try LivePhotoMaker.open(path)
+            let head = try naming(path) { try file.readUpTo(at: 0, count: 4) }
+            if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+                units.append(.zippedBundle(path))
+                continue
+            }
+            let kind = try naming(path) { try FileKind.detect(file) }
+            if kind.isMovie {
+                movies.append(path)
+            } else if kind == .jpeg || kind == .heic {
+                stills.append(path)
+            } else {
+                throw .badInput(file: path, reason: "not a photo, a movie, a .pvt bundle or a .pvt.zip")
+            }
+        }
+        func stem(_ p: String) -> String { URL(fileURLWithPath: p).deletingPathExtension().path.lowercased() }
+        if stills.count == 1, movies.count == 1 {
+            units.append(.pair(still: stills[0], movie: movies[0]))
+            return units
+        }
+        for movie in movies {
+            guard let i = stills.firstIndex(where: { stem($0) == stem(movie) }) else {
+                throw .badInput(file: movie, reason: "a movie alone is not a Live Photo; give its photo too (same name)")
+            }
+            units.append(.pair(still: stills.remove(at: i), movie: movie))
+        }
+        units += stills.map { .motionPhoto($0) }
+        return units
+    }
+
+    static func splitUnit(_ unit: Unit, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
+        throws(LivePhotoError) -> SplitResult
+    {
+        switch unit {
+        case .pair(let still, let movie):
+            return try splitPair(
+                still: still, movie: movie, inputs: [still, movie], kind: .livePhoto, stem: options.name ?? baseStem(still),
+                options: options, progress: progress, placed: &placed)
+        case .bundle(let folder):
+            let (still, movie) = try BundleReader.members(ofFolder: folder)
+            return try splitPair(
+                still: still, movie: movie, inputs: [folder], kind: .bundle, stem: options.name ?? bundleStem(folder), options: options,
+                progress: progress, placed: &placed)
+        case .zippedBundle(let zip):
+            let destination = "\(options.outputDirectory)/\(bundleStem(zip))"
+            let work = try OutputLocation.temporaryFolder(beside: destination)
+            defer { OutputLocation.remove(work) }
+            let (still, movie) = try BundleReader.extract(zip: zip, into: work)
+            return try splitPair(
+                still: still, movie: movie, inputs: [zip], kind: .zippedBundle, stem: options.name ?? bundleStem(zip), options: options,
+                progress: progress, placed: &placed)
+        case .motionPhoto(let path):
+            return try splitMotionPhoto(path, options: options, progress: progress, placed: &placed)
+        }
+    }
+
+    static func splitPair(
+        still: String, movie: String, inputs: [String], kind: SplitResult.Kind, stem: String, options: SplitOptions,
+        progress: ProgressHandler?, placed: inout [String]
+    ) throws(LivePhotoError) -> SplitResult {
+        let stem = try LivePhotoMaker.stemName(stem)
+        let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
+        let photo = try PlainPhoto.plan(source: stillFile, motion: nil)
+        let plainMovie = try PlainMovie.plan(source: movieFile, container: .quickTime)
+        let photoPath = "\(options.outputDirectory)/\(stem).\(fileExtension(still, kind: photo.format))"
+        let moviePath = "\(options.outputDirectory)/\(stem).\(fileExtension(movie, kind: .quicktime))"
+        let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)
+        try OutputLocation.check([photoPath, moviePath], inputs: [still, movie], force: options.force)
+        let stagedPhoto = try StagedFile(destination: photoPath), stagedMovie = try StagedFile(destination: moviePath)
+        try photo.write(to: stagedPhoto, progress: counter.add)
+        try plainMovie.write(to: stagedMovie, progress: counter.add)
+        try OutputLocation.check([photoPath, moviePath], inputs: [still, movie], force: options.force)
+        placed.append(try stagedPhoto.commit())
+        placed.append(try stagedMovie.commit())
+        return SplitResult(
+            inputs: inputs, kind: kind, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
+            removed: photo.removed.map { "photo: \($0)" } + plainMovie.removed.map { "movie: \($0)" }, notes: [])
+    }
+
+    static func splitMotionPhoto(_ path: String, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
+        throws(LivePhotoError) -> SplitResult
+    {
+        let file = try LivePhotoMaker.open(path)
+        let motion = try naming(path) { try MotionPhotoFile(file: file) }
+        guard let video = motion.video else {
+            let report = FileAnalysis(path: path).report
+            if report.role == .liveStill {
+                throw .badInput(file: path, reason: "a Live Photo's still; give its movie too (or the .pvt bundle)")
+            }
+            throw .badInput(file: path, reason: "not a Motion Photo: it holds no video")
+        }
+        let photo = try PlainPhoto.plan(source: file, motion: motion)
+        let stem = try LivePhotoMaker.stemName(options.name ?? baseStem(path))
+        let photoPath = "\(options.outputDirectory)/\(stem).\(fileExtension(path, kind: photo.format))"
+        let videoPath = "\(options.outputDirectory)/\(stem).mp4"
+        let counter = ProgressCounter(total: photo.copiedBytes + video.length, handler: progress)
+        try OutputLocation.check([photoPath, videoPath], inputs: [path], force: options.force)
+        let stagedPhoto = try StagedFile(destination: photoPath), stagedVideo = try StagedFile(destination: videoPath)
+        try photo.write(to: stagedPhoto, progress: counter.add)
+        try stagedVideo.copy(from: file, offset: video.offset, length: video.length, progress: counter.add)
+        var notes = motion.notes
+        if let check = try? RandomAccessFile(path: stagedVideo.temporaryPath) {
+            switch Result(catching: { try Movie(file: check) }) {
+            case .success(let movie):
+                if let v = movie.videoTrack, v.tables.sampleCount == 0 { notes.append("the embedded video has no frames (cut short?)") }
+            case .failure(let error): notes.append("the embedded video is not readable: \(LivePhotoError.wrap(error, file: videoPath))")
+            }
+        }
+        try OutputLocation.check([photoPath, videoPath], inputs: [path], force: options.force)
+        placed.append(try stagedPhoto.commit())
+        placed.append(try stagedVideo.commit())
+        let kind: SplitResult.Kind
+        switch motion.videoLocator {
+        case .microVideoOffset: kind = .microVideo
+        case .samsungTrailer where motion.container == .jpeg: kind = .samsungMotionPhoto
+        default: kind = .motionPhoto
+        }
+        for note in notes { logger.info("\(path): \(note)") }
+        return SplitResult(
+            inputs: [path], kind: kind, photo: photoPath, video: videoPath,
+            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator,
+            videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
+    }
+
+    /// The input's name without its extension, and without a Motion Photo's `.MP`/`_MP` mark.
+    static func baseStem(_ path: String) -> String {
+        var stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        for mark in [".MP", "_MP", ".mp"] where stem.hasSuffix(mark) && stem.count > mark.count { stem.removeLast(mark.count) }
+        return stem
+    }
+
+    static func bundleStem(_ path: String) -> String {
+        var name = URL(fileURLWithPath: path).lastPathComponent
+        for suffix in [".zip", ".ZIP", ".pvt", ".PVT"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+
+    /// The input's own extension when it names the format, else the format's usual one.
+    static func fileExtension(_ path: String, kind: FileKind) -> String {
+        let ext = URL(fileURLWithPath: path).pathExtension
+        let fits: Set<String>
+        switch kind {
+        case .jpeg: fits = ["jpg", "jpeg"]
+        case .heic: fits = ["heic", "heif"]
+        case .quicktime, .mp4: fits = ["mov", "qt", "mp4", "m4v"]
+        default: fits = []
+        }
+        if fits.contains(ext.lowercased()) { return ext }
+        switch kind {
+        case .jpeg: return "jpg"
+        case .heic: return "heic"
+        default: return "mov"
+        }
+    }
+}

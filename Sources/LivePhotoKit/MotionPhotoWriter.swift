@@ -1,0 +1,153 @@
+import MediaFormats
+
+/// A Google Motion Photo v1 made from a still and an MP4 without re-encoding (FORMAT.md §4): the still with the
+/// Motion Photo XMP, then the MP4. JPEG: the MP4 follows the image, the XMP in an APP1 segment. HEIC: the XMP is an
+/// item (edited or added), and the MP4 goes in a top-level `mpvd` box at the end. Google's rule, walking the
+/// directory back from the end of the file, finds exactly the MP4.
+struct MotionPhotoWriter {
+    let still: SplicedFile
+    let video: PlainMovie
+    /// The `mpvd` header (HEIC), written between the still and the MP4.
+    let videoHeader: [UInt8]
+    let format: FileKind
+
+    var copiedBytes: Int64 { still.copiedBytes + video.copiedBytes }
+
+    static func plan(still source: RandomAccessFile, video: PlainMovie, timestampUs: Int64) throws(LivePhotoError) -> MotionPhotoWriter {
+        let path = source.path
+        return try naming(path) {
+            let plain = try PlainPhoto.plan(source: source, motion: nil)
+            switch plain.format {
+            case .jpeg:
+                return MotionPhotoWriter(
+                    still: try jpeg(source, plain: plain, videoLength: video.size, timestampUs: timestampUs), video: video, videoHeader: [],
+                    format: .jpeg)
+            case .heic:
+                let large = video.size + 8 > Int64(UInt32.max)
+                var header = ByteWriter()
+                if large {
+                    header.appendUInt32(1); header.appendFourCC("mpvd"); header.appendUInt64(UInt64(video.size + 16))
+                } else {
+                    header.appendUInt32(UInt32(video.size + 8)); header.appendFourCC("mpvd")
+                }
+                return MotionPhotoWriter(
+                    still: try heic(
+                        source, plain: plain, videoLength: video.size, padding: Int64(header.bytes.count), timestampUs: timestampUs),
+                    video: video, videoHeader: header.bytes, format: .heic)
+            default:
+                throw LivePhotoError.badInput(file: path, reason: "not a JPEG or HEIC photo")
+            }
+        }
+    }
+
+    /// The JPEG's header with the identifier removed and the Motion Photo XMP in place of (or after) its XMP
+    /// segment, then its image data unchanged.
+    static func jpeg(_ source: RandomAccessFile, plain: PlainPhoto, videoLength: Int64, timestampUs: Int64) throws -> SplicedFile {
+        // The header as PlainPhoto leaves it (same size as the source's), in memory.
+        let jpeg = try JPEGFile(file: source)
+        var header: [UInt8] = []
+        for piece in SplicedFile.copying(source, range: 0..<jpeg.scanOffset, replacing: replacements(plain, below: jpeg.scanOffset)).pieces
+        {
+            switch piece {
+            case .copy(let file, let offset, let length): header += try file.read(at: offset, count: Int(length))
+            case .bytes(let b): header += b
+            }
+        }
+        let existing = try jpeg.xmpPacket(in: source)
+        let packet = try MotionPhotoXMPWriter.packet(
+            existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: "image/jpeg", primaryPadding: 0,
+            videoLength: videoLength, timestampUs: timestampUs)
+        let payload = JPEGFile.xmpHeader + packet
+        guard payload.count <= JPEGFile.maxSegmentPayload else {
+            throw FormatError(.unsupported, "the XMP would be \(payload.count) bytes, more than one JPEG segment holds")
+        }
+        var segment = ByteWriter()
+        segment.append([0xFF, 0xE1])
+        segment.appendUInt16(UInt16(payload.count + 2))
+        segment.append(payload)
+        if let xmp = try jpeg.xmpSegment(in: source) {
+            header.replaceSubrange(Int(xmp.offset)..<Int(xmp.end), with: segment.bytes)
+        } else {
+            // After the Exif APP1 (or JFIF APP0), as cameras order them.
+            let after = try jpeg.exifSegment(in: source) ?? jpeg.segments.first { $0.marker == 0xE0 }
+            header.insert(contentsOf: segment.bytes, at: Int(after?.end ?? 2))
+        }
+        var out = SplicedFile()
+        out.pieces = [.bytes(header), .copy(source, offset: jpeg.scanOffset, length: source.size - jpeg.scanOffset)]
+        return out
+    }
+
+    static func replacements(_ plain: PlainPhoto, below limit: Int64) -> [(offset: Int64, bytes: [UInt8])] {
+        var position: Int64 = 0
+        var result: [(Int64, [UInt8])] = []
+        for piece in plain.output.pieces {
+            switch piece {
+            case .copy(_, _, let length): position += length
+            case .bytes(let b):
+                if position + Int64(b.count) <= limit { result.append((position, b)) }
+                position += Int64(b.count)
+            }
+        }
+        return result
+    }
+
+    /// The HEIC with the identifier removed, and the Motion Photo XMP: its XMP item rewritten into a new `mdat` at the
+    /// end (only that item's `iloc` extent changes), or a new XMP item added (`meta` grows; later extents move).
+    static func heic(_ source: RandomAccessFile, plain: PlainPhoto, videoLength: Int64, padding: Int64, timestampUs: Int64) throws
+        -> SplicedFile
+    {
+        let heif = try HEIFFile(file: source)
+        guard heif.metaHeader.offset < (heif.topLevel.first { $0.type == "mdat" }?.offset ?? Int64.max) else {
+            throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data")
+        }
+        var replacements = replacements(plain, below: source.size)
+        var existing: XMPPacket?
+        var index: Int?
+        var iloc = heif.itemLocationBox
+        if let item = heif.xmpItem {
+            guard let i = iloc?.items.firstIndex(where: { $0.id == item.id }), let box = iloc, box.items[i].constructionMethod == 0,
+                box.items[i].extents.count == 1
+            else {
+                throw FormatError(.unsupported, "the XMP item is not one extent of the file")
+            }
+            existing = try XMPPacket(bytes: try heif.itemData(item.id, in: source, limit: XMPPacket.maxSize))
+            index = i
+        }
+        let packet = try MotionPhotoXMPWriter.packet(
+            existing: existing, primaryMime: "image/heic", primaryPadding: padding, videoLength: videoLength, timestampUs: timestampUs)
+        var mdat = ByteWriter()
+        mdat.appendUInt32(UInt32(8 + packet.count))
+        mdat.appendFourCC("mdat")
+        mdat.append(packet)
+        if let index, var box = iloc {
+            guard box.items[index].baseOffset <= UInt64(source.size) + 8 else {
+                throw FormatError(.unsupported, "the XMP item's base offset")
+            }
+            box.items[index].extents[0].offset = UInt64(source.size) + 8 - box.items[index].baseOffset
+            box.items[index].extents[0].length = UInt64(packet.count)
+            iloc = box
+            replacements.append((heif.metaHeader.offset, try heif.metaReplacingItemLocations(box)))
+        } else {
+            let (meta, growth) = try HEIFMetaEditor.addingItem(
+                to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: source.size, payloadLength: packet.count)
+            // meta grows: everything after it is copied as it is, behind the new meta.
+            var out = SplicedFile.copying(source, range: 0..<heif.metaHeader.offset, replacing: replacements)
+            out.pieces.append(.bytes(meta))
+            let shifted = replacements.filter { $0.offset >= heif.metaHeader.end }
+            let rest = SplicedFile.copying(source, range: heif.metaHeader.end..<source.size, replacing: shifted)
+            out.pieces += rest.pieces
+            out.pieces.append(.bytes(mdat.bytes))
+            _ = growth
+            return out
+        }
+        var out = SplicedFile.copying(source, range: 0..<source.size, replacing: replacements)
+        out.pieces.append(.bytes(mdat.bytes))
+        return out
+    }
+
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        try still.write(to: out, progress: progress)
+        try out.write(videoHeader)
+        try video.write(to: out, progress: progress)
+    }
+}

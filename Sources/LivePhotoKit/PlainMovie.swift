@@ -1,0 +1,93 @@
+import MediaFormats
+
+/// A movie with its Live Photo parts taken out (the content identifier and the still-image-time track), or
+/// the same samples in an MP4 for a Motion Photo. Media data is copied byte for byte; only `moov` is rewritten.
+struct PlainMovie {
+    enum Container {
+        /// QuickTime, as the input was: `ftyp qt` · `wide` · `mdat` · `moov`.
+        case quickTime
+        /// MP4 for Android (`ftyp mp42`, `isom`): video and audio only, without Apple's timed metadata.
+        case mp4
+    }
+
+    let source: RandomAccessFile
+    let prefix: [UInt8]
+    let payloads: [(offset: Int64, length: Int64)]
+    let moov: [UInt8]
+    /// The still's time in the movie, when it had one.
+    let coverSeconds: Double?
+    let removed: [String]
+
+    var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } }
+    var size: Int64 { Int64(prefix.count) + copiedBytes + Int64(moov.count) }
+
+    static func plan(source: RandomAccessFile, container: Container) throws(LivePhotoError) -> PlainMovie {
+        let path = source.path
+        let movie = try naming(path) { try Movie(file: source) }
+        let facts = MovieFacts(movie: movie)
+        guard facts.video != nil else { throw .unsupported(file: path, reason: "the movie has no video track") }
+        let cover = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: source) }?.seconds
+        var removed: [String] = []
+        let dropped = Set(
+            movie.tracks.filter { track in
+                container == .mp4 ? track.format == "mebx" : StillImageTimeTrack.matches(track)
+            }.map(\.trackID))
+        if !facts.stillImageTimeTracks.isEmpty { removed.append("still-image-time track") }
+        if container == .mp4, dropped.count > facts.stillImageTimeTracks.count { removed.append("Apple timed-metadata tracks") }
+
+        let mdats = movie.mediaDataBoxes
+        guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
+        let total = mdats.reduce(Int64(0)) { $0 + $1.payloadSize }
+        let large = total + 16 > Int64(UInt32.max)
+        let ftyp =
+            container == .quickTime
+            ? FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "])
+            : FileTypeBox(majorBrand: "mp42", minorVersion: 0, compatibleBrands: ["isom", "mp42"])
+        var w = ByteWriter()
+        w.append(ftyp.atom.serialized())
+        if large {
+            w.appendUInt32(1); w.appendFourCC("mdat"); w.appendUInt64(UInt64(total + 16))
+        } else {
+            if container == .quickTime { w.appendUInt32(8); w.appendFourCC("wide") }
+            w.appendUInt32(UInt32(total + 8)); w.appendFourCC("mdat")
+        }
+        let (offsets, _) = try MovieRemux.remapChunkOffsets(movie, dropping: dropped, file: path, payloadStart: Int64(w.bytes.count))
+
+        var children: [Atom] = []
+        var trakIndex = 0
+        for child in movie.moov.children {
+            if child.type == "trak" {
+                let track = movie.tracks[trakIndex]
+                trakIndex += 1
+                guard !dropped.contains(track.trackID) else { continue }
+                children.append(try naming(path) { try MovieRemux.rewriteTrack(child, offsets: offsets[track.trackID] ?? [], scale: 1) })
+            } else if child.type == "meta", let hdlr = child.child("hdlr"), (try? HandlerReference(hdlr))?.handlerType == "mdta" {
+                var metadata = try naming(path) { try QuickTimeMetadata(meta: child) }
+                guard metadata.removeKey(MovieRemux.contentIdentifierKey) else {
+                    children.append(child)
+                    continue
+                }
+                removed.append("content identifier")
+                var meta = child
+                meta.setChildren(
+                    meta.children.map { part in
+                        part.type == "keys" ? metadata.keysAtom : part.type == "ilst" ? metadata.itemListAtom : part
+                    })
+                children.append(meta)
+            } else {
+                children.append(child)
+            }
+        }
+        var moov = movie.moov
+        moov.setChildren(children)
+        return PlainMovie(
+            source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
+            coverSeconds: cover, removed: removed)
+    }
+
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        try out.write(prefix)
+        for p in payloads { try out.copy(from: source, offset: p.offset, length: p.length, progress: progress) }
+        try out.write(moov)
+    }
+}

@@ -1,0 +1,89 @@
+import MediaFormats
+
+/// A still with everything that made it part of a Live Photo or a Motion Photo taken out, so viewers show a
+/// normal photo: the Apple content identifier (MakerNote 0x0011), the Motion Photo XMP, and the embedded video.
+///
+/// Every edit keeps sizes (the identifier's entry and value are zeroed in place, XMP properties are blanked with
+/// spaces), so no offset moves: the image data is the primary image exactly as stored.
+struct PlainPhoto {
+    let output: SplicedFile
+    let format: FileKind
+    /// What was taken out, in words.
+    let removed: [String]
+
+    var copiedBytes: Int64 { output.copiedBytes }
+
+    static func plan(source: RandomAccessFile, motion: MotionPhotoFile?) throws(LivePhotoError) -> PlainPhoto {
+        let path = source.path
+        return try naming(path) {
+            var replacements: [(offset: Int64, bytes: [UInt8])] = []
+            var removed: [String] = []
+            var range: Range<Int64> = 0..<source.size
+            let kind = try FileKind.detect(source)
+            switch kind {
+            case .jpeg:
+                let jpeg = try JPEGFile(file: source)
+                if let segment = try jpeg.exifSegment(in: source), let tiff = try jpeg.exifTIFF(in: source),
+                    let stripped = try strippingIdentifier(tiff)
+                {
+                    replacements.append((segment.payloadOffset + 6, stripped))
+                    removed.append("content identifier")
+                }
+                if let motion, motion.isMotionPhoto { range = 0..<motion.imageEnd }
+            case .heic:
+                let heif = try HEIFFile(file: source)
+                if let exif = heif.items.first(where: { $0.type == "Exif" }),
+                    let loc = heif.locations.first(where: { $0.itemID == exif.id }), loc.constructionMethod == 0, loc.extents.count == 1
+                {
+                    let payload = try heif.itemData(exif.id, in: source)
+                    if let start = HEIFFile.tiffStart(inExifItem: payload),
+                        let stripped = try strippingIdentifier(Array(payload[start...]))
+                    {
+                        replacements.append((Int64(loc.baseOffset + loc.extents[0].offset) + Int64(start), stripped))
+                        removed.append("content identifier")
+                    }
+                }
+                if let motion, let cut = [motion.mpvd, motion.sefd].compactMap({ $0 }).map(\.offset).min() {
+                    // The video boxes must be the file's last: removing them then moves nothing.
+                    guard heif.topLevel.filter({ $0.offset >= cut }).allSatisfy({ $0.type == "mpvd" || $0.type == "sefd" }) else {
+                        throw LivePhotoError.unsupported(file: path, reason: "boxes follow the 'mpvd' video box; it cannot be taken out")
+                    }
+                    for loc in heif.locations where loc.constructionMethod == 0 {
+                        for e in loc.extents where e.length > 0 && loc.baseOffset &+ e.offset &+ e.length > UInt64(cut) {
+                            throw LivePhotoError.unsupported(file: path, reason: "item \(loc.itemID) has data inside the video box")
+                        }
+                    }
+                    range = 0..<cut
+                }
+            default:
+                throw LivePhotoError.badInput(file: path, reason: "not a JPEG or HEIC photo")
+            }
+            if let motion, let span = motion.xmpSpan, let xmp = motion.xmp, xmp.describesVideo {
+                let packet = try XMPPacket(bytes: try source.read(at: span.offset, count: Int(span.length)))
+                replacements.append((span.offset, MotionPhotoXMP.blankingMotionProperties(in: packet)))
+                removed.append("Motion Photo XMP")
+            }
+            if let motion, motion.isMotionPhoto {
+                removed.append("embedded video")
+                if let trailer = motion.samsungTrailer, trailer.start >= range.upperBound { removed.append("Samsung trailer") }
+            }
+            return PlainPhoto(
+                output: SplicedFile.copying(source, range: range, replacing: replacements), format: kind, removed: removed)
+        }
+    }
+
+    /// The TIFF with MakerNote 0x0011 removed at the same size, or nil when it has none.
+    static func strippingIdentifier(_ bytes: [UInt8]) throws -> [UInt8]? {
+        var tiff = try ExifTIFF(bytes: bytes)
+        guard let note = tiff.makerNote, AppleMakerNote.isApple(note) else { return nil }
+        var makerNote = try AppleMakerNote(bytes: note)
+        guard try makerNote.removeTag(AppleMakerNote.contentIdentifierTag) else { return nil }
+        try tiff.setMakerNote(makerNote.bytes)
+        guard tiff.bytes.count == bytes.count else { throw FormatError(.unsupported, "the Exif data changed size") }
+        return tiff.bytes
+    }
+
+    func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
+        try output.write(to: out, progress: progress)
+    }
+}

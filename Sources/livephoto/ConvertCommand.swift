@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+/// What `convert` makes.
+enum ConversionTarget: String, ExpressibleByArgument, CaseIterable {
+    case motion
+    case live
+}
+
+struct ConvertCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a Live Photo to a Google Motion Photo, or a Motion Photo to a Live Photo, without re-encoding.",
+        discussion: """
+            --to motion PHOTO MOVIE writes STEM.MP.jpg (or STEM.MP.heic for a HEIC photo): the photo with Google's
+            Motion Photo XMP (MotionPhoto, MotionPhotoVersion, MotionPhotoPresentationTimestampUs from the cover time,
+            a Container directory with honest lengths) and the movie's samples in an MP4 behind it (inside an 'mpvd'
+            box for HEIC). Google Photos, Samsung Gallery and Android's readers find the video by the directory.
+
+            --to live MOTIONPHOTO writes STEM.JPG (or .HEIC) and STEM.MOV, a Live Photo whose cover is the Motion
+            Photo's presentation timestamp (the middle frame when it has none). The video must be H.264 or HEVC
+            to stay lossless; anything else goes through ffmpeg as with make.
+
+            Examples:
+              livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --out android/
+              livephoto convert --to live PXL_20240101_120000000.MP.jpg --out live/
+              livephoto convert --to live samsung.heic --pvt-zip --json
+            """
+    )
+
+    @Option(name: .long, help: "motion (Live Photo to Motion Photo) or live (Motion Photo to Live Photo).")
+    var to: ConversionTarget
+
+    @Argument(help: "PHOTO MOVIE for --to motion; MOTIONPHOTO for --to live.")
+    var files: [String]
+
+    @Option(name: .long, help: "--to live: the content identifier, a UUID (default: a new random one).")
+    var id: String?
+
+    @Flag(name: .customLong("pvt-zip"), help: "--to live: write STEM.pvt.zip instead of two files.")
+    var pvtZip = false
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        switch to {
+        case .motion: guard files.count == 2 else { throw ValidationError("--to motion takes PHOTO MOVIE") }
+        case .live: guard files.count == 1 else { throw ValidationError("--to live takes one Motion Photo") }
+        }
+        if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
+    }
+
+    func run() async throws {
+        common.bootstrap()
+        InterruptHandling.install()
+        switch to {
+        case .motion:
+            let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
+                try await LivePhotoConverter.toMotionPhoto(
+                    photo: files[0], movie: files[1], outputDirectory: output.out, name: output.name, force: output.force,
+                    progress: progress)
+            }
+            if common.json {
+                try Output.printJSON(result)
+            } else {
+                print("Motion Photo (\(result.format.rawValue))")
+                print("  cover   \(result.presentationTimestampUs) µs")
+                print("  video   \(result.videoLength) bytes at \(result.videoOffset)")
+                print("  wrote   \(result.output)")
+            }
+        case .live:
+            let options = MakeOptions(
+                outputDirectory: output.out, name: output.name, identifier: id.flatMap(ContentIdentifier.init),
+                packaging: pvtZip ? .zippedBundle : .pair, force: output.force, ffmpegPath: output.ffmpeg)
+            let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
+                try await LivePhotoConverter.toLivePhoto(files[0], options: options, progress: progress)
+            }
+            if common.json {
+                try Output.printJSON(result)
+            } else {
+                print("Live Photo \(result.identifier)")
+                print("  cover   \(Output.seconds(result.coverTime)) s")
+                for path in [result.photo, result.movie, result.bundle].compactMap({ $0 }) { print("  wrote   \(path)") }
+            }
+        }
+    }
+}

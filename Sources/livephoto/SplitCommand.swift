@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+struct SplitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "split",
+        abstract: "Take a Live Photo or a Motion Photo apart into a plain photo and a plain video, without re-encoding.",
+        discussion: """
+            Inputs: a Live Photo's photo and movie (either order), a .pvt bundle folder, a .pvt.zip, or a Motion
+            Photo (Google Motion Photo JPEG or HEIC, legacy MicroVideo JPEG, Samsung JPEG or HEIC). Several may be
+            given; photos and movies with the same name pair up.
+
+            The photo is the image exactly as stored, with what made it live taken out (the Apple content identifier,
+            the Motion Photo XMP, the embedded video), so viewers show a normal photo. The video of a Motion Photo is
+            the embedded MP4 byte for byte (STEM.mp4); a Live Photo's movie loses only its identifier and its
+            still-image-time track. The cover time is reported.
+
+            Examples:
+              livephoto split IMG_0001.HEIC IMG_0001.MOV --out plain/
+              livephoto split PXL_20240101_120000000.MP.jpg
+              livephoto split IMG_0001.pvt.zip --json
+              livephoto split *.jpg --out split/
+            """
+    )
+
+    @Argument(help: "Live Photo files (PHOTO MOVIE), .pvt folders, .pvt.zip files or Motion Photos.")
+    var files: [String]
+
+    @Option(name: .long, help: "The output folder (created if missing).")
+    var out: String = "."
+
+    @Option(name: .long, help: "The output name without extension (default: the input's).")
+    var name: String?
+
+    @Flag(name: .long, help: "Overwrite existing outputs.")
+    var force = false
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give a Live Photo, a .pvt, a .pvt.zip or a Motion Photo") }
+    }
+
+    func run() async throws {
+        common.bootstrap()
+        InterruptHandling.install()
+        let options = SplitOptions(outputDirectory: out, name: name, force: force)
+        let results = try await ProgressBar.running(label: "split", json: common.json) { progress in
+            try await LivePhotoSplitter.split(files, options: options, progress: progress)
+        }
+        if common.json {
+            try Output.printJSON(results)
+            return
+        }
+        for r in results {
+            print("\(r.inputs.joined(separator: " + ")): \(r.kind.rawValue)")
+            if let cover = r.coverTimeSeconds { print("  cover   \(Output.seconds(cover)) s") }
+            if let locator = r.videoLocator, let offset = r.videoOffset, let length = r.videoLength {
+                print("  video   \(length) bytes at \(offset), found by \(locator.rawValue)")
+            }
+            if !r.removed.isEmpty { print("  removed \(r.removed.joined(separator: ", "))") }
+            for note in r.notes { print("  note    \(note)") }
+            print("  wrote   \(r.photo)")
+            print("  wrote   \(r.video)")
+        }
+    }
+}
