@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Times `livephoto make` (the lossless path) against `cp` of the same video, in the same run, and prints the
-# ratio and the peak memory (RSS) of each. Usage:
+# Times the lossless commands against `cp` of the same video, in the same run, and prints the ratio and the
+# peak memory (RSS) of each: `make` (photo + movie -> Live Photo), `convert --to motion` (Live Photo -> Motion
+# Photo, the movie remuxed to MP4) and `split` of that Motion Photo. Usage:
 #   scripts/benchmark.sh                 # ~200 MB and ~2 GB videos (needs ~7 GB of free disk)
 #   scripts/benchmark.sh 50 500          # other sizes, in MB
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
@@ -46,7 +47,7 @@ measure() {
   echo "$best $rss"
 }
 
-printf '%-10s %10s %10s %8s %12s %12s\n' "video" "cp (s)" "make (s)" "ratio" "cp RSS" "make RSS"
+printf '%-10s %8s %-22s %-22s %-22s %s\n' "video" "cp (s)" "make (s, ratio)" "to motion (s, ratio)" "split (s, ratio)" "peak RSS cp/make/motion/split"
 for mb in "${sizes[@]}"; do
   src="$work/video-${mb}MB.mov"
   if [ ! -f "$src" ]; then
@@ -58,11 +59,14 @@ for mb in "${sizes[@]}"; do
   read -r cp_s cp_kb < <(measure cp "$src" "$work/copy.mov")
   rm -f "$work/copy.mov"
   read -r mk_s mk_kb < <(measure "$bin" make "$work/photo.jpg" "$src" --out "$work/out" --name made --force)
-  ratio=$(awk "BEGIN{printf \"%.2f\", ($cp_s > 0 ? $mk_s / $cp_s : 0)}")
-  printf '%-10s %10s %10s %7sx %9d MB %9d MB\n' "$((size / 1000000)) MB" "$cp_s" "$mk_s" "$ratio" "$((cp_kb / 1024))" "$((mk_kb / 1024))"
-  rm -rf "$work/out"
+  read -r mo_s mo_kb < <(measure "$bin" convert --to motion "$work/out/made.JPG" "$work/out/made.MOV" --out "$work/mp" --name mp --force)
+  read -r sp_s sp_kb < <(measure "$bin" split "$work/mp/mp.MP.jpg" --out "$work/sp" --force)
+  r() { awk "BEGIN{printf \"%.2fx\", ($cp_s > 0 ? $1 / $cp_s : 0)}"; }
+  printf '%-10s %8s %-22s %-22s %-22s %d/%d/%d/%d MB\n' "$((size / 1000000)) MB" "$cp_s" "$mk_s ($(r "$mk_s"))" "$mo_s ($(r "$mo_s"))" \
+    "$sp_s ($(r "$sp_s"))" "$((cp_kb / 1024))" "$((mk_kb / 1024))" "$((mo_kb / 1024))" "$((sp_kb / 1024))"
+  rm -rf "$work/out" "$work/mp" "$work/sp"
 done
-echo "ratio = make time / cp time for the same file (best of $runs runs); target: at most 1.5x, and under 50 MB RSS."
+echo "ratio = command time / cp time for the same file (best of $runs runs); target: at most 1.5x, and under 50 MB RSS."
 
 # The ffmpeg part: a 3 s clip made into a Live Photo from the video alone (the still is its cover frame), split
 # into the cover frame and the lossless step; and the cost of a WebM (VP9) that must be transcoded to H.264.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite. Installs what the tests use to check our output (ffmpeg, ffprobe, exiftool,
-# python3, libheif's heif-enc and heif-convert) when missing: apt-get on Debian/Ubuntu (as root, or through sudo), Homebrew on macOS.
+# python3 with pillow-heif, libheif's heif-enc and heif-convert) when missing: apt-get on Debian/Ubuntu (as root, or through sudo), Homebrew on macOS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +23,18 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "Please install: ${need[*]}" >&2
     exit 1
   fi
+fi
+
+# pillow-heif decodes recent iPhone HEICs (Debian's heif-convert cannot), for pixel comparisons: a venv in .build.
+tools=.build/python-tools
+if ! "$tools/bin/python" -c "import pillow_heif" 2>/dev/null; then
+  echo "Installing pillow-heif into $tools..." >&2
+  if ! python3 -m venv "$tools" 2>/dev/null; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    command -v apt-get >/dev/null && { $sudo apt-get update -qq; DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null; }
+    python3 -m venv "$tools"
+  fi
+  "$tools/bin/pip" install --quiet --disable-pip-version-check pillow-heif
 fi
 
 swift build --build-tests

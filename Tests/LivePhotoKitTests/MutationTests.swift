@@ -121,4 +121,37 @@ struct MutationTests {
         #expect(made < 300)
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
     }
+
+    @Test(
+        "Motion Photos: XMP, directory, trailer and mpvd bytes",
+        arguments: [
+            "libmphoto_motion_photo_v1_synthetic.jpg", "androidx-media_sample_MP.heic", "androidx-media_pixel-motion-photo-shortened.jpg",
+        ])
+    func motionPhotos(_ sample: String) async throws {
+        let ws = try Workspace()
+        let input = ProjectPaths.sample(sample)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input)))
+        let motion = try MotionPhotoFile(file: RandomAccessFile(path: input))
+        let xmp = try #require(motion.xmpSpan), video = try #require(motion.video)
+        // The XMP packet, the first bytes of the video (its ftyp and the mpvd header before it) and the file's tail.
+        let regions = [
+            Int(xmp.offset)..<Int(xmp.end), max(0, Int(video.offset) - 16)..<Int(video.offset) + 64, (bytes.count - 256)..<bytes.count,
+        ]
+        var rng = SplitMix(state: 0x6D70_7664)
+        var split = 0
+        for round in 0..<150 {
+            let path = try ws.write(
+                Self.mutate(bytes, region: regions[round % 3], rng: &rng), to: "mp\(round).\(sample.hasSuffix("heic") ? "heic" : "jpg")")
+            _ = await LivePhotoInspector.inspect([path])
+            do {
+                _ = try await LivePhotoSplitter.split([path], options: SplitOptions(outputDirectory: ws.file("out"), name: "o\(round)"))
+                split += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+            try FileManager.default.removeItem(atPath: path)
+        }
+        #expect(split < 150)
+        #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+    }
 }

@@ -42,3 +42,25 @@ public enum Readers {
         return r.stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.sorted()
     }
 }
+
+extension Readers {
+    /// The Python with pillow-heif that scripts/test.sh sets up (Debian's heif-convert cannot read recent iPhone HEICs).
+    public static var python: String {
+        let tools = "\(ProjectPaths.root)/.build/python-tools/bin/python"
+        return FileManager.default.isExecutableFile(atPath: tools) ? tools : "python3"
+    }
+
+    /// Decodes an image (HEIC through pillow-heif, JPEG through Pillow) and returns its size and a digest of its pixels.
+    public static func pixelDigest(_ path: String) throws -> String {
+        let script = """
+            import sys, hashlib
+            import pillow_heif
+            pillow_heif.register_heif_opener()
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            im.load()
+            print(im.size[0], im.size[1], im.mode, hashlib.sha256(im.tobytes()).hexdigest())
+            """
+        return try Tool.run(python, ["-c", script, path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

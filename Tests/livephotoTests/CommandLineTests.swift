@@ -18,13 +18,49 @@ struct CommandLineTests {
     func help() throws {
         let root = try livephoto(["--help"])
         #expect(root.status == 0)
-        for word in ["make", "inspect", "verify", "Exit codes"] { #expect(root.stdout.contains(word)) }
-        for command in ["make", "inspect", "verify"] {
+        for word in ["make", "inspect", "verify", "split", "convert", "Exit codes"] { #expect(root.stdout.contains(word)) }
+        for command in ["make", "inspect", "verify", "split", "convert", "export"] {
             let r = try livephoto([command, "--help"])
             #expect(r.status == 0)
             #expect(r.stdout.contains("Examples:"))
             #expect(r.stdout.contains("--json"))
         }
+    }
+
+    @Test("split, convert --to motion, inspect and convert --to live, in JSON, with their exit codes")
+    func motionPhotos() async throws {
+        let ws = try Workspace()
+        let sample = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
+        let split = try livephoto(["split", sample, "--out", ws.file("split"), "--json"])
+        #expect(split.status == 0, "\(split.stderr)")
+        let results = try #require(try JSONSerialization.jsonObject(with: split.stdoutData) as? [[String: Any]])
+        #expect(results.first?["kind"] as? String == "motion-photo")
+        #expect(results.first?["videoLocator"] as? String == "mpvd-box")
+        #expect(results.first?["video"] as? String == ws.file("split/samsung-s22-google-motionphoto-v1_ente.mp4"))
+        // Again without --force: the outputs exist.
+        #expect(try livephoto(["split", sample, "--out", ws.file("split")]).status == 3)
+
+        let still = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
+        let motion = try livephoto(["convert", "--to", "motion", still, movie, "--out", ws.file("mp"), "--name", "IMG", "--json"])
+        #expect(motion.status == 0, "\(motion.stderr)")
+        #expect(try json(motion)["presentationTimestampUs"] as? Int == 900_000)
+        let inspected = try livephoto(["inspect", ws.file("mp/IMG.MP.heic"), "--json"])
+        let file = try #require((try json(inspected)["files"] as? [[String: Any]])?.first)
+        #expect(file["role"] as? String == "motion-photo")
+        let parts = try #require((file["motionPhoto"] as? [String: Any])?["parts"] as? [[String: Any]])
+        #expect(Set(parts.compactMap { $0["name"] as? String }).isSuperset(of: ["image", "xmp", "mpvd box", "video"]))
+        let text = try livephoto(["inspect", ws.file("mp/IMG.MP.heic")])
+        #expect(text.stdout.contains("motion      google-motion-photo v1, video found by mpvd-box"))
+
+        let live = try livephoto(["convert", "--to", "live", ws.file("mp/IMG.MP.heic"), "--out", ws.file("live"), "--json"])
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(try json(live)["coverTime"] as? Double == 0.9)
+        #expect(try livephoto(["verify", ws.file("live/IMG.HEIC"), ws.file("live/IMG.MOV")]).status == 0)
+
+        let bad = try livephoto(["split", ProjectPaths.sample("iphone7-ios12_IMG_2682_immich.heic"), "--out", ws.file("bad")])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("not a Motion Photo"))
+        #expect(try livephoto(["convert", "--to", "live", still, movie]).status == 64)
     }
 
     @Test("make, then verify and inspect, in JSON")
