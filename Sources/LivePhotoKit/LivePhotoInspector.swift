@@ -12,31 +12,23 @@ public enum LivePhotoInspector {
         var members: [FileReport] = []
         for path in paths {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                var report = FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0)
-                do throws(LivePhotoError) {
-                    let (still, movie) = try BundleReader.members(ofFolder: path)
-                    report.members = [still, movie]
-                    let found = [still, movie].map { FileAnalysis(path: $0).report }
-                    members += found
-                    reports.append(report)
-                    reports += found
-                } catch {
-                    report.error = error.description
-                    reports.append(report)
-                }
-                continue
-            }
-            var report = FileAnalysis(path: path).report
-            guard report.format == .zip, report.error == nil else {
+            let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            var report = isFolder ? FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0) : FileAnalysis(path: path).report
+            guard isFolder || (report.format == .zip && report.error == nil) else {
                 reports.append(report)
                 continue
             }
+            // A bundle: the bundle, then each member, named BUNDLE/NAME.
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-inspect-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: work) }
             do throws(LivePhotoError) {
-                try OutputLocation.prepareFolder(work)
-                let (still, movie) = try BundleReader.extract(zip: path, into: work)
+                let (still, movie): (String, String)
+                if isFolder {
+                    (still, movie) = try BundleReader.members(ofFolder: path)
+                } else {
+                    try OutputLocation.prepareFolder(work)
+                    (still, movie) = try BundleReader.extract(zip: path, into: work)
+                }
                 let found = [still, movie].map { member -> FileReport in
                     var r = FileAnalysis(path: member).report
                     r.path = "\(path)/\(URL(fileURLWithPath: member).lastPathComponent)"
