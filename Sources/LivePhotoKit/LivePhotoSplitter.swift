@@ -166,7 +166,7 @@ public enum LivePhotoSplitter {
         let stem = try LivePhotoMaker.stemName(stem)
         let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
         let photo = try PlainPhoto.plan(source: stillFile, motion: nil)
-        let plainMovie = try PlainMovie.plan(source: movieFile, container: .quickTime)
+        let plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput)
         let photoPath = "\(options.outputDirectory)/\(stem).\(fileExtension(still, kind: photo.format))"
         let moviePath = "\(options.outputDirectory)/\(stem).\(fileExtension(movie, kind: .quicktime))"
         let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)

@@ -4,8 +4,8 @@ import MediaFormats
 /// the same samples in an MP4 for a Motion Photo. Media data is copied byte for byte; only `moov` is rewritten.
 struct PlainMovie {
     enum Container {
-        /// QuickTime, as the input was: `ftyp qt` · `wide` · `mdat` · `moov`.
-        case quickTime
+        /// The input's own brands (QuickTime: `ftyp qt` · `wide` · `mdat` · `moov`).
+        case sameAsInput
         /// MP4 for Android (`ftyp mp42`, `isom`): video and audio only, without Apple's timed metadata.
         case mp4
     }
@@ -39,16 +39,18 @@ struct PlainMovie {
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
         let total = mdats.reduce(Int64(0)) { $0 + $1.payloadSize }
         let large = total + 16 > Int64(UInt32.max)
+        // A plain movie keeps the input's brands (an MP4 stays an MP4); a Motion Photo's is an MP4.
+        let quickTime = FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "])
         let ftyp =
-            container == .quickTime
-            ? FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "])
+            container == .sameAsInput
+            ? movie.fileType ?? quickTime
             : FileTypeBox(majorBrand: "mp42", minorVersion: 0, compatibleBrands: ["isom", "mp42"])
         var w = ByteWriter()
         w.append(ftyp.atom.serialized())
         if large {
             w.appendUInt32(1); w.appendFourCC("mdat"); w.appendUInt64(UInt64(total + 16))
         } else {
-            if container == .quickTime { w.appendUInt32(8); w.appendFourCC("wide") }
+            if ftyp.majorBrand == "qt  " { w.appendUInt32(8); w.appendFourCC("wide") }
             w.appendUInt32(UInt32(total + 8)); w.appendFourCC("mdat")
         }
         let (offsets, _) = try MovieRemux.remapChunkOffsets(movie, dropping: dropped, file: path, payloadStart: Int64(w.bytes.count))
