@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "livephoto",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
         .library(name: "LivePhotoKit", targets: ["LivePhotoKit"]),
@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // copy_file_range for the lossless copy (Swift's Glibc module does not expose it).
@@ -40,12 +41,23 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery.
+        .target(
+            name: "LivePhotoServer",
+            dependencies: [
+                "LivePhotoKit",
+                "LivePhotoMedia",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The command-line shell: parses, calls LivePhotoKit, prints.
         .executableTarget(
             name: "livephoto",
             dependencies: [
                 "LivePhotoKit",
                 "LivePhotoMedia",
+                "LivePhotoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,5 +73,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats"]),
+        .testTarget(
+            name: "LivePhotoServerTests",
+            dependencies: [
+                "LivePhotoServer", "LivePhotoKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

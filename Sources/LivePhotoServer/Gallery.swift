@@ -1,0 +1,79 @@
+import Foundation
+import LivePhotoKit
+import MediaFormats
+
+/// A Live Photo or Motion Photo found in the served folder.
+struct GalleryItem: Sendable, Encodable {
+    var id: Int
+    var name: String
+    /// "live-photo" or "motion-photo".
+    var kind: String
+    var coverTimeSeconds: Double?
+    /// Internal paths; never sent.
+    var photo: String
+    var movie: String?
+
+    enum CodingKeys: String, CodingKey { case id, name, kind, coverTimeSeconds }
+}
+
+/// The Live Photos (a still and a movie with the same name and identifier) and Motion Photos in a folder and its
+/// subfolders. Items are addressed by number only, so no path from a request ever reaches the file system.
+actor Gallery {
+    let root: String
+    static let maxFiles = 20_000
+    static let maxDepth = 4
+    private(set) var items: [GalleryItem] = []
+
+    init(root: String) { self.root = root }
+
+    /// Looks through the folder again.
+    @discardableResult
+    func scan() async -> [GalleryItem] {
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        var groups: [String: (stills: [String], movies: [String])] = [:]
+        let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"], movieExtensions: Set<String> = ["mov", "mp4"]
+        var count = 0
+        if let walker = FileManager.default.enumerator(
+            at: rootURL, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants])
+        {
+            for case let url as URL in walker {
+                count += 1
+                if count > Self.maxFiles { break }
+                if walker.level > Self.maxDepth { walker.skipDescendants() }
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                let ext = url.pathExtension.lowercased()
+                let key = url.deletingPathExtension().path.lowercased()
+                if stillExtensions.contains(ext) { groups[key, default: ([], [])].stills.append(url.path) }
+                if movieExtensions.contains(ext) { groups[key, default: ([], [])].movies.append(url.path) }
+            }
+        }
+        var found: [GalleryItem] = []
+        for key in groups.keys.sorted() {
+            guard let group = groups[key] else { continue }
+            for still in group.stills {
+                let name = URL(fileURLWithPath: still).path.replacingOccurrences(of: rootURL.path + "/", with: "")
+                if let movie = group.movies.first {
+                    let report = await LivePhotoInspector.inspect([still, movie])
+                    if report.pair?.paired == true {
+                        found.append(
+                            GalleryItem(
+                                id: 0, name: name, kind: "live-photo", coverTimeSeconds: report.files[1].movie?.coverTimeSeconds,
+                                photo: still, movie: movie))
+                        continue
+                    }
+                }
+                if let file = try? RandomAccessFile(path: still), let motion = try? MotionPhotoFile(file: file), motion.isMotionPhoto {
+                    found.append(
+                        GalleryItem(
+                            id: 0, name: name, kind: "motion-photo",
+                            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, photo: still, movie: nil))
+                }
+            }
+        }
+        for i in found.indices { found[i].id = i }
+        items = found
+        return found
+    }
+
+    func item(_ id: Int) -> GalleryItem? { items.indices.contains(id) ? items[id] : nil }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import LivePhotoKit
+
+/// A file a job produced, downloadable by its index.
+struct JobFile: Sendable, Encodable {
+    /// "photo", "video" or "bundle".
+    var role: String
+    var name: String
+    var size: Int64
+    /// Internal; never sent.
+    var path: String
+
+    enum CodingKeys: String, CodingKey { case role, name, size }
+}
+
+/// What a finished job shows.
+struct JobResult: Sendable, Encodable {
+    var files: [JobFile]
+    /// Whether the result has a photo and a video preview to show.
+    var hasPreview: Bool
+    var coverTimeSeconds: Double?
+    var identifier: String?
+    /// What the input was (for disassemble) or how it was made (assemble), in words.
+    var summary: String
+    /// Internal: the previews.
+    var previewPhoto: String?
+    var previewVideo: String?
+
+    enum CodingKeys: String, CodingKey { case files, hasPreview, coverTimeSeconds, identifier, summary }
+}
+
+/// A job's state as the page sees it.
+struct JobStatus: Sendable, Encodable {
+    enum State: String, Sendable, Codable {
+        case queued, running, done, failed
+    }
+
+    var id: String
+    var state: State
+    /// The step under way: "waiting", "copy", "transcode", "preview"…
+    var phase: String
+    /// 0…1 across the whole job.
+    var fraction: Double
+    /// Jobs ahead of this one, while it waits.
+    var position: Int?
+    var error: String?
+    var result: JobResult?
+}
+
+/// Runs jobs with at most `limit` at once; the others wait in order. Progress is kept per job for the page to poll
+/// or stream.
+actor JobQueue {
+    let limit: Int
+    private var running = 0
+    private var waiting: [(id: String, resume: CheckedContinuation<Void, Never>)] = []
+    private var jobs: [String: (status: JobStatus, created: ContinuousClock.Instant, folder: String)] = [:]
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Starts `work` when a slot is free; returns the job's id at once.
+    func submit(
+        folder: String, _ work: @escaping @Sendable (_ progress: @escaping @Sendable (String, Double) -> Void) async throws -> JobResult
+    ) -> String {
+        let id = UUID().uuidString.lowercased()
+        jobs[id] = (JobStatus(id: id, state: .queued, phase: "waiting", fraction: 0), .now, folder)
+        Task {
+            await self.acquire(id)
+            self.setRunning(id)
+            do {
+                let result = try await work { phase, fraction in
+                    Task { await self.progress(id, phase: phase, fraction: fraction) }
+                }
+                self.finish(id, result: result, error: nil)
+            } catch {
+                self.finish(id, result: nil, error: Self.message(for: error))
+            }
+            self.release()
+        }
+        return id
+    }
+
+    /// A job's status, with its place in the queue while it waits.
+    func status(_ id: String) -> JobStatus? {
+        guard var status = jobs[id]?.status else { return nil }
+        if status.state == .queued { status.position = waiting.firstIndex { $0.id == id } }
+        return status
+    }
+
+    func result(_ id: String) -> JobResult? { jobs[id]?.status.result }
+
+    var runningCount: Int { running }
+
+    private func acquire(_ id: String) async {
+        if running < limit {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { continuation in waiting.append((id, continuation)) }
+    }
+
+    private func release() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume.resume()
+        }
+    }
+
+    private func setRunning(_ id: String) {
+        jobs[id]?.status.state = .running
+        jobs[id]?.status.phase = "starting"
+    }
+
+    private func progress(_ id: String, phase: String, fraction: Double) {
+        guard var status = jobs[id]?.status, status.state == .running else { return }
+        status.phase = phase
+        status.fraction = max(status.fraction, min(1, fraction))
+        jobs[id]?.status = status
+    }
+
+    private func finish(_ id: String, result: JobResult?, error: String?) {
+        jobs[id]?.status.state = error == nil ? .done : .failed
+        jobs[id]?.status.fraction = 1
+        jobs[id]?.status.phase = error == nil ? "done" : "failed"
+        jobs[id]?.status.result = result
+        jobs[id]?.status.error = error
+    }
+
+    /// Removes finished jobs older than `age`, and their files.
+    func expire(olderThan age: Duration) {
+        let now = ContinuousClock.now
+        for (id, job) in jobs where now - job.created > age && (job.status.state == .done || job.status.state == .failed) {
+            try? FileManager.default.removeItem(atPath: job.folder)
+            jobs[id] = nil
+        }
+    }
+
+    /// Words a person understands, from any error.
+    static func message(for error: any Error) -> String {
+        if let e = error as? LivePhotoError {
+            switch e {
+            case .badInput(let file, let reason), .unsupported(let file, let reason):
+                return "\(URL(fileURLWithPath: file).lastPathComponent): \(reason)"
+            case .missingTool(let text): return "This server cannot do that: \(text)"
+            case .invalidArgument(let text): return text
+            case .interrupted: return "The server is stopping; try again."
+            case .outputExists, .io: return "The server could not write the result (\(e.description))."
+            }
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LivePhotoKit
+import LivePhotoMedia
+
+/// The work behind Assemble and Disassemble, and the gallery's parts.
+enum Jobs {
+    /// A Live Photo from a photo and a video (or a video alone): the pair and the `.pvt.zip`, then the previews.
+    static func assemble(
+        photo: String?, video: String, cover: Double?, folder: String, state: ServerState,
+        progress: @escaping @Sendable (String, Double) -> Void
+    ) async throws -> JobResult {
+        let out = "\(folder)/out"
+        let stem = URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
+        let made = try await LivePhotoMaker.make(
+            photo: photo, video: video,
+            options: MakeOptions(outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath),
+            progress: { p in progress(p.phase, 0.6 * p.fraction) })
+        guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
+        // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).
+        let bundle = try await LivePhotoMaker.make(
+            photo: stillPath, video: moviePath,
+            options: MakeOptions(outputDirectory: out, name: stem, identifier: made.identifier, packaging: .zippedBundle),
+            progress: { p in progress("zip", 0.6 + 0.1 * p.fraction) })
+        var files = [file("photo", stillPath), file("video", moviePath)]
+        if let zip = bundle.bundle { files.append(file("bundle", zip)) }
+        progress("preview", 0.7)
+        let previewFolder = "\(folder)/preview"
+        try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
+        let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: made.coverTime, in: previewFolder)
+        let previewVideo = try await state.previews.video(moviePath, in: previewFolder)
+        let how =
+            "Photo: \(made.photoSource.rawValue); video: \(made.videoSource.rawValue); cover at \(String(format: "%.3f", made.coverTime)) s."
+        return JobResult(
+            files: files, hasPreview: true, coverTimeSeconds: made.coverTime, identifier: made.identifier.rawValue, summary: how,
+            previewPhoto: previewPhoto, previewVideo: previewVideo)
+    }
+
+    /// A Live Photo (both files or a `.pvt.zip`) or a Motion Photo, taken apart; then the previews.
+    static func disassemble(_ paths: [String], folder: String, state: ServerState, progress: @escaping @Sendable (String, Double) -> Void)
+        async throws -> JobResult
+    {
+        let results = try await LivePhotoSplitter.split(
+            paths, options: SplitOptions(outputDirectory: "\(folder)/out"), progress: { p in progress(p.phase, 0.5 * p.fraction) })
+        guard let first = results.first else { throw LivePhotoError.invalidArgument("nothing to take apart") }
+        progress("preview", 0.6)
+        let previewFolder = "\(folder)/preview"
+        try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
+        let previewPhoto = try await state.previews.photo(first.photo, movie: first.video, cover: first.coverTimeSeconds, in: previewFolder)
+        let previewVideo = try await state.previews.video(first.video, in: previewFolder)
+        let kinds = [
+            "live-photo": "a Live Photo", "pvt": "a .pvt bundle", "pvt-zip": "a .pvt.zip", "motion-photo": "a Motion Photo",
+            "micro-video": "a MicroVideo Motion Photo", "samsung-motion-photo": "a Samsung Motion Photo",
+        ]
+        var summary = "This was \(kinds[first.kind.rawValue] ?? first.kind.rawValue)."
+        if let cover = first.coverTimeSeconds { summary += String(format: " The still sits at %.3f s.", cover) }
+        if !first.removed.isEmpty { summary += " Removed: \(first.removed.joined(separator: ", "))." }
+        return JobResult(
+            files: results.flatMap { [file("photo", $0.photo), file("video", $0.video)] }, hasPreview: true,
+            coverTimeSeconds: first.coverTimeSeconds, identifier: nil, summary: summary, previewPhoto: previewPhoto,
+            previewVideo: previewVideo)
+    }
+
+    static func file(_ role: String, _ path: String) -> JobFile {
+        JobFile(
+            role: role, name: URL(fileURLWithPath: path).lastPathComponent,
+            size: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0, path: path)
+    }
+
+    /// A gallery item's still and movie: a Motion Photo is split once into the cache.
+    static func galleryParts(_ item: GalleryItem, state: ServerState) async throws -> (String, String) {
+        if let movie = item.movie { return (item.photo, movie) }
+        let folder = "\(state.galleryCache)/\(cacheKey(item.photo))/parts"
+        let video = "\(folder)/part.mp4"
+        if !FileManager.default.fileExists(atPath: video) {
+            _ = try await LivePhotoSplitter.split([item.photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
+        }
+        return (item.photo, video)
+    }
+
+    /// A name for a file's cache folder, from its path, size and modification time (FNV-1a).
+    static func cacheKey(_ path: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let text = "\(path)|\(attributes?[.size] ?? 0)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
