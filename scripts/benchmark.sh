@@ -88,3 +88,18 @@ printf '  %-44s %8s s\n' "make, total" "$alone_s" "  of which the lossless step 
 printf '  %-44s %8s s   (%sx the lossless make; peak RSS with ffmpeg %d MB)\n' "make from the same clip as VP9 WebM" "$webm_s" \
   "$(awk "BEGIN{printf \"%.1f\", ($pair_s > 0 ? $webm_s / $pair_s : 0)}")" "$((webm_kb / 1024))"
 rm -rf "$work/out"
+
+# The web app: the largest video uploaded to `livephoto serve`; the upload streams to disk, so the server's peak
+# memory does not grow with it.
+big="$work/video-${sizes[-1]}MB.mov"
+command -v curl >/dev/null || { sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo; $sudo apt-get install -y -qq curl >/dev/null; }
+"$bin" serve --port 0 --json --max-upload 8192 > "$work/serve.json" 2>/dev/null &
+server=$!
+for _ in $(seq 100); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
+port=$(sed -E 's/.*"port": ([0-9]+).*/\1/' "$work/serve.json")
+up_s=$( { /usr/bin/time -f "%e" curl -s -o /dev/null -T "$big" "http://127.0.0.1:$port/api/uploads?name=big.mov" ; } 2>&1 | tail -n 1)
+rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+kill "$server"; wait "$server" 2>/dev/null || true
+echo
+printf 'serve: a %d MB upload took %s s; the server'"'"'s peak RSS was %d MB\n' "$(( $(stat -c %s "$big") / 1000000 ))" "$up_s" "$((rss_kb / 1024))"
+

@@ -118,6 +118,7 @@ struct FileAnalysis {
                 TrackReport(
                     id: t.trackID, handler: t.handlerType.description, format: t.format?.description ?? "",
                     codec: MovieFacts.codecName(t.format), enabled: t.isEnabled, metadataKeys: t.metadataKeys?.keys.map(\.name))
-            })
+            },
+            wallpaper: facts.video == nil ? nil : WallpaperReadiness.check(facts: facts, file: file))
     }
 }

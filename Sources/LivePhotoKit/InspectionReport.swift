@@ -60,6 +60,8 @@ public struct MovieReport: Sendable, Codable, Equatable {
     public var video: VideoReport?
     public var audioCodec: String?
     public var tracks: [TrackReport]
+    /// Lock-screen wallpaper readiness, gate by gate (FORMAT.md §10).
+    public var wallpaper: WallpaperReport?
 }
 
 public struct VideoReport: Sendable, Codable, Equatable {

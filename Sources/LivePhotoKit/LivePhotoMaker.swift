@@ -14,6 +14,16 @@ public enum Packaging: String, Sendable, Codable, CaseIterable {
     case zippedBundle = "pvt-zip"
 }
 
+/// Whether `make` prepares the movie for the lock screen's animated wallpaper (FORMAT.md §10).
+public enum WallpaperMode: String, Sendable, Codable, CaseIterable {
+    /// Write the `live-photo-info` track; say so when the cover or frame rate keeps the wallpaper still.
+    case auto
+    /// The same, but a cover or frame rate that keeps the wallpaper still is an error.
+    case required
+    /// Leave the track out.
+    case off
+}
+
 /// What `make` should do.
 public struct MakeOptions: Sendable {
     /// The folder outputs go to; created when missing.
@@ -39,12 +49,15 @@ public struct MakeOptions: Sendable {
     /// The still's format; nil keeps the photo's (HEIC stays HEIC, anything else becomes or stays JPEG). Asking
     /// for HEIC from another format encodes it with libheif's heif-enc from the tagged JPEG.
     public var photoFormat: PhotoFormat?
+    /// The lock-screen wallpaper track and checks.
+    public var wallpaper: WallpaperMode
 
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
         packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil,
-        photoFormat: PhotoFormat? = nil, duration: Double? = nil
+        photoFormat: PhotoFormat? = nil, duration: Double? = nil, wallpaper: WallpaperMode = .auto
     ) {
+        self.wallpaper = wallpaper
         self.outputDirectory = outputDirectory
         self.name = name
         self.coverTime = coverTime
@@ -76,6 +89,8 @@ public struct MakeResult: Sendable, Codable, Equatable {
     public var videoSource: VideoSource
     /// How the video was cut to `duration`, when it was.
     public var trim: TrimReport?
+    /// Why the lock-screen wallpaper will not animate (G3, G4), when it will not; empty otherwise.
+    public var wallpaperWarnings: [String] = []
     /// The files written: the still and the movie for a pair, the bundle for `pvt` and `pvt-zip`.
     public var photo: String?
     public var movie: String?
@@ -123,13 +138,15 @@ public enum LivePhotoMaker {
             let kind = try naming(video) { try FileKind.detect(videoFile) }
             guard !kind.isStill else { throw .badInput(file: video, reason: "this is a photo; a video is needed") }
             guard kind.isMovie else { throw .unsupported(file: video, reason: "not a QuickTime or MP4 movie") }
-            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, requestedCover: options.coverTime)
+            movie = try MovieRemux.plan(
+                source: videoFile, identifier: identifier, requestedCover: options.coverTime, wallpaper: options.wallpaper != .off)
         } catch .unsupported(_, let reason) {
             logger.info("\(video): \(reason); converting it with ffmpeg")
             let (normalized, source) = try await media.normalizeVideo(video)
             videoSource = source
             videoFile = try open(normalized)
-            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, requestedCover: options.coverTime)
+            movie = try MovieRemux.plan(
+                source: videoFile, identifier: identifier, requestedCover: options.coverTime, wallpaper: options.wallpaper != .off)
         }
         if let requested = options.coverTime, abs(requested - movie.coverSeconds) > 0.0005 {
             logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
@@ -139,7 +156,17 @@ public enum LivePhotoMaker {
             trim = report
             videoFile = try open(cut)
             movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, requestedCover: max(0, movie.coverSeconds - report.start))
+                source: videoFile, identifier: identifier, requestedCover: max(0, movie.coverSeconds - report.start),
+                wallpaper: options.wallpaper != .off)
+        }
+        // The lock screen animates only with 14 frames before the still and 20 fps or more (G3, G4).
+        var wallpaperWarnings: [String] = []
+        if options.wallpaper != .off {
+            wallpaperWarnings = WallpaperReadiness.coverProblems(frameTimes: movie.frameTimes, cover: movie.coverSeconds)
+            if options.wallpaper == .required, !wallpaperWarnings.isEmpty {
+                throw .invalidArgument("the lock-screen wallpaper would not animate: \(wallpaperWarnings.joined(separator: "; "))")
+            }
+            for warning in wallpaperWarnings { logger.notice("the lock-screen wallpaper will not animate: \(warning)") }
         }
 
         // The still: the JPEG as it is, another image converted, or the cover frame.
@@ -192,7 +219,7 @@ public enum LivePhotoMaker {
         var result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
-            videoSource: videoSource, trim: trim)
+            videoSource: videoSource, trim: trim, wallpaperWarnings: wallpaperWarnings)
         let copyTotal = still.copiedBytes + movie.copiedBytes
         let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
 

@@ -99,7 +99,8 @@ public enum LivePhotoVerifier {
             brand.map { $0 == "qt  " ? "ftyp qt" : "ftyp '\($0)'; iPhones write 'qt  '" } ?? "no ftyp, like some iPhone transfers")
 
         let passed = checks.allSatisfy { $0.passed || $0.requirement == .recommended }
-        return VerificationReport(photo: photo, movie: movie, passed: passed, checks: checks)
+        return VerificationReport(
+            photo: photo, movie: movie, passed: passed, checks: checks, wallpaper: WallpaperReadiness.check(facts: facts, file: file))
     }
 
     static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }

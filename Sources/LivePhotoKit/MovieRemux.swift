@@ -25,6 +25,8 @@ struct MovieRemux {
     /// The video's length on the movie timeline, its keyframe times and its codec, for trimming.
     let videoDuration: Double
     let keyframeTimes: [Double]
+    /// Every video frame's time on the movie timeline, in order (for the wallpaper gates).
+    let frameTimes: [Double]
     let videoCodec: String
     let frameCount: Int
 
@@ -40,7 +42,9 @@ struct MovieRemux {
     /// - Parameters:
     ///   - identifier: the content identifier to store.
     ///   - requestedCover: the cover time in seconds; nil keeps an existing still-image-time, else takes the middle frame.
-    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, requestedCover: Double?) throws(LivePhotoError) -> MovieRemux
+    /// - Parameter wallpaper: add a `live-photo-info` track when the movie has none (FORMAT.md §10).
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, requestedCover: Double?, wallpaper: Bool = true)
+        throws(LivePhotoError) -> MovieRemux
     {
         let path = source.path
         let movie = try naming(path) { try Movie(file: source) }
@@ -81,6 +85,21 @@ struct MovieRemux {
                 creationTime: header.creationTime, modificationTime: header.modificationTime)
         }
 
+        // The per-frame live-photo-info track, when the movie has none: its samples follow the still's.
+        var infoTrack: Atom?
+        let hasInfoTrack = movie.tracks.contains { LivePhotoInfoTrack.matches($0) && !removedIDs.contains($0.trackID) }
+        let infoTrackID = newTrack == nil ? newTrackID : newTrackID + 1
+        if wallpaper, !hasInfoTrack, infoTrackID < UInt32.max {
+            let offset = UInt64(payloadStart + payloadTotal) + UInt64(appended.count)
+            let (trak, samples) = try naming(path) {
+                try LivePhotoInfoTrack.make(
+                    video: video, trackID: infoTrackID, scale: scale, chunkOffset: offset, creationTime: header.creationTime,
+                    modificationTime: header.modificationTime)
+            }
+            infoTrack = trak
+            appended += samples
+        }
+
         // The new moov.
         var children: [Atom] = []
         var trakIndex = 0
@@ -97,10 +116,11 @@ struct MovieRemux {
                 children.append(child)
             }
         }
-        if let newTrack {
+        for (track, id) in [(infoTrack, infoTrackID), (newTrack, newTrackID)] {
+            guard let track else { continue }
             let lastTrak = children.lastIndex { $0.type == "trak" }.map { $0 + 1 } ?? children.count
-            children.insert(newTrack, at: lastTrak)
-            header.nextTrackID = newTrackID + 1
+            children.insert(track, at: lastTrak)
+            header.nextTrackID = max(header.nextTrackID, id + 1)
         }
         header.timescale = UInt32(UInt64(header.timescale) * scale)
         header.duration = max(try naming(path) { try scaled(header.duration, scale) }, keepExisting ? 0 : stillEnd)
@@ -129,6 +149,7 @@ struct MovieRemux {
             coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting,
             coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts),
             videoDuration: facts.videoDuration, keyframeTimes: keyframes(video, facts: facts),
+            frameTimes: ((try? facts.frameTimes()) ?? []).map(facts.seconds),
             videoCodec: MovieFacts.codecName(video.format),
             frameCount: Int(video.tables.sampleCount))
     }

@@ -50,58 +50,13 @@ enum StillImageTimeTrack {
         trackID: UInt32, videoTrackID: UInt32, stillTime: UInt64, sampleDuration: UInt64,
         chunkOffset: UInt64, sampleSize: Int, mediaTimescale: UInt32, creationTime: UInt64, modificationTime: UInt64
     ) -> Atom {
-        let header = TrackHeader(
-            trackID: trackID, flags: 0xF, duration: stillTime + sampleDuration,
-            creationTime: creationTime, modificationTime: modificationTime)
         var edits: [EditList.Entry] = []
         if stillTime > 0 { edits.append(.init(segmentDuration: stillTime, mediaTime: -1)) }
         edits.append(.init(segmentDuration: sampleDuration, mediaTime: 0))
-
-        var tref = ByteWriter()
-        tref.appendUInt32(videoTrackID)
-
-        var stts = ByteWriter()
-        stts.appendUInt32(0); stts.appendUInt32(1); stts.appendUInt32(1); stts.appendUInt32(1)
-        var stsc = ByteWriter()
-        stsc.appendUInt32(0); stsc.appendUInt32(1); stsc.appendUInt32(1); stsc.appendUInt32(1); stsc.appendUInt32(1)
-        var stsz = ByteWriter()
-        stsz.appendUInt32(0); stsz.appendUInt32(UInt32(sampleSize)); stsz.appendUInt32(1)
-
-        let stbl = Atom(
-            type: "stbl",
-            children: [
-                SampleDescription.atom([sampleEntry]),
-                Atom(type: "stts", data: stts.bytes),
-                Atom(type: "stsc", data: stsc.bytes),
-                Atom(type: "stsz", data: stsz.bytes),
-                SampleTables.chunkOffsetAtom([chunkOffset]),
-            ])
-        let minf = Atom(
-            type: "minf",
-            children: [
-                Atom(type: "gmhd", children: [Atom(type: "gmin", data: [0, 0, 0, 0, 0, 0x40, 0x80, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0])]),
-                HandlerReference.quickTime(component: "dhlr", subtype: "alis", name: "Core Media Data Handler"),
-                Atom(
-                    type: "dinf",
-                    children: [Atom(type: "dref", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0x0C, 0x61, 0x6C, 0x69, 0x73, 0, 0, 0, 1])]),
-                stbl,
-            ])
-        let mdia = Atom(
-            type: "mdia",
-            children: [
-                MediaHeader.make(
-                    timescale: mediaTimescale, duration: 1, language: 0x55C4,
-                    creationTime: UInt32(truncatingIfNeeded: creationTime), modificationTime: UInt32(truncatingIfNeeded: modificationTime)),
-                HandlerReference.quickTime(component: "mhlr", subtype: "meta", name: "Core Media Metadata"),
-                minf,
-            ])
-        return Atom(
-            type: "trak",
-            children: [
-                header.atom,
-                Atom(type: "tref", children: [Atom(type: "cdsc", data: tref.bytes)]),
-                Atom(type: "edts", children: [EditList(entries: edits).atom]),
-                mdia,
-            ])
+        return MetadataTrackBuilder(
+            trackID: trackID, videoTrackID: videoTrackID, trackDuration: stillTime + sampleDuration, edits: edits,
+            mediaTimescale: mediaTimescale, sampleEntry: sampleEntry, timeToSample: [(1, 1)], sampleSize: sampleSize, sampleCount: 1,
+            chunkOffset: chunkOffset, creationTime: creationTime, modificationTime: modificationTime
+        ).atom
     }
 }

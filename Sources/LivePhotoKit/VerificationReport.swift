@@ -5,6 +5,9 @@ public struct VerificationReport: Sendable, Codable, Equatable {
     /// True when every required check passed.
     public var passed: Bool
     public var checks: [VerificationCheck]
+    /// Whether the movie can animate as a lock-screen wallpaper, gate by gate (apart from pairing: `passed` does
+    /// not depend on it). Nil when the movie cannot be read.
+    public var wallpaper: WallpaperReport?
 }
 
 public struct VerificationCheck: Sendable, Codable, Equatable {

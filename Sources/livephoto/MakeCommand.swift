@@ -24,6 +24,7 @@ struct MakeCommand: AsyncParsableCommand {
               livephoto make long-clip.mp4 --cover 12.5 --duration 3      # keep 3 s around 12.5 s
               livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001 --pvt-zip
               livephoto make photo.jpg clip.mov --id 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8 --force --json
+              livephoto make photo.jpg clip.mov --cover 2 --wallpaper   # fail unless it can animate on the lock screen
             """
     )
 
@@ -54,12 +55,19 @@ struct MakeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The codec to encode to when the video's codec is not H.264 or HEVC: h264 or hevc.")
     var codec: VideoCodec = .h264
 
+    @Flag(name: .long, help: "Fail when the lock-screen wallpaper would not animate (fewer than 14 frames before the cover, under 20 fps).")
+    var wallpaper = false
+
+    @Flag(name: .customLong("no-wallpaper"), help: "Leave out the per-frame live-photo-info track the lock-screen wallpaper needs.")
+    var noWallpaper = false
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
         guard (1...2).contains(files.count) else { throw ValidationError("give PHOTO VIDEO, or VIDEO alone") }
         if pvt && pvtZip { throw ValidationError("--pvt and --pvt-zip cannot be used together") }
+        if wallpaper && noWallpaper { throw ValidationError("--wallpaper and --no-wallpaper cannot be used together") }
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
         if let cover, !(cover.isFinite && cover >= 0) { throw ValidationError("--cover must be a time in seconds, 0 or more") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be between 1 and 100") }
@@ -73,7 +81,7 @@ struct MakeCommand: AsyncParsableCommand {
             outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
             packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: output.force, quality: quality, codec: codec,
             ffmpegPath: output.ffmpeg,
-            photoFormat: photoFormat, duration: duration)
+            photoFormat: photoFormat, duration: duration, wallpaper: wallpaper ? .required : noWallpaper ? .off : .auto)
         let result = try await ProgressBar.running(label: "make", json: common.json) { progress in
             try await LivePhotoMaker.make(
                 photo: files.count == 2 ? files[0] : nil, video: files[files.count - 1], options: options, progress: progress)
@@ -94,6 +102,7 @@ struct MakeCommand: AsyncParsableCommand {
         } else {
             print("  cover   \(Output.seconds(result.coverTime)) s\(result.keptExistingStillTime ? " (kept from the movie)" : "")")
         }
+        for warning in result.wallpaperWarnings { print("  note    the lock-screen wallpaper will not animate: \(warning)") }
         print("  photo   \(Self.describe(result.photoSource))")
         print("  video   \(Self.describe(result.videoSource))")
         for path in written { print("  wrote   \(path)") }

@@ -47,6 +47,12 @@ enum Output {
             }
             if let a = m.audioCodec { lines.append("  audio       \(a)") }
             if let b = m.brand { lines.append("  brand       \(b)") }
+            if let w = m.wallpaper {
+                let failed = w.gates.filter { !$0.passed }
+                lines.append(
+                    "  wallpaper   "
+                        + (w.ready ? "ready (G1–G4, G6–G10 pass)" : failed.map { "\($0.id) \($0.detail)" }.joined(separator: "; ")))
+            }
             lines.append("  tracks      " + m.tracks.map { "\($0.id):\($0.handler)/\($0.codec)" }.joined(separator: " "))
         }
         return lines.joined(separator: "\n")

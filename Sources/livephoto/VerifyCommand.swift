@@ -37,6 +37,14 @@ struct VerifyCommand: AsyncParsableCommand {
             print(
                 report.passed
                     ? "Photos should accept this pair as a Live Photo." : "Photos will not pair these files: a required check failed.")
+            if let wallpaper = report.wallpaper {
+                print("\nLock-screen wallpaper (iOS 17+): \(wallpaper.ready ? "ready, every gate passed" : "motion not available")")
+                for gate in wallpaper.gates {
+                    print(
+                        "\(gate.passed ? "pass" : "FAIL")  \((gate.id + " " + gate.name).padding(toLength: 30, withPad: " ", startingAt: 0)) \(gate.detail)"
+                    )
+                }
+            }
         }
         if !report.passed { throw ExitCode(Failure.checkFailed) }
     }

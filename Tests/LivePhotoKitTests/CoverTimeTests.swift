@@ -34,7 +34,7 @@ struct CoverTimeTests {
         let streams = try Readers.ffprobeStreams(movie)
         let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
         let frames = try Readers.packetTimes(movie, stream: videoIndex)
-        let start = try #require(Double(streams.first { ($0["codec_tag_string"] as? String) == "mebx" }?["start_time"] as? String ?? ""))
+        let start = try #require(Double(Readers.stillImageTimeStream(streams)?["start_time"] as? String ?? ""))
         #expect(frames.contains { abs($0 - start) < 0.0000011 }, "still at \(start) is not a frame time")
     }
 

@@ -35,7 +35,7 @@ struct LargeOffsetTests {
             #expect(stbl.child("co64") != nil && stbl.child("stco") == nil, "track \(track.trackID)")
         }
         #expect(try Readers.framemd5(out) == Readers.framemd5(clip))
-        let mebx = try #require(try Readers.ffprobeStreams(out).first { ($0["codec_tag_string"] as? String) == "mebx" })
+        let mebx = try #require(Readers.stillImageTimeStream(try Readers.ffprobeStreams(out)))
         #expect(mebx["start_time"] as? String == "2.000000")
         #expect(await LivePhotoVerifier.verify(photo: try #require(result.photo), movie: out).passed)
         try FileManager.default.removeItem(atPath: out)

@@ -43,11 +43,12 @@ struct MakeMatrixTests {
         #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
         #expect(try Readers.exiftoolMovieIdentifier(movie) == id.rawValue)
 
-        // ffprobe: one mebx data stream starting at the cover time; the cover is the frame nearest the middle.
+        // ffprobe: two mebx data streams, live-photo-info (a packet per frame) and still-image-time (one packet,
+        // starting at the cover time); the cover is the frame nearest the middle.
         let streams = try Readers.ffprobeStreams(movie)
         let mebx = streams.filter { ($0["codec_tag_string"] as? String) == "mebx" }
-        #expect(mebx.count == 1)
-        let start = try #require(Double(mebx.first?["start_time"] as? String ?? ""))
+        #expect(mebx.count == 2)
+        let start = try #require(Double(Readers.stillImageTimeStream(streams)?["start_time"] as? String ?? ""))
         #expect(abs(start - result.coverTime) < 0.0000011, "ffprobe start_time \(start) vs cover \(result.coverTime)")
         let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
         let frames = try Readers.packetTimes(movie, stream: videoIndex)

@@ -30,6 +30,11 @@ public enum Readers {
     }
 
     /// `ffmpeg -f framemd5` of the video and audio, with the header comments removed.
+    /// The still-image-time stream: the `mebx` stream with one packet (live-photo-info has one per frame).
+    public static func stillImageTimeStream(_ streams: [[String: Any]]) -> [String: Any]? {
+        streams.first { ($0["codec_tag_string"] as? String) == "mebx" && ($0["nb_frames"] as? String) == "1" }
+    }
+
     public static func framemd5(_ path: String) throws -> [String] {
         let r = try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-map", "0:a?", "-f", "framemd5", "-"])
         return r.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)

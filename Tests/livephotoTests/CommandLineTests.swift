@@ -18,8 +18,8 @@ struct CommandLineTests {
     func help() throws {
         let root = try livephoto(["--help"])
         #expect(root.status == 0)
-        for word in ["make", "inspect", "verify", "split", "convert", "Exit codes"] { #expect(root.stdout.contains(word)) }
-        for command in ["make", "inspect", "verify", "split", "convert", "export"] {
+        for word in ["make", "inspect", "verify", "split", "convert", "serve", "Exit codes"] { #expect(root.stdout.contains(word)) }
+        for command in ["make", "inspect", "verify", "split", "convert", "export", "serve"] {
             let r = try livephoto([command, "--help"])
             #expect(r.status == 0)
             #expect(r.stdout.contains("Examples:"))
@@ -61,6 +61,24 @@ struct CommandLineTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("not a Motion Photo"))
         #expect(try livephoto(["convert", "--to", "live", still, movie]).status == 64)
+    }
+
+    @Test("make --wallpaper refuses a cover that keeps the wallpaper still (exit 64); verify lists the gates")
+    func wallpaper() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
+        let strict = try livephoto(["make", photo, clip, "--out", ws.file("a"), "--cover", "0.2", "--wallpaper"])
+        #expect(strict.status == 64)
+        #expect(strict.stderr.contains("G3: only 6 frames before the still; wallpapers need 14"))
+        let loose = try livephoto(["make", photo, clip, "--out", ws.file("b"), "--name", "E", "--cover", "0.2"])
+        #expect(loose.status == 0)
+        #expect(loose.stdout.contains("the lock-screen wallpaper will not animate: G3"))
+        let verified = try livephoto(["verify", ws.file("b/E.JPG"), ws.file("b/E.MOV")])
+        #expect(verified.status == 0)
+        #expect(verified.stdout.contains("FAIL  G3 frames-before-still"))
+        #expect(try livephoto(["make", photo, clip, "--wallpaper", "--no-wallpaper"]).status == 64)
+        let json = try self.json(try livephoto(["verify", ws.file("b/E.JPG"), ws.file("b/E.MOV"), "--json"]))
+        #expect((json["wallpaper"] as? [String: Any])?["ready"] as? Bool == false)
     }
 
     @Test("make, then verify and inspect, in JSON")

@@ -10,6 +10,10 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
         /// `dtyp`: namespace 0 (well-known, `wellKnownType` set) or another namespace with a type name.
         public var dataTypeNamespace: UInt32
         public var wellKnownType: UInt32?
+        /// For a `dtyp` namespace other than 0: the type's name.
+        public var dataTypeName: String?
+        /// The key atom's other children (`sdpd`, `setu`, `ctps`…), in order, kept as they are.
+        public var otherAtoms: [Atom] = []
 
         public init(localID: UInt32, name: String, wellKnownType: UInt32) {
             self.localID = localID
@@ -18,6 +22,19 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
             dataTypeNamespace = 0
             self.wellKnownType = wellKnownType
         }
+
+        /// A key whose data type is named in namespace `dataTypeNamespace` (1: reverse-DNS type names).
+        public init(localID: UInt32, name: String, dataTypeNamespace: UInt32, dataTypeName: String, otherAtoms: [Atom]) {
+            self.localID = localID
+            namespace = "mdta"
+            self.name = name
+            self.dataTypeNamespace = dataTypeNamespace
+            self.dataTypeName = dataTypeName
+            self.otherAtoms = otherAtoms
+        }
+
+        /// A child of the key atom other than `keyd` and `dtyp`, e.g. `setu`.
+        public func atom(_ type: FourCC) -> Atom? { otherAtoms.first { $0.type == type } }
     }
 
     public var keys: [Key]
@@ -42,8 +59,11 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
                 key.dataTypeNamespace = dtyp.data.loadUInt32(at: 0, .bigEndian)
                 if key.dataTypeNamespace == 0, dtyp.data.count >= 8 {
                     key.wellKnownType = dtyp.data.loadUInt32(at: 4, .bigEndian)
+                } else if key.dataTypeNamespace != 0 {
+                    key.dataTypeName = String(decoding: dtyp.data[4...], as: UTF8.self)
                 }
             }
+            key.otherAtoms = parts.filter { $0.type != "keyd" && $0.type != "dtyp" }
             keys.append(key)
         }
     }
@@ -61,8 +81,13 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
                 }
                 k.appendBox("dtyp") { d in
                     d.appendUInt32(key.dataTypeNamespace)
-                    d.appendUInt32(key.wellKnownType ?? 0)
+                    if let name = key.dataTypeName, key.dataTypeNamespace != 0 {
+                        d.appendASCII(name)
+                    } else {
+                        d.appendUInt32(key.wellKnownType ?? 0)
+                    }
                 }
+                for atom in key.otherAtoms { k.append(atom.serialized()) }
             }
         }
         var w = ByteWriter()
