@@ -97,7 +97,7 @@ command -v curl >/dev/null || { sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo; $sudo 
 server=$!
 for _ in $(seq 100); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
 port=$(sed -E 's/.*"port": ([0-9]+).*/\1/' "$work/serve.json")
-up_s=$( { /usr/bin/time -f "%e" curl -s -o /dev/null -T "$big" "http://127.0.0.1:$port/api/uploads?name=big.mov" ; } 2>&1 | tail -n 1)
+up_s=$( { /usr/bin/time -f "%e" curl -s -o /dev/null -H "Expect:" -T "$big" "http://127.0.0.1:$port/api/uploads?name=big.mov" ; } 2>&1 | tail -n 1)
 rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
 kill "$server"; wait "$server" 2>/dev/null || true
 echo
