@@ -46,6 +46,7 @@ let package = Package(
             name: "LivePhotoServer",
             dependencies: [
                 "LivePhotoKit",
+                "MediaFormats",
                 "LivePhotoMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LivePhotoKit
+import MediaFormats
 
 /// One uploaded file, kept under the work folder until it expires.
 struct Upload: Sendable, Codable {
@@ -55,9 +56,12 @@ actor UploadStore {
             try? FileManager.default.removeItem(atPath: folder)
             throw HTTPError(.badRequest, message: "\(name) is empty.")
         }
-        let report = await LivePhotoInspector.inspect([path]).files.first
+        // Headers only: a zip is not unpacked here (the job that uses it does that, once).
+        let kind = (try? RandomAccessFile(path: path)).flatMap { try? FileKind.detect($0) } ?? .unknown
+        let report = kind == .zip ? nil : await LivePhotoInspector.inspect([path]).files.first
         let upload = Upload(
-            id: id, name: name, size: size, format: report?.format.rawValue ?? "unknown", role: report?.role.rawValue ?? "unknown",
+            id: id, name: name, size: size, format: report?.format.rawValue ?? kind.rawValue,
+            role: report?.role.rawValue ?? (kind == .zip ? "bundle" : "unknown"),
             durationSeconds: report?.movie?.durationSeconds, coverTimeSeconds: report?.movie?.coverTimeSeconds)
         uploads[id] = (upload, path, .now)
         return upload

@@ -52,6 +52,13 @@ struct ServerTests {
             #expect(upload["size"] as? Int == bytes.count)
             #expect(!FileManager.default.fileExists(atPath: ws.file("evil.jpg")))
 
+            // A zip is described from its first bytes, not unpacked on upload.
+            let zip = try Self.json(
+                try await client.execute(
+                    uri: "/api/uploads?name=x.pvt.zip", method: .put,
+                    body: ByteBuffer(bytes: [0x50, 0x4B, 3, 4] + [UInt8](repeating: 0, count: 60))))
+            #expect(zip["format"] as? String == "zip" && zip["role"] as? String == "bundle")
+
             let big = try await client.execute(
                 uri: "/api/uploads?name=big.mov", method: .put, body: ByteBuffer(bytes: [UInt8](repeating: 7, count: 200_000)))
             #expect(big.status == .contentTooLarge)
