@@ -92,6 +92,12 @@ enum BundleReader {
         } catch {
             throw .badInput(file: zip, reason: "cannot extract '\(entry.path)': \(error)")
         }
+        // The member keeps its date in the archive, so what is made of it keeps it too.
+        if let date = entry.fileAttributes[.modificationDate] as? Date {
+            let seconds = date.timeIntervalSince1970.rounded(.down)
+            FileDates.setModificationTime(
+                timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9)), descriptor: handle.fileDescriptor)
+        }
     }
 
     struct BombError: Error { let reason: String }

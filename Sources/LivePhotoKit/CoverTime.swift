@@ -1,16 +1,30 @@
 import MediaFormats
 
+/// The cover time asked for, and how strictly it is held to the video.
+struct CoverRequest: Sendable {
+    /// Seconds; nil keeps the movie's own still-image-time, or takes the frame nearest the middle.
+    var seconds: Double?
+    /// True for a time an input suggests (a Motion Photo's timestamp, which real phones put past the last frame):
+    /// outside the video it snaps to the nearest frame. False for a time the user gave: outside is an error.
+    var snapsOutside = false
+}
+
 /// Picks the video frame the still belongs to.
 enum CoverTime {
     /// The frame nearest `requested` seconds, or nearest the middle of the video when nil.
     ///
-    /// - Throws: ``LivePhotoError/invalidArgument(_:)`` when `requested` lies outside the video.
-    static func snap(_ requested: Double?, facts: MovieFacts, file: String) throws(LivePhotoError) -> TrackTime {
+    /// - Parameter snapsOutside: take the nearest frame even when `requested` lies outside the video.
+    /// - Throws: ``LivePhotoError/invalidArgument(_:)`` when `requested` lies outside the video and `snapsOutside` is false.
+    static func snap(_ requested: Double?, snapsOutside: Bool = false, facts: MovieFacts, file: String) throws(LivePhotoError)
+        -> TrackTime
+    {
         let frames = try naming(file) { try facts.frameTimes() }
         guard !frames.isEmpty else { throw .badInput(file: file, reason: "the video track has no frames on the movie timeline") }
         let duration = facts.videoDuration
         let target: Double
-        if let requested {
+        if let requested, snapsOutside, requested.isFinite {
+            target = requested
+        } else if let requested {
             guard requested.isFinite, requested >= 0, requested <= duration + 1e-9 else {
                 throw .invalidArgument(
                     "cover time \(format(requested)) s is outside the video of \(format(duration)) s (\(file))")

@@ -2,6 +2,10 @@ import Foundation
 import MediaFormats
 
 /// One file read for inspect and verify: the report, plus what the checks need.
+///
+/// A file whose container cannot be parsed at all (not a JPEG, HEIC or movie; cut short in its headers) gets an
+/// ``FileReport/error``. A part that does not add up (broken Exif, Motion Photo XMP that names a video the file does
+/// not hold) is one of its ``FileReport/problems``: the rest is still described.
 struct FileAnalysis {
     var report: FileReport
     var movieFacts: MovieFacts?
@@ -23,14 +27,16 @@ struct FileAnalysis {
             switch report.format {
             case .jpeg:
                 let jpeg = try JPEGFile(file: file)
-                try readStill(tiff: jpeg.exifTIFF(in: file), jpeg: jpeg)
-                try readMotionPhoto(file)
+                report.role = .still
+                report.still = StillReport(width: jpeg.width, height: jpeg.height)
+                noting("the Exif data") { try $0.readStill(tiff: jpeg.exifTIFF(in: file)) }
+                noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
             case .heic, .avif:
                 let heif = try HEIFFile(file: file)
-                try readStill(tiff: heif.exifTIFF(in: file), jpeg: nil)
-                report.still?.width = heif.primaryImageSize?.width
-                report.still?.height = heif.primaryImageSize?.height
-                try readMotionPhoto(file)
+                report.role = .still
+                report.still = StillReport(width: heif.primaryImageSize?.width, height: heif.primaryImageSize?.height)
+                noting("the Exif data") { try $0.readStill(tiff: heif.exifTIFF(in: file)) }
+                noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
             case .quicktime, .mp4: try readMovie(file)
             case .zip: report.role = .bundle
             case .unknown: report.error = "not a JPEG, HEIC, QuickTime, MP4 or zip file"
@@ -40,9 +46,20 @@ struct FileAnalysis {
         }
     }
 
-    private mutating func readStill(tiff bytes: [UInt8]?, jpeg: JPEGFile?) throws {
-        var still = StillReport(width: jpeg?.width, height: jpeg?.height)
-        report.role = .still
+    /// Runs `body`; an error becomes a problem about `part` instead of failing the whole file.
+    private mutating func noting(_ part: String, _ body: (inout FileAnalysis) throws -> Void) {
+        do {
+            try body(&self)
+        } catch {
+            let message = LivePhotoError.wrap(error, file: report.path).description
+                .replacingOccurrences(of: "\(report.path): ", with: "").replacingOccurrences(of: "not supported: ", with: "")
+            report.problems.append("\(part): \(message)")
+        }
+    }
+
+    private mutating func readStill(tiff bytes: [UInt8]?) throws {
+        var still = report.still ?? StillReport()
+        defer { report.still = still }
         if let bytes {
             let tiff = try ExifTIFF(bytes: bytes)
             still.make = tiff.string(ifd0Tag: 0x010F)
@@ -60,7 +77,6 @@ struct FileAnalysis {
                 }
             }
         }
-        report.still = still
     }
 
     private mutating func readMotionPhoto(_ file: RandomAccessFile) throws {

@@ -34,8 +34,11 @@ public struct FileReport: Sendable, Codable, Equatable {
     public var motionPhoto: MotionPhotoReport?
     /// For a `.pvt` or `.pvt.zip`: the files it holds.
     public var members: [String]?
-    /// Why the file could not be read, when it could not.
+    /// Why the file could not be read at all, when it could not (`inspect` then exits 2).
     public var error: String?
+    /// What did not add up in a file that could be read (broken Exif, a Motion Photo's video missing): the rest of
+    /// the report still describes it.
+    public var problems: [String] = []
 }
 
 public struct StillReport: Sendable, Codable, Equatable {

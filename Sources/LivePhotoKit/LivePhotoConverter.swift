@@ -12,6 +12,8 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     /// Where the MP4 sits in the output, as Google's rule finds it.
     public var videoOffset: Int64
     public var videoLength: Int64
+    /// What was not as expected: a photo or movie that was not part of a Live Photo, parts of two Live Photos.
+    public var notes: [String] = []
 }
 
 /// Converts between Apple Live Photos and Google Motion Photos, without re-encoding.
@@ -22,6 +24,9 @@ public enum LivePhotoConverter {
     ///
     /// The still keeps its image data; the movie's samples move from QuickTime to MP4 unchanged (video and audio
     /// tracks; Apple's timed metadata is left out); the cover time becomes the presentation timestamp.
+    ///
+    /// Any photo and movie can become a Motion Photo (the notes say when they were not a Live Photo's parts), but
+    /// the parts of two different Live Photos are refused unless `force`, which also overwrites an existing output.
     public static func toMotionPhoto(
         photo: String, movie: String, outputDirectory: String = ".", name: String? = nil, force: Bool = false,
         progress: ProgressHandler? = nil
@@ -43,11 +48,13 @@ public enum LivePhotoConverter {
             timestamp = -1
         }
         let writer = try MotionPhotoWriter.plan(still: stillFile, video: video, timestampUs: timestamp)
+        let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: video.identifier)
+        if pairing.differ, !force { throw pairing.mismatch(photo: photo, movie: movie) }
         try OutputLocation.prepareFolder(outputDirectory)
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
         let output = "\(outputDirectory)/\(stem).MP.\(writer.format == .heic ? "heic" : "jpg")"
         try OutputLocation.check([output], inputs: [photo, movie], force: force)
-        let staged = try StagedFile(destination: output)
+        let staged = try StagedFile(destination: output, datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
         try writer.write(to: staged, progress: counter.add)
         try OutputLocation.check([output], inputs: [photo, movie], force: force)
@@ -56,11 +63,15 @@ public enum LivePhotoConverter {
         let size = writer.still.size + Int64(writer.videoHeader.count) + video.size
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: size - video.size,
-            videoLength: video.size)
+            videoLength: video.size, notes: pairing.note.map { [$0] } ?? [])
     }
 
-    /// A Motion Photo to a Live Photo: split losslessly, then made with the cover at the presentation timestamp
-    /// (the frame nearest the middle when the file does not say).
+    /// A Motion Photo to a Live Photo: split losslessly, then made with the cover at the presentation timestamp.
+    ///
+    /// The timestamp is the file's suggestion: one past the last frame (Samsung writes such) snaps to the nearest
+    /// frame, and none (or -1) means the frame nearest the middle, as Motion Photo format 1.0 says; the result's
+    /// notes say so. `options.coverTime` is the user's and must lie within the video. The photo's MakerNote of
+    /// another maker (Pixel, Samsung) is replaced by Apple's, which carries the identifier, with a note.
     public static func toLivePhoto(_ motionPhoto: String, options: MakeOptions, progress: ProgressHandler? = nil)
         async throws(LivePhotoError) -> MakeResult
     {
@@ -69,27 +80,37 @@ public enum LivePhotoConverter {
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
         options.name = options.name ?? LivePhotoSplitter.baseStem(motionPhoto)
+        options.replacesForeignMakerNote = true
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(options.name ?? "motion")")
         defer { OutputLocation.remove(work) }
-        let parts = try await LivePhotoSplitter.split(
-            [motionPhoto], options: SplitOptions(outputDirectory: work, name: "part", force: true))
-        guard let part = parts.first else { throw .badInput(file: motionPhoto, reason: "nothing to convert") }
-        if options.coverTime == nil, let cover = part.coverTimeSeconds {
-            let duration = (try? Movie(file: try LivePhotoMaker.open(part.video)))?.durationSeconds ?? .infinity
-            options.coverTime = min(cover, duration)
-        }
-        do {
-            return try await LivePhotoMaker.make(photo: part.photo, video: part.video, options: options, progress: progress)
+        func part(_ name: String) -> String { name.hasSuffix(".mp4") ? "video" : "photo" }
+        do throws(LivePhotoError) {
+            let parts = try await LivePhotoSplitter.split(
+                [motionPhoto], options: SplitOptions(outputDirectory: work, name: "part", force: true))
+            guard let split = parts.first else { throw .badInput(file: motionPhoto, reason: "nothing to convert") }
+            var notes: [String] = []
+            if options.coverTime == nil {
+                if let cover = split.coverTimeSeconds {
+                    options.suggestedCover = SuggestedCover(seconds: cover, label: "the Motion Photo's presentation timestamp")
+                } else {
+                    notes.append("the Motion Photo gives no presentation timestamp; the cover is the frame nearest the middle")
+                }
+            }
+            var result = try await LivePhotoMaker.make(photo: split.photo, video: split.video, options: options, progress: progress)
+            result.notes = notes + result.notes
+            return result
         } catch {
             // Errors about the parts in the work folder are about the Motion Photo.
+            var named = error
             switch error {
             case .badInput(let file, let reason) where file.hasPrefix(work):
-                throw .badInput(file: motionPhoto, reason: "its embedded \(file.hasSuffix(".mp4") ? "video" : "photo"): \(reason)")
+                named = .badInput(file: motionPhoto, reason: "its embedded \(part(file)): \(reason)")
             case .unsupported(let file, let reason) where file.hasPrefix(work):
-                throw .unsupported(file: motionPhoto, reason: "its embedded \(file.hasSuffix(".mp4") ? "video" : "photo"): \(reason)")
-            default: throw error
+                named = .unsupported(file: motionPhoto, reason: "its embedded \(part(file)): \(reason)")
+            default: break
             }
+            throw named.renamingFiles(in: work) { name in name.isEmpty ? motionPhoto : "the \(part(name)) embedded in \(motionPhoto)" }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MediaFormats
 
 /// Why a Live Photo operation failed. Every case names the file it is about, when there is one.
@@ -26,6 +27,33 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         case .io(let path, let reason): return "\(path): \(reason)"
         case .interrupted: return "interrupted; nothing was written"
         case .missingTool(let message): return message
+        }
+    }
+
+    /// The same error with every path inside `folder` (a work folder the user never sees) replaced by what the user
+    /// knows it as: `origin` is given the path's part after the folder ("video.mov"), or "" for the folder itself.
+    func renamingFiles(in folder: String, as origin: (String) -> String) -> LivePhotoError {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        func rename(_ text: String) -> String {
+            var out = ""
+            var rest = Substring(text)
+            while let found = rest.range(of: prefix) {
+                out += rest[..<found.lowerBound]
+                let after = rest[found.upperBound...]
+                let end = after.firstIndex { " \t\n:;,'\"()".contains($0) } ?? after.endIndex
+                out += origin(String(after[..<end]))
+                rest = after[end...]
+            }
+            return (out + rest).replacingOccurrences(of: folder, with: origin(""))
+        }
+        switch self {
+        case .badInput(let file, let reason): return .badInput(file: rename(file), reason: rename(reason))
+        case .unsupported(let file, let reason): return .unsupported(file: rename(file), reason: rename(reason))
+        case .invalidArgument(let message): return .invalidArgument(rename(message))
+        case .outputExists(let path): return .outputExists(path: rename(path))
+        case .io(let path, let reason): return .io(path: rename(path), reason: rename(reason))
+        case .interrupted: return self
+        case .missingTool(let message): return .missingTool(rename(message))
         }
     }
 

@@ -69,6 +69,7 @@ public enum LivePhotoExporter {
         } catch {
             throw MediaSteps.wrap(error, file: movie)
         }
+        FileDates.copyModificationTime(from: movie, to: temporary)
         try OutputLocation.moveIntoPlace(temporary, destination, force: options.force)
         PendingOutputs.shared.finish([destination])
         return ExportResult(format: options.format, output: destination, videoCopied: copy)

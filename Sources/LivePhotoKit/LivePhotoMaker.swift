@@ -51,6 +51,12 @@ public struct MakeOptions: Sendable {
     public var photoFormat: PhotoFormat?
     /// The lock-screen wallpaper track and checks.
     public var wallpaper: WallpaperMode
+    /// A cover time the input itself suggests (a Motion Photo's presentation timestamp), used when `coverTime` is
+    /// nil: unlike `coverTime`, one outside the video snaps to the nearest frame, with a note in the result.
+    var suggestedCover: SuggestedCover?
+    /// Replace a MakerNote of another camera maker even without `force`, with a note in the result (`convert`
+    /// does: its user asked for a Live Photo).
+    var replacesForeignMakerNote = false
 
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
@@ -72,6 +78,13 @@ public struct MakeOptions: Sendable {
     }
 }
 
+/// A cover time that comes from an input file rather than from the user.
+struct SuggestedCover: Sendable {
+    var seconds: Double
+    /// What it is, for notes: "the Motion Photo's presentation timestamp".
+    var label: String
+}
+
 /// What `make` wrote.
 public struct MakeResult: Sendable, Codable, Equatable {
     /// The content identifier shared by the still and the movie.
@@ -91,6 +104,9 @@ public struct MakeResult: Sendable, Codable, Equatable {
     public var trim: TrimReport?
     /// Why the lock-screen wallpaper will not animate (G3, G4), when it will not; empty otherwise.
     public var wallpaperWarnings: [String] = []
+    /// What was decided on the user's behalf: a suggested cover outside the video snapped to a frame, another
+    /// maker's MakerNote replaced by Apple's.
+    public var notes: [String] = []
     /// The files written: the still and the movie for a pair, the bundle for `pvt` and `pvt-zip`.
     public var photo: String?
     public var movie: String?
@@ -120,7 +136,7 @@ public enum LivePhotoMaker {
     {
         let identifier = options.identifier ?? ContentIdentifier()
         let stem = try stemName(options.name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent)
-        var videoFile = try open(video)
+        let videoFile = try open(video)
         let photoFile = try photo.map { p throws(LivePhotoError) in try open(p) }
         for file in [videoFile, photoFile].compactMap({ $0 }) where file.size == 0 {
             throw .badInput(file: file.path, reason: "the file is empty")
@@ -128,35 +144,58 @@ public enum LivePhotoMaker {
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(stem)")
         defer { OutputLocation.remove(work) }
+        do {
+            return try await make(
+                photo: photo, video: video, videoFile: videoFile, photoFile: photoFile, stem: stem, identifier: identifier, work: work,
+                options: options, progress: progress)
+        } catch {
+            // A message never names the work folder: a file made there is named after the input it came from.
+            throw error.renamingFiles(in: work) { name in
+                name.hasSuffix(".mov") || name == "cover.jpg" || name.isEmpty ? video : photo ?? video
+            }
+        }
+    }
+
+    private static func make(
+        photo: String?, video: String, videoFile: RandomAccessFile, photoFile: RandomAccessFile?, stem: String,
+        identifier: ContentIdentifier, work: String, options: MakeOptions, progress: ProgressHandler?
+    ) async throws(LivePhotoError) -> MakeResult {
+        var videoFile = videoFile
         let media = MediaSteps(
             ffmpegPath: options.ffmpegPath, work: work, quality: options.quality, codec: options.codec, progress: progress)
 
         // The movie: used as it is when it can be, else made so by ffmpeg.
         var videoSource = VideoSource.lossless
+        var notes: [String] = []
+        let suggested = options.coverTime == nil ? options.suggestedCover.map(\.seconds) : nil
+        let cover = CoverRequest(seconds: options.coverTime ?? suggested, snapsOutside: suggested != nil)
         var movie: MovieRemux
         do throws(LivePhotoError) {
             let kind = try naming(video) { try FileKind.detect(videoFile) }
             guard !kind.isStill else { throw .badInput(file: video, reason: "this is a photo; a video is needed") }
             guard kind.isMovie else { throw .unsupported(file: video, reason: "not a QuickTime or MP4 movie") }
-            movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, requestedCover: options.coverTime, wallpaper: options.wallpaper != .off)
+            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off)
         } catch .unsupported(_, let reason) {
             logger.info("\(video): \(reason); converting it with ffmpeg")
             let (normalized, source) = try await media.normalizeVideo(video)
             videoSource = source
             videoFile = try open(normalized)
-            movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, requestedCover: options.coverTime, wallpaper: options.wallpaper != .off)
+            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off)
         }
-        if let requested = options.coverTime, abs(requested - movie.coverSeconds) > 0.0005 {
+        if let requested = cover.seconds, abs(requested - movie.coverSeconds) > 0.0005 {
             logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
+        }
+        if let suggested, let label = options.suggestedCover?.label, suggested < 0 || suggested > movie.videoDuration + 1e-6 {
+            notes.append(
+                "\(label) (\(CoverTime.format(suggested)) s) lies outside the video (0 to \(CoverTime.format(movie.videoDuration)) s); "
+                    + "the cover is the nearest frame, at \(CoverTime.format(movie.coverSeconds)) s")
         }
         var trim: TrimReport?
         if let duration = options.duration, let (cut, report) = try await media.trim(videoFile.path, movie: movie, duration: duration) {
             trim = report
             videoFile = try open(cut)
             movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, requestedCover: max(0, movie.coverSeconds - report.start),
+                source: videoFile, identifier: identifier, cover: CoverRequest(seconds: max(0, movie.coverSeconds - report.start)),
                 wallpaper: options.wallpaper != .off)
         }
         // The lock screen animates only with 14 frames before the still and 20 fps or more (G3, G4).
@@ -188,7 +227,9 @@ public enum LivePhotoMaker {
             case .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
                 if ["jpg", "jpeg"].contains(URL(fileURLWithPath: photoFile.path).pathExtension.lowercased()) {
-                    throw .badInput(file: photoFile.path, reason: "not a valid JPEG (no SOI marker at the start)")
+                    throw .badInput(
+                        file: photoFile.path,
+                        reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: try naming(photoFile.path) { try photoFile.readUpTo(at: 0, count: 8) }))")
                 }
                 (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
             }
@@ -200,13 +241,17 @@ public enum LivePhotoMaker {
         // HEIC stays HEIC and JPEG stays JPEG unless a format is asked for.
         let format = options.photoFormat ?? (stillKind == .heic ? .heic : .jpeg)
         let still: StillOutput
+        let replaceMakerNote = options.force || options.replacesForeignMakerNote
+        var replacedMakerNote: String?
         if stillKind == .heic {
             guard format == .heic else {
                 throw .unsupported(file: stillFile.path, reason: "a HEIC still cannot be converted to JPEG here; leave out --photo-format")
             }
-            still = .heic(try TaggedHEIC.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force))
+            still = .heic(try TaggedHEIC.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: replaceMakerNote))
+            replacedMakerNote = still.replacedMakerNote
         } else {
-            let tagged = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: options.force)
+            let tagged = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: replaceMakerNote)
+            replacedMakerNote = tagged.replacedMakerNote
             if format == .heic {
                 still = .encoded(try await media.encodeHEIC(tagged))
                 if photoSource == .lossless { photoSource = .converted }
@@ -214,21 +259,27 @@ public enum LivePhotoMaker {
                 still = .jpeg(tagged)
             }
         }
+        if let replacedMakerNote {
+            notes.append(
+                "the photo's MakerNote from \(replacedMakerNote) was replaced by an Apple MakerNote, where Photos reads the identifier")
+        }
         let folder = options.outputDirectory
         let photoName = "\(stem).\(format == .heic ? "HEIC" : "JPG")", movieName = "\(stem).MOV"
         var result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
-            videoSource: videoSource, trim: trim, wallpaperWarnings: wallpaperWarnings)
+            videoSource: videoSource, trim: trim, wallpaperWarnings: wallpaperWarnings, notes: notes)
         let copyTotal = still.copiedBytes + movie.copiedBytes
         let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
 
         // Everything placed is removed again if a later step fails, so a failed make leaves nothing.
         var placed: [String] = []
         do throws(LivePhotoError) {
+            // The outputs keep the inputs' dates: the photo's for the still (the video's when the still is a frame of
+            // it), the video's for the movie.
             let job = OutputJob(
                 still: still, movie: movie, folder: folder, photoName: photoName, movieName: movieName,
-                inputs: [photo, video].compactMap { $0 },
+                inputs: [photo, video].compactMap { $0 }, photoDatedLike: photo ?? video, movieDatedLike: video,
                 force: options.force, counter: counter)
             switch options.packaging {
             case .pair:
@@ -282,6 +333,9 @@ struct OutputJob {
     let photoName: String
     let movieName: String
     let inputs: [String]
+    /// The inputs whose modification times the still and the movie keep.
+    let photoDatedLike: String
+    let movieDatedLike: String
     let force: Bool
     let counter: ProgressCounter
 
@@ -289,8 +343,8 @@ struct OutputJob {
     func writePair(placed: inout [String]) throws(LivePhotoError) -> (String, String) {
         let photoPath = "\(folder)/\(photoName)", moviePath = "\(folder)/\(movieName)"
         try OutputLocation.check([photoPath, moviePath], inputs: inputs, force: force)
-        let stagedPhoto = try StagedFile(destination: photoPath)
-        let stagedMovie = try StagedFile(destination: moviePath)
+        let stagedPhoto = try StagedFile(destination: photoPath, datedLike: photoDatedLike)
+        let stagedMovie = try StagedFile(destination: moviePath, datedLike: movieDatedLike)
         try still.write(to: stagedPhoto, progress: counter.add)
         try movie.write(to: stagedMovie, progress: counter.add)
         try OutputLocation.check([photoPath, moviePath], inputs: inputs, force: force)
@@ -305,8 +359,8 @@ struct OutputJob {
         try OutputLocation.check([destination], inputs: inputs, force: force)
         let work = try OutputLocation.temporaryFolder(beside: destination)
         defer { OutputLocation.remove(work) }
-        let stagedPhoto = try StagedFile(destination: "\(work)/\(photoName)")
-        let stagedMovie = try StagedFile(destination: "\(work)/\(movieName)")
+        let stagedPhoto = try StagedFile(destination: "\(work)/\(photoName)", datedLike: photoDatedLike)
+        let stagedMovie = try StagedFile(destination: "\(work)/\(movieName)", datedLike: movieDatedLike)
         try still.write(to: stagedPhoto, progress: counter.add)
         try movie.write(to: stagedMovie, progress: counter.add)
         placed.append(try stagedPhoto.commit())
@@ -316,7 +370,9 @@ struct OutputJob {
         } catch {
             throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName): \(error.localizedDescription)")
         }
+        FileDates.copyModificationTime(from: photoDatedLike, to: "\(work)/\(PhotoBundle.metadataFileName)")
         if !zipped {
+            FileDates.copyModificationTime(from: photoDatedLike, to: work)
             try OutputLocation.moveIntoPlace(work, destination, force: force)
             placed.append(destination)
             return destination
@@ -325,7 +381,9 @@ struct OutputJob {
         defer { OutputLocation.remove(zipPath) }
         do {
             let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
-            try archive.addEntry(with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), provider: { _, _ in Data() })
+            let date = (try? FileManager.default.attributesOfItem(atPath: photoDatedLike)[.modificationDate] as? Date) ?? Date()
+            try archive.addEntry(
+                with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), modificationDate: date, provider: { _, _ in Data() })
             for name in [photoName, movieName, PhotoBundle.metadataFileName] {
                 let url = URL(fileURLWithPath: "\(work)/\(name)")
                 // Media is already compressed: store it. The plist deflates.
@@ -336,6 +394,7 @@ struct OutputJob {
         } catch {
             throw .io(path: destination, reason: "cannot write the zip archive: \(error)")
         }
+        FileDates.copyModificationTime(from: photoDatedLike, to: zipPath)
         try OutputLocation.moveIntoPlace(zipPath, destination, force: force)
         placed.append(destination)
         return destination

@@ -8,7 +8,8 @@ public struct SplitOptions: Sendable {
     public var outputDirectory: String
     /// The output stem; defaults to the input's (a Motion Photo's `.MP` suffix dropped).
     public var name: String?
-    /// Overwrite existing outputs.
+    /// Overwrite existing outputs, and split a photo and a movie that belong to different Live Photos (each then
+    /// keeps its own name).
     public var force: Bool
 
     public init(outputDirectory: String = ".", name: String? = nil, force: Bool = false) {
@@ -124,13 +125,27 @@ public enum LivePhotoSplitter {
             return units
         }
         for movie in movies {
-            guard let i = stills.firstIndex(where: { stem($0) == stem(movie) }) else {
-                throw .badInput(file: movie, reason: "a movie alone is not a Live Photo; give its photo too (same name)")
-            }
+            guard let i = stills.firstIndex(where: { stem($0) == stem(movie) }) else { throw movieAlone(movie) }
             units.append(.pair(still: stills.remove(at: i), movie: movie))
         }
         units += stills.map { .motionPhoto($0) }
         return units
+    }
+
+    /// Why a movie given without its photo cannot be split: a Live Photo's movie needs its photo; a plain movie is
+    /// not part of a Live Photo at all.
+    static func movieAlone(_ path: String) -> LivePhotoError {
+        let facts = (try? RandomAccessFile(path: path)).flatMap { try? Movie(file: $0) }.map(MovieFacts.init)
+        if let facts, facts.contentIdentifier != nil || !facts.stillImageTimeTracks.isEmpty {
+            return .badInput(
+                file: path,
+                reason: "a Live Photo's movie\(facts.contentIdentifier.map { " (identifier \($0))" } ?? ""); "
+                    + "give its photo too (the same name), or the .pvt bundle")
+        }
+        return .badInput(
+            file: path,
+            reason: "not part of a Live Photo: the movie has no content identifier and no still-image-time track, so there is "
+                + "nothing to split")
     }
 
     static func splitUnit(_ unit: Unit, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
@@ -150,10 +165,15 @@ public enum LivePhotoSplitter {
             let destination = "\(options.outputDirectory)/\(bundleStem(zip))"
             let work = try OutputLocation.temporaryFolder(beside: destination)
             defer { OutputLocation.remove(work) }
-            let (still, movie) = try BundleReader.extract(zip: zip, into: work)
-            return try splitPair(
-                still: still, movie: movie, inputs: [zip], kind: .zippedBundle, stem: options.name ?? bundleStem(zip), options: options,
-                progress: progress, placed: &placed)
+            do throws(LivePhotoError) {
+                let (still, movie) = try BundleReader.extract(zip: zip, into: work)
+                return try splitPair(
+                    still: still, movie: movie, inputs: [zip], kind: .zippedBundle, stem: options.name ?? bundleStem(zip),
+                    options: options, progress: progress, placed: &placed)
+            } catch {
+                // A member is named as inside the zip, never by where it was extracted.
+                throw error.renamingFiles(in: work) { name in name.isEmpty ? zip : "\(zip)/\(name)" }
+            }
         case .motionPhoto(let path):
             return try splitMotionPhoto(path, options: options, progress: progress, placed: &placed)
         }
@@ -163,15 +183,26 @@ public enum LivePhotoSplitter {
         still: String, movie: String, inputs: [String], kind: SplitResult.Kind, stem: String, options: SplitOptions,
         progress: ProgressHandler?, placed: inout [String]
     ) throws(LivePhotoError) -> SplitResult {
-        let stem = try LivePhotoMaker.stemName(stem)
         let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
         let photo = try PlainPhoto.plan(source: stillFile, motion: nil)
         let plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput)
-        let photoPath = "\(options.outputDirectory)/\(stem).\(fileExtension(still, kind: photo.format))"
-        let moviePath = "\(options.outputDirectory)/\(stem).\(fileExtension(movie, kind: .quicktime))"
+        let pairing = PartsPairing(photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier)
+        if pairing.differ, !options.force { throw pairing.mismatch(photo: still, movie: movie) }
+        if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, plainMovie.coverSeconds == nil {
+            throw .badInput(
+                file: still,
+                reason: "neither this photo nor \(movie) is part of a Live Photo (no content identifier, no still-image-time "
+                    + "track), so there is nothing to split")
+        }
+        // Parts of two Live Photos (split with --force) keep their own names.
+        let photoStem = try LivePhotoMaker.stemName(stem)
+        let movieStem = try LivePhotoMaker.stemName(pairing.differ && options.name == nil && kind == .livePhoto ? baseStem(movie) : stem)
+        let photoPath = "\(options.outputDirectory)/\(photoStem).\(fileExtension(still, kind: photo.format))"
+        let moviePath = "\(options.outputDirectory)/\(movieStem).\(fileExtension(movie, kind: .quicktime))"
         let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)
         try OutputLocation.check([photoPath, moviePath], inputs: [still, movie], force: options.force)
-        let stagedPhoto = try StagedFile(destination: photoPath), stagedMovie = try StagedFile(destination: moviePath)
+        let stagedPhoto = try StagedFile(destination: photoPath, datedLike: still)
+        let stagedMovie = try StagedFile(destination: moviePath, datedLike: movie)
         try photo.write(to: stagedPhoto, progress: counter.add)
         try plainMovie.write(to: stagedMovie, progress: counter.add)
         try OutputLocation.check([photoPath, moviePath], inputs: [still, movie], force: options.force)
@@ -179,7 +210,8 @@ public enum LivePhotoSplitter {
         placed.append(try stagedMovie.commit())
         return SplitResult(
             inputs: inputs, kind: kind, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
-            removed: photo.removed.map { "photo: \($0)" } + plainMovie.removed.map { "movie: \($0)" }, notes: [])
+            removed: photo.removed.map { "photo: \($0)" } + plainMovie.removed.map { "movie: \($0)" },
+            notes: pairing.note.map { [$0] } ?? [])
     }
 
     static func splitMotionPhoto(_ path: String, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
@@ -190,9 +222,14 @@ public enum LivePhotoSplitter {
         guard let video = motion.video else {
             let report = FileAnalysis(path: path).report
             if report.role == .liveStill {
-                throw .badInput(file: path, reason: "a Live Photo's still; give its movie too (or the .pvt bundle)")
+                throw .badInput(
+                    file: path,
+                    reason: "a Live Photo's photo\(report.contentIdentifier.map { " (identifier \($0))" } ?? ""); "
+                        + "give its movie too (the same name), or the .pvt bundle")
             }
-            throw .badInput(file: path, reason: "not a Motion Photo: it holds no video")
+            throw .badInput(
+                file: path,
+                reason: "not a Motion Photo: it holds no video (and no content identifier of a Live Photo), so there is nothing to split")
         }
         let photo = try PlainPhoto.plan(source: file, motion: motion)
         let stem = try LivePhotoMaker.stemName(options.name ?? baseStem(path))
@@ -200,7 +237,8 @@ public enum LivePhotoSplitter {
         let videoPath = "\(options.outputDirectory)/\(stem).mp4"
         let counter = ProgressCounter(total: photo.copiedBytes + video.length, handler: progress)
         try OutputLocation.check([photoPath, videoPath], inputs: [path], force: options.force)
-        let stagedPhoto = try StagedFile(destination: photoPath), stagedVideo = try StagedFile(destination: videoPath)
+        let stagedPhoto = try StagedFile(destination: photoPath, datedLike: path)
+        let stagedVideo = try StagedFile(destination: videoPath, datedLike: path)
         try photo.write(to: stagedPhoto, progress: counter.add)
         try stagedVideo.copy(from: file, offset: video.offset, length: video.length, progress: counter.add)
         var notes = motion.notes

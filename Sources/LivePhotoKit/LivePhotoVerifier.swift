@@ -2,6 +2,10 @@ import Foundation
 import MediaFormats
 
 /// Checks a still and a movie against what Photos needs to pair them as a Live Photo (FORMAT.md §2.5).
+///
+/// The rule for every check: no required or recommended check fails a camera original. Where real iPhones differ
+/// among themselves (older ones put the still between two frames; iOS 18 writes no `tref`), the check is
+/// informational: it says how the file compares and never fails.
 public enum LivePhotoVerifier {
     /// Runs every check; never throws (an unreadable file fails the checks that need it).
     public static func verify(photo: String, movie: String) async -> VerificationReport {
@@ -66,24 +70,27 @@ public enum LivePhotoVerifier {
             add(
                 "still-time-inside-video", .required, time.seconds >= 0 && time.seconds <= duration,
                 "still at \(seconds(time.seconds)) s in a video of \(seconds(duration)) s")
-            let frames = (try? facts.frameTimes()) ?? []
-            let nearest = frames.map { abs(facts.seconds($0) - time.seconds) }.min() ?? .infinity
+            let frames = ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted()
+            let (onFrame, placement) = framePlacement(of: time.seconds, among: frames)
+            add("still-time-on-frame", .informational, onFrame, placement)
+            // At time 0 the iPhone form needs no empty edit: the 1-tick sample at media time 0 is already at the start.
+            let iPhoneForm = time.value == -1 && (time.form == .emptyEdit || time.seconds < 0.0005)
+            let form =
+                time.form == .emptyEdit
+                ? "placed by an empty edit" : time.seconds < 0.0005 ? "at the movie's start" : "placed by the sample time (AVAssetWriter form)"
             add(
-                "still-time-on-frame", .recommended, nearest < 0.0005,
-                nearest < 0.0005
-                    ? "the still time is a video frame's time" : "the still time is \(seconds(nearest)) s away from the nearest frame")
-            add(
-                "still-image-time-form", .recommended, time.form == .emptyEdit && time.value == -1,
-                "\(time.form == .emptyEdit ? "placed by an empty edit" : "placed by the sample time (AVAssetWriter form)"), value \(time.value.map(String.init) ?? "unreadable")"
-                    + (time.form == .emptyEdit && time.value == -1 ? ", as iPhones write" : "; iPhones write -1 after an empty edit"))
+                "still-image-time-form", .recommended, iPhoneForm,
+                "\(form), value \(time.value.map(String.init) ?? "unreadable")"
+                    + (iPhoneForm ? ", as iPhones write" : "; iPhones write -1 after an empty edit (none is needed at time 0)"))
             add(
                 "still-image-time-track-flags", .recommended, time.trackFlags & 0xF == 0xF,
                 String(
                     format: "tkhd flags 0x%X%@", time.trackFlags,
                     time.trackFlags & 0xF == 0xF ? " (enabled, in movie, preview, poster)" : "; iPhones write 0xF"))
             add(
-                "still-image-time-reference", .recommended, time.referencesVideo,
-                time.referencesVideo ? "tref cdsc names the video track" : "no tref cdsc to the video track (iOS 26 captures have one)")
+                "still-image-time-reference", .informational, time.referencesVideo,
+                time.referencesVideo
+                    ? "tref cdsc names the video track" : "no tref cdsc to the video track (iOS 26 captures have one, iOS 18 ones do not)")
             let videoScale = facts.video?.mediaHeader.timescale
             add(
                 "still-image-time-timescale", .recommended, time.mediaTimescale == 600 || time.mediaTimescale == videoScale,
@@ -98,10 +105,29 @@ public enum LivePhotoVerifier {
             "quicktime-brand", .recommended, brand == nil || brand == "qt  ",
             brand.map { $0 == "qt  " ? "ftyp qt" : "ftyp '\($0)'; iPhones write 'qt  '" } ?? "no ftyp, like some iPhone transfers")
 
-        let passed = checks.allSatisfy { $0.passed || $0.requirement == .recommended }
+        let passed = checks.allSatisfy { $0.passed || $0.requirement != .required }
         return VerificationReport(
             photo: photo, movie: movie, passed: passed, checks: checks, wallpaper: WallpaperReadiness.check(facts: facts, file: file))
     }
 
     static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
+
+    /// Whether `time` is a frame's time (within 0.5 ms), and in words where it lies among `frames` (sorted seconds).
+    static func framePlacement(of time: Double, among frames: [Double]) -> (onFrame: Bool, detail: String) {
+        guard let nearest = frames.min(by: { abs($0 - time) < abs($1 - time) }) else { return (false, "the video has no frames") }
+        if abs(nearest - time) < 0.0005 { return (true, "the still time is the frame at \(seconds(nearest)) s") }
+        let before = frames.last { $0 < time }, after = frames.first { $0 > time }
+        let between: String
+        switch (before, after) {
+        case (let b?, let a?): between = "lies between the frames at \(seconds(b)) and \(seconds(a)) s"
+        case (let b?, nil): between = "lies after the last frame, at \(seconds(b)) s"
+        case (nil, let a?): between = "lies before the first frame, at \(seconds(a)) s"
+        case (nil, nil): between = "lies on no frame"
+        }
+        return (
+            false,
+            "the still time \(seconds(time)) s \(between); camera originals do this too and Photos accepts it "
+                + "(the lock-screen wallpaper wants a frame: G2)"
+        )
+    }
 }

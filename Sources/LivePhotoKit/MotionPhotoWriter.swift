@@ -10,6 +10,8 @@ struct MotionPhotoWriter {
     /// The `mpvd` header (HEIC), written between the still and the MP4.
     let videoHeader: [UInt8]
     let format: FileKind
+    /// The content identifier the still carried (it is not written).
+    let stillIdentifier: String?
 
     var copiedBytes: Int64 { still.copiedBytes + video.copiedBytes }
 
@@ -21,7 +23,7 @@ struct MotionPhotoWriter {
             case .jpeg:
                 return MotionPhotoWriter(
                     still: try jpeg(source, plain: plain, videoLength: video.size, timestampUs: timestampUs), video: video, videoHeader: [],
-                    format: .jpeg)
+                    format: .jpeg, stillIdentifier: plain.identifier)
             case .heic:
                 let large = video.size + 8 > Int64(UInt32.max)
                 var header = ByteWriter()
@@ -33,7 +35,7 @@ struct MotionPhotoWriter {
                 return MotionPhotoWriter(
                     still: try heic(
                         source, plain: plain, videoLength: video.size, padding: Int64(header.bytes.count), timestampUs: timestampUs),
-                    video: video, videoHeader: header.bytes, format: .heic)
+                    video: video, videoHeader: header.bytes, format: .heic, stillIdentifier: plain.identifier)
             default:
                 throw LivePhotoError.badInput(file: path, reason: "not a JPEG or HEIC photo")
             }
@@ -104,7 +106,7 @@ struct MotionPhotoWriter {
         var existing: XMPPacket?
         var index: Int?
         var iloc = heif.itemLocationBox
-        if let item = heif.xmpItem {
+        if let item = heif.primaryXMPItem {
             guard let i = iloc?.items.firstIndex(where: { $0.id == item.id }), let box = iloc, box.items[i].constructionMethod == 0,
                 box.items[i].extents.count == 1
             else {

@@ -7,6 +7,10 @@ import MediaFormats
 /// then the still-image-time sample) · `moov` · any other top-level boxes of the input, verbatim.
 struct MovieRemux {
     static let contentIdentifierKey = "com.apple.quicktime.content.identifier"
+    /// Real iOS 18 and 26 captures carry these two (FORMAT.md §2.2), and so do the tools whose Live Photos work as
+    /// wallpapers: a score of 1.0 and scoring version 4, unless the movie has its own.
+    static let vitalityScoreKey = "com.apple.quicktime.live-photo.vitality-score"
+    static let vitalityScoringVersionKey = "com.apple.quicktime.live-photo.vitality-scoring-version"
     /// ftyp (20) + wide (8) + mdat header (8), or ftyp + a 16-byte mdat header: the same either way.
     static let payloadStart: Int64 = 36
 
@@ -41,9 +45,9 @@ struct MovieRemux {
     /// Plans the output for `source`.
     /// - Parameters:
     ///   - identifier: the content identifier to store.
-    ///   - requestedCover: the cover time in seconds; nil keeps an existing still-image-time, else takes the middle frame.
+    ///   - cover: the cover time; without one, an existing still-image-time is kept, else the middle frame is taken.
     /// - Parameter wallpaper: add a `live-photo-info` track when the movie has none (FORMAT.md §10).
-    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, requestedCover: Double?, wallpaper: Bool = true)
+    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, cover: CoverRequest, wallpaper: Bool = true)
         throws(LivePhotoError) -> MovieRemux
     {
         let path = source.path
@@ -60,7 +64,7 @@ struct MovieRemux {
         let mdats = movie.mediaDataBoxes
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
 
-        let placement = try StillPlacement.decide(requestedCover: requestedCover, facts: facts, video: video, file: source)
+        let placement = try StillPlacement.decide(cover: cover, facts: facts, video: video, file: source)
         let (newOffsets, payloadTotal) = try remapChunkOffsets(movie, dropping: placement.removedTrackIDs, file: path)
         var header = movie.header
         let (keepExisting, stillTicks, scale) = (placement.keepsExisting, placement.stillTicks, placement.scale)
@@ -233,12 +237,18 @@ struct MovieRemux {
         return trak
     }
 
-    /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent).
+    /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent), and the
+    /// vitality keys when the movie has none.
     static func setIdentifier(_ id: ContentIdentifier, in children: [Atom], file: String) throws(LivePhotoError) -> [Atom] {
         var children = children
+        func tag(_ metadata: inout QuickTimeMetadata) {
+            metadata.setString(id.rawValue, for: contentIdentifierKey)
+            if metadata.value(for: vitalityScoreKey) == nil { metadata.set(.float32(1.0), for: vitalityScoreKey) }
+            if metadata.value(for: vitalityScoringVersionKey) == nil { metadata.set(.signedInteger(4), for: vitalityScoringVersionKey) }
+        }
         guard let i = children.firstIndex(where: { $0.type == "meta" }) else {
             var metadata = QuickTimeMetadata()
-            metadata.setString(id.rawValue, for: contentIdentifierKey)
+            tag(&metadata)
             children.append(metadata.metaAtom)
             return children
         }
@@ -247,7 +257,7 @@ struct MovieRemux {
             throw .unsupported(file: file, reason: "the movie-level 'meta' box is not QuickTime 'mdta' metadata")
         }
         var metadata = try naming(file) { try QuickTimeMetadata(meta: meta) }
-        metadata.setString(id.rawValue, for: contentIdentifierKey)
+        tag(&metadata)
         var parts = meta.children
         if let k = parts.firstIndex(where: { $0.type == "keys" }) {
             parts[k] = metadata.keysAtom

@@ -16,6 +16,8 @@ struct PlainMovie {
     let moov: [UInt8]
     /// The still's time in the movie, when it had one.
     let coverSeconds: Double?
+    /// The movie's `com.apple.quicktime.content.identifier`, if any.
+    let identifier: String?
     let removed: [String]
 
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } }
@@ -84,7 +86,7 @@ struct PlainMovie {
         moov.setChildren(children)
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, removed: removed)
+            coverSeconds: cover, identifier: facts.contentIdentifier, removed: removed)
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {

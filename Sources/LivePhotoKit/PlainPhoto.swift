@@ -10,6 +10,8 @@ struct PlainPhoto {
     let format: FileKind
     /// What was taken out, in words.
     let removed: [String]
+    /// The content identifier the photo carried (Apple MakerNote 0x0011), if any.
+    let identifier: String?
 
     var copiedBytes: Int64 { output.copiedBytes }
 
@@ -18,16 +20,18 @@ struct PlainPhoto {
         return try naming(path) {
             var replacements: [(offset: Int64, bytes: [UInt8])] = []
             var removed: [String] = []
+            var identifier: String?
             var range: Range<Int64> = 0..<source.size
             let kind = try FileKind.detect(source)
             switch kind {
             case .jpeg:
                 let jpeg = try JPEGFile(file: source)
                 if let segment = try jpeg.exifSegment(in: source), let tiff = try jpeg.exifTIFF(in: source),
-                    let stripped = try strippingIdentifier(tiff)
+                    let (stripped, id) = try strippingIdentifier(tiff)
                 {
                     replacements.append((segment.payloadOffset + 6, stripped))
                     removed.append("content identifier")
+                    identifier = id
                 }
                 if let motion, motion.isMotionPhoto { range = 0..<motion.imageEnd }
             case .heic:
@@ -37,10 +41,11 @@ struct PlainPhoto {
                 {
                     let payload = try heif.itemData(exif.id, in: source)
                     if let start = HEIFFile.tiffStart(inExifItem: payload),
-                        let stripped = try strippingIdentifier(Array(payload[start...]))
+                        let (stripped, id) = try strippingIdentifier(Array(payload[start...]))
                     {
                         replacements.append((Int64(loc.baseOffset + loc.extents[0].offset) + Int64(start), stripped))
                         removed.append("content identifier")
+                        identifier = id
                     }
                 }
                 if let motion, let cut = [motion.mpvd, motion.sefd].compactMap({ $0 }).map(\.offset).min() {
@@ -68,19 +73,21 @@ struct PlainPhoto {
                 if let trailer = motion.samsungTrailer, trailer.start >= range.upperBound { removed.append("Samsung trailer") }
             }
             return PlainPhoto(
-                output: SplicedFile.copying(source, range: range, replacing: replacements), format: kind, removed: removed)
+                output: SplicedFile.copying(source, range: range, replacing: replacements), format: kind, removed: removed,
+                identifier: identifier)
         }
     }
 
-    /// The TIFF with MakerNote 0x0011 removed at the same size, or nil when it has none.
-    static func strippingIdentifier(_ bytes: [UInt8]) throws -> [UInt8]? {
+    /// The TIFF with MakerNote 0x0011 removed at the same size, and the identifier it held; nil when it has none.
+    static func strippingIdentifier(_ bytes: [UInt8]) throws -> (tiff: [UInt8], identifier: String)? {
         var tiff = try ExifTIFF(bytes: bytes)
         guard let note = tiff.makerNote, AppleMakerNote.isApple(note) else { return nil }
         var makerNote = try AppleMakerNote(bytes: note)
+        let identifier = try makerNote.string(AppleMakerNote.contentIdentifierTag) ?? ""
         guard try makerNote.removeTag(AppleMakerNote.contentIdentifierTag) else { return nil }
         try tiff.setMakerNote(makerNote.bytes)
         guard tiff.bytes.count == bytes.count else { throw FormatError(.unsupported, "the Exif data changed size") }
-        return tiff.bytes
+        return (tiff.bytes, identifier)
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {

@@ -17,10 +17,14 @@ final class StagedFile {
     let temporaryPath: String
     private var descriptor: Int32
     private(set) var bytesWritten: Int64 = 0
+    /// The modification time the output gets: that of the input it is made from.
+    private let modificationTime: timespec?
 
     /// Creates the temporary file in the destination's folder.
-    init(destination: String) throws(LivePhotoError) {
+    /// - Parameter datedLike: the input whose modification time the output keeps (nil: the time of writing).
+    init(destination: String, datedLike input: String? = nil) throws(LivePhotoError) {
         self.destination = destination
+        modificationTime = input.flatMap(FileDates.modificationTime(of:))
         let url = URL(fileURLWithPath: destination)
         let template = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX"
         (descriptor, temporaryPath) = try PendingOutputs.shared.transaction { _ throws(LivePhotoError) in
@@ -123,6 +127,7 @@ final class StagedFile {
     /// Closes the file; it stays under its temporary name until ``commit()``.
     func finish() throws(LivePhotoError) {
         guard descriptor >= 0 else { return }
+        if let modificationTime { FileDates.setModificationTime(modificationTime, descriptor: descriptor) }
         let result = Glibc_close(descriptor)
         descriptor = -2
         guard result == 0 else { throw .io(path: destination, reason: "close failed: \(FileError.systemMessage(errno))") }

@@ -22,18 +22,20 @@ struct StillPlacement {
         return index == 0 ? 0 : (times[index - 1] + times[index]) / 2
     }
 
-    /// - Parameter requestedCover: seconds; nil keeps a single existing still-image-time, else the middle frame.
-    static func decide(requestedCover: Double?, facts: MovieFacts, video: MovieTrack, file: RandomAccessFile) throws(LivePhotoError)
+    /// - Parameter cover: the time asked for; without one, a single existing still-image-time is kept, else the
+    ///   middle frame is taken.
+    static func decide(cover: CoverRequest, facts: MovieFacts, video: MovieTrack, file: RandomAccessFile) throws(LivePhotoError)
         -> StillPlacement
     {
         let existing = facts.stillImageTimeTracks
-        if requestedCover == nil, existing.count == 1 {
+        if cover.seconds == nil, existing.count == 1 {
             return StillPlacement(
                 keepsExisting: true, removedTrackIDs: [], coverSeconds: facts.stillImageTime(existing[0], file: file)?.seconds ?? 0,
                 stillTicks: 0, scale: 1, trackTimescale: StillImageTimeTrack.iPhoneMediaTimescale)
         }
         let inherited = existing.first.flatMap { facts.stillImageTime($0, file: file)?.seconds }
-        let frame = try CoverTime.snap(requestedCover ?? inherited, facts: facts, file: file.path)
+        let frame = try CoverTime.snap(
+            cover.seconds ?? inherited, snapsOutside: cover.seconds == nil || cover.snapsOutside, facts: facts, file: file.path)
         let coverSeconds = facts.seconds(frame)
         let movieScale = facts.movie.header.timescale, mediaScale = video.mediaHeader.timescale
         func ticks(in timescale: UInt64) -> UInt64? {

@@ -11,6 +11,8 @@ struct TaggedHEIC {
     let replacements: [(offset: Int64, length: Int64, bytes: [UInt8])]
     /// Bytes added at the end of the file (a new `mdat` holding the Exif payload), or empty.
     let appended: [UInt8]
+    /// The maker whose MakerNote was replaced by Apple's (IFD0 `Make`), when one was.
+    var replacedMakerNote: String? = nil
 
     var copiedBytes: Int64 { source.size }
 
@@ -38,7 +40,8 @@ struct TaggedHEIC {
                 throw LivePhotoError.badInput(file: path, reason: "the Exif item holds no TIFF header")
             }
             var tiff = try ExifTIFF(bytes: Array(payload[tiffStart...]))
-            try TaggedStill.tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
+            let replaced = try TaggedStill.tagTIFF(
+                &tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
             let newPayload = Array(payload[..<tiffStart]) + tiff.bytes
 
             let extent = item.extents[0]
@@ -66,7 +69,8 @@ struct TaggedHEIC {
             }
             iloc.items[index].extents[0].length = UInt64(newPayload.count)
             replacements.append((heif.metaHeader.offset, heif.metaHeader.size, try heif.metaReplacingItemLocations(iloc)))
-            return TaggedHEIC(source: source, replacements: replacements.sorted { $0.0 < $1.0 }, appended: appended)
+            return TaggedHEIC(
+                source: source, replacements: replacements.sorted { $0.0 < $1.0 }, appended: appended, replacedMakerNote: replaced)
         }
     }
 

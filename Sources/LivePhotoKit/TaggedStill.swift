@@ -1,3 +1,4 @@
+import Foundation
 import MediaFormats
 
 /// A JPEG still carrying the content identifier in its Apple MakerNote (FORMAT.md §1.4).
@@ -7,6 +8,8 @@ struct TaggedStill {
     let source: RandomAccessFile
     let head: [UInt8]
     let tailOffset: Int64
+    /// The maker whose MakerNote was replaced by Apple's (IFD0 `Make`), when one was.
+    let replacedMakerNote: String?
 
     var copiedBytes: Int64 { source.size - tailOffset }
 
@@ -19,24 +22,33 @@ struct TaggedStill {
             let kind = try FileKind.detect(source)
             switch kind {
             case .jpeg: break
-            default: throw LivePhotoError.badInput(file: path, reason: "not a JPEG image (no SOI marker at the start)")
+            default:
+                throw LivePhotoError.badInput(
+                    file: path, reason: "not a JPEG image: \(JPEGFile.notJPEGReason(head: try source.readUpTo(at: 0, count: 8)))")
             }
             let jpeg = try JPEGFile(file: source)
             var tiff = try ExifTIFF(bytes: try jpeg.exifTIFF(in: source) ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
-            try tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
+            let replaced = try tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
             let head = try jpeg.headerReplacingExif(with: tiff.bytes, in: source)
-            return TaggedStill(source: source, head: head, tailOffset: jpeg.scanOffset)
+            return TaggedStill(source: source, head: head, tailOffset: jpeg.scanOffset, replacedMakerNote: replaced)
         }
     }
 
     /// Puts the identifier in the Apple MakerNote of `tiff` (creating the MakerNote when there is none).
-    static func tagTIFF(_ tiff: inout ExifTIFF, identifier: ContentIdentifier, replaceForeignMakerNote: Bool, file: String) throws {
+    /// - Returns: the maker (IFD0 `Make`, or "another camera maker") whose MakerNote was replaced, if one was.
+    @discardableResult
+    static func tagTIFF(_ tiff: inout ExifTIFF, identifier: ContentIdentifier, replaceForeignMakerNote: Bool, file: String) throws
+        -> String?
+    {
         var makerNote: AppleMakerNote
+        var replaced: String?
         if let existing = tiff.makerNote {
             if AppleMakerNote.isApple(existing) {
                 makerNote = try AppleMakerNote(bytes: existing)
             } else if replaceForeignMakerNote {
                 makerNote = .empty()
+                let make = tiff.string(ifd0Tag: 0x010F)?.trimmingCharacters(in: .whitespaces) ?? ""
+                replaced = make.isEmpty ? "another camera maker" : make
             } else {
                 throw LivePhotoError.unsupported(
                     file: file, reason: "the photo has a MakerNote from another camera maker; --force replaces it with an Apple one")
@@ -46,6 +58,7 @@ struct TaggedStill {
         }
         try makerNote.setString(identifier.rawValue, for: AppleMakerNote.contentIdentifierTag)
         try tiff.setMakerNote(makerNote.bytes)
+        return replaced
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
@@ -59,6 +72,15 @@ enum StillOutput {
     case jpeg(TaggedStill)
     case heic(TaggedHEIC)
     case encoded(RandomAccessFile)
+
+    /// The maker whose MakerNote was replaced by Apple's, when one was.
+    var replacedMakerNote: String? {
+        switch self {
+        case .jpeg(let still): return still.replacedMakerNote
+        case .heic(let still): return still.replacedMakerNote
+        case .encoded: return nil
+        }
+    }
 
     var copiedBytes: Int64 {
         switch self {

@@ -2,7 +2,7 @@
 public struct VerificationReport: Sendable, Codable, Equatable {
     public var photo: String
     public var movie: String
-    /// True when every required check passed.
+    /// True when every required check passed (recommended and informational ones never decide it).
     public var passed: Bool
     public var checks: [VerificationCheck]
     /// Whether the movie can animate as a lock-screen wallpaper, gate by gate (apart from pairing: `passed` does
@@ -16,6 +16,9 @@ public struct VerificationCheck: Sendable, Codable, Equatable {
         case required
         /// Real iPhones write it; Photos is known to work without it, but some features may not.
         case recommended
+        /// How the file compares with some iPhones' output, where camera originals differ among themselves (a still
+        /// between frames, no `tref`): reported, never a failure.
+        case informational
     }
 
     /// A stable name, e.g. `identifiers-match`.

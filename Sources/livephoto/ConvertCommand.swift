@@ -16,16 +16,24 @@ struct ConvertCommand: AsyncParsableCommand {
             --to motion PHOTO MOVIE writes STEM.MP.jpg (or STEM.MP.heic for a HEIC photo): the photo with Google's
             Motion Photo XMP (MotionPhoto, MotionPhotoVersion, MotionPhotoPresentationTimestampUs from the cover time,
             a Container directory with honest lengths) and the movie's samples in an MP4 behind it (inside an 'mpvd'
-            box for HEIC). Google Photos, Samsung Gallery and Android's readers find the video by the directory.
+            box for HEIC). Google Photos, Samsung Gallery and Android's readers find the video by the directory. In
+            a HEIC the properties go into the primary image's XMP item (a gain map's XMP is left as it is). Any photo
+            and movie can be combined (the result notes when they were not a Live Photo's parts); the parts of two
+            different Live Photos are refused unless --force.
 
             --to live MOTIONPHOTO writes STEM.JPG (or .HEIC) and STEM.MOV, a Live Photo whose cover is the Motion
-            Photo's presentation timestamp (the middle frame when it has none). The video must be H.264 or HEVC
-            to stay lossless; anything else goes through ffmpeg as with make.
+            Photo's presentation timestamp: snapped to the nearest frame, even when the phone wrote a time past
+            the last frame; the middle frame when there is none (or -1). --cover chooses another. The photo's
+            MakerNote from Google or Samsung is replaced by Apple's, which carries the identifier. The notes say
+            what was decided. The video must be H.264 or HEVC to stay lossless; anything else goes through ffmpeg
+            as with make.
+
+            Every output keeps the modification time of the file it came from.
 
             Examples:
               livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --out android/
               livephoto convert --to live PXL_20240101_120000000.MP.jpg --out live/
-              livephoto convert --to live samsung.heic --pvt-zip --json
+              livephoto convert --to live samsung.heic --cover 1.5 --pvt-zip --json
             """
     )
 
@@ -41,6 +49,14 @@ struct ConvertCommand: AsyncParsableCommand {
     @Flag(name: .customLong("pvt-zip"), help: "--to live: write STEM.pvt.zip instead of two files.")
     var pvtZip = false
 
+    @Option(name: .long, help: "--to live: the cover time in seconds, snapped to the nearest frame (default: the Motion Photo's own).")
+    var cover: Double?
+
+    @Flag(
+        name: .long,
+        help: "Overwrite existing outputs; --to motion: also combine a photo and a movie that belong to different Live Photos (refused without it).")
+    var force = false
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var common: CommonOptions
 
@@ -50,6 +66,10 @@ struct ConvertCommand: AsyncParsableCommand {
         case .live: guard files.count == 1 else { throw ValidationError("--to live takes one Motion Photo") }
         }
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
+        if let cover {
+            guard to == .live else { throw ValidationError("--cover is for --to live; --to motion keeps the movie's cover time") }
+            guard cover.isFinite, cover >= 0 else { throw ValidationError("--cover must be a time in seconds, 0 or more") }
+        }
     }
 
     func run() async throws {
@@ -59,7 +79,7 @@ struct ConvertCommand: AsyncParsableCommand {
         case .motion:
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
                 try await LivePhotoConverter.toMotionPhoto(
-                    photo: files[0], movie: files[1], outputDirectory: output.out, name: output.name, force: output.force,
+                    photo: files[0], movie: files[1], outputDirectory: output.out, name: output.name, force: force,
                     progress: progress)
             }
             if common.json {
@@ -68,12 +88,13 @@ struct ConvertCommand: AsyncParsableCommand {
                 print("Motion Photo (\(result.format.rawValue))")
                 print("  cover   \(result.presentationTimestampUs) µs")
                 print("  video   \(result.videoLength) bytes at \(result.videoOffset)")
+                for note in result.notes { print("  note    \(note)") }
                 print("  wrote   \(result.output)")
             }
         case .live:
             let options = MakeOptions(
-                outputDirectory: output.out, name: output.name, identifier: id.flatMap(ContentIdentifier.init),
-                packaging: pvtZip ? .zippedBundle : .pair, force: output.force, ffmpegPath: output.ffmpeg)
+                outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
+                packaging: pvtZip ? .zippedBundle : .pair, force: force, ffmpegPath: output.ffmpeg)
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
                 try await LivePhotoConverter.toLivePhoto(files[0], options: options, progress: progress)
             }
@@ -82,6 +103,7 @@ struct ConvertCommand: AsyncParsableCommand {
             } else {
                 print("Live Photo \(result.identifier)")
                 print("  cover   \(Output.seconds(result.coverTime)) s")
+                for note in result.notes { print("  note    \(note)") }
                 for path in [result.photo, result.movie, result.bundle].compactMap({ $0 }) { print("  wrote   \(path)") }
             }
         }

@@ -35,6 +35,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "GIF and WebP: times to repeat, 0 for forever.")
     var loop: Int = 0
 
+    @Flag(name: .long, help: "Overwrite the output if it exists.")
+    var force = false
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var common: CommonOptions
 
@@ -57,7 +60,7 @@ struct ExportCommand: AsyncParsableCommand {
             }
         }
         let options = ExportOptions(
-            format: to, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: output.force,
+            format: to, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: force,
             ffmpegPath: output.ffmpeg)
         let result = try await ProgressBar.running(label: "export", json: common.json) { progress in
             try await LivePhotoExporter.export(movie: movie, options: options, progress: progress)

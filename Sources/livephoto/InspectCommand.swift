@@ -7,8 +7,10 @@ struct InspectCommand: AsyncParsableCommand {
         commandName: "inspect",
         abstract: "Say what stills and movies are: Live Photo or plain, identifier, cover time, codecs.",
         discussion: """
-            Reads JPEG, HEIC, QuickTime and MP4 files. Given one still and one movie, also says whether they
-            pair. Exits 2 when a file cannot be read.
+            Reads JPEG, HEIC, QuickTime and MP4 files, Motion Photos and .pvt bundles. Given one still and one
+            movie, also says whether they pair. Describes whatever it can read and lists the problems it finds
+            (broken Exif, a Motion Photo whose video is not in the file) and exits 0; exits 2 only when a file
+            cannot be read or parsed at all. verify is the command that judges a Live Photo.
 
             Examples:
               livephoto inspect IMG_3853.HEIC IMG_3853.MOV

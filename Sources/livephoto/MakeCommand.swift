@@ -61,6 +61,11 @@ struct MakeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-wallpaper"), help: "Leave out the per-frame live-photo-info track the lock-screen wallpaper needs.")
     var noWallpaper = false
 
+    @Flag(
+        name: .long,
+        help: "Overwrite existing outputs, and replace a MakerNote written by another camera maker (a Pixel's, a Samsung's) with Apple's, which carries the identifier. Without it, such a photo is refused.")
+    var force = false
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var common: CommonOptions
 
@@ -79,7 +84,7 @@ struct MakeCommand: AsyncParsableCommand {
         InterruptHandling.install()
         let options = MakeOptions(
             outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
-            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: output.force, quality: quality, codec: codec,
+            packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec,
             ffmpegPath: output.ffmpeg,
             photoFormat: photoFormat, duration: duration, wallpaper: wallpaper ? .required : noWallpaper ? .off : .auto)
         let result = try await ProgressBar.running(label: "make", json: common.json) { progress in
@@ -103,6 +108,7 @@ struct MakeCommand: AsyncParsableCommand {
             print("  cover   \(Output.seconds(result.coverTime)) s\(result.keptExistingStillTime ? " (kept from the movie)" : "")")
         }
         for warning in result.wallpaperWarnings { print("  note    the lock-screen wallpaper will not animate: \(warning)") }
+        for note in result.notes { print("  note    \(note)") }
         print("  photo   \(Self.describe(result.photoSource))")
         print("  video   \(Self.describe(result.videoSource))")
         for path in written { print("  wrote   \(path)") }

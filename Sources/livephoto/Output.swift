@@ -16,6 +16,7 @@ enum Output {
     static func describe(_ f: FileReport) -> String {
         var lines = ["\(f.path): \(f.role.rawValue) (\(f.format.rawValue), \(f.sizeBytes) bytes)"]
         if let e = f.error { lines.append("  error       \(e)") }
+        for problem in f.problems { lines.append("  problem     \(problem)") }
         if let id = f.contentIdentifier { lines.append("  identifier  \(id)") }
         if let s = f.still {
             if let w = s.width, let h = s.height {

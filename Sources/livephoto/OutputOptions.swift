@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// Where commands that write put their output, and with which ffmpeg.
+/// Where commands that write put their output, and with which ffmpeg. Each command declares its own `--force`,
+/// since what it allows differs from one command to another.
 struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: "The output folder (created if missing).")
     var out: String = "."
@@ -10,7 +11,4 @@ struct OutputOptions: ParsableArguments {
 
     @Option(name: .long, help: "The ffmpeg executable (default: ffmpeg on the PATH). Only needed when pixels must change.")
     var ffmpeg: String?
-
-    @Flag(name: .long, help: "Overwrite existing outputs (make: also replace a MakerNote of another camera maker).")
-    var force = false
 }

@@ -14,7 +14,9 @@ struct SplitCommand: AsyncParsableCommand {
             The photo is the image exactly as stored, with what made it live taken out (the Apple content identifier,
             the Motion Photo XMP, the embedded video), so viewers show a normal photo. The video of a Motion Photo is
             the embedded MP4 byte for byte (STEM.mp4); a Live Photo's movie loses only its identifier and its
-            still-image-time track. The cover time is reported.
+            still-image-time track. The cover time is reported. Every output keeps the modification time of the
+            file it came from. A photo and a movie whose identifiers differ are two Live Photos, not one: refused
+            unless --force. A file that is neither a Live Photo's part nor a Motion Photo is refused (exit 2).
 
             Examples:
               livephoto split IMG_0001.HEIC IMG_0001.MOV --out plain/
@@ -33,7 +35,9 @@ struct SplitCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The output name without extension (default: the input's).")
     var name: String?
 
-    @Flag(name: .long, help: "Overwrite existing outputs.")
+    @Flag(
+        name: .long,
+        help: "Overwrite existing outputs, and split a photo and a movie that belong to different Live Photos (their identifiers differ; each output keeps its own name). Without it, such a pair is refused (exit 2).")
     var force = false
 
     @OptionGroup var common: CommonOptions

@@ -8,7 +8,10 @@ struct VerifyCommand: AsyncParsableCommand {
         abstract: "Check that a photo and a movie form a Live Photo that Photos accepts.",
         discussion: """
             Each check is printed with its reason. Required checks are what Photos needs to pair the files;
-            recommended ones are what a real iPhone writes. Exits 1 when a required check fails.
+            recommended ones are what every real iPhone writes ("warn" when missing); informational ones ("info")
+            say how the files compare with iPhones that differ among themselves, and never fail. A camera
+            original passes every required and recommended check. Exits 0 when every required check passes and 1
+            when one fails; a file that cannot be read fails the checks that need it.
 
             Examples:
               livephoto verify IMG_0001.JPG IMG_0001.MOV
@@ -31,7 +34,13 @@ struct VerifyCommand: AsyncParsableCommand {
             try Output.printJSON(report)
         } else {
             for check in report.checks {
-                let mark = check.passed ? "pass" : (check.requirement == .required ? "FAIL" : "warn")
+                let mark: String
+                switch check.requirement {
+                case _ where check.passed: mark = "pass"
+                case .required: mark = "FAIL"
+                case .recommended: mark = "warn"
+                case .informational: mark = "info"
+                }
                 print("\(mark)  \(check.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(check.detail)")
             }
             print(

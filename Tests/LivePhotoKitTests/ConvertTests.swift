@@ -87,13 +87,13 @@ struct ConvertTests {
     func heicWithoutXMP() async throws {
         let ws = try Workspace()
         try Tool.run("heif-enc", ["-q", "60", try await ClipStore.shared.jpeg(width: 320, height: 240), "-o", ws.file("plain.heic")])
-        #expect(try HEIFFile(file: RandomAccessFile(path: ws.file("plain.heic"))).xmpItem == nil)
+        #expect(try HEIFFile(file: RandomAccessFile(path: ws.file("plain.heic"))).primaryXMPItem == nil)
         let clip = try await ClipStore.shared.path(ClipSpec())
         let live = try await LivePhotoMaker.make(
             photo: ws.file("plain.heic"), video: clip, options: MakeOptions(outputDirectory: ws.file("live")))
         let result = try await LivePhotoConverter.toMotionPhoto(
             photo: try #require(live.photo), movie: try #require(live.movie), outputDirectory: ws.file("mp"))
-        #expect(try HEIFFile(file: RandomAccessFile(path: result.output)).xmpItem != nil)
+        #expect(try HEIFFile(file: RandomAccessFile(path: result.output)).primaryXMPItem != nil)
         #expect(try Readers.exiftool(result.output, ["-XMP-GCamera:MotionPhoto"])["XMP-GCamera:MotionPhoto"] == "1")
         #expect(try Readers.pixelDigest(result.output) == Readers.pixelDigest(ws.file("plain.heic")))
         _ = try Self.googleVideo(result.output, to: ws.file("tail.mp4"))

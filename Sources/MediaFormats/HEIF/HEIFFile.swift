@@ -25,6 +25,8 @@ public struct HEIFFile: Sendable {
     public var metaHeader: BoxHeader
     public var items: [Item]
     public var locations: [Location]
+    /// The `iref` references (`cdsc`, `dimg`, `thmb`, `auxl`...), in file order.
+    public var references: [ItemReference]
     public var primaryItemID: UInt32?
     public var topLevel: [BoxHeader]
     /// `iloc` with every field, for edits.
@@ -61,6 +63,7 @@ public struct HEIFFile: Sendable {
         items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
         itemLocationBox = try meta.child("iloc").map(ItemLocationBox.init)
         locations = try meta.child("iloc").map(Self.parseItemLocations) ?? []
+        references = try meta.child("iref").map(ItemReference.parse) ?? []
         primaryItemID = try meta.child("pitm").map { p -> UInt32 in
             var r = ByteReader(p.data)
             let version = try r.readUInt8("pitm")
@@ -103,8 +106,17 @@ public struct HEIFFile: Sendable {
         }
     }
 
-    /// The XMP item (`mime`, `application/rdf+xml`), if any.
-    public var xmpItem: Item? { items.first { $0.type == "mime" && $0.contentType == "application/rdf+xml" } }
+    /// Every XMP item (`mime`, `application/rdf+xml`), in `iinf` order.
+    public var xmpItems: [Item] { items.filter { $0.type == "mime" && $0.contentType == "application/rdf+xml" } }
+
+    /// The XMP item that describes the primary image: the one whose `iref cdsc` names `pitm` (FORMAT.md §4.1).
+    /// Another XMP item (an iPhone's describes its HDR gain map) is never it; nil when the primary has none.
+    public var primaryXMPItem: Item? {
+        guard let primary = primaryItemID else { return nil }
+        return xmpItems.first { item in
+            references.contains { $0.type == "cdsc" && $0.fromItemID == item.id && $0.toItemIDs.contains(primary) }
+        }
+    }
 
     /// The bytes of item `id`, at most `limit` of them.
     public func itemData(_ id: UInt32, in file: RandomAccessFile, limit: Int = 16 << 20) throws -> [UInt8] {

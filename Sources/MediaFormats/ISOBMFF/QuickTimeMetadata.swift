@@ -89,6 +89,12 @@ public struct QuickTimeMetadata: Sendable, Equatable {
 
     /// Sets `name` to a UTF-8 string: replaces every item of that key with one new item, or adds key and item.
     public mutating func setString(_ value: String, for name: String) {
+        set(.utf8(value), for: name)
+    }
+
+    /// Sets `name` to `value`: replaces every item of that key with one new item, or adds key and item. Integers
+    /// are written in 8 bytes, as iPhones write them (FORMAT.md §2.2: type 21 or 22, locale 0).
+    public mutating func set(_ value: Value, for name: String) {
         let index: Int
         if let existing = keyIndex(name) {
             index = existing
@@ -97,9 +103,22 @@ public struct QuickTimeMetadata: Sendable, Equatable {
             index = keys.count
         }
         var data = ByteWriter()
-        data.appendUInt32(1)  // type indicator: well-known set, UTF-8
-        data.appendUInt32(0)  // locale: any
-        data.appendASCII(value)
+        switch value {
+        case .utf8(let text):
+            data.appendUInt32(1)  // type indicator: well-known set, UTF-8
+            data.appendUInt32(0)  // locale: any
+            data.append(Array(text.utf8))
+        case .signedInteger(let n):
+            data.appendUInt32(21); data.appendUInt32(0); data.appendUInt64(UInt64(bitPattern: n))
+        case .unsignedInteger(let n):
+            data.appendUInt32(22); data.appendUInt32(0); data.appendUInt64(n)
+        case .float32(let f):
+            data.appendUInt32(23); data.appendUInt32(0); data.appendUInt32(f.bitPattern)
+        case .float64(let d):
+            data.appendUInt32(24); data.appendUInt32(0); data.appendUInt64(d.bitPattern)
+        case .other(let type, let bytes):
+            data.appendUInt32(type & 0x00FF_FFFF); data.appendUInt32(0); data.append(bytes)
+        }
         let item = Atom(type: FourCC(rawValue: UInt32(index)), children: [Atom(type: "data", data: data.bytes)])
         if let first = items.firstIndex(where: { $0.type.rawValue == UInt32(index) }) {
             items[first] = item

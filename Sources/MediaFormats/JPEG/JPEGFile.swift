@@ -24,9 +24,17 @@ public struct JPEGFile: Sendable {
     /// True when the file starts with the SOI marker.
     public static func hasSOI(_ head: [UInt8]) -> Bool { head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF }
 
+    /// Why a file that should be a JPEG is not, from its first bytes: "no SOI marker at the start (found 00 00 D8
+    /// 41…, expected FF D8)".
+    public static func notJPEGReason(head: [UInt8]) -> String {
+        "no SOI marker at the start (found \(HexBytes.describe(head)), expected FF D8)"
+    }
+
     public init(file: RandomAccessFile) throws {
         let head = try file.readUpTo(at: 0, count: 3)
-        guard Self.hasSOI(head) else { throw FormatError(.notRecognized, "not a JPEG (no SOI marker at the start)", at: 0) }
+        guard Self.hasSOI(head) else {
+            throw FormatError(.notRecognized, "not a JPEG: \(Self.notJPEGReason(head: try file.readUpTo(at: 0, count: 8)))", at: 0)
+        }
         segments = []
         var offset: Int64 = 2
         while true {
@@ -34,7 +42,8 @@ public struct JPEGFile: Sendable {
             let pair = try file.readUpTo(at: offset, count: 2)
             guard pair.count == 2 else { throw FormatError(.truncated, "the JPEG ends before its image data", at: offset) }
             guard pair[0] == 0xFF else {
-                throw FormatError(.malformed, "expected a marker, found 0x\(String(pair[0], radix: 16))", at: offset)
+                throw FormatError(
+                    .malformed, "a marker should start at byte \(offset) (found \(HexBytes.describe(pair)), expected FF)", at: offset)
             }
             var marker = pair[1]
             // Fill bytes: any number of 0xFF before a marker.

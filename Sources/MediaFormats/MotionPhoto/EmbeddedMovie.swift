@@ -28,8 +28,10 @@ public enum EmbeddedMovie {
         }
         guard count > 0 else {
             let head = try file.readUpTo(at: start, count: 8)
-            let shown = head.map { String($0, radix: 16) }.joined(separator: " ")
-            throw FormatError(.malformed, "no MP4 starts at byte \(start) (found \(shown))", at: start)
+            throw FormatError(
+                .malformed,
+                "no MP4 starts at byte \(start) (found \(HexBytes.describe(head)), expected a box size then a type such as 'ftyp')",
+                at: start)
         }
         guard sawMovie else {
             throw FormatError(.truncated, "the video at byte \(start) has no 'moov' box (is the file cut short?)", at: start)

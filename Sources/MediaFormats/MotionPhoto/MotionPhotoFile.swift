@@ -172,7 +172,7 @@ public struct MotionPhotoFile: Sendable {
         let heif = try HEIFFile(file: file)
         mpvd = heif.topLevel.first { $0.type == "mpvd" }
         sefd = heif.topLevel.first { $0.type == "sefd" }
-        if let item = heif.xmpItem {
+        if let item = heif.primaryXMPItem {
             let bytes = try heif.itemData(item.id, in: file, limit: XMPPacket.maxSize)
             if let loc = heif.locations.first(where: { $0.itemID == item.id }), loc.constructionMethod == 0, loc.extents.count == 1 {
                 xmpSpan = Span(offset: Int64(loc.baseOffset + loc.extents[0].offset), length: Int64(bytes.count))

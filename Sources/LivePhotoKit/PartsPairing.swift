@@ -1,0 +1,32 @@
+/// What the content identifiers of a photo and a movie given together say about them: the parts of one Live
+/// Photo, of two different ones, or plain files.
+struct PartsPairing {
+    /// The photo's Apple MakerNote 0x0011, if any.
+    let photoIdentifier: String?
+    /// The movie's `com.apple.quicktime.content.identifier`, if any.
+    let movieIdentifier: String?
+
+    /// True when both are Live Photo parts, of different Live Photos.
+    var differ: Bool {
+        guard let a = photoIdentifier, let b = movieIdentifier else { return false }
+        return a != b
+    }
+
+    /// The error for parts of different Live Photos, naming both files and both identifiers.
+    func mismatch(photo: String, movie: String) -> LivePhotoError {
+        .badInput(
+            file: photo,
+            reason: "this photo (identifier \(photoIdentifier ?? "none")) and \(movie) (identifier \(movieIdentifier ?? "none")) "
+                + "belong to different Live Photos; --force takes them together anyway")
+    }
+
+    /// Says which of the two were not Live Photo parts, when not both were.
+    var note: String? {
+        switch (photoIdentifier, movieIdentifier) {
+        case (nil, nil): return "neither the photo nor the movie was part of a Live Photo (no content identifier in either)"
+        case (nil, _): return "the photo was not part of a Live Photo (no content identifier); the movie was"
+        case (_, nil): return "the movie was not part of a Live Photo (no content identifier); the photo was"
+        default: return differ ? "the photo and the movie belong to different Live Photos (taken together because of --force)" : nil
+        }
+    }
+}
