@@ -168,6 +168,49 @@ struct CommandLineTests {
         #expect(try Readers.framemd5(ws.file("r/\(name).MOV")) == Readers.framemd5(clip))
     }
 
+    @Test("inspect lists problems and exits 0; 2 only for a file it cannot parse; --force says what it does; convert --cover")
+    func problemsAndForce() async throws {
+        let ws = try Workspace()
+        let sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))))
+        let cut = try ws.write(Array(sample.dropLast(5000)), to: "cut.jpg")
+        let text = try livephoto(["inspect", cut])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("problem     the Motion Photo data: "), "\(text.stdout)")
+        let report = try livephoto(["inspect", cut, "--json"])
+        let file = try #require((try json(report)["files"] as? [[String: Any]])?.first)
+        #expect(file["error"] == nil && (file["problems"] as? [String])?.count == 1)
+        #expect(file["still"] != nil)
+        let garbage = try ws.write(Array("not a photo at all".utf8), to: "garbage.jpg")
+        #expect(try livephoto(["inspect", garbage, cut]).status == 2)
+
+        for (command, words) in [
+            ("make", "replace a MakerNote written by another camera maker"), ("split", "belong to different Live Photos"),
+            ("convert", "belong to different Live Photos"), ("export", "Overwrite the output"),
+        ] {
+            let help = try livephoto([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+            #expect(help.contains(words), "\(command): \(help)")
+        }
+
+        let still = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
+        let other = try livephoto([
+            "make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()), "--out", ws.file("o"), "--name", "O",
+        ])
+        #expect(other.status == 0)
+        let mismatched = try livephoto(["split", still, ws.file("o/O.MOV"), "--out", ws.file("s")])
+        #expect(mismatched.status == 2 && mismatched.stderr.contains("belong to different Live Photos"))
+        #expect(try livephoto(["split", still, ws.file("o/O.MOV"), "--out", ws.file("s"), "--force"]).status == 0)
+        #expect(try ws.contents("s") == ["O.MOV", "iphone_IMG_3853_gwy15.HEIC"])
+
+        let samsung = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
+        let covered = try livephoto(["convert", "--to", "live", samsung, "--cover", "1", "--out", ws.file("c"), "--json"])
+        #expect(covered.status == 0, "\(covered.stderr)")
+        #expect(abs((try json(covered)["coverTime"] as? Double ?? 0) - 1) < 0.02)
+        let outside = try livephoto(["convert", "--to", "live", samsung, "--cover", "30", "--out", ws.file("d")])
+        #expect(outside.status == 64 && outside.stderr.contains(samsung) && !outside.stderr.contains(".livephoto-"))
+        #expect(try livephoto(["convert", "--to", "motion", still, ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"), "--cover", "1"]).status == 64)
+    }
+
     @Test("inspect reads the real iPhone pair")
     func realPair() throws {
         let r = try livephoto([
