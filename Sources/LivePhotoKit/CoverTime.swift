@@ -25,7 +25,7 @@ enum CoverTime {
         if let requested, snapsOutside, requested.isFinite {
             target = requested
         } else if let requested {
-            guard requested.isFinite, requested >= 0, requested <= duration + 1e-9 else {
+            guard !isOutside(requested, duration: duration) else {
                 throw .invalidArgument(
                     "cover time \(format(requested)) s is outside the video of \(format(duration)) s (\(file))")
             }
@@ -43,6 +43,11 @@ enum CoverTime {
             }
         }
         return best
+    }
+
+    /// True when `seconds` is no time within a video of `duration` seconds.
+    static func isOutside(_ seconds: Double, duration: Double) -> Bool {
+        !(seconds.isFinite && seconds >= 0 && seconds <= duration + 1e-9)
     }
 
     static func format(_ s: Double) -> String {

@@ -39,10 +39,12 @@ struct FileAnalysis {
                 noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
             case .quicktime, .mp4: try readMovie(file)
             case .zip: report.role = .bundle
-            case .unknown: report.error = "not a JPEG, HEIC, QuickTime, MP4 or zip file"
+            case .unknown:
+                let head = try file.readUpTo(at: 0, count: 8)
+                report.error = "not a JPEG, HEIC, QuickTime, MP4 or zip file (it starts \(HexBytes.describe(head)))"
             }
         } catch {
-            report.error = LivePhotoError.wrap(error, file: path).description.replacingOccurrences(of: "\(path): ", with: "")
+            report.error = LivePhotoError.wrap(error, file: path).reason
         }
     }
 
@@ -51,9 +53,7 @@ struct FileAnalysis {
         do {
             try body(&self)
         } catch {
-            let message = LivePhotoError.wrap(error, file: report.path).description
-                .replacingOccurrences(of: "\(report.path): ", with: "").replacingOccurrences(of: "not supported: ", with: "")
-            report.problems.append("\(part): \(message)")
+            report.problems.append("\(part): \(LivePhotoError.wrap(error, file: report.path).reason)")
         }
     }
 

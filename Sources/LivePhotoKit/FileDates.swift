@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -20,17 +22,34 @@ enum FileDates {
         #endif
     }
 
-    /// Gives `path` (a file or a folder) the modification (and access) time `time`, as `touch -r` does.
-    /// Best effort: a file system that refuses leaves the output as it is.
-    static func setModificationTime(_ time: timespec, of path: String) {
-        var times = [time, time]
-        _ = utimensat(AT_FDCWD, path, &times, 0)
+    /// The modification time of `path` as a `Date`; nil when it cannot be read.
+    static func modificationDate(of path: String) -> Date? {
+        modificationTime(of: path).map { Date(timeIntervalSince1970: Double($0.tv_sec) + Double($0.tv_nsec) / 1e9) }
     }
 
-    /// Gives the open file `descriptor` the modification time `time`.
+    /// `UTIME_OMIT` (a C macro Swift does not import): leave that time as it is.
+    #if canImport(Darwin)
+        private static let omit = -2
+    #else
+        private static let omit = (1 << 30) - 2
+    #endif
+
+    /// The access time kept, the modification time set.
+    private static func times(_ modification: timespec) -> [timespec] {
+        [timespec(tv_sec: 0, tv_nsec: omit), modification]
+    }
+
+    /// Gives `path` (a file or a folder) the modification time `time`; its access time is left alone.
+    /// Best effort: a file system that refuses leaves the output as it is.
+    static func setModificationTime(_ time: timespec, of path: String) {
+        var values = times(time)
+        _ = utimensat(AT_FDCWD, path, &values, 0)
+    }
+
+    /// Gives the open file `descriptor` the modification time `time`; its access time is left alone.
     static func setModificationTime(_ time: timespec, descriptor: Int32) {
-        var times = [time, time]
-        _ = futimens(descriptor, &times)
+        var values = times(time)
+        _ = futimens(descriptor, &values)
     }
 
     /// Gives `destination` the modification time of `source`.

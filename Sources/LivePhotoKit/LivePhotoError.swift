@@ -30,11 +30,21 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// What went wrong, without the file's name in front (`description` has it).
+    var reason: String {
+        switch self {
+        case .badInput(_, let reason): return reason
+        case .unsupported(_, let reason): return "not supported: \(reason)"
+        case .io(_, let reason): return reason
+        default: return description
+        }
+    }
+
     /// The same error with every path inside `folder` (a work folder the user never sees) replaced by what the user
     /// knows it as: `origin` is given the path's part after the folder ("video.mov"), or "" for the folder itself.
     func renamingFiles(in folder: String, as origin: (String) -> String) -> LivePhotoError {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        func rename(_ text: String) -> String {
+        return mappingText { text in
             var out = ""
             var rest = Substring(text)
             while let found = rest.range(of: prefix) {
@@ -46,14 +56,27 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
             }
             return (out + rest).replacingOccurrences(of: folder, with: origin(""))
         }
+    }
+
+    /// The same error with `path` (a temporary file) named `name` wherever it appears, its last component too (as
+    /// tools such as ffmpeg print it).
+    func renamingFile(_ path: String, as name: String) -> LivePhotoError {
+        let base = URL(fileURLWithPath: path).lastPathComponent
+        return mappingText { text in
+            text.replacingOccurrences(of: path, with: name).replacingOccurrences(of: base, with: URL(fileURLWithPath: name).lastPathComponent)
+        }
+    }
+
+    /// The same case with `transform` applied to each of its texts (file names and reasons).
+    private func mappingText(_ transform: (String) -> String) -> LivePhotoError {
         switch self {
-        case .badInput(let file, let reason): return .badInput(file: rename(file), reason: rename(reason))
-        case .unsupported(let file, let reason): return .unsupported(file: rename(file), reason: rename(reason))
-        case .invalidArgument(let message): return .invalidArgument(rename(message))
-        case .outputExists(let path): return .outputExists(path: rename(path))
-        case .io(let path, let reason): return .io(path: rename(path), reason: rename(reason))
+        case .badInput(let file, let reason): return .badInput(file: transform(file), reason: transform(reason))
+        case .unsupported(let file, let reason): return .unsupported(file: transform(file), reason: transform(reason))
+        case .invalidArgument(let message): return .invalidArgument(transform(message))
+        case .outputExists(let path): return .outputExists(path: transform(path))
+        case .io(let path, let reason): return .io(path: transform(path), reason: transform(reason))
         case .interrupted: return self
-        case .missingTool(let message): return .missingTool(rename(message))
+        case .missingTool(let message): return .missingTool(transform(message))
         }
     }
 

@@ -67,7 +67,7 @@ public enum LivePhotoExporter {
                 duration: info.duration ?? video.duration, copyVideo: copy, copyAudio: info.audio?.codec == "aac",
                 progress: { progress?(OperationProgress(fraction: $0, phase: phase)) }, shouldStop: { InterruptHandling.requested })
         } catch {
-            throw MediaSteps.wrap(error, file: movie)
+            throw MediaSteps.wrap(error, file: movie).renamingFile(temporary, as: destination)
         }
         FileDates.copyModificationTime(from: movie, to: temporary)
         try OutputLocation.moveIntoPlace(temporary, destination, force: options.force)

@@ -31,7 +31,11 @@ public enum LivePhotoInspector {
                 }
                 let found = [still, movie].map { member -> FileReport in
                     var r = FileAnalysis(path: member).report
-                    r.path = "\(path)/\(URL(fileURLWithPath: member).lastPathComponent)"
+                    let shown = "\(path)/\(URL(fileURLWithPath: member).lastPathComponent)"
+                    // Messages name the member as inside the bundle, never where it was extracted.
+                    r.path = shown
+                    r.error = r.error?.replacingOccurrences(of: member, with: shown)
+                    r.problems = r.problems.map { $0.replacingOccurrences(of: member, with: shown) }
                     return r
                 }
                 report.members = found.map(\.path)
@@ -39,7 +43,7 @@ public enum LivePhotoInspector {
                 reports.append(report)
                 reports += found
             } catch {
-                report.error = error.description
+                report.error = error.renamingFiles(in: work) { name in name.isEmpty ? path : "\(path)/\(name)" }.description
                 reports.append(report)
             }
         }

@@ -151,7 +151,8 @@ public enum LivePhotoMaker {
         } catch {
             // A message never names the work folder: a file made there is named after the input it came from.
             throw error.renamingFiles(in: work) { name in
-                name.hasSuffix(".mov") || name == "cover.jpg" || name.isEmpty ? video : photo ?? video
+                let input = name.hasSuffix(".mov") || name == "cover.jpg" || name.isEmpty ? video : photo ?? video
+                return name.isEmpty ? input : "\(input)'s converted copy"
             }
         }
     }
@@ -185,7 +186,7 @@ public enum LivePhotoMaker {
         if let requested = cover.seconds, abs(requested - movie.coverSeconds) > 0.0005 {
             logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
         }
-        if let suggested, let label = options.suggestedCover?.label, suggested < 0 || suggested > movie.videoDuration + 1e-6 {
+        if let suggested, let label = options.suggestedCover?.label, CoverTime.isOutside(suggested, duration: movie.videoDuration) {
             notes.append(
                 "\(label) (\(CoverTime.format(suggested)) s) lies outside the video (0 to \(CoverTime.format(movie.videoDuration)) s); "
                     + "the cover is the nearest frame, at \(CoverTime.format(movie.coverSeconds)) s")
@@ -266,7 +267,7 @@ public enum LivePhotoMaker {
         let folder = options.outputDirectory
         let photoName = "\(stem).\(format == .heic ? "HEIC" : "JPG")", movieName = "\(stem).MOV"
         var result = MakeResult(
-            identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: options.coverTime,
+            identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: cover.seconds,
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
             videoSource: videoSource, trim: trim, wallpaperWarnings: wallpaperWarnings, notes: notes)
         let copyTotal = still.copiedBytes + movie.copiedBytes
@@ -359,6 +360,18 @@ struct OutputJob {
         try OutputLocation.check([destination], inputs: inputs, force: force)
         let work = try OutputLocation.temporaryFolder(beside: destination)
         defer { OutputLocation.remove(work) }
+        do {
+            return try fillBundle(work, destination: destination, bundleName: bundleName, zipped: zipped, placed: &placed)
+        } catch {
+            // The hidden folder the bundle is built in is never named: its files are named as in the bundle.
+            throw error.renamingFiles(in: work) { name in name.isEmpty ? destination : "\(destination)/\(name)" }
+        }
+    }
+
+    /// Writes the still, the movie and `metadata.plist` into `work`, then moves it (or its zip) to `destination`.
+    private func fillBundle(_ work: String, destination: String, bundleName: String, zipped: Bool, placed: inout [String])
+        throws(LivePhotoError) -> String
+    {
         let stagedPhoto = try StagedFile(destination: "\(work)/\(photoName)", datedLike: photoDatedLike)
         let stagedMovie = try StagedFile(destination: "\(work)/\(movieName)", datedLike: movieDatedLike)
         try still.write(to: stagedPhoto, progress: counter.add)
@@ -368,7 +381,7 @@ struct OutputJob {
         do {
             try PhotoBundle.metadataPlist.write(toFile: "\(work)/\(PhotoBundle.metadataFileName)", atomically: false, encoding: .utf8)
         } catch {
-            throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName): \(error.localizedDescription)")
+            throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName) into the bundle")
         }
         FileDates.copyModificationTime(from: photoDatedLike, to: "\(work)/\(PhotoBundle.metadataFileName)")
         if !zipped {
@@ -381,7 +394,7 @@ struct OutputJob {
         defer { OutputLocation.remove(zipPath) }
         do {
             let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
-            let date = (try? FileManager.default.attributesOfItem(atPath: photoDatedLike)[.modificationDate] as? Date) ?? Date()
+            let date = FileDates.modificationDate(of: photoDatedLike) ?? Date()
             try archive.addEntry(
                 with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), modificationDate: date, provider: { _, _ in Data() })
             for name in [photoName, movieName, PhotoBundle.metadataFileName] {

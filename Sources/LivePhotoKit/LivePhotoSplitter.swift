@@ -186,9 +186,10 @@ public enum LivePhotoSplitter {
         let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
         let photo = try PlainPhoto.plan(source: stillFile, motion: nil)
         let plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput)
-        let pairing = PartsPairing(photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier)
+        let pairing = PartsPairing(
+            photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier, movieHasStillImageTime: plainMovie.coverSeconds != nil)
         if pairing.differ, !options.force { throw pairing.mismatch(photo: still, movie: movie) }
-        if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, plainMovie.coverSeconds == nil {
+        if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, !pairing.movieHasStillImageTime {
             throw .badInput(
                 file: still,
                 reason: "neither this photo nor \(movie) is part of a Live Photo (no content identifier, no still-image-time "

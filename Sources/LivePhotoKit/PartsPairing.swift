@@ -5,6 +5,8 @@ struct PartsPairing {
     let photoIdentifier: String?
     /// The movie's `com.apple.quicktime.content.identifier`, if any.
     let movieIdentifier: String?
+    /// True when the movie has a still-image-time track (a Live Photo's movie that lost its identifier).
+    var movieHasStillImageTime = false
 
     /// True when both are Live Photo parts, of different Live Photos.
     var differ: Bool {
@@ -23,6 +25,8 @@ struct PartsPairing {
     /// Says which of the two were not Live Photo parts, when not both were.
     var note: String? {
         switch (photoIdentifier, movieIdentifier) {
+        case (nil, nil) where movieHasStillImageTime:
+            return "neither the photo nor the movie carries a content identifier; only the movie's still-image-time track marks it as a Live Photo's"
         case (nil, nil): return "neither the photo nor the movie was part of a Live Photo (no content identifier in either)"
         case (nil, _): return "the photo was not part of a Live Photo (no content identifier); the movie was"
         case (_, nil): return "the movie was not part of a Live Photo (no content identifier); the photo was"

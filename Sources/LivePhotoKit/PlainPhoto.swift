@@ -79,11 +79,11 @@ struct PlainPhoto {
     }
 
     /// The TIFF with MakerNote 0x0011 removed at the same size, and the identifier it held; nil when it has none.
-    static func strippingIdentifier(_ bytes: [UInt8]) throws -> (tiff: [UInt8], identifier: String)? {
+    static func strippingIdentifier(_ bytes: [UInt8]) throws -> (tiff: [UInt8], identifier: String?)? {
         var tiff = try ExifTIFF(bytes: bytes)
         guard let note = tiff.makerNote, AppleMakerNote.isApple(note) else { return nil }
         var makerNote = try AppleMakerNote(bytes: note)
-        let identifier = try makerNote.string(AppleMakerNote.contentIdentifierTag) ?? ""
+        let identifier = makerNote.string(AppleMakerNote.contentIdentifierTag).flatMap { $0.isEmpty ? nil : $0 }
         guard try makerNote.removeTag(AppleMakerNote.contentIdentifierTag) else { return nil }
         try tiff.setMakerNote(makerNote.bytes)
         guard tiff.bytes.count == bytes.count else { throw FormatError(.unsupported, "the Exif data changed size") }

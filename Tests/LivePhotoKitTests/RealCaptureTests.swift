@@ -101,6 +101,26 @@ struct RealCaptureTests {
         #expect(report.role == .motionPhoto && report.motionPhoto?.coverTimeSeconds == nil)
     }
 
+    @Test("a broken or unknown-version iref leaves the HEIC readable, with no references")
+    func brokenItemReferences() async throws {
+        let ws = try Workspace()
+        // The cdsc from item 68 claims 65535 references.
+        let broken = try Self.patched(
+            Self.iPhoneHEIC, Array("cdsc".utf8) + [0x00, 0x44, 0x00, 0x02], Array("cdsc".utf8) + [0x00, 0x44, 0xFF, 0xFF],
+            to: ws.file("broken.HEIC"))
+        let heif = try HEIFFile(file: RandomAccessFile(path: broken))
+        #expect(heif.references.isEmpty && heif.primaryXMPItem == nil)
+        let report = await LivePhotoInspector.inspect([broken]).files[0]
+        #expect(report.error == nil && report.contentIdentifier == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
+        #expect(try ItemReference.parse(Atom(type: "iref", data: [2, 0, 0, 0, 0, 0, 0, 12] + Array("cdsc".utf8) + [0, 1, 0, 0])).isEmpty)
+        #expect(throws: (any Error).self) {
+            try ItemReference.parse(Atom(type: "iref", data: [0, 0, 0, 0, 0, 0, 0, 12] + Array("cdsc".utf8) + [0, 1, 0, 9]))
+        }
+        let good = try ItemReference.parse(
+            Atom(type: "iref", data: [1, 0, 0, 0, 0, 0, 0, 18] + Array("dimg".utf8) + [0, 0, 0, 7, 0, 1, 0, 0, 0, 9]))
+        #expect(good == [ItemReference(type: "dimg", fromItemID: 7, toItemIDs: [9])])
+    }
+
     // MARK: 2. A cover past the last frame
 
     static let samsung = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
@@ -219,6 +239,22 @@ struct RealCaptureTests {
         // make keeps such a camera original's still time as it is.
         let made = try await LivePhotoMaker.make(photo: Self.iPhoneHEIC, video: between, options: MakeOptions(outputDirectory: ws.file("o")))
         #expect(made.keptExistingStillTime && abs(made.coverTime - 550.0 / 600) < 1e-6)
+    }
+
+    @Test("a broken member of a .pvt.zip is named as inside the zip, never where it was extracted")
+    func zipMemberNamed() async throws {
+        let ws = try Workspace()
+        let clip = try Self.bytes(try await ClipStore.shared.path(ClipSpec()))
+        let cut = try ws.write(Array(clip.prefix(200)), to: "cut.mov")
+        let zip = ws.file("IMG.pvt.zip")
+        try SplitTests.zip(zip, [("IMG.pvt/IMG.JPG", try await ClipStore.shared.jpeg()), ("IMG.pvt/IMG.MOV", cut)])
+        await #expect {
+            _ = try await LivePhotoSplitter.split([zip], options: SplitOptions(outputDirectory: ws.file("out")))
+        } throws: { error in
+            let text = (error as? LivePhotoError)?.description ?? ""
+            return text.contains("\(zip)/IMG.MOV") && !text.contains(".livephoto-")
+        }
+        #expect(try ws.contents("out").isEmpty)
     }
 
     // MARK: 5. Mismatched pairs
@@ -392,5 +428,23 @@ struct RealCaptureTests {
         let fromZip = try #require(unzipped.first)
         #expect(abs(try Self.modificationDate(fromZip.photo).timeIntervalSince(photoDate)) <= 2)
         #expect(abs(try Self.modificationDate(fromZip.video).timeIntervalSince(movieDate)) <= 2)
+    }
+
+    @Test("dates through the other paths: a .pvt folder, a still taken from the video and encoded to HEIC, an export")
+    func datesThroughFFmpegSteps() async throws {
+        let ws = try Workspace()
+        let date = Date(timeIntervalSince1970: 1_000_000_000)
+        let clip = ws.file("clip.mov")
+        try FileManager.default.copyItem(atPath: try await ClipStore.shared.path(ClipSpec()), toPath: clip)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: clip)
+        let alone = try await LivePhotoMaker.make(
+            photo: nil, video: clip, options: MakeOptions(outputDirectory: ws.file("a"), packaging: .bundle, photoFormat: .heic))
+        let bundle = try #require(alone.bundle)
+        #expect(try Self.modificationDate(bundle) == date)
+        for name in try FileManager.default.contentsOfDirectory(atPath: bundle) {
+            #expect(try Self.modificationDate("\(bundle)/\(name)") == date, "\(name)")
+        }
+        let exported = try await LivePhotoExporter.export(movie: clip, options: ExportOptions(format: .gif, outputDirectory: ws.file("e")))
+        #expect(try Self.modificationDate(exported.output) == date)
     }
 }

@@ -185,7 +185,7 @@ struct CommandLineTests {
 
         for (command, words) in [
             ("make", "replace a MakerNote written by another camera maker"), ("split", "belong to different Live Photos"),
-            ("convert", "belong to different Live Photos"), ("export", "Overwrite the output"),
+            ("convert", "belong to different Live Photos"), ("convert", "Overwrite existing outputs"), ("export", "Overwrite the output"),
         ] {
             let help = try livephoto([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
                 .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)

@@ -63,7 +63,8 @@ public struct HEIFFile: Sendable {
         items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
         itemLocationBox = try meta.child("iloc").map(ItemLocationBox.init)
         locations = try meta.child("iloc").map(Self.parseItemLocations) ?? []
-        references = try meta.child("iref").map(ItemReference.parse) ?? []
+        // References only tell which item describes which: a broken `iref` leaves the images readable, with none.
+        references = (try? meta.child("iref").map(ItemReference.parse)) ?? []
         primaryItemID = try meta.child("pitm").map { p -> UInt32 in
             var r = ByteReader(p.data)
             let version = try r.readUInt8("pitm")

@@ -11,11 +11,13 @@ public struct ItemReference: Sendable, Equatable {
         self.toItemIDs = toItemIDs
     }
 
-    /// Every reference in an `iref` box: version 0 has 16-bit item IDs, version 1 32-bit ones.
+    /// Every reference in an `iref` box: version 0 has 16-bit item IDs, version 1 32-bit ones; a later version,
+    /// which no standard defines, gives none.
     /// - Throws: when a reference's count runs past its box.
-    static func parse(_ iref: Atom) throws -> [ItemReference] {
+    public static func parse(_ iref: Atom) throws -> [ItemReference] {
         var r = ByteReader(iref.data)
         let version = try r.readUInt8("iref version")
+        guard version <= 1 else { return [] }
         try r.skip(3, "iref flags")
         let idSize = version == 0 ? 2 : 4
         let boxes = try Atom.parseSequence(iref.data, range: r.position..<iref.data.count, baseOffset: 0, depth: 2)
