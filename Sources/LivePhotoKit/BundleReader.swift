@@ -96,7 +96,8 @@ enum BundleReader {
         if let date = entry.fileAttributes[.modificationDate] as? Date {
             let seconds = date.timeIntervalSince1970.rounded(.down)
             FileDates.setModificationTime(
-                timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9)), descriptor: handle.fileDescriptor)
+                timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9)),
+                descriptor: handle.fileDescriptor)
         }
     }
 

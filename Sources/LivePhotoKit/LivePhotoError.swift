@@ -63,7 +63,8 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     func renamingFile(_ path: String, as name: String) -> LivePhotoError {
         let base = URL(fileURLWithPath: path).lastPathComponent
         return mappingText { text in
-            text.replacingOccurrences(of: path, with: name).replacingOccurrences(of: base, with: URL(fileURLWithPath: name).lastPathComponent)
+            text.replacingOccurrences(of: path, with: name).replacingOccurrences(
+                of: base, with: URL(fileURLWithPath: name).lastPathComponent)
         }
     }
 

@@ -228,9 +228,8 @@ public enum LivePhotoMaker {
             case .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
                 if ["jpg", "jpeg"].contains(URL(fileURLWithPath: photoFile.path).pathExtension.lowercased()) {
-                    throw .badInput(
-                        file: photoFile.path,
-                        reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: try naming(photoFile.path) { try photoFile.readUpTo(at: 0, count: 8) }))")
+                    let head = try naming(photoFile.path) { try photoFile.readUpTo(at: 0, count: 8) }
+                    throw .badInput(file: photoFile.path, reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: head))")
                 }
                 (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
             }

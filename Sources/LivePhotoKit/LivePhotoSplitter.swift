@@ -137,15 +137,20 @@ public enum LivePhotoSplitter {
     static func movieAlone(_ path: String) -> LivePhotoError {
         let facts = (try? RandomAccessFile(path: path)).flatMap { try? Movie(file: $0) }.map(MovieFacts.init)
         if let facts, facts.contentIdentifier != nil || !facts.stillImageTimeTracks.isEmpty {
-            return .badInput(
-                file: path,
-                reason: "a Live Photo's movie\(facts.contentIdentifier.map { " (identifier \($0))" } ?? ""); "
-                    + "give its photo too (the same name), or the .pvt bundle")
+            return partAlone(path, part: "movie", identifier: facts.contentIdentifier, missing: "photo")
         }
         return .badInput(
             file: path,
             reason: "not part of a Live Photo: the movie has no content identifier and no still-image-time track, so there is "
                 + "nothing to split")
+    }
+
+    /// Why one part of a Live Photo cannot be split without the other.
+    static func partAlone(_ path: String, part: String, identifier: String?, missing: String) -> LivePhotoError {
+        .badInput(
+            file: path,
+            reason: "a Live Photo's \(part)\(identifier.map { " (identifier \($0))" } ?? ""); give its \(missing) too (the same name), "
+                + "or the .pvt bundle")
     }
 
     static func splitUnit(_ unit: Unit, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
@@ -187,7 +192,8 @@ public enum LivePhotoSplitter {
         let photo = try PlainPhoto.plan(source: stillFile, motion: nil)
         let plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput)
         let pairing = PartsPairing(
-            photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier, movieHasStillImageTime: plainMovie.coverSeconds != nil)
+            photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier,
+            movieHasStillImageTime: plainMovie.coverSeconds != nil)
         if pairing.differ, !options.force { throw pairing.mismatch(photo: still, movie: movie) }
         if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, !pairing.movieHasStillImageTime {
             throw .badInput(
@@ -222,12 +228,7 @@ public enum LivePhotoSplitter {
         let motion = try naming(path) { try MotionPhotoFile(file: file) }
         guard let video = motion.video else {
             let report = FileAnalysis(path: path).report
-            if report.role == .liveStill {
-                throw .badInput(
-                    file: path,
-                    reason: "a Live Photo's photo\(report.contentIdentifier.map { " (identifier \($0))" } ?? ""); "
-                        + "give its movie too (the same name), or the .pvt bundle")
-            }
+            if report.role == .liveStill { throw partAlone(path, part: "photo", identifier: report.contentIdentifier, missing: "movie") }
             throw .badInput(
                 file: path,
                 reason: "not a Motion Photo: it holds no video (and no content identifier of a Live Photo), so there is nothing to split")

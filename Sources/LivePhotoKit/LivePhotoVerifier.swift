@@ -77,7 +77,8 @@ public enum LivePhotoVerifier {
             let iPhoneForm = time.value == -1 && (time.form == .emptyEdit || time.seconds < 0.0005)
             let form =
                 time.form == .emptyEdit
-                ? "placed by an empty edit" : time.seconds < 0.0005 ? "at the movie's start" : "placed by the sample time (AVAssetWriter form)"
+                ? "placed by an empty edit"
+                : time.seconds < 0.0005 ? "at the movie's start" : "placed by the sample time (AVAssetWriter form)"
             add(
                 "still-image-time-form", .recommended, iPhoneForm,
                 "\(form), value \(time.value.map(String.init) ?? "unreadable")"

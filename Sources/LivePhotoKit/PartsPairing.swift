@@ -26,7 +26,8 @@ struct PartsPairing {
     var note: String? {
         switch (photoIdentifier, movieIdentifier) {
         case (nil, nil) where movieHasStillImageTime:
-            return "neither the photo nor the movie carries a content identifier; only the movie's still-image-time track marks it as a Live Photo's"
+            return
+                "neither the photo nor the movie carries a content identifier; only the movie's still-image-time track marks it as a Live Photo's"
         case (nil, nil): return "neither the photo nor the movie was part of a Live Photo (no content identifier in either)"
         case (nil, _): return "the photo was not part of a Live Photo (no content identifier); the movie was"
         case (_, nil): return "the movie was not part of a Live Photo (no content identifier); the photo was"

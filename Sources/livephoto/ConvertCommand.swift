@@ -54,7 +54,9 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Overwrite existing outputs; --to motion: also combine a photo and a movie that belong to different Live Photos (refused without it).")
+        help:
+            "Overwrite existing outputs; --to motion: also combine a photo and a movie that belong to different Live Photos (refused without it)."
+    )
     var force = false
 
     @OptionGroup var output: OutputOptions

@@ -63,7 +63,9 @@ struct MakeCommand: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Overwrite existing outputs, and replace a MakerNote written by another camera maker (a Pixel's, a Samsung's) with Apple's, which carries the identifier. Without it, such a photo is refused.")
+        help:
+            "Overwrite existing outputs, and replace a MakerNote written by another camera maker (a Pixel's, a Samsung's) with Apple's, which carries the identifier. Without it, such a photo is refused."
+    )
     var force = false
 
     @OptionGroup var output: OutputOptions

@@ -37,7 +37,9 @@ struct SplitCommand: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Overwrite existing outputs, and split a photo and a movie that belong to different Live Photos (their identifiers differ; each output keeps its own name). Without it, such a pair is refused (exit 2).")
+        help:
+            "Overwrite existing outputs, and split a photo and a movie that belong to different Live Photos (their identifiers differ; each output keeps its own name). Without it, such a pair is refused (exit 2)."
+    )
     var force = false
 
     @OptionGroup var common: CommonOptions

@@ -80,7 +80,8 @@ struct RealCaptureTests {
         #expect(try Self.primaryXMP(result.output).contains("Container:Directory"))
         #expect(try Readers.exiftool(result.output, ["-XMP-GCamera:MotionPhoto"])["XMP-GCamera:MotionPhoto"] == "1")
         #expect(try Readers.pixelDigest(result.output) == Readers.pixelDigest(ios26))
-        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("s"))).first)
+        let split = try #require(
+            try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("s"))).first)
         #expect(abs((split.coverTimeSeconds ?? 0) - 0.9) < 1e-6)
         #expect(try Self.bytes(split.video) == Array(try Self.bytes(result.output).suffix(Int(result.videoLength))))
     }
@@ -174,12 +175,17 @@ struct RealCaptureTests {
         var tiff = try ExifTIFF(bytes: try #require(try jpeg.exifTIFF(in: file)))
         try tiff.setMakerNote(Array("HDRP\u{2}\u{0}".utf8) + [UInt8](repeating: 0x5A, count: 64))
         let out = ws.file("PXL.jpg")
-        try Data(try jpeg.headerReplacingExif(with: tiff.bytes, in: file) + (try file.read(at: jpeg.scanOffset, count: Int(file.size - jpeg.scanOffset))))
-            .write(to: URL(fileURLWithPath: out))
+        try Data(
+            try jpeg.headerReplacingExif(with: tiff.bytes, in: file)
+                + (try file.read(at: jpeg.scanOffset, count: Int(file.size - jpeg.scanOffset)))
+        )
+        .write(to: URL(fileURLWithPath: out))
         return out
     }
 
-    @Test("a Pixel photo with Google's MakerNote converts without --force, says so, and passes verify at cover 0; make still asks for --force")
+    @Test(
+        "a Pixel photo with Google's MakerNote converts without --force, says so, and passes verify at cover 0; make still asks for --force"
+    )
     func foreignMakerNote() async throws {
         let ws = try Workspace()
         let pixel = try await Self.googleJPEG(ws: ws)
@@ -237,7 +243,8 @@ struct RealCaptureTests {
         #expect(onFrame.detail.contains("0.917 s lies between the frames at 0.900 and 0.933 s"), "\(onFrame.detail)")
         #expect(report.wallpaper?.gates.first { $0.id == "G2" }?.passed == false)
         // make keeps such a camera original's still time as it is.
-        let made = try await LivePhotoMaker.make(photo: Self.iPhoneHEIC, video: between, options: MakeOptions(outputDirectory: ws.file("o")))
+        let made = try await LivePhotoMaker.make(
+            photo: Self.iPhoneHEIC, video: between, options: MakeOptions(outputDirectory: ws.file("o")))
         #expect(made.keptExistingStillTime && abs(made.coverTime - 550.0 / 600) < 1e-6)
     }
 
@@ -337,7 +344,9 @@ struct RealCaptureTests {
         let cut = try Self.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))
         let path = try ws.write(Array(cut.dropLast(5000)), to: "cut.jpg")
         let problems = await LivePhotoInspector.inspect([path]).files[0].problems
-        #expect(problems.contains { $0.range(of: #"found ([0-9A-F]{2} ){7}[0-9A-F]{2}, expected"#, options: .regularExpression) != nil }, "\(problems)")
+        #expect(
+            problems.contains { $0.range(of: #"found ([0-9A-F]{2} ){7}[0-9A-F]{2}, expected"#, options: .regularExpression) != nil },
+            "\(problems)")
     }
 
     // MARK: 8. Vitality keys
@@ -357,7 +366,9 @@ struct RealCaptureTests {
         #expect(keys["Keys:LivePhotoVitalityScore"] == "1" && keys["Keys:LivePhotoVitalityScoringVersion"] == "4", "\(keys)")
         // The bytes real captures have (FORMAT.md §2.2): float32 type 23, and an 8-byte type-21 integer.
         let bytes = try Self.bytes(movie)
-        func contains(_ needle: [UInt8]) -> Bool { (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) } }
+        func contains(_ needle: [UInt8]) -> Bool {
+            (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+        }
         #expect(contains([0x00, 0x00, 0x00, 0x17, 0x00, 0x00, 0x00, 0x00, 0x3F, 0x80, 0x00, 0x00]))
         #expect(contains([0x00, 0x00, 0x00, 0x15, 0x00, 0x00, 0x00, 0x00] + [0, 0, 0, 0, 0, 0, 0, 4]))
         // A movie with its own score keeps it.
@@ -368,8 +379,11 @@ struct RealCaptureTests {
             photo: try await ClipStore.shared.jpeg(), video: lower, options: MakeOptions(outputDirectory: ws.file("b")))
         #expect(try Self.keys(try #require(again.movie))["Keys:LivePhotoVitalityScore"] == "0.5")
         // A real capture's keys are kept as they are.
-        let real = try await LivePhotoMaker.make(photo: Self.iPhoneHEIC, video: Self.iPhoneMOV, options: MakeOptions(outputDirectory: ws.file("c")))
-        let before = try Readers.exiftool(Self.iPhoneMOV, ["-Keys:all"]).filter { !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile" }
+        let real = try await LivePhotoMaker.make(
+            photo: Self.iPhoneHEIC, video: Self.iPhoneMOV, options: MakeOptions(outputDirectory: ws.file("c")))
+        let before = try Readers.exiftool(Self.iPhoneMOV, ["-Keys:all"]).filter {
+            !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile"
+        }
         let after = try Readers.exiftool(try #require(real.movie), ["-Keys:all"]).filter {
             !$0.key.contains("ContentIdentifier") && $0.key != "SourceFile"
         }
@@ -420,7 +434,8 @@ struct RealCaptureTests {
         let back = try await LivePhotoConverter.toLivePhoto(motion.output, options: MakeOptions(outputDirectory: ws.file("live")))
         #expect(try Self.modificationDate(try #require(back.photo)) == movieDate)
         #expect(try Self.modificationDate(try #require(back.movie)) == movieDate)
-        let parts = try #require(try await LivePhotoSplitter.split([motion.output], options: SplitOptions(outputDirectory: ws.file("parts"))).first)
+        let parts = try #require(
+            try await LivePhotoSplitter.split([motion.output], options: SplitOptions(outputDirectory: ws.file("parts"))).first)
         #expect(try Self.modificationDate(parts.photo) == movieDate && Self.modificationDate(parts.video) == movieDate)
         // The zipped bundle's members keep their dates through split (zip dates have a 2-second resolution).
         let bundle = try #require(zipped.bundle)

@@ -208,7 +208,9 @@ struct CommandLineTests {
         #expect(abs((try json(covered)["coverTime"] as? Double ?? 0) - 1) < 0.02)
         let outside = try livephoto(["convert", "--to", "live", samsung, "--cover", "30", "--out", ws.file("d")])
         #expect(outside.status == 64 && outside.stderr.contains(samsung) && !outside.stderr.contains(".livephoto-"))
-        #expect(try livephoto(["convert", "--to", "motion", still, ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"), "--cover", "1"]).status == 64)
+        #expect(
+            try livephoto(["convert", "--to", "motion", still, ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"), "--cover", "1"]).status
+                == 64)
     }
 
     @Test("inspect reads the real iPhone pair")
