@@ -76,6 +76,14 @@ public enum LivePhotoConverter {
         async throws(LivePhotoError) -> MakeResult
     {
         let file = try LivePhotoMaker.open(motionPhoto)
+        let kind = try naming(motionPhoto) { try FileKind.detect(file) }
+        guard kind == .jpeg || kind == .heic else {
+            throw .badInput(
+                file: motionPhoto,
+                reason: kind.isMovie
+                    ? "this is a movie; --to live takes a Motion Photo (a JPEG or HEIC with its video inside)"
+                    : "not a Motion Photo: not a JPEG or HEIC")
+        }
         let motion = try naming(motionPhoto) { try MotionPhotoFile(file: file) }
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options

@@ -328,6 +328,12 @@ struct RealCaptureTests {
             guard case .badInput(_, let reason) = error as? LivePhotoError else { return false }
             return reason.contains("nothing to split")
         }
+        await #expect {
+            _ = try await LivePhotoConverter.toLivePhoto(Self.iPhoneMOV, options: MakeOptions(outputDirectory: ws.path))
+        } throws: { error in
+            guard case .badInput(_, let reason) = error as? LivePhotoError else { return false }
+            return reason.contains("this is a movie; --to live takes a Motion Photo")
+        }
         #expect(try ws.contents().isEmpty)
     }
 
