@@ -70,7 +70,7 @@ enum BundleReader {
     static func write(_ entry: Entry, of archive: Archive, to destination: String, zip: String) throws(LivePhotoError) {
         guard FileManager.default.createFile(atPath: destination, contents: nil), let handle = FileHandle(forWritingAtPath: destination)
         else {
-            throw .io(path: destination, reason: "cannot create the file")
+            throw .writeFailed(path: destination, reason: "cannot create the file")
         }
         defer { try? handle.close() }
         let declared = entry.uncompressedSize

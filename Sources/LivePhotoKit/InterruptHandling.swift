@@ -9,13 +9,13 @@
 /// Written only by the signal handler, read by the work: the classic async-signal-safe flag.
 nonisolated(unsafe) private var interruptSignals: sig_atomic_t = 0
 
-/// Ctrl-C (SIGINT) and SIGTERM for long operations: the first one asks the work to stop at its next
+/// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) for long operations: the first one asks the work to stop at its next
 /// checkpoint (every copied chunk, every output placed), which removes what it wrote and throws
 /// ``LivePhotoError/interrupted``; a second one exits at once.
 public enum InterruptHandling {
     /// Installs the handlers. Call once, from a program that runs long operations.
     public static func install() {
-        for sig in [SIGINT, SIGTERM] {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { _ in
                 interruptSignals += 1
                 if interruptSignals > 1 { _exit(130) }

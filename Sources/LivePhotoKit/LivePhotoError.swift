@@ -11,8 +11,10 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidArgument(String)
     /// The output exists and `force` was not given.
     case outputExists(path: String)
-    /// Reading or writing a file failed at the operating-system level.
+    /// Reading a file failed at the operating-system level (missing, unreadable).
     case io(path: String, reason: String)
+    /// Writing an output failed: a full disk, a read-only folder, no permission.
+    case writeFailed(path: String, reason: String)
     /// The operation was interrupted (SIGINT or SIGTERM); its outputs were removed.
     case interrupted
     /// A tool this step needs (ffmpeg) is not installed; the text says how to get it.
@@ -25,6 +27,7 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidArgument(let message): return message
         case .outputExists(let path): return "\(path) already exists (use --force to overwrite it)"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .writeFailed(let path, let reason): return "\(path): \(reason)"
         case .interrupted: return "interrupted; nothing was written"
         case .missingTool(let message): return message
         }
@@ -35,7 +38,7 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .badInput(_, let reason): return reason
         case .unsupported(_, let reason): return "not supported: \(reason)"
-        case .io(_, let reason): return reason
+        case .io(_, let reason), .writeFailed(_, let reason): return reason
         default: return description
         }
     }
@@ -76,6 +79,7 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidArgument(let message): return .invalidArgument(transform(message))
         case .outputExists(let path): return .outputExists(path: transform(path))
         case .io(let path, let reason): return .io(path: transform(path), reason: transform(reason))
+        case .writeFailed(let path, let reason): return .writeFailed(path: transform(path), reason: transform(reason))
         case .interrupted: return self
         case .missingTool(let message): return .missingTool(transform(message))
         }

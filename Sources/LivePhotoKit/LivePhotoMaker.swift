@@ -380,7 +380,7 @@ struct OutputJob {
         do {
             try PhotoBundle.metadataPlist.write(toFile: "\(work)/\(PhotoBundle.metadataFileName)", atomically: false, encoding: .utf8)
         } catch {
-            throw .io(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName) into the bundle")
+            throw .writeFailed(path: destination, reason: "cannot write \(PhotoBundle.metadataFileName) into the bundle")
         }
         FileDates.copyModificationTime(from: photoDatedLike, to: "\(work)/\(PhotoBundle.metadataFileName)")
         if !zipped {
@@ -404,7 +404,7 @@ struct OutputJob {
                 counter.add((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0)
             }
         } catch {
-            throw .io(path: destination, reason: "cannot write the zip archive: \(error)")
+            throw .writeFailed(path: destination, reason: "cannot write the zip archive: \(error)")
         }
         FileDates.copyModificationTime(from: photoDatedLike, to: zipPath)
         try OutputLocation.moveIntoPlace(zipPath, destination, force: force)

@@ -16,12 +16,14 @@ enum OutputLocation {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .invalidArgument("\(folder) is not a folder") }
+            StagingName.removeStale(in: folder)
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return
         } catch {
-            throw .io(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+            throw .writeFailed(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
         }
     }
 
@@ -48,14 +50,16 @@ enum OutputLocation {
     /// A new empty hidden folder beside `destination`; the caller removes it. Refused once an interrupt is asked for.
     static func temporaryFolder(beside destination: String) throws(LivePhotoError) -> String {
         let url = URL(fileURLWithPath: destination)
-        let template = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX"
+        let template = "\(url.deletingLastPathComponent().path)/\(StagingName.prefix(for: url.lastPathComponent))XXXXXX"
         return try PendingOutputs.shared.transaction { _ throws(LivePhotoError) in
             var name = Array(template.utf8CString)
             let ok = name.withUnsafeMutableBufferPointer { buffer -> Bool in
                 guard let base = buffer.baseAddress else { return false }
                 return mkdtemp(base) != nil
             }
-            guard ok else { throw .io(path: destination, reason: "cannot create a folder beside it: \(FileError.systemMessage(errno))") }
+            guard ok else {
+                throw .writeFailed(path: destination, reason: "cannot create a folder beside it: \(FileError.systemMessage(errno))")
+            }
             let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return path
         }
@@ -64,7 +68,7 @@ enum OutputLocation {
     /// A unique hidden name beside `destination`; nothing is created, and the caller removes what it makes there.
     static func temporaryName(beside destination: String) -> String {
         let url = URL(fileURLWithPath: destination)
-        return "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-\(UUID().uuidString.prefix(8))"
+        return "\(url.deletingLastPathComponent().path)/\(StagingName.prefix(for: url.lastPathComponent))\(UUID().uuidString.prefix(8))"
     }
 
     /// Moves `temporary` to `destination`; with `force`, an existing destination (file or folder) is replaced.
@@ -76,14 +80,14 @@ enum OutputLocation {
                 let url = URL(fileURLWithPath: destination)
                 let name = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-old-\(UUID().uuidString.prefix(8))"
                 guard rename(destination, name) == 0 else {
-                    throw .io(path: destination, reason: "cannot move the old output aside: \(FileError.systemMessage(errno))")
+                    throw .writeFailed(path: destination, reason: "cannot move the old output aside: \(FileError.systemMessage(errno))")
                 }
                 aside = name
             }
             guard rename(temporary, destination) == 0 else {
                 let reason = FileError.systemMessage(errno)
                 if let aside { _ = rename(aside, destination) }
-                throw .io(path: destination, reason: "cannot move into place: \(reason)")
+                throw .writeFailed(path: destination, reason: "cannot move into place: \(reason)")
             }
             ledger.placed.insert(destination)
             if let aside { try? FileManager.default.removeItem(atPath: aside) }

@@ -26,7 +26,7 @@ final class StagedFile {
         self.destination = destination
         modificationTime = input.flatMap(FileDates.modificationTime(of:))
         let url = URL(fileURLWithPath: destination)
-        let template = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).livephoto-XXXXXX"
+        let template = "\(url.deletingLastPathComponent().path)/\(StagingName.prefix(for: url.lastPathComponent))XXXXXX"
         (descriptor, temporaryPath) = try PendingOutputs.shared.transaction { _ throws(LivePhotoError) in
             var name = Array(template.utf8CString)
             let fd = name.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -34,12 +34,12 @@ final class StagedFile {
                 return mkstemp(base)
             }
             guard fd >= 0 else {
-                throw .io(path: destination, reason: "cannot create a file beside it: \(FileError.systemMessage(errno))")
+                throw .writeFailed(path: destination, reason: "cannot create a file beside it: \(FileError.systemMessage(errno))")
             }
             let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return (fd, path)
         }
-        fchmod(descriptor, 0o644)
+        fchmod(descriptor, StagedFile.fileMode)
     }
 
     deinit {
@@ -54,7 +54,7 @@ final class StagedFile {
             guard let base = raw.baseAddress else { return true }
             return writeAll(base, raw.count)
         }
-        guard ok else { throw .io(path: destination, reason: "write failed: \(FileError.systemMessage(errno))") }
+        guard ok else { throw .writeFailed(path: destination, reason: "write failed: \(FileError.systemMessage(errno))") }
     }
 
     private func writeAll(_ base: UnsafeRawPointer, _ count: Int) -> Bool {
@@ -92,7 +92,7 @@ final class StagedFile {
                     kernelCopyWorks = false
                     break
                 }
-                throw .io(path: destination, reason: "copy failed: \(FileError.systemMessage(errno))")
+                throw .writeFailed(path: destination, reason: "copy failed: \(FileError.systemMessage(errno))")
             }
             guard copied > 0 else { throw .badInput(file: source.path, reason: "the file ended while copying (truncated?)") }
             position += Int64(copied)
@@ -118,11 +118,18 @@ final class StagedFile {
                 guard let base = raw.baseAddress else { return false }
                 return writeAll(base, got)
             }
-            guard ok else { throw .io(path: destination, reason: "write failed: \(FileError.systemMessage(errno))") }
+            guard ok else { throw .writeFailed(path: destination, reason: "write failed: \(FileError.systemMessage(errno))") }
             position += Int64(got)
             progress(Int64(got))
         }
     }
+
+    /// What a new file gets: 0666 less the process's umask, as `open` would give (mkstemp gives 0600).
+    static let fileMode: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~mask
+    }()
 
     /// Closes the file; it stays under its temporary name until ``commit()``.
     func finish() throws(LivePhotoError) {
@@ -130,7 +137,7 @@ final class StagedFile {
         if let modificationTime { FileDates.setModificationTime(modificationTime, descriptor: descriptor) }
         let result = Glibc_close(descriptor)
         descriptor = -2
-        guard result == 0 else { throw .io(path: destination, reason: "close failed: \(FileError.systemMessage(errno))") }
+        guard result == 0 else { throw .writeFailed(path: destination, reason: "close failed: \(FileError.systemMessage(errno))") }
     }
 
     /// Renames into place (the caller has checked the destination) and returns the destination.
@@ -142,7 +149,7 @@ final class StagedFile {
             guard Glibc_rename(temporaryPath, destination) == 0 else {
                 let reason = FileError.systemMessage(errno)
                 unlink(temporaryPath)
-                throw .io(path: destination, reason: "cannot move into place: \(reason)")
+                throw .writeFailed(path: destination, reason: "cannot move into place: \(reason)")
             }
             ledger.placed.insert(destination)
         }

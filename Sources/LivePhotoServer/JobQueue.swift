@@ -55,7 +55,13 @@ actor JobQueue {
     private var waiting: [(id: String, resume: CheckedContinuation<Void, Never>)] = []
     private var jobs: [String: (status: JobStatus, created: ContinuousClock.Instant, folder: String)] = [:]
 
-    init(limit: Int) { self.limit = limit }
+    /// The server's work folder, never named in an error.
+    let workDirectory: String
+
+    init(limit: Int, workDirectory: String = "/nonexistent") {
+        self.limit = limit
+        self.workDirectory = workDirectory
+    }
 
     /// Starts `work` when a slot is free; returns the job's id at once.
     func submit(
@@ -72,7 +78,7 @@ actor JobQueue {
                 }
                 self.finish(id, result: result, error: nil)
             } catch {
-                self.finish(id, result: nil, error: Self.message(for: error))
+                self.finish(id, result: nil, error: Self.message(for: error, hiding: self.workDirectory))
             }
             self.release()
         }
@@ -135,18 +141,33 @@ actor JobQueue {
         }
     }
 
-    /// Words a person understands, from any error.
-    static func message(for error: any Error) -> String {
+    /// Removes the oldest finished (done or failed) job and its files, to make room.
+    /// - Returns: false when no job has finished.
+    func evictOldestFinished() -> Bool {
+        let finished = jobs.filter { $0.value.status.state == .done || $0.value.status.state == .failed }
+        guard let oldest = finished.min(by: { $0.value.created < $1.value.created }) else { return false }
+        try? FileManager.default.removeItem(atPath: oldest.value.folder)
+        jobs[oldest.key] = nil
+        return true
+    }
+
+    /// Words a person understands, from any error, naming no path of the server's (`hidden`: the work folder,
+    /// whose files are named by their last component only).
+    static func message(for error: any Error, hiding hidden: String) -> String {
+        let text: String
         if let e = error as? LivePhotoError {
             switch e {
             case .badInput(let file, let reason), .unsupported(let file, let reason):
-                return "\(URL(fileURLWithPath: file).lastPathComponent): \(reason)"
-            case .missingTool(let text): return "This server cannot do that: \(text)"
-            case .invalidArgument(let text): return text
-            case .interrupted: return "The server is stopping; try again."
-            case .outputExists, .io: return "The server could not write the result (\(e.description))."
+                text = "\(URL(fileURLWithPath: file).lastPathComponent): \(reason)"
+            case .missingTool(let message): text = "This server cannot do that: \(message)"
+            case .invalidArgument(let message): text = message
+            case .interrupted: text = "The server is stopping; try again."
+            case .outputExists: text = "The server could not write the result."
+            case .io(_, let reason), .writeFailed(_, let reason): text = "The server could not read or write a file (\(reason))."
             }
+        } else {
+            text = "\(error)"
         }
-        return "\(error)"
+        return ServerText.hidingPaths(in: text, under: hidden)
     }
 }

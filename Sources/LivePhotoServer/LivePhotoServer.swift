@@ -18,6 +18,8 @@ public struct LivePhotoServer: Sendable {
     /// Runs until SIGINT or SIGTERM; `onReady` gets the bound port (useful with port 0). The work folder is emptied at
     /// start and removed at exit.
     public func run(onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        // Every file the server makes (uploads, results, previews) is this user's alone.
+        umask(0o077)
         try state.prepareWorkFolder()
         defer { try? FileManager.default.removeItem(atPath: options.workDirectory) }
         let app = application(onReady: onReady)
@@ -34,9 +36,14 @@ public struct LivePhotoServer: Sendable {
 
     /// The Hummingbird application (for tests, which run it without binding a port).
     public func application(onReady: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let idle = options.idleTimeout.components
+        return Application(
             router: Routes.router(state),
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "livephoto"),
+            server: .http1(
+                configuration: .init(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: "livephoto",
+                availableConnectionsDelegate: .maximum(options.maxConnections, logger: Logger(label: "livephoto.serve"))),
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? options.port) },
             logger: Logger(label: "livephoto.serve"))
     }
@@ -52,29 +59,41 @@ final class ServerState: Sendable {
     let jobs: JobQueue
     let previews: PreviewMaker
     let gallery: Gallery?
+    /// ffmpeg runs for frames and previews, outside the job queue.
+    let toolSlots: ToolSlots
 
     init(options: ServerOptions) {
         self.options = options
-        uploads = UploadStore(root: "\(options.workDirectory)/uploads", limit: options.maxUploadBytes)
-        jobs = JobQueue(limit: options.maxConcurrentJobs)
-        previews = PreviewMaker(ffmpegPath: options.ffmpegPath)
+        let jobs = JobQueue(limit: options.maxConcurrentJobs, workDirectory: options.workDirectory)
+        self.jobs = jobs
+        uploads = UploadStore(
+            root: "\(options.workDirectory)/uploads", limit: options.maxUploadBytes, workDirectory: options.workDirectory,
+            storageLimit: options.maxStorageBytes, evict: { await jobs.evictOldestFinished() })
+        toolSlots = ToolSlots(limit: options.maxConcurrentJobs)
+        previews = PreviewMaker(ffmpegPath: options.ffmpegPath, slots: toolSlots)
         gallery = options.directory.map(Gallery.init)
     }
 
     var jobsFolder: String { "\(options.workDirectory)/jobs" }
     var galleryCache: String { "\(options.workDirectory)/gallery" }
 
-    /// Removes what an earlier run left (this folder, and beside it the folders of servers no longer running),
-    /// then creates the folders.
+    /// Removes what an earlier run left (this folder, and, in the shared `livephoto-serve-UID` folder, the folders
+    /// of servers no longer running), then creates the folders, each private (0700) to this user.
     func prepareWorkFolder() throws {
         let fm = FileManager.default
-        if fm.fileExists(atPath: options.workDirectory) { try fm.removeItem(atPath: options.workDirectory) }
         let parent = URL(fileURLWithPath: options.workDirectory).deletingLastPathComponent().path
-        for name in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] {
-            if let pid = Int32(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { try? fm.removeItem(atPath: "\(parent)/\(name)") }
+        let shared = URL(fileURLWithPath: parent).lastPathComponent == "livephoto-serve-\(getuid())"
+        if shared {
+            try PrivateFolder.make(parent)
+            for name in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] {
+                if let pid = Int32(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                    try? fm.removeItem(atPath: "\(parent)/\(name)")
+                }
+            }
         }
-        for folder in ["uploads", "jobs", "gallery"] {
-            try fm.createDirectory(atPath: "\(options.workDirectory)/\(folder)", withIntermediateDirectories: true)
-        }
+        // A link planted in its place is removed, never followed (removeItem deletes the link itself).
+        if PrivateFolder.exists(options.workDirectory) { try fm.removeItem(atPath: options.workDirectory) }
+        try PrivateFolder.make(options.workDirectory)
+        for folder in ["uploads", "jobs", "gallery"] { try PrivateFolder.make("\(options.workDirectory)/\(folder)") }
     }
 }

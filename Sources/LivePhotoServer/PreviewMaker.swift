@@ -8,9 +8,13 @@ import MediaFormats
 /// always send the originals.
 actor PreviewMaker {
     let ffmpegPath: String?
+    let slots: ToolSlots
     private var inFlight: [String: Task<String, any Error>] = [:]
 
-    init(ffmpegPath: String?) { self.ffmpegPath = ffmpegPath }
+    init(ffmpegPath: String?, slots: ToolSlots) {
+        self.ffmpegPath = ffmpegPath
+        self.slots = slots
+    }
 
     /// A JPEG to show for `still`: the still itself when it is a JPEG; a HEIC decoded by heif-convert, or else the
     /// movie's frame at the cover time (the still is that frame).
@@ -46,7 +50,8 @@ actor PreviewMaker {
     private func once(_ output: String, _ make: @escaping @Sendable () async throws -> String) async throws -> String {
         if FileManager.default.fileExists(atPath: output) { return output }
         if let running = inFlight[output] { return try await running.value }
-        let task = Task { try await make() }
+        let slots = self.slots
+        let task = Task { try await slots.run { try await make() } }
         inFlight[output] = task
         defer { inFlight[output] = nil }
         return try await task.value

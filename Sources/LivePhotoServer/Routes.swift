@@ -27,7 +27,10 @@ enum Routes {
 
     static func router(_ state: ServerState) -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: ErrorPageMiddleware())
+        // Outermost first: every response gets the headers, errors become JSON, then other sites are kept out.
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ErrorPageMiddleware(workDirectory: state.options.workDirectory))
+        router.add(middleware: SameOriginMiddleware(allowedHosts: [state.options.host] + state.options.allowedHosts))
 
         router.get("/") { _, _ in WebAssets.response(WebAssets.page, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in WebAssets.response(WebAssets.script, type: "text/javascript; charset=utf-8") }
@@ -55,10 +58,15 @@ enum Routes {
                 .path
             if !FileManager.default.fileExists(atPath: frame) {
                 do {
-                    try await FFmpeg.locate(explicitPath: state.options.ffmpegPath).extractFrame(
-                        from: path, seekSeconds: t, to: frame, quality: 80)
+                    let ffmpegPath = state.options.ffmpegPath
+                    try await state.toolSlots.run {
+                        guard !FileManager.default.fileExists(atPath: frame) else { return }
+                        try await FFmpeg.locate(explicitPath: ffmpegPath).extractFrame(from: path, seekSeconds: t, to: frame, quality: 80)
+                    }
                 } catch {
-                    throw HTTPError(.unprocessableContent, message: "No frame could be shown at \(t) s: \(error)")
+                    // ffmpeg's own words name the server's files: they go to the log, not to the page.
+                    context.logger.info("frame at \(t) s of upload \(id): \(error)")
+                    throw HTTPError(.unprocessableContent, message: "No frame could be shown at \(t) s: the video cannot be decoded there.")
                 }
             }
             return try await FileResponse.make(frame, request: request, context: context, type: "image/jpeg")
@@ -174,10 +182,12 @@ enum Routes {
                 return try await FileResponse.make(try await state.previews.video(movie, in: folder), request: request, context: context)
             case "original-photo":
                 return try await FileResponse.make(
-                    item.photo, request: request, context: context, downloadName: URL(fileURLWithPath: item.photo).lastPathComponent)
+                    item.photo, request: request, context: context, downloadName: URL(fileURLWithPath: item.photo).lastPathComponent,
+                    within: gallery.root)
             case "original-video":
                 return try await FileResponse.make(
-                    movie, request: request, context: context, downloadName: URL(fileURLWithPath: movie).lastPathComponent)
+                    movie, request: request, context: context, downloadName: URL(fileURLWithPath: movie).lastPathComponent,
+                    within: movie == item.movie ? gallery.root : state.options.workDirectory)
             default:
                 throw HTTPError(.notFound, message: "No such part.")
             }
@@ -202,66 +212,22 @@ enum JSONBody {
 
 }
 
-/// Files sent in chunks, with byte ranges (video elements seek with them).
-enum FileResponse {
-    static func make(
-        _ path: String, request: Request, context: some RequestContext, type: String? = nil, downloadName: String? = nil
-    ) async throws -> Response {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? nil else {
-            throw HTTPError(.notFound, message: "The file is gone (it may have expired).")
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = type ?? contentType(path)
-        headers[.acceptRanges] = "bytes"
-        if let downloadName {
-            headers[.contentDisposition] = "attachment; filename=\"\(downloadName.replacingOccurrences(of: "\"", with: "_"))\""
-        }
-        if let range = request.headers[.range], let (start, end) = parseRange(range, size: size) {
-            headers[.contentRange] = "bytes \(start)-\(end)/\(size)"
-            headers[.contentLength] = String(end - start + 1)
-            let body = try await FileIO().loadFile(path: path, range: Int(start)...Int(end), context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
-        }
-        headers[.contentLength] = String(size)
-        return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
-    }
-
-    /// `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range only).
-    static func parseRange(_ header: String, size: Int64) -> (Int64, Int64)? {
-        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }
-        let spec = header.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
-        guard spec.count == 2 else { return nil }
-        if spec[0].isEmpty, let n = Int64(spec[1]), n > 0 { return (max(0, size - n), size - 1) }
-        guard let start = Int64(spec[0]), start < size else { return nil }
-        let end = spec[1].isEmpty ? size - 1 : min(size - 1, Int64(spec[1]) ?? size - 1)
-        return end >= start ? (start, end) : nil
-    }
-
-    static func contentType(_ path: String) -> String {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "heic", "heif": return "image/heic"
-        case "mp4": return "video/mp4"
-        case "mov": return "video/quicktime"
-        case "zip": return "application/zip"
-        default: return "application/octet-stream"
-        }
-    }
-}
-
 /// Errors as JSON `{"error": "..."}` with words a person understands; the page shows them.
 struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The server's work folder: no message names a path in it.
+    let workDirectory: String
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let response = try JSONBody.response(["error": error.body ?? "\(error.status.reasonPhrase)"], status: error.status)
-            return response
+            let text = ServerText.hidingPaths(in: error.body ?? "\(error.status.reasonPhrase)", under: workDirectory)
+            return try JSONBody.response(["error": text], status: error.status)
         } catch let error as DecodingError {
             _ = error
             return try JSONBody.response(["error": "The request was not understood."], status: .badRequest)
         } catch {
-            return try JSONBody.response(["error": JobQueue.message(for: error)], status: .internalServerError)
+            return try JSONBody.response(["error": JobQueue.message(for: error, hiding: workDirectory)], status: .internalServerError)
         }
     }
 }

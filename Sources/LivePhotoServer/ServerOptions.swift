@@ -5,6 +5,8 @@ public struct ServerOptions: Sendable {
     /// A folder whose Live Photos and Motion Photos the gallery shows; nil for no gallery.
     public var directory: String?
     public var host: String
+    /// Host names the server answers to besides IP addresses, `localhost` and `host` (`--allow-host`).
+    public var allowedHosts: [String]
     /// 0 picks a free port (the running server says which).
     public var port: Int
     /// The largest upload accepted, in bytes.
@@ -17,6 +19,13 @@ public struct ServerOptions: Sendable {
     public var ffmpegPath: String?
     /// Uploads and job results older than this are removed.
     public var retention: Duration
+    /// A connection with no request under way is closed after this long (idle keep-alive, or a request that never
+    /// finishes its headers).
+    public var idleTimeout: Duration
+    /// Connections open at once; past it, new ones wait in the kernel's queue. Kept below the file limit.
+    public var maxConnections: Int
+    /// Bytes that uploads and job results may take together; past it, the oldest finished jobs go, then 507.
+    public var maxStorageBytes: Int64
 
     /// Servers share `TMPDIR/livephoto-serve-UID/`, each in a folder named by its process id; at start, the
     /// folders of processes no longer running are removed.
@@ -25,16 +34,31 @@ public struct ServerOptions: Sendable {
     }
 
     public init(
-        directory: String? = nil, host: String = "127.0.0.1", port: Int = 8080, maxUploadBytes: Int64 = 1 << 30,
-        maxConcurrentJobs: Int = 2, workDirectory: String? = nil, ffmpegPath: String? = nil, retention: Duration = .seconds(3600)
+        directory: String? = nil, host: String = "127.0.0.1", allowedHosts: [String] = [], port: Int = 8080,
+        maxUploadBytes: Int64 = 1 << 30,
+        maxConcurrentJobs: Int = 2, workDirectory: String? = nil, ffmpegPath: String? = nil, retention: Duration = .seconds(3600),
+        idleTimeout: Duration = .seconds(30), maxConnections: Int = 256, maxStorageBytes: Int64? = nil
     ) {
+        self.idleTimeout = idleTimeout
+        self.maxConnections = max(1, maxConnections)
         self.directory = directory
         self.host = host
+        self.allowedHosts = allowedHosts
         self.port = port
         self.maxUploadBytes = maxUploadBytes
         self.maxConcurrentJobs = max(1, maxConcurrentJobs)
         self.workDirectory = workDirectory ?? Self.defaultWorkDirectory
         self.ffmpegPath = ffmpegPath
         self.retention = retention
+        self.maxStorageBytes = maxStorageBytes ?? Self.defaultStorage(for: self.workDirectory)
+    }
+
+    /// Half the free space of the file system that holds the work folder (its nearest existing parent), at least
+    /// 64 MB.
+    public static func defaultStorage(for folder: String) -> Int64 {
+        var url = URL(fileURLWithPath: folder)
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        let free = (try? FileManager.default.attributesOfFileSystem(forPath: url.path)[.systemFreeSize] as? Int64) ?? nil
+        return max(64 << 20, (free ?? (8 << 30)) / 2)
     }
 }

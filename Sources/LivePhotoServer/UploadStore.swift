@@ -17,15 +17,55 @@ struct Upload: Sendable, Codable {
 }
 
 /// Uploads stream to disk in the buffers they arrive in, so memory does not grow with their size; a body past the
-/// limit is cut off with 413 and its partial file removed.
+/// limit is cut off with 413 (declared or chunked alike) and its partial file removed. Uploads and job results
+/// together stay under the storage limit: the oldest finished jobs are evicted first, then the upload gets 507.
 actor UploadStore {
     let root: String
     let limit: Int64
+    /// The work folder, whose size counts against `storageLimit`.
+    let workDirectory: String
+    let storageLimit: Int64
+    /// Removes the oldest finished job's files; false when there is none.
+    let evict: @Sendable () async -> Bool
     private var uploads: [String: (upload: Upload, path: String, created: ContinuousClock.Instant)] = [:]
 
-    init(root: String, limit: Int64) {
+    init(
+        root: String, limit: Int64, workDirectory: String? = nil, storageLimit: Int64 = .max,
+        evict: @escaping @Sendable () async -> Bool = { false }
+    ) {
         self.root = root
         self.limit = limit
+        self.workDirectory = workDirectory ?? root
+        self.storageLimit = storageLimit
+        self.evict = evict
+    }
+
+    /// Bytes the work folder holds now.
+    func storageUsed() -> Int64 {
+        guard let walker = FileManager.default.enumerator(atPath: workDirectory) else { return 0 }
+        var total: Int64 = 0
+        while let name = walker.nextObject() as? String {
+            total += (walker.fileAttributes?[.size] as? Int64) ?? 0
+            _ = name
+        }
+        return total
+    }
+
+    /// Room for `bytes` more under the storage limit, evicting the oldest finished jobs as needed.
+    /// - Returns: the bytes available (at least `bytes`).
+    /// - Throws: 507 when even then there is not enough.
+    func makeRoom(for bytes: Int64) async throws -> Int64 {
+        var available = storageLimit - storageUsed()
+        while available < max(1, bytes), await evict() { available = storageLimit - storageUsed() }
+        guard available >= max(1, bytes) else {
+            throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: Self.storageFull(storageLimit))
+        }
+        return available
+    }
+
+    static func storageFull(_ limit: Int64) -> String {
+        "The server's storage is full (\(limit >> 20) MB for uploads and results). Download what you need; older results "
+            + "expire, or start it with a larger --max-storage."
     }
 
     /// A file name safe to write and to show: the last path component, odd characters replaced.
@@ -39,15 +79,23 @@ actor UploadStore {
 
     func store(_ body: RequestBody, name rawName: String, declaredLength: Int64?, context: some RequestContext) async throws -> Upload {
         if let declaredLength, declaredLength > limit { throw HTTPError(.contentTooLarge, message: Self.tooLarge(limit)) }
+        let room = try await makeRoom(for: declaredLength ?? 0)
+        let meter = UploadMeter()
         let id = UUID().uuidString.lowercased()
         let folder = "\(root)/\(id)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let name = Self.safeName(rawName)
         let path = "\(folder)/\(name)"
         do {
-            try await FileIO().writeFile(contents: LimitedBody(base: body, limit: limit), path: path, context: context)
+            try await FileIO().writeFile(
+                contents: LimitedBody(base: body, limit: limit, room: room, meter: meter), path: path, context: context)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
+            // However the writer wrapped it, a body cut off at a limit says which limit.
+            if meter.tooLarge { throw HTTPError(.contentTooLarge, message: Self.tooLarge(limit)) }
+            if meter.storageFull {
+                throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: Self.storageFull(storageLimit))
+            }
             if let e = error as? HTTPError { throw e }
             throw HTTPError(.badRequest, message: "The upload of \(name) did not complete.")
         }
@@ -84,24 +132,50 @@ actor UploadStore {
     }
 }
 
-/// A request body that fails once more than `limit` bytes have arrived.
+/// Which limit cut an upload off, as seen by the body that counted its bytes.
+final class UploadMeter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tooLargeFlag = false
+    private var storageFullFlag = false
+
+    var tooLarge: Bool { lock.withLock { tooLargeFlag } }
+    var storageFull: Bool { lock.withLock { storageFullFlag } }
+    func markTooLarge() { lock.withLock { tooLargeFlag = true } }
+    func markStorageFull() { lock.withLock { storageFullFlag = true } }
+}
+
+/// A request body that fails once more than `limit` bytes (the largest upload) or `room` bytes (what storage has
+/// left) have arrived, whether a length was declared or not.
 struct LimitedBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == ByteBuffer {
     typealias Element = ByteBuffer
     let base: Base
     let limit: Int64
+    var room: Int64 = .max
+    var meter = UploadMeter()
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let limit: Int64
+        let room: Int64
+        let meter: UploadMeter
         var total: Int64 = 0
 
         mutating func next() async throws -> ByteBuffer? {
             guard let buffer = try await base.next() else { return nil }
             total += Int64(buffer.readableBytes)
-            if total > limit { throw HTTPError(.contentTooLarge, message: UploadStore.tooLarge(limit)) }
+            if total > limit {
+                meter.markTooLarge()
+                throw HTTPError(.contentTooLarge, message: UploadStore.tooLarge(limit))
+            }
+            if total > room {
+                meter.markStorageFull()
+                throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: "The server's storage is full.")
+            }
             return buffer
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), limit: limit) }
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), limit: limit, room: room, meter: meter)
+    }
 }

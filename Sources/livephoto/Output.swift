@@ -79,7 +79,8 @@ enum Failure {
             case .badInput, .unsupported: code = badInput
             case .invalidArgument: code = usage
             case .outputExists: code = outputExists
-            case .io(let path, _): code = FileManager.default.fileExists(atPath: path) ? writeFailed : badInput
+            case .io: code = badInput
+            case .writeFailed: code = writeFailed
             case .interrupted: code = 130
             case .missingTool: code = missingTool
             }

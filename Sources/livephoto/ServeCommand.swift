@@ -12,13 +12,20 @@ struct ServeCommand: AsyncParsableCommand {
             offers the pair and the .pvt.zip; Disassemble takes a Live Photo or a Motion Photo apart. With DIR, a
             gallery shows the Live Photos and Motion Photos found there; press and hold one to play it.
 
-            Uploads stream to a temporary folder that is emptied at start and removed at exit. Previews for the
-            browser (JPEG, H.264) need ffmpeg; downloads are always the originals. Ctrl-C stops the server.
+            Uploads stream to a temporary folder, private to your user (0700), that is emptied at start and
+            removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the
+            originals. Ctrl-C stops the server.
+
+            Other websites cannot use it: it answers only requests addressed to an IP address, localhost, --host
+            or an --allow-host name (no DNS rebinding), and refuses changes requested from another origin. Every
+            resource is bounded: uploads (--max-upload), storage for uploads and results (--max-storage; the
+            oldest results go first, then 507), connections (--max-connections, --idle-timeout), and ffmpeg runs
+            (--jobs, for jobs and for frames and previews alike).
 
             Examples:
               livephoto serve
               livephoto serve ~/Pictures/Exported --port 9000
-              livephoto serve --host 0.0.0.0 --max-upload 4096
+              livephoto serve --host 0.0.0.0 --allow-host mymac.local --max-upload 4096 --max-storage 20000
             """
     )
 
@@ -31,8 +38,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port (0 picks a free one).")
     var port: Int = 8080
 
-    @Option(name: .customLong("max-upload"), help: "The largest upload accepted, in MB.")
+    @Option(name: .customLong("allow-host"), help: "A host name to answer to besides IP addresses, localhost and --host (repeatable).")
+    var allowHost: [String] = []
+
+    @Option(name: .customLong("max-upload"), help: "The largest upload accepted, in MB (1 to 1048576).")
     var maxUpload: Int = 1024
+
+    @Option(name: .customLong("max-storage"), help: "MB that uploads and results may take together (default: half the free space).")
+    var maxStorage: Int?
+
+    @Option(name: .customLong("max-connections"), help: "Connections open at once (default 256; kept below the open-file limit).")
+    var maxConnections: Int = 256
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds before a connection with no request under way is closed.")
+    var idleTimeout: Int = 30
 
     @Option(name: .long, help: "Jobs run at once; the others wait their turn.")
     var jobs: Int = 2
@@ -50,15 +69,25 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard maxUpload > 0 else { throw ValidationError("--max-upload must be at least 1 MB") }
+        guard (1...1_048_576).contains(maxUpload) else { throw ValidationError("--max-upload must be between 1 and 1048576 MB") }
+        if let maxStorage, !(1...1 << 30).contains(maxStorage) { throw ValidationError("--max-storage must be between 1 and 2^30 MB") }
+        guard (1...4 << 20).contains(maxConnections) else { throw ValidationError("--max-connections must be at least 1") }
+        var files = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0, UInt64(maxConnections) + 64 > UInt64(files.rlim_cur) {
+            throw ValidationError(
+                "--max-connections \(maxConnections) does not leave room under this process's open-file limit (\(files.rlim_cur)); "
+                    + "raise it (ulimit -n) or choose fewer")
+        }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
         guard (1...16).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 16") }
     }
 
     func run() async throws {
         common.bootstrap()
         let options = ServerOptions(
-            directory: directory, host: host, port: port, maxUploadBytes: Int64(maxUpload) << 20, maxConcurrentJobs: jobs,
-            ffmpegPath: ffmpeg)
+            directory: directory, host: host, allowedHosts: allowHost, port: port, maxUploadBytes: Int64(maxUpload) << 20,
+            maxConcurrentJobs: jobs, ffmpegPath: ffmpeg, idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
+            maxStorageBytes: maxStorage.map { Int64($0) << 20 })
         let host = self.host
         let json = common.json
         try await LivePhotoServer(options: options).run { bound in

@@ -251,6 +251,70 @@ struct InterruptTests {
 }
 
 extension InterruptTests {
+    /// Runs `make` of a 3 GiB sparse movie into `out` and sends `signal` once its copy has begun.
+    static func makeInterrupted(by signal: Int32, ws: Workspace) async throws -> Process {
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        if !FileManager.default.fileExists(atPath: ws.file("big.mov")) {
+            try SparseMovie.write(from: clip, to: ws.file("big.mov"), gap: 3 << 30)
+        }
+        try FileManager.default.createDirectory(atPath: ws.file("out"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
+        process.arguments = ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", ws.file("out")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let watcher = InterruptWatcher(process: process, folder: ws.file("out"), signal: signal)
+        try process.run()
+        watcher.start()
+        process.waitUntilExit()
+        #expect(watcher.interrupted, "make finished before the signal")
+        return process
+    }
+
+    @Test(
+        "SIGHUP cleans up like Ctrl-C; after a SIGKILL, the next run into the folder removes the stale staging files",
+        .timeLimit(.minutes(3)))
+    func hangUpAndKill() async throws {
+        let ws = try Workspace()
+        let hungUp = try await Self.makeInterrupted(by: SIGHUP, ws: ws)
+        #expect(hungUp.terminationStatus == 130)
+        #expect(try ws.contents("out").isEmpty)
+
+        let killed = try await Self.makeInterrupted(by: SIGKILL, ws: ws)
+        #expect(killed.terminationReason == .uncaughtSignal)
+        let stale = try ws.contents("out")
+        #expect(!stale.isEmpty && stale.allSatisfy { $0.contains(".livephoto-\(killed.processIdentifier)-") }, "\(stale)")
+        // A staging name of a process that still runs (pid 1) is not touched.
+        try Data("live".utf8).write(to: URL(fileURLWithPath: ws.file("out/.OTHER.JPG.livephoto-1-abcdef")))
+        let next = try Tool.run(
+            ProjectPaths.executable,
+            [
+                "make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()), "--out", ws.file("out"), "--name",
+                "N",
+            ],
+            check: false)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try ws.contents("out") == [".OTHER.JPG.livephoto-1-abcdef", "N.JPG", "N.MOV"])
+    }
+
+    @Test(
+        "a full disk exits 4 (writing an output failed) and leaves nothing",
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func fullDisk() async throws {
+        let ws = try Workspace()
+        let full = ws.file("full")
+        try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+        try Tool.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", full])
+        defer { _ = try? Tool.run("umount", [full], check: false) }
+        let r = try Tool.run(
+            ProjectPaths.executable,
+            ["make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec(seconds: 10)), "--out", full],
+            check: false)
+        #expect(r.status == 4, "\(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("No space left"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: full).isEmpty)
+    }
+
     @Test("Ctrl-C during a transcode stops ffmpeg, exits 130 and leaves nothing", .timeLimit(.minutes(3)))
     func interruptTranscode() async throws {
         let ws = try Workspace()
@@ -283,16 +347,18 @@ extension InterruptTests {
     }
 }
 
-/// Sends SIGINT to `process` as soon as a file appears in `folder` (the copy has begun).
+/// Sends `signal` (SIGINT unless told) to `process` as soon as a file appears in `folder` (the copy has begun).
 final class InterruptWatcher: @unchecked Sendable {
     let process: Process
     let folder: String
+    let signal: Int32
     private let lock = NSLock()
     private var sent = false
 
-    init(process: Process, folder: String) {
+    init(process: Process, folder: String, signal: Int32 = SIGINT) {
         self.process = process
         self.folder = folder
+        self.signal = signal
     }
 
     var interrupted: Bool { lock.withLock { sent } }
@@ -302,7 +368,7 @@ final class InterruptWatcher: @unchecked Sendable {
             let deadline = Date().addingTimeInterval(120)
             while process.isRunning, Date() < deadline {
                 if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder), !entries.isEmpty {
-                    process.interrupt()
+                    kill(process.processIdentifier, signal)
                     lock.withLock { sent = true }
                     return
                 }
