@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
-        // copy_file_range for the lossless copy (Swift's Glibc module does not expose it).
+        // copy_file_range for the lossless copy, malloc_trim for the server (Swift's Glibc module exposes neither).
         .target(name: "CSystemShims"),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
         .target(name: "MediaFormats"),
@@ -48,6 +48,7 @@ let package = Package(
                 "LivePhotoKit",
                 "MediaFormats",
                 "LivePhotoMedia",
+                "CSystemShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

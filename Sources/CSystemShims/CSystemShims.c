@@ -2,7 +2,18 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include "CSystemShims.h"
+
+int lp_malloc_trim(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
 
 long long lp_copy_file_range(int input, long long *inputOffset, int output, unsigned long long length) {
 #if defined(__linux__)

@@ -112,6 +112,7 @@ actor UploadStore {
             role: report?.role.rawValue ?? (kind == .zip ? "bundle" : "unknown"),
             durationSeconds: report?.movie?.durationSeconds, coverTimeSeconds: report?.movie?.coverTimeSeconds)
         uploads[id] = (upload, path, .now)
+        MemoryRelease.afterBurst()
         return upload
     }
 

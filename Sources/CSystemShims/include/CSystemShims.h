@@ -6,4 +6,8 @@
 /// or -1 with errno set; ENOSYS where the call does not exist (not Linux), so callers fall back to read/write.
 long long lp_copy_file_range(int input, long long *inputOffset, int output, unsigned long long length);
 
+/// malloc_trim(3) where the C library has it (glibc): returns freed heap memory to the system. Returns 1 when
+/// memory was released, 0 otherwise (and always 0 elsewhere).
+int lp_malloc_trim(void);
+
 #endif
