@@ -1,0 +1,28 @@
+import FuzzSupport
+@testable import MediaFormats
+
+/// ISO-BMFF and QuickTime boxes: the movie, its tracks' sample tables, edit lists and timed-metadata keys.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard let file = FuzzFile.with(data, size), let movie = try? Movie(file: file) else { return 0 }
+    _ = movie.durationSeconds
+    _ = movie.videoTrack?.descriptions.first?.visualSize
+    for track in movie.tracks {
+        _ = track.editList?.entries.count
+        _ = track.metadataKeys?.keys.count
+        if let schedule = try? track.presentationSchedule(movieTimescale: movie.header.timescale, limit: 10_000) {
+            for entry in schedule.prefix(64) {
+                if let location = try? track.tables.sampleLocation(entry.sample), location.size <= 4096,
+                    let offset = Int64(exactly: location.offset), let bytes = try? file.read(at: offset, count: Int(location.size))
+                {
+                    _ = try? TimedMetadataSampleEntry.items(inSample: bytes)
+                }
+            }
+        }
+    }
+    if let meta = movie.metadata {
+        _ = meta.value(for: "com.apple.quicktime.content.identifier")
+    }
+    _ = movie.moov.serialized()
+    return 0
+}
