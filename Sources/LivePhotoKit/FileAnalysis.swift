@@ -62,8 +62,8 @@ struct FileAnalysis {
         defer { report.still = still }
         if let bytes {
             let tiff = try ExifTIFF(bytes: bytes)
-            still.make = tiff.string(ifd0Tag: 0x010F)
-            still.model = tiff.string(ifd0Tag: 0x0110)
+            still.make = tiff.string(ifd0Tag: ExifTIFF.makeTag)
+            still.model = tiff.string(ifd0Tag: ExifTIFF.modelTag)
             still.orientation = tiff.orientation
             if let note = tiff.makerNote {
                 if AppleMakerNote.isApple(note) {
@@ -119,21 +119,21 @@ struct FileAnalysis {
             let frames = Int(v.tables.sampleCount)
             let mediaSeconds = Double(v.mediaHeader.duration) / Double(v.mediaHeader.timescale)
             videoReport = VideoReport(
-                trackID: v.trackID, codec: MovieFacts.codecName(v.format), width: size?.width, height: size?.height,
+                trackID: v.trackID, codec: CodecName.of(v.format), width: size?.width, height: size?.height,
                 rotationDegrees: v.header.rotationDegrees, frameCount: frames,
                 frameRate: mediaSeconds > 0 ? (Double(frames) / mediaSeconds * 1000).rounded() / 1000 : 0,
                 durationSeconds: facts.videoDuration)
         }
-        let audio = movie.tracks.first { $0.handlerType == "soun" }
+        let audio = movie.tracks.first { $0.isAudio }
         report.movie = MovieReport(
             brand: movie.fileType.map { $0.majorBrand.description.trimmingCharacters(in: .whitespaces) },
             durationSeconds: movie.durationSeconds, coverTimeSeconds: still?.seconds, stillImageTime: still,
             stillImageTimeTrackCount: facts.stillImageTimeTracks.count, video: videoReport,
-            audioCodec: audio.map { MovieFacts.codecName($0.format) },
+            audioCodec: audio.map { CodecName.of($0.format) },
             tracks: movie.tracks.map { t in
                 TrackReport(
                     id: t.trackID, handler: t.handlerType.description, format: t.format?.description ?? "",
-                    codec: MovieFacts.codecName(t.format), enabled: t.isEnabled, metadataKeys: t.metadataKeys?.keys.map(\.name))
+                    codec: CodecName.of(t.format), enabled: t.isEnabled, metadataKeys: t.metadataKeys?.keys.map(\.name))
             },
             wallpaper: facts.video == nil ? nil : WallpaperReadiness.check(facts: facts, file: file))
     }

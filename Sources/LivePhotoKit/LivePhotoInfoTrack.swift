@@ -17,7 +17,7 @@ enum LivePhotoInfoTrack {
 
     /// True when `track` is a timed-metadata track whose keys include live-photo-info.
     static func matches(_ track: MovieTrack) -> Bool {
-        track.handlerType == "meta" && track.metadataKeys?.key(named: key) != nil
+        track.isTimedMetadata && track.metadataKeys?.key(named: key) != nil
     }
 
     /// `cfgv`: a binary property list with the values of a real iOS 18.2 capture, written once with sorted keys so
@@ -50,12 +50,11 @@ enum LivePhotoInfoTrack {
     /// The `mebx` sample entry: key 1 = live-photo-info, `dtyp` namespace 1, then `sdpd{sdpi}`, `setu{cfgv, dims}`,
     /// `ctps{dtyp 0/0}` in the order real captures write them.
     static func sampleEntry(width: Int, height: Int) -> [UInt8] {
-        var dims = ByteWriter()
-        dims.appendUInt32(UInt32(clamping: width))
-        dims.appendUInt32(UInt32(clamping: height))
+        let setup = TimedMetadataKeySetup(
+            configuration: setupPropertyList, dimensions: (UInt32(clamping: width), UInt32(clamping: height)))
         let others = [
             Atom(type: "sdpd", children: [Atom(type: "sdpi", data: [0, 0, 0, 0])]),
-            Atom(type: "setu", children: [Atom(type: "cfgv", data: setupPropertyList), Atom(type: "dims", data: dims.bytes)]),
+            setup.atom,
             Atom(type: "ctps", children: [Atom(type: "dtyp", data: [0, 0, 0, 0, 0, 0, 0, 0])]),
         ]
         return TimedMetadataSampleEntry(keys: [

@@ -105,12 +105,11 @@ public enum LivePhotoSplitter {
                 continue
             }
             let file = try LivePhotoMaker.open(path)
-            let head = try naming(path) { try file.readUpTo(at: 0, count: 4) }
-            if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            let kind = try naming(path) { try FileKind.detect(file) }
+            if kind == .zip {
                 units.append(.zippedBundle(path))
                 continue
             }
-            let kind = try naming(path) { try FileKind.detect(file) }
             if kind.isMovie {
                 movies.append(path)
             } else if kind == .jpeg || kind == .heic {

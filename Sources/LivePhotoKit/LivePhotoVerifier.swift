@@ -53,9 +53,9 @@ public enum LivePhotoVerifier {
         guard let facts, let file = video.file else {
             return VerificationReport(photo: photo, movie: movie, passed: false, checks: checks)
         }
-        let codec = MovieFacts.codecName(facts.video?.format)
+        let codec = CodecName.of(facts.video?.format)
         add(
-            "video-codec", .required, MovieFacts.isLosslessVideoCodec(facts.video?.format),
+            "video-codec", .required, CodecName.isH264OrHEVC(facts.video?.format),
             facts.video == nil ? "no video track" : "video is \(codec == "h264" ? "H.264" : codec == "hevc" ? "HEVC" : codec)")
 
         let stillTracks = facts.stillImageTimeTracks

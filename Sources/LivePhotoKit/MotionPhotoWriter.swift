@@ -25,17 +25,11 @@ struct MotionPhotoWriter {
                     still: try jpeg(source, plain: plain, videoLength: video.size, timestampUs: timestampUs), video: video, videoHeader: [],
                     format: .jpeg, stillIdentifier: plain.identifier)
             case .heic:
-                let large = video.size + 8 > Int64(UInt32.max)
-                var header = ByteWriter()
-                if large {
-                    header.appendUInt32(1); header.appendFourCC("mpvd"); header.appendUInt64(UInt64(video.size + 16))
-                } else {
-                    header.appendUInt32(UInt32(video.size + 8)); header.appendFourCC("mpvd")
-                }
+                let header = MotionPhotoFile.videoBoxHeader(videoSize: UInt64(video.size))
                 return MotionPhotoWriter(
                     still: try heic(
-                        source, plain: plain, videoLength: video.size, padding: Int64(header.bytes.count), timestampUs: timestampUs),
-                    video: video, videoHeader: header.bytes, format: .heic, stillIdentifier: plain.identifier)
+                        source, plain: plain, videoLength: video.size, padding: Int64(header.count), timestampUs: timestampUs),
+                    video: video, videoHeader: header, format: .heic, stillIdentifier: plain.identifier)
             default:
                 throw LivePhotoError.badInput(file: path, reason: "not a JPEG or HEIC photo")
             }
@@ -118,9 +112,7 @@ struct MotionPhotoWriter {
         let packet = try MotionPhotoXMPWriter.packet(
             existing: existing, primaryMime: "image/heic", primaryPadding: padding, videoLength: videoLength, timestampUs: timestampUs)
         var mdat = ByteWriter()
-        mdat.appendUInt32(UInt32(8 + packet.count))
-        mdat.appendFourCC("mdat")
-        mdat.append(packet)
+        mdat.appendBox("mdat", payload: packet)
         if let index, var box = iloc {
             guard box.items[index].baseOffset <= UInt64(source.size) + 8 else {
                 throw FormatError(.unsupported, "the XMP item's base offset")

@@ -19,27 +19,6 @@ struct MovieFacts {
         }
     }
 
-    /// A short codec name for a sample entry format.
-    static func codecName(_ format: FourCC?) -> String {
-        switch format {
-        case "avc1", "avc3": return "h264"
-        case "hvc1", "hev1": return "hevc"
-        case "mp4a": return "aac"
-        case "lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64": return "pcm"
-        case "mebx": return "timed-metadata"
-        case "mp4v": return "mpeg4"
-        case "vp08": return "vp8"
-        case "vp09": return "vp9"
-        case "av01": return "av1"
-        case "apch", "apcn", "apcs", "apco", "ap4h", "ap4x": return "prores"
-        case "jpeg", "mjpa", "mjpb": return "mjpeg"
-        case nil: return "none"
-        case let f?: return f.description.trimmingCharacters(in: .whitespaces)
-        }
-    }
-
-    static func isLosslessVideoCodec(_ format: FourCC?) -> Bool { ["avc1", "avc3", "hvc1", "hev1"].contains(format) }
-
     /// Presentation times of the video frames on the movie timeline, in order.
     func frameTimes() throws -> [TrackTime] {
         guard let video else { return [] }
@@ -68,10 +47,7 @@ struct MovieFacts {
             value = Int(Int8(bitPattern: byte))
         }
         let hasEmptyEdit = track.editList?.entries.first?.isEmpty ?? false
-        let cdsc = track.atom.find(["tref", "cdsc"])?.data ?? []
-        let refersToVideo =
-            video.map { v in stride(from: 0, to: cdsc.count - 3, by: 4).contains { cdsc.loadBigEndianUInt32(at: $0) == v.trackID } }
-            ?? false
+        let refersToVideo = video.map { track.describedTrackIDs.contains($0.trackID) } ?? false
         return StillImageTime(
             trackID: track.trackID, seconds: seconds, form: hasEmptyEdit ? .emptyEdit : .sampleTime, value: value,
             enabled: track.isEnabled, trackFlags: track.header.flags, referencesVideo: refersToVideo,

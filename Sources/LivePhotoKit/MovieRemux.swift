@@ -54,11 +54,11 @@ struct MovieRemux {
         let movie = try naming(path) { try Movie(file: source) }
         let facts = MovieFacts(movie: movie)
         guard let video = facts.video else { throw .unsupported(file: path, reason: "the movie has no video track") }
-        guard MovieFacts.isLosslessVideoCodec(video.format) else {
+        guard CodecName.isH264OrHEVC(video.format) else {
             throw .unsupported(
                 file: path,
                 reason:
-                    "the video codec is '\(MovieFacts.codecName(video.format))'; only H.264 and HEVC can become a Live Photo without re-encoding"
+                    "the video codec is '\(CodecName.of(video.format))'; only H.264 and HEVC can become a Live Photo without re-encoding"
             )
         }
         let mdats = movie.mediaDataBoxes
@@ -135,16 +135,8 @@ struct MovieRemux {
         moov.setChildren(children)
 
         // ftyp and the mdat header.
-        var prefix = FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "]).atom.serialized()
-        let mdatSize = UInt64(payloadTotal) + UInt64(appended.count)
-        var w = ByteWriter()
-        if mdatSize + 8 <= UInt64(UInt32.max) {
-            w.appendUInt32(8); w.appendFourCC("wide")
-            w.appendUInt32(UInt32(mdatSize + 8)); w.appendFourCC("mdat")
-        } else {
-            w.appendUInt32(1); w.appendFourCC("mdat"); w.appendUInt64(mdatSize + 16)
-        }
-        prefix += w.bytes
+        var prefix = FileTypeBox.quickTime.atom.serialized()
+        prefix += BoxHeader.mediaData(payloadSize: UInt64(payloadTotal) + UInt64(appended.count), quickTime: true)
 
         let skipped: Set<FourCC> = ["ftyp", "moov", "mdat", "free", "skip", "wide"]
         return MovieRemux(
@@ -154,7 +146,7 @@ struct MovieRemux {
             coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts),
             videoDuration: facts.videoDuration, keyframeTimes: keyframes(video, facts: facts),
             frameTimes: ((try? facts.frameTimes()) ?? []).map(facts.seconds),
-            videoCodec: MovieFacts.codecName(video.format),
+            videoCodec: CodecName.of(video.format),
             frameCount: Int(video.tables.sampleCount))
     }
 
@@ -195,7 +187,7 @@ struct MovieRemux {
                     throw .badInput(file: path, reason: "track \(track.trackID) has data at byte \(chunk.offset), outside every 'mdat'")
                 }
                 // Sound chunk sizes depend on the sound description's version; only their start is checked.
-                if track.handlerType != "soun", chunk.offset + chunk.size > UInt64(mdats[k].end) {
+                if !track.isAudio, chunk.offset + chunk.size > UInt64(mdats[k].end) {
                     throw .badInput(
                         file: path,
                         reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")

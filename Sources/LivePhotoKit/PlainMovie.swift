@@ -40,21 +40,11 @@ struct PlainMovie {
         let mdats = movie.mediaDataBoxes
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
         let total = mdats.reduce(Int64(0)) { $0 + $1.payloadSize }
-        let large = total + 16 > Int64(UInt32.max)
         // A plain movie keeps the input's brands (an MP4 stays an MP4); a Motion Photo's is an MP4.
-        let quickTime = FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "])
-        let ftyp =
-            container == .sameAsInput
-            ? movie.fileType ?? quickTime
-            : FileTypeBox(majorBrand: "mp42", minorVersion: 0, compatibleBrands: ["isom", "mp42"])
+        let ftyp = container == .sameAsInput ? movie.fileType ?? .quickTime : .mp4
         var w = ByteWriter()
         w.append(ftyp.atom.serialized())
-        if large {
-            w.appendUInt32(1); w.appendFourCC("mdat"); w.appendUInt64(UInt64(total + 16))
-        } else {
-            if ftyp.majorBrand == "qt  " { w.appendUInt32(8); w.appendFourCC("wide") }
-            w.appendUInt32(UInt32(total + 8)); w.appendFourCC("mdat")
-        }
+        w.append(BoxHeader.mediaData(payloadSize: UInt64(total), quickTime: ftyp.isQuickTime))
         let (offsets, _) = try MovieRemux.remapChunkOffsets(movie, dropping: dropped, file: path, payloadStart: Int64(w.bytes.count))
 
         var children: [Atom] = []

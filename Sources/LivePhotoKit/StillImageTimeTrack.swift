@@ -33,7 +33,7 @@ enum StillImageTimeTrack {
 
     /// True when `track` is a timed-metadata track whose keys include still-image-time.
     static func matches(_ track: MovieTrack) -> Bool {
-        track.handlerType == "meta" && track.metadataKeys?.key(named: stillImageTimeKey) != nil
+        track.isTimedMetadata && track.metadataKeys?.key(named: stillImageTimeKey) != nil
     }
 
     /// A complete `trak`.

@@ -61,9 +61,7 @@ struct TaggedHEIC {
                     throw LivePhotoError.unsupported(file: path, reason: "the Exif item's base offset")
                 }
                 var w = ByteWriter()
-                w.appendUInt32(UInt32(8 + newPayload.count))
-                w.appendFourCC("mdat")
-                w.append(newPayload)
+                w.appendBox("mdat", payload: newPayload)
                 appended = w.bytes
                 iloc.items[index].extents[0].offset = newStart - item.baseOffset
             }
@@ -84,9 +82,7 @@ struct TaggedHEIC {
         let payload = [0, 0, 0, 6] + JPEGFile.exifHeader + tiff.bytes
         let (meta, _) = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: source.size, payloadLength: payload.count)
         var w = ByteWriter()
-        w.appendUInt32(UInt32(8 + payload.count))
-        w.appendFourCC("mdat")
-        w.append(payload)
+        w.appendBox("mdat", payload: payload)
         return TaggedHEIC(source: source, replacements: [(heif.metaHeader.offset, heif.metaHeader.size, meta)], appended: w.bytes)
     }
 

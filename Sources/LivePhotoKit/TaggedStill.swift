@@ -47,7 +47,7 @@ struct TaggedStill {
                 makerNote = try AppleMakerNote(bytes: existing)
             } else if replaceForeignMakerNote {
                 makerNote = .empty()
-                let make = tiff.string(ifd0Tag: 0x010F)?.trimmingCharacters(in: .whitespaces) ?? ""
+                let make = tiff.string(ifd0Tag: ExifTIFF.makeTag)?.trimmingCharacters(in: .whitespaces) ?? ""
                 replaced = make.isEmpty ? "another camera maker" : make
             } else {
                 throw LivePhotoError.unsupported(

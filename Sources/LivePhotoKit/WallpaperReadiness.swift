@@ -141,16 +141,11 @@ enum WallpaperReadiness {
     /// and `dims` (non-zero width and height).
     static func setup(_ key: TimedMetadataSampleEntry.Key?) -> (Bool, String) {
         guard let key else { return (false, "no live-photo-info key") }
-        guard let setu = key.atom("setu"),
-            let parts = try? Atom.parseSequence(setu.data, range: 0..<setu.data.count, baseOffset: 0, depth: 4)
-        else { return (false, "the key has no 'setu' atom") }
-        guard let dims = parts.first(where: { $0.type == "dims" }), dims.data.count >= 8 else {
-            return (false, "'setu' has no 'dims'")
-        }
-        let width = dims.data.loadBigEndianUInt32(at: 0), height = dims.data.loadBigEndianUInt32(at: 4)
+        guard let setup = TimedMetadataKeySetup(key) else { return (false, "the key has no 'setu' atom") }
+        guard let (width, height) = setup.dimensions else { return (false, "'setu' has no 'dims'") }
         guard width > 0, height > 0 else { return (false, "'dims' is \(width)×\(height); both must be non-zero") }
-        guard let cfgv = parts.first(where: { $0.type == "cfgv" }),
-            let plist = try? PropertyListSerialization.propertyList(from: Data(cfgv.data), format: nil) as? [String: Any]
+        guard let cfgv = setup.configuration,
+            let plist = try? PropertyListSerialization.propertyList(from: Data(cfgv), format: nil) as? [String: Any]
         else { return (false, "'setu' has no readable 'cfgv' property list") }
         let version = (plist["LivePhotoMetadataSetupDataVersion"] as? NSNumber)?.intValue
         let core = ((plist["FrameworkVersions"] as? [String: Any])?["CMCaptureCore"] as? String) ?? ""

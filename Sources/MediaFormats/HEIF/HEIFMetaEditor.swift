@@ -20,7 +20,9 @@ public enum HEIFMetaEditor {
     {
         guard let primary = heif.primaryItemID else { throw FormatError(.malformed, "the HEIF file has no primary item ('pitm')") }
         guard var iloc = heif.itemLocationBox else { throw FormatError(.malformed, "the HEIF 'meta' has no 'iloc'") }
-        let newID = (heif.items.map(\.id) + iloc.items.map(\.id)).max().map { $0 + 1 } ?? 1
+        let highestID = (heif.items.map(\.id) + iloc.items.map(\.id)).max() ?? 0
+        guard highestID < UInt32.max else { throw FormatError(.unsupported, "an item already has the highest ID, \(highestID)") }
+        let newID = highestID + 1
         guard newID <= UInt32(UInt16.max) || iloc.version == 2 else {
             throw FormatError(.unsupported, "item IDs past 65535 need 32-bit item boxes")
         }
@@ -57,7 +59,9 @@ public enum HEIFMetaEditor {
             iinf.storeUInt16(count + 1, at: 4, .bigEndian)
         } else {
             guard iinf.count >= 8 else { throw FormatError(.truncated, "'iinf' is too short") }
-            iinf.storeUInt32(iinf.loadUInt32(at: 4, .bigEndian) + 1, at: 4, .bigEndian)
+            let count = iinf.loadUInt32(at: 4, .bigEndian)
+            guard count < UInt32.max else { throw FormatError(.unsupported, "'iinf' is full") }
+            iinf.storeUInt32(count + 1, at: 4, .bigEndian)
         }
         iinf += infe.bytes
         children[iinfIndex].1 = Atom(type: "iinf", data: iinf).serialized()
@@ -103,24 +107,32 @@ public enum HEIFMetaEditor {
             return Atom(type: "meta", data: body).serialized()
         }
         let growth = Int64(try assemble(iloc).count) - oldMetaSize
+        guard growth >= 0 else { throw FormatError(.unsupported, "the edited 'meta' shrank") }
+        // An offset that the growth would carry past 2^64 belongs to no real file: an error, never a trap.
+        func moved(_ offset: UInt64, item: UInt32) throws -> UInt64 {
+            let (sum, overflow) = offset.addingReportingOverflow(UInt64(growth))
+            guard !overflow else { throw FormatError(.malformed, "item \(item) has an impossible offset, \(offset)") }
+            return sum
+        }
         let metaEnd = heif.metaHeader.end
         for i in iloc.items.indices where iloc.items[i].constructionMethod == 0 && iloc.items[i].id != newID {
             let item = iloc.items[i]
             if item.baseOffset > 0, item.baseOffset >= UInt64(metaEnd) {
-                iloc.items[i].baseOffset = item.baseOffset + UInt64(growth)
+                iloc.items[i].baseOffset = try moved(item.baseOffset, item: item.id)
                 continue
             }
             for e in item.extents.indices {
-                let absolute = item.baseOffset &+ item.extents[e].offset
+                let (absolute, overflow) = item.baseOffset.addingReportingOverflow(item.extents[e].offset)
+                guard !overflow else { throw FormatError(.malformed, "item \(item.id) has an impossible offset") }
                 if absolute >= UInt64(metaEnd) {
-                    iloc.items[i].extents[e].offset += UInt64(growth)
+                    iloc.items[i].extents[e].offset = try moved(item.extents[e].offset, item: item.id)
                 } else if absolute >= UInt64(heif.metaHeader.offset) {
                     throw FormatError(.unsupported, "item \(item.id) has data inside 'meta'")
                 }
             }
         }
         let last = iloc.items.count - 1
-        iloc.items[last].extents[0].offset = UInt64(originalSize + growth + 8)
+        iloc.items[last].extents[0].offset = UInt64(originalSize) + UInt64(growth) + 8
         let meta = try assemble(iloc)
         guard Int64(meta.count) - oldMetaSize == growth else { throw FormatError(.unsupported, "the edited 'meta' changed size twice") }
         return (meta, growth)

@@ -158,15 +158,7 @@ public struct Atom: Sendable, Equatable {
     }
 
     public func write(to w: inout ByteWriter) {
-        let total = size
-        if total > Int(UInt32.max) {
-            w.appendUInt32(1)
-            w.appendFourCC(type)
-            w.appendUInt64(UInt64(total))
-        } else {
-            w.appendUInt32(UInt32(total))
-            w.appendFourCC(type)
-        }
+        w.append(BoxHeader.encoded(type, payloadSize: UInt64(payloadSize)))
         switch content {
         case .data(let d): w.append(d)
         case .children(let prefix, let c):

@@ -83,3 +83,36 @@ extension RandomAccessFile {
         return boxes
     }
 }
+
+extension BoxHeader {
+    /// The bytes of a box header for `payloadSize` bytes of payload: a 32-bit size, or size 1 and a 64-bit size when
+    /// the box would pass 4 GiB (ISO/IEC 14496-12 §4.2).
+    public static func encoded(_ type: FourCC, payloadSize: UInt64) -> [UInt8] {
+        var w = ByteWriter()
+        if payloadSize + 8 > UInt64(UInt32.max) {
+            w.appendUInt32(1)
+            w.appendFourCC(type)
+            w.appendUInt64(payloadSize + 16)
+        } else {
+            w.appendUInt32(UInt32(payloadSize + 8))
+            w.appendFourCC(type)
+        }
+        return w.bytes
+    }
+
+    /// The header of a movie's `mdat` holding `payloadSize` bytes. A QuickTime movie whose `mdat` fits in 32 bits gets
+    /// the 8-byte `wide` box before it, as Apple's files have (room to turn the header into a 64-bit one in place);
+    /// one that does not fit gets a 64-bit size instead.
+    public static func mediaData(payloadSize: UInt64, quickTime: Bool) -> [UInt8] {
+        let header = encoded("mdat", payloadSize: payloadSize)
+        return quickTime && header.count == 8 ? encoded("wide", payloadSize: 0) + header : header
+    }
+}
+
+extension ByteWriter {
+    /// Appends a whole box: its header (64-bit when it needs one) and `payload`.
+    public mutating func appendBox(_ type: FourCC, payload: [UInt8]) {
+        append(BoxHeader.encoded(type, payloadSize: UInt64(payload.count)))
+        append(payload)
+    }
+}

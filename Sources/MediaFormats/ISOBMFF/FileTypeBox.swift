@@ -18,6 +18,14 @@ public struct FileTypeBox: Sendable, Equatable {
         while r.remaining >= 4 { compatibleBrands.append(try r.readFourCC()) }
     }
 
+    /// The brands Apple's QuickTime movies carry: `qt  `, version 0.
+    public static let quickTime = FileTypeBox(majorBrand: "qt  ", minorVersion: 0, compatibleBrands: ["qt  "])
+    /// The brands of a plain MP4, as a Motion Photo's embedded video has them: `mp42`, with `isom` and `mp42`.
+    public static let mp4 = FileTypeBox(majorBrand: "mp42", minorVersion: 0, compatibleBrands: ["isom", "mp42"])
+
+    /// Whether the major brand is QuickTime's.
+    public var isQuickTime: Bool { majorBrand == "qt  " }
+
     public var atom: Atom {
         var w = ByteWriter()
         w.appendFourCC(majorBrand)

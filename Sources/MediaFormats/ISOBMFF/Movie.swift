@@ -18,8 +18,7 @@ public struct Movie: Sendable {
     public init(file: RandomAccessFile) throws {
         guard file.size >= 8 else { throw FormatError(.notRecognized, "the file is too short to be a movie (\(file.size) bytes)") }
         let first = try file.read(at: 4, count: 4)
-        let knownFirst: Set<FourCC> = ["ftyp", "wide", "free", "skip", "mdat", "moov", "pnot", "uuid", "junk", "PICT"]
-        guard knownFirst.contains(FourCC(rawValue: first.loadUInt32(at: 0, .bigEndian))) else {
+        guard FileSignature.movieFirstBoxes.contains(FourCC(rawValue: first.loadUInt32(at: 0, .bigEndian))) else {
             throw FormatError(.notRecognized, "not a QuickTime or MP4 movie (no box structure at the start)")
         }
         topLevel = try file.topLevelBoxes()

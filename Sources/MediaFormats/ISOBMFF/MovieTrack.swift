@@ -29,6 +29,15 @@ public struct MovieTrack: Sendable {
     public var trackID: UInt32 { header.trackID }
     public var format: FourCC? { descriptions.first?.format }
     public var isEnabled: Bool { header.flags & TrackHeader.enabled != 0 }
+    /// A sound track (handler `soun`).
+    public var isAudio: Bool { handlerType == "soun" }
+    /// A timed-metadata track (handler `meta`).
+    public var isTimedMetadata: Bool { handlerType == "meta" }
+    /// The tracks this one's `tref` says it describes (`cdsc`), as a timed-metadata track names its video.
+    public var describedTrackIDs: [UInt32] {
+        let cdsc = atom.find(["tref", "cdsc"])?.data ?? []
+        return stride(from: 0, to: cdsc.count - 3, by: 4).map { cdsc.loadUInt32(at: $0, .bigEndian) }
+    }
 
     /// The keys of a timed-metadata (`mebx`) track, or nil for other tracks.
     public var metadataKeys: TimedMetadataSampleEntry? {

@@ -141,6 +141,12 @@ public struct MotionPhotoFile: Sendable {
         }
     }
 
+    /// The header of the top-level `mpvd` box that holds a HEIC Motion Photo's video (Samsung's layout, FORMAT.md
+    /// §5.2), 64-bit when the video passes 4 GiB.
+    public static func videoBoxHeader(videoSize: UInt64) -> [UInt8] {
+        BoxHeader.encoded("mpvd", payloadSize: videoSize)
+    }
+
     /// Google's rule (androidx `MotionPhotoDescription`): items from the end of the file backwards; each
     /// non-primary item takes `Length` bytes ending where the next begins; the primary ends at the next item's
     /// start less its `Padding`.

@@ -5,6 +5,10 @@
 public struct ExifTIFF: Sendable, Equatable {
     public static let exifIFDPointerTag: UInt16 = 0x8769
     public static let makerNoteTag: UInt16 = 0x927C
+    /// IFD0 `Make`: the camera's maker.
+    public static let makeTag: UInt16 = 0x010F
+    /// IFD0 `Model`: the camera's model.
+    public static let modelTag: UInt16 = 0x0110
 
     public private(set) var bytes: [UInt8]
     public let order: ByteOrder

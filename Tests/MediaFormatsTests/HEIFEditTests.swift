@@ -1,0 +1,61 @@
+import Foundation
+import MediaFormats
+import TestSupport
+import Testing
+
+/// The `meta` edit that adds an item, on HEICs whose numbers are at the edge of their fields.
+@Suite("HEIF meta editing at the limits")
+struct HEIFEditTests {
+    /// A HEIC made by heif-enc, then rewritten with its `meta` changed by `change`.
+    static func heic(in ws: Workspace, name: String, change: (inout ItemLocationBox) -> Void) async throws -> String {
+        let plain = ws.file("plain.heic")
+        if !FileManager.default.fileExists(atPath: plain) {
+            try Tool.run("heif-enc", ["-q", "60", try await ClipStore.shared.jpeg(width: 64, height: 48), "-o", plain])
+        }
+        let source = try RandomAccessFile(path: plain)
+        let heif = try HEIFFile(file: source)
+        var iloc = try #require(heif.itemLocationBox)
+        change(&iloc)
+        var metaBox = heif.meta
+        let ilocAtom = try iloc.atom()
+        metaBox.modifyChildren("iloc") { $0 = ilocAtom }
+        let meta = metaBox.serialized()
+        let bytes =
+            try source.read(at: 0, count: Int(heif.metaHeader.offset)) + meta
+            + source.read(at: heif.metaHeader.end, count: Int(source.size - heif.metaHeader.end))
+        let path = ws.file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a base offset that the growth of meta would carry past 2^64 is an error, never a trap")
+    func baseOffsetNearTheTop() async throws {
+        let ws = try Workspace()
+        let path = try await Self.heic(in: ws, name: "top.heic") { iloc in
+            iloc.baseOffsetSize = 8
+            iloc.items[0].baseOffset = UInt64.max - 4
+        }
+        let heif = try HEIFFile(file: RandomAccessFile(path: path))
+        #expect(heif.itemLocationBox?.items[0].baseOffset == UInt64.max - 4)
+        #expect {
+            _ = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: 1000, payloadLength: 100)
+        } throws: { error in
+            (error as? FormatError)?.message.contains("impossible offset") == true
+        }
+    }
+
+    @Test("an item ID at 2^32 - 1 leaves no ID for a new item: an error, never a trap")
+    func highestItemID() async throws {
+        let ws = try Workspace()
+        let path = try await Self.heic(in: ws, name: "id.heic") { iloc in
+            iloc.version = 2
+            iloc.items[iloc.items.count - 1].id = UInt32.max
+        }
+        let heif = try HEIFFile(file: RandomAccessFile(path: path))
+        #expect {
+            _ = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: 1000, payloadLength: 100)
+        } throws: { error in
+            (error as? FormatError)?.message.contains("highest ID") == true
+        }
+    }
+}
