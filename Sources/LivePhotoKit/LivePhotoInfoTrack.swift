@@ -122,7 +122,7 @@ enum LivePhotoInfoTrack {
         }
         let size = video.descriptions.first?.visualSize ?? (0, 0)
         let (trackDuration, overflow) = video.header.duration.multipliedReportingOverflow(by: scale)
-        let trak = MetadataTrackBuilder(
+        let trak = TimedMetadataTrackBuilder(
             trackID: trackID, videoTrackID: video.trackID, trackDuration: overflow ? video.header.duration : trackDuration, edits: edits,
             mediaTimescale: timescale, sampleEntry: sampleEntry(width: size.width, height: size.height), timeToSample: runs,
             sampleSize: sampleSize, sampleCount: times.count, chunkOffset: chunkOffset, creationTime: creationTime,

@@ -53,21 +53,7 @@ struct MotionPhotoWriter {
         let packet = try MotionPhotoXMPWriter.packet(
             existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: "image/jpeg", primaryPadding: 0,
             videoLength: videoLength, timestampUs: timestampUs)
-        let payload = JPEGFile.xmpHeader + packet
-        guard payload.count <= JPEGFile.maxSegmentPayload else {
-            throw FormatError(.unsupported, "the XMP would be \(payload.count) bytes, more than one JPEG segment holds")
-        }
-        var segment = ByteWriter()
-        segment.append([0xFF, 0xE1])
-        segment.appendUInt16(UInt16(payload.count + 2))
-        segment.append(payload)
-        if let xmp = try jpeg.xmpSegment(in: source) {
-            header.replaceSubrange(Int(xmp.offset)..<Int(xmp.end), with: segment.bytes)
-        } else {
-            // After the Exif APP1 (or JFIF APP0), as cameras order them.
-            let after = try jpeg.exifSegment(in: source) ?? jpeg.segments.first { $0.marker == 0xE0 }
-            header.insert(contentsOf: segment.bytes, at: Int(after?.end ?? 2))
-        }
+        header.replaceSubrange(try jpeg.xmpSegmentRange(in: source), with: try JPEGFile.xmpSegment(packet: packet))
         var out = SplicedFile()
         out.pieces = [.bytes(header), .copy(source, offset: jpeg.scanOffset, length: source.size - jpeg.scanOffset)]
         return out

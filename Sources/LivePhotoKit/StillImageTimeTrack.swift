@@ -53,7 +53,7 @@ enum StillImageTimeTrack {
         var edits: [EditList.Entry] = []
         if stillTime > 0 { edits.append(.init(segmentDuration: stillTime, mediaTime: -1)) }
         edits.append(.init(segmentDuration: sampleDuration, mediaTime: 0))
-        return MetadataTrackBuilder(
+        return TimedMetadataTrackBuilder(
             trackID: trackID, videoTrackID: videoTrackID, trackDuration: stillTime + sampleDuration, edits: edits,
             mediaTimescale: mediaTimescale, sampleEntry: sampleEntry, timeToSample: [(1, 1)], sampleSize: sampleSize, sampleCount: 1,
             chunkOffset: chunkOffset, creationTime: creationTime, modificationTime: modificationTime

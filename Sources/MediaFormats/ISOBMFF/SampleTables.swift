@@ -168,6 +168,38 @@ public struct SampleTables: Sendable {
         throw FormatError(.malformed, "sample \(index + 1) is not in any chunk")
     }
 
+    /// A time-to-sample box (`stts`) for run-length sample durations in media ticks.
+    public static func timeToSampleAtom(_ runs: [(count: UInt32, delta: UInt32)]) -> Atom {
+        var w = ByteWriter()
+        w.appendUInt32(0)
+        w.appendUInt32(UInt32(runs.count))
+        for run in runs {
+            w.appendUInt32(run.count)
+            w.appendUInt32(run.delta)
+        }
+        return Atom(type: "stts", data: w.bytes)
+    }
+
+    /// A sample-to-chunk box (`stsc`) putting all `sampleCount` samples in one chunk, sample description 1.
+    public static func singleChunkAtom(sampleCount: UInt32) -> Atom {
+        var w = ByteWriter()
+        w.appendUInt32(0)
+        w.appendUInt32(1)
+        w.appendUInt32(1)
+        w.appendUInt32(sampleCount)
+        w.appendUInt32(1)
+        return Atom(type: "stsc", data: w.bytes)
+    }
+
+    /// A sample size box (`stsz`) for `sampleCount` samples of `sampleSize` bytes each.
+    public static func uniformSampleSizeAtom(sampleSize: UInt32, sampleCount: UInt32) -> Atom {
+        var w = ByteWriter()
+        w.appendUInt32(0)
+        w.appendUInt32(sampleSize)
+        w.appendUInt32(sampleCount)
+        return Atom(type: "stsz", data: w.bytes)
+    }
+
     /// A chunk offset box for `offsets`: `stco` while every offset fits 32 bits, `co64` otherwise.
     public static func chunkOffsetAtom(_ offsets: [UInt64]) -> Atom {
         let wide = offsets.contains { $0 > UInt64(UInt32.max) }

@@ -162,39 +162,59 @@ public struct JPEGFile: Sendable {
         return try file.read(at: s.payloadOffset + 6, count: s.payloadLength - 6)
     }
 
+    /// A whole APP1 segment (marker, length, payload).
+    /// - Throws: when the payload is more than one segment holds (65,533 bytes); `what` names it in the message.
+    public static func app1Segment(_ payload: [UInt8], holding what: String) throws -> [UInt8] {
+        guard payload.count <= maxSegmentPayload else {
+            throw FormatError(.unsupported, "the \(what) would be \(payload.count) bytes, more than one JPEG segment holds (65533)")
+        }
+        var w = ByteWriter()
+        w.append([0xFF, 0xE1])
+        w.appendUInt16(UInt16(payload.count + 2))
+        w.append(payload)
+        return w.bytes
+    }
+
+    /// The APP1 segment of a standard XMP packet.
+    public static func xmpSegment(packet: [UInt8]) throws -> [UInt8] {
+        try app1Segment(xmpHeader + packet, holding: "XMP")
+    }
+
+    /// Where an XMP segment goes in the file's header: the range of the existing XMP segment, or an empty range after
+    /// the Exif APP1 (or JFIF APP0, or SOI), the order cameras write them.
+    public func xmpSegmentRange(in file: RandomAccessFile) throws -> Range<Int> {
+        if let xmp = try xmpSegment(in: file) { return Int(xmp.offset)..<Int(xmp.end) }
+        let after = try exifSegment(in: file) ?? segments.first { $0.marker == 0xE0 }
+        let at = Int(after?.end ?? 2)
+        return at..<at
+    }
+
     /// The bytes from the start of the file to the first scan, with the Exif APP1 replaced by `tiff`
     /// (or inserted after SOI and any JFIF APP0 when there was none). The rest of the file follows unchanged
     /// from ``scanOffset``.
     public func headerReplacingExif(with tiff: [UInt8], in file: RandomAccessFile) throws -> [UInt8] {
-        let payload = Self.exifHeader + tiff
-        guard payload.count <= Self.maxSegmentPayload else {
-            throw FormatError(.unsupported, "the Exif data would be \(payload.count) bytes, more than one JPEG segment holds (65533)")
-        }
+        let app1 = try Self.app1Segment(Self.exifHeader + tiff, holding: "Exif data")
         var w = ByteWriter()
         w.append([0xFF, 0xD8])
-        var app1 = ByteWriter()
-        app1.append([0xFF, 0xE1])
-        app1.appendUInt16(UInt16(payload.count + 2))
-        app1.append(payload)
         let existing = try exifSegment(in: file)
         var inserted = false
         if existing == nil, segments.first.map({ $0.marker != 0xE0 }) ?? true {
-            w.append(app1.bytes)
+            w.append(app1)
             inserted = true
         }
         for s in segments {
             if s == existing {
-                w.append(app1.bytes)
+                w.append(app1)
                 inserted = true
                 continue
             }
             w.append(try file.read(at: s.offset, count: Int(s.end - s.offset)))
             if !inserted, existing == nil, s.marker == 0xE0 {
-                w.append(app1.bytes)
+                w.append(app1)
                 inserted = true
             }
         }
-        if !inserted { w.append(app1.bytes) }
+        if !inserted { w.append(app1) }
         return w.bytes
     }
 }
