@@ -105,34 +105,30 @@ struct MovieRemux {
         }
 
         // The new moov.
-        var children: [Atom] = []
-        var trakIndex = 0
-        for child in movie.moov.children {
-            switch child.type {
-            case "mvhd":
+        var parts: [MovieBoxPart] = []
+        for part in movie.movieBoxParts {
+            switch part {
+            case .header:
                 continue
-            case "trak":
-                let track = movie.tracks[trakIndex]
-                trakIndex += 1
+            case .track(let trak, let track?):
                 guard !removedIDs.contains(track.trackID) else { continue }
-                children.append(try naming(path) { try rewriteTrack(child, offsets: newOffsets[track.trackID] ?? [], scale: scale) })
+                let offsets = newOffsets[track.trackID] ?? []
+                parts.append(
+                    .track(try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: offsets, timescaleFactor: scale) }, track))
             default:
-                children.append(child)
+                parts.append(part)
             }
         }
         for (track, id) in [(infoTrack, infoTrackID), (newTrack, newTrackID)] {
             guard let track else { continue }
-            let lastTrak = children.lastIndex { $0.type == "trak" }.map { $0 + 1 } ?? children.count
-            children.insert(track, at: lastTrak)
+            parts = Movie.inserting(tracks: [track], into: parts)
             header.nextTrackID = max(header.nextTrackID, id + 1)
         }
         header.timescale = UInt32(UInt64(header.timescale) * scale)
         header.duration = max(try naming(path) { try scaled(header.duration, scale) }, keepExisting ? 0 : stillEnd)
-        children.insert(header.atom, at: 0)
-        children = try setIdentifier(identifier, in: children, file: path)
-
-        var moov = movie.moov
-        moov.setChildren(children)
+        parts.insert(.header(header.atom), at: 0)
+        parts = try setIdentifier(identifier, in: parts, file: path)
+        let moov = movie.movieBox(parts)
 
         // ftyp and the mdat header.
         var prefix = FileTypeBox.quickTime.atom.serialized()
@@ -199,71 +195,29 @@ struct MovieRemux {
         return (newOffsets, running - payloadStart)
     }
 
-    /// New chunk offsets; movie-timescale durations multiplied by `scale`.
-    static func rewriteTrack(_ trak: Atom, offsets: [UInt64], scale: UInt64) throws -> Atom {
-        var trak = trak
-        if scale > 1 {
-            try trak.modifyChildren("tkhd") { tkhd in
-                var h = try TrackHeader(tkhd)
-                h.duration = try scaled(h.duration, scale)
-                tkhd = h.atom
-            }
-            try trak.modifyChildren("edts") { edts in
-                try edts.modifyChildren("elst") { elst in
-                    var list = try EditList(elst)
-                    for i in list.entries.indices { list.entries[i].segmentDuration = try scaled(list.entries[i].segmentDuration, scale) }
-                    elst = list.atom
-                }
-            }
-        }
-        trak.modifyChildren("mdia") { mdia in
-            mdia.modifyChildren("minf") { minf in
-                minf.modifyChildren("stbl") { stbl in
-                    stbl.setChildren(
-                        stbl.children.map { box in
-                            box.type == "stco" || box.type == "co64" ? SampleTables.chunkOffsetAtom(offsets) : box
-                        })
-                }
-            }
-        }
-        return trak
-    }
-
     /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent), and the
     /// vitality keys when the movie has none.
-    static func setIdentifier(_ id: ContentIdentifier, in children: [Atom], file: String) throws(LivePhotoError) -> [Atom] {
-        var children = children
+    static func setIdentifier(_ id: ContentIdentifier, in parts: [MovieBoxPart], file: String) throws(LivePhotoError) -> [MovieBoxPart] {
+        var parts = parts
         func tag(_ metadata: inout QuickTimeMetadata) {
             metadata.setString(id.rawValue, for: contentIdentifierKey)
             if metadata.value(for: vitalityScoreKey) == nil { metadata.set(.float32(1.0), for: vitalityScoreKey) }
             if metadata.value(for: vitalityScoringVersionKey) == nil { metadata.set(.signedInteger(4), for: vitalityScoringVersionKey) }
         }
-        guard let i = children.firstIndex(where: { $0.type == "meta" }) else {
+        guard let i = parts.firstIndex(where: { if case .metadata = $0 { true } else { false } }) else {
             var metadata = QuickTimeMetadata()
             tag(&metadata)
-            children.append(metadata.metaAtom)
-            return children
+            parts.append(.metadata(metadata.metaAtom))
+            return parts
         }
-        var meta = children[i]
-        guard let hdlr = meta.child("hdlr"), let handler = try? HandlerReference(hdlr), handler.handlerType == "mdta" else {
+        let meta = parts[i].atom
+        guard QuickTimeMetadata.isQuickTimeMetadata(meta) else {
             throw .unsupported(file: file, reason: "the movie-level 'meta' box is not QuickTime 'mdta' metadata")
         }
         var metadata = try naming(file) { try QuickTimeMetadata(meta: meta) }
         tag(&metadata)
-        var parts = meta.children
-        if let k = parts.firstIndex(where: { $0.type == "keys" }) {
-            parts[k] = metadata.keysAtom
-        } else {
-            parts.insert(metadata.keysAtom, at: (parts.firstIndex { $0.type == "hdlr" } ?? -1) + 1)
-        }
-        if let l = parts.firstIndex(where: { $0.type == "ilst" }) {
-            parts[l] = metadata.itemListAtom
-        } else {
-            parts.append(metadata.itemListAtom)
-        }
-        meta.setChildren(parts)
-        children[i] = meta
-        return children
+        parts[i] = .metadata(metadata.replacingKeysAndItems(in: meta))
+        return parts
     }
 
     /// Presentation times of the video's sync samples, sorted.

@@ -47,33 +47,27 @@ struct PlainMovie {
         w.append(BoxHeader.mediaData(payloadSize: UInt64(total), quickTime: ftyp.isQuickTime))
         let (offsets, _) = try MovieRemux.remapChunkOffsets(movie, dropping: dropped, file: path, payloadStart: Int64(w.bytes.count))
 
-        var children: [Atom] = []
-        var trakIndex = 0
-        for child in movie.moov.children {
-            if child.type == "trak" {
-                let track = movie.tracks[trakIndex]
-                trakIndex += 1
+        var parts: [MovieBoxPart] = []
+        for part in movie.movieBoxParts {
+            switch part {
+            case .track(let trak, let track?):
                 guard !dropped.contains(track.trackID) else { continue }
-                children.append(try naming(path) { try MovieRemux.rewriteTrack(child, offsets: offsets[track.trackID] ?? [], scale: 1) })
-            } else if child.type == "meta", let hdlr = child.child("hdlr"), (try? HandlerReference(hdlr))?.handlerType == "mdta" {
-                var metadata = try naming(path) { try QuickTimeMetadata(meta: child) }
+                let chunkOffsets = offsets[track.trackID] ?? []
+                parts.append(
+                    .track(try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }, track))
+            case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta):
+                var metadata = try naming(path) { try QuickTimeMetadata(meta: meta) }
                 guard metadata.removeKey(MovieRemux.contentIdentifierKey) else {
-                    children.append(child)
+                    parts.append(part)
                     continue
                 }
                 removed.append("content identifier")
-                var meta = child
-                meta.setChildren(
-                    meta.children.map { part in
-                        part.type == "keys" ? metadata.keysAtom : part.type == "ilst" ? metadata.itemListAtom : part
-                    })
-                children.append(meta)
-            } else {
-                children.append(child)
+                parts.append(.metadata(metadata.replacingKeysAndItems(in: meta)))
+            default:
+                parts.append(part)
             }
         }
-        var moov = movie.moov
-        moov.setChildren(children)
+        let moov = movie.movieBox(parts)
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
             coverSeconds: cover, identifier: facts.contentIdentifier, removed: removed)

@@ -3,32 +3,15 @@ import MediaFormats
 /// The timed-metadata track that tells Photos where the still sits in the movie (FORMAT.md §2.3), written
 /// the way an iPhone writes it: one 1-tick `mebx` sample at media time 0, value -1, placed by an empty edit.
 enum StillImageTimeTrack {
-    static let stillImageTimeKey = "com.apple.quicktime.still-image-time"
-    static let transformKey = "com.apple.quicktime.live-photo-still-image-transform"
-    static let referenceDimensionsKey = "com.apple.quicktime.live-photo-still-image-transform-reference-dimensions"
+    static let stillImageTimeKey = AppleTimedMetadata.stillImageTimeKey
+    static let transformKey = AppleTimedMetadata.transformKey
+    static let referenceDimensionsKey = AppleTimedMetadata.referenceDimensionsKey
     /// The media timescale iPhones use for these tracks.
     static let iPhoneMediaTimescale: UInt32 = 600
 
-    /// The sample entry: the three keys of a real capture, with their well-known data types
-    /// (65 int8, 83 3×3 float64 transform, 71 float32 dimensions).
-    static var sampleEntry: [UInt8] {
-        TimedMetadataSampleEntry(keys: [
-            .init(localID: 1, name: stillImageTimeKey, wellKnownType: 65),
-            .init(localID: 2, name: transformKey, wellKnownType: 83),
-            .init(localID: 3, name: referenceDimensionsKey, wellKnownType: 71),
-        ]).entryBytes
-    }
-
-    /// The 105-byte sample: still-image-time -1, an identity transform, and the video's coded size.
+    /// The one sample: value -1 (as iPhones write it), an identity transform, and the video's coded size.
     static func sample(width: Int, height: Int) -> [UInt8] {
-        var w = ByteWriter()
-        w.appendUInt32(9); w.appendUInt32(1); w.appendUInt8(0xFF)
-        w.appendUInt32(80); w.appendUInt32(2)
-        for v: Double in [1, 0, 0, 0, 1, 0, 0, 0, 1] { w.appendUInt64(v.bitPattern) }
-        w.appendUInt32(16); w.appendUInt32(3)
-        w.appendUInt32(Float(width).bitPattern)
-        w.appendUInt32(Float(height).bitPattern)
-        return w.bytes
+        AppleTimedMetadata.stillImageTimeSample(value: -1, width: width, height: height)
     }
 
     /// True when `track` is a timed-metadata track whose keys include still-image-time.
@@ -55,7 +38,8 @@ enum StillImageTimeTrack {
         edits.append(.init(segmentDuration: sampleDuration, mediaTime: 0))
         return TimedMetadataTrackBuilder(
             trackID: trackID, videoTrackID: videoTrackID, trackDuration: stillTime + sampleDuration, edits: edits,
-            mediaTimescale: mediaTimescale, sampleEntry: sampleEntry, timeToSample: [(1, 1)], sampleSize: sampleSize, sampleCount: 1,
+            mediaTimescale: mediaTimescale, sampleEntry: AppleTimedMetadata.stillImageTimeSampleEntry, timeToSample: [(1, 1)],
+            sampleSize: sampleSize, sampleCount: 1,
             chunkOffset: chunkOffset, creationTime: creationTime, modificationTime: modificationTime
         ).atom
     }

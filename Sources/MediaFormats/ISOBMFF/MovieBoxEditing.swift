@@ -1,0 +1,118 @@
+/// Rebuilding a movie's `moov`: its children classified (header, tracks, movie-level metadata, the rest) so that a
+/// caller can drop, replace or add tracks and edit the metadata without naming a box type.
+public enum MovieBoxPart: Sendable {
+    /// `mvhd`.
+    case header(Atom)
+    /// A `trak`, with the parsed track it came from (nil for a track the caller made).
+    case track(Atom, MovieTrack?)
+    /// The movie-level `meta`.
+    case metadata(Atom)
+    /// Anything else (`udta`, `iods`, vendor boxes), kept as it is.
+    case other(Atom)
+
+    public var atom: Atom {
+        switch self {
+        case .header(let a), .track(let a, _), .metadata(let a), .other(let a): a
+        }
+    }
+}
+
+extension Movie {
+    /// The children of `moov`, classified, in file order.
+    public var movieBoxParts: [MovieBoxPart] {
+        var parts: [MovieBoxPart] = []
+        var trackIndex = 0
+        for child in moov.children {
+            switch child.type {
+            case "mvhd": parts.append(.header(child))
+            case "trak":
+                parts.append(.track(child, trackIndex < tracks.count ? tracks[trackIndex] : nil))
+                trackIndex += 1
+            case "meta": parts.append(.metadata(child))
+            default: parts.append(.other(child))
+            }
+        }
+        return parts
+    }
+
+    /// A `moov` with `parts` as its children (the original's other fields kept).
+    public func movieBox(_ parts: [MovieBoxPart]) -> Atom {
+        var box = moov
+        box.setChildren(parts.map(\.atom))
+        return box
+    }
+
+    /// `parts` with `tracks` inserted after the last track (at the end when there is none).
+    public static func inserting(tracks new: [Atom], into parts: [MovieBoxPart]) -> [MovieBoxPart] {
+        var parts = parts
+        let at = parts.lastIndex { if case .track = $0 { true } else { false } }.map { $0 + 1 } ?? parts.count
+        parts.insert(contentsOf: new.map { .track($0, nil) }, at: at)
+        return parts
+    }
+}
+
+extension MovieTrack {
+    /// A `trak` with new chunk offsets (`stco`, or `co64` when one passes 32 bits) and its movie-timescale durations
+    /// (`tkhd`, edit segments) multiplied by `scale`.
+    /// - Throws: when a scaled duration passes 64 bits.
+    public static func rewritten(_ trak: Atom, chunkOffsets: [UInt64], timescaleFactor scale: UInt64) throws -> Atom {
+        func scaled(_ value: UInt64) throws -> UInt64 {
+            let (product, overflow) = value.multipliedReportingOverflow(by: scale)
+            guard !overflow else { throw FormatError(.malformed, "a duration of \(value) is too long to rescale") }
+            return product
+        }
+        var trak = trak
+        if scale > 1 {
+            try trak.modifyChildren("tkhd") { tkhd in
+                var header = try TrackHeader(tkhd)
+                header.duration = try scaled(header.duration)
+                tkhd = header.atom
+            }
+            try trak.modifyChildren("edts") { edts in
+                try edts.modifyChildren("elst") { elst in
+                    var list = try EditList(elst)
+                    for i in list.entries.indices { list.entries[i].segmentDuration = try scaled(list.entries[i].segmentDuration) }
+                    elst = list.atom
+                }
+            }
+        }
+        trak.modifyChildren("mdia") { mdia in
+            mdia.modifyChildren("minf") { minf in
+                minf.modifyChildren("stbl") { stbl in
+                    stbl.setChildren(
+                        stbl.children.map { box in
+                            box.type == "stco" || box.type == "co64" ? SampleTables.chunkOffsetAtom(chunkOffsets) : box
+                        })
+                }
+            }
+        }
+        return trak
+    }
+}
+
+extension QuickTimeMetadata {
+    /// Whether a movie-level `meta` holds QuickTime (`mdta`) metadata.
+    public static func isQuickTimeMetadata(_ meta: Atom) -> Bool {
+        guard let hdlr = meta.child("hdlr"), let handler = try? HandlerReference(hdlr) else { return false }
+        return handler.handlerType == "mdta"
+    }
+
+    /// `meta` with this metadata's `keys` and `ilst` in place of its own (added, after `hdlr` and at the end, when
+    /// it has none); every other child kept.
+    public func replacingKeysAndItems(in meta: Atom) -> Atom {
+        var parts = meta.children
+        if let k = parts.firstIndex(where: { $0.type == "keys" }) {
+            parts[k] = keysAtom
+        } else {
+            parts.insert(keysAtom, at: (parts.firstIndex { $0.type == "hdlr" } ?? -1) + 1)
+        }
+        if let l = parts.firstIndex(where: { $0.type == "ilst" }) {
+            parts[l] = itemListAtom
+        } else {
+            parts.append(itemListAtom)
+        }
+        var meta = meta
+        meta.setChildren(parts)
+        return meta
+    }
+}
