@@ -101,10 +101,11 @@ public enum LivePhotoVerifier {
                         ? "media timescale \(time.mediaTimescale), the video's (600 cannot express this still time)"
                         : "media timescale \(time.mediaTimescale); iPhones write 600")
         }
-        let brand = facts.movie.fileType?.majorBrand
+        let fileType = facts.movie.fileType
         add(
-            "quicktime-brand", .recommended, brand == nil || brand == "qt  ",
-            brand.map { $0 == "qt  " ? "ftyp qt" : "ftyp '\($0)'; iPhones write 'qt  '" } ?? "no ftyp, like some iPhone transfers")
+            "quicktime-brand", .recommended, fileType?.isQuickTime ?? true,
+            fileType.map { $0.isQuickTime ? "ftyp qt" : "ftyp '\($0.majorBrand)'; iPhones write 'qt  '" }
+                ?? "no ftyp, like some iPhone transfers")
 
         let passed = checks.allSatisfy { $0.passed || $0.requirement != .required }
         return VerificationReport(

@@ -79,7 +79,7 @@ struct MotionPhotoWriter {
         -> SplicedFile
     {
         let heif = try HEIFFile(file: source)
-        guard heif.metaHeader.offset < (heif.topLevel.first { $0.type == "mdat" }?.offset ?? Int64.max) else {
+        guard heif.metaPrecedesMediaData else {
             throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data")
         }
         var replacements = replacements(plain, below: source.size)
@@ -98,7 +98,7 @@ struct MotionPhotoWriter {
         let packet = try MotionPhotoXMPWriter.packet(
             existing: existing, primaryMime: "image/heic", primaryPadding: padding, videoLength: videoLength, timestampUs: timestampUs)
         var mdat = ByteWriter()
-        mdat.appendBox("mdat", payload: packet)
+        mdat.appendMediaData(packet)
         if let index, var box = iloc {
             guard box.items[index].baseOffset <= UInt64(source.size) + 8 else {
                 throw FormatError(.unsupported, "the XMP item's base offset")
@@ -108,8 +108,7 @@ struct MotionPhotoWriter {
             iloc = box
             replacements.append((heif.metaHeader.offset, try heif.metaReplacingItemLocations(box)))
         } else {
-            let (meta, growth) = try HEIFMetaEditor.addingItem(
-                to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: source.size, payloadLength: packet.count)
+            let (meta, growth) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: source.size, payloadLength: packet.count)
             // meta grows: everything after it is copied as it is, behind the new meta.
             var out = SplicedFile.copying(source, range: 0..<heif.metaHeader.offset, replacing: replacements)
             out.pieces.append(.bytes(meta))

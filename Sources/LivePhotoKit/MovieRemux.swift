@@ -134,10 +134,9 @@ struct MovieRemux {
         var prefix = FileTypeBox.quickTime.atom.serialized()
         prefix += BoxHeader.mediaData(payloadSize: UInt64(payloadTotal) + UInt64(appended.count), quickTime: true)
 
-        let skipped: Set<FourCC> = ["ftyp", "moov", "mdat", "free", "skip", "wide"]
         return MovieRemux(
             source: source, prefix: prefix, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, appended: appended,
-            moov: moov.serialized(), trailing: movie.topLevel.filter { !skipped.contains($0.type) },
+            moov: moov.serialized(), trailing: movie.otherTopLevelBoxes,
             coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting,
             coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts),
             videoDuration: facts.videoDuration, keyframeTimes: keyframes(video, facts: facts),

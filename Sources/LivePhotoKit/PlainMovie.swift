@@ -32,7 +32,7 @@ struct PlainMovie {
         var removed: [String] = []
         let dropped = Set(
             movie.tracks.filter { track in
-                container == .mp4 ? track.format == "mebx" : StillImageTimeTrack.matches(track)
+                container == .mp4 ? track.hasTimedMetadataEntries : StillImageTimeTrack.matches(track)
             }.map(\.trackID))
         if !facts.stillImageTimeTracks.isEmpty { removed.append("still-image-time track") }
         if container == .mp4, dropped.count > facts.stillImageTimeTracks.count { removed.append("Apple timed-metadata tracks") }

@@ -50,7 +50,7 @@ struct PlainPhoto {
                 }
                 if let motion, let cut = [motion.mpvd, motion.sefd].compactMap({ $0 }).map(\.offset).min() {
                     // The video boxes must be the file's last: removing them then moves nothing.
-                    guard heif.topLevel.filter({ $0.offset >= cut }).allSatisfy({ $0.type == "mpvd" || $0.type == "sefd" }) else {
+                    guard heif.topLevel.filter({ $0.offset >= cut }).allSatisfy(HEIFFile.isMotionPhotoBox) else {
                         throw LivePhotoError.unsupported(file: path, reason: "boxes follow the 'mpvd' video box; it cannot be taken out")
                     }
                     for loc in heif.locations where loc.constructionMethod == 0 {

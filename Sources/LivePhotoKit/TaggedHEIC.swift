@@ -22,7 +22,7 @@ struct TaggedHEIC {
         let path = source.path
         return try naming(path) {
             let heif = try HEIFFile(file: source)
-            if heif.topLevel.contains(where: { $0.type == "mpvd" || $0.type == "sefd" }) {
+            if heif.hasMotionPhotoBoxes {
                 throw LivePhotoError.unsupported(file: path, reason: "a HEIC Motion Photo must lose its video first (split it)")
             }
             guard let exif = heif.items.first(where: { $0.type == "Exif" }) else {
@@ -61,7 +61,7 @@ struct TaggedHEIC {
                     throw LivePhotoError.unsupported(file: path, reason: "the Exif item's base offset")
                 }
                 var w = ByteWriter()
-                w.appendBox("mdat", payload: newPayload)
+                w.appendMediaData(newPayload)
                 appended = w.bytes
                 iloc.items[index].extents[0].offset = newStart - item.baseOffset
             }
@@ -82,7 +82,7 @@ struct TaggedHEIC {
         let payload = [0, 0, 0, 6] + JPEGFile.exifHeader + tiff.bytes
         let (meta, _) = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: source.size, payloadLength: payload.count)
         var w = ByteWriter()
-        w.appendBox("mdat", payload: payload)
+        w.appendMediaData(payload)
         return TaggedHEIC(source: source, replacements: [(heif.metaHeader.offset, heif.metaHeader.size, meta)], appended: w.bytes)
     }
 

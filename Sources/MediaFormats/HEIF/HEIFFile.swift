@@ -36,6 +36,20 @@ public struct HEIFFile: Sendable {
 
     public static let imageBrands: Set<FourCC> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "mif2"]
 
+    /// The top-level boxes Samsung appends after a HEIC's image for a Motion Photo (FORMAT.md §5.2).
+    public static let motionPhotoBoxTypes: Set<FourCC> = ["mpvd", "sefd"]
+
+    /// Whether `box` is one of ``motionPhotoBoxTypes``.
+    public static func isMotionPhotoBox(_ box: BoxHeader) -> Bool { motionPhotoBoxTypes.contains(box.type) }
+
+    /// Whether the file carries a Motion Photo's video boxes.
+    public var hasMotionPhotoBoxes: Bool { topLevel.contains(where: Self.isMotionPhotoBox) }
+
+    /// Whether `meta` comes before the first `mdat` (or there is none), as an edit that grows `meta` needs.
+    public var metaPrecedesMediaData: Bool {
+        metaHeader.offset < (topLevel.first { $0.type == "mdat" }?.offset ?? Int64.max)
+    }
+
     public init(file: RandomAccessFile) throws {
         topLevel = try file.topLevelBoxes()
         guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {

@@ -14,6 +14,11 @@ public enum HEIFMetaEditor {
         try addingItem(to: heif, type: "Exif", contentType: nil, originalSize: originalSize, payloadLength: payloadLength)
     }
 
+    /// The same for an XMP item (`mime`, `application/rdf+xml`).
+    public static func addingXMPItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws -> (meta: [UInt8], growth: Int64) {
+        try addingItem(to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: originalSize, payloadLength: payloadLength)
+    }
+
     /// The same for any item: `type` `mime` with `contentType` `application/rdf+xml` is an XMP item.
     public static func addingItem(to heif: HEIFFile, type: FourCC, contentType: String?, originalSize: Int64, payloadLength: Int) throws
         -> (meta: [UInt8], growth: Int64)

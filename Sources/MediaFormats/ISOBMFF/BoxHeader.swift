@@ -110,6 +110,9 @@ extension BoxHeader {
 }
 
 extension ByteWriter {
+    /// Appends an `mdat` holding `payload`.
+    public mutating func appendMediaData(_ payload: [UInt8]) { appendBox("mdat", payload: payload) }
+
     /// Appends a whole box: its header (64-bit when it needs one) and `payload`.
     public mutating func appendBox(_ type: FourCC, payload: [UInt8]) {
         append(BoxHeader.encoded(type, payloadSize: UInt64(payload.count)))

@@ -18,6 +18,13 @@ public enum MovieBoxPart: Sendable {
 }
 
 extension Movie {
+    /// The top-level boxes other than `ftyp`, `moov`, `mdat` and free space (`free`, `skip`, `wide`): what a rewrite
+    /// keeps after the movie, such as `uuid` or `meta` boxes of other tools.
+    public var otherTopLevelBoxes: [BoxHeader] {
+        let rewritten: Set<FourCC> = ["ftyp", "moov", "mdat", "free", "skip", "wide"]
+        return topLevel.filter { !rewritten.contains($0.type) }
+    }
+
     /// The children of `moov`, classified, in file order.
     public var movieBoxParts: [MovieBoxPart] {
         var parts: [MovieBoxPart] = []

@@ -31,6 +31,8 @@ public struct MovieTrack: Sendable {
     public var isEnabled: Bool { header.flags & TrackHeader.enabled != 0 }
     /// A sound track (handler `soun`).
     public var isAudio: Bool { handlerType == "soun" }
+    /// Whether the track's samples are described by a timed-metadata (`mebx`) sample entry.
+    public var hasTimedMetadataEntries: Bool { format == "mebx" }
     /// A timed-metadata track (handler `meta`).
     public var isTimedMetadata: Bool { handlerType == "meta" }
     /// The tracks this one's `tref` says it describes (`cdsc`), as a timed-metadata track names its video.
