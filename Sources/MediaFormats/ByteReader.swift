@@ -42,36 +42,26 @@ public struct ByteReader: Sendable {
         position += n
     }
 
-    public mutating func readUInt8(_ what: String = "byte") throws -> UInt8 {
-        try need(1, what)
-        defer { position += 1 }
-        return bytes[position]
+    /// Reads an integer of `type`'s width in `order`, as swift-nio's `ByteBuffer.readInteger` does.
+    /// - Parameter what: names the field in the error when the data runs out.
+    public mutating func readInteger<T: FixedWidthInteger>(
+        _ type: T.Type = T.self, _ order: ByteOrder = .bigEndian, _ what: String = "integer"
+    ) throws -> T {
+        let size = MemoryLayout<T>.size
+        try need(size, what)
+        defer { position += size }
+        var value: UInt64 = 0
+        if order == .bigEndian {
+            for i in 0..<size { value = value << 8 | UInt64(bytes[position + i]) }
+        } else {
+            for i in (0..<size).reversed() { value = value << 8 | UInt64(bytes[position + i]) }
+        }
+        return T(truncatingIfNeeded: value)
     }
 
-    public mutating func readUInt16(_ order: ByteOrder = .bigEndian, _ what: String = "16-bit field") throws -> UInt16 {
-        try need(2, what)
-        defer { position += 2 }
-        return bytes.loadUInt16(at: position, order)
-    }
-
-    public mutating func readUInt32(_ order: ByteOrder = .bigEndian, _ what: String = "32-bit field") throws -> UInt32 {
-        try need(4, what)
-        defer { position += 4 }
-        return bytes.loadUInt32(at: position, order)
-    }
-
-    public mutating func readUInt64(_ order: ByteOrder = .bigEndian, _ what: String = "64-bit field") throws -> UInt64 {
-        try need(8, what)
-        defer { position += 8 }
-        return bytes.loadUInt64(at: position, order)
-    }
-
-    public mutating func readInt32(_ order: ByteOrder = .bigEndian, _ what: String = "32-bit field") throws -> Int32 {
-        Int32(bitPattern: try readUInt32(order, what))
-    }
-
-    public mutating func readInt64(_ order: ByteOrder = .bigEndian, _ what: String = "64-bit field") throws -> Int64 {
-        Int64(bitPattern: try readUInt64(order, what))
+    /// Reads a big-endian integer of `type`'s width; `what` names the field in the error.
+    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: String) throws -> T {
+        try readInteger(type, .bigEndian, what)
     }
 
     /// Reads an unsigned integer stored in `width` bytes (0, 4 or 8 in `iloc`; any of 1...8 here).
@@ -85,7 +75,7 @@ public struct ByteReader: Sendable {
     }
 
     public mutating func readFourCC(_ what: String = "four-character code") throws -> FourCC {
-        FourCC(rawValue: try readUInt32(.bigEndian, what))
+        FourCC(rawValue: try readInteger(UInt32.self, .bigEndian, what))
     }
 
     public mutating func readBytes(_ n: Int, _ what: String = "data") throws -> [UInt8] {

@@ -6,16 +6,16 @@ struct ByteLevelTests {
     @Test("reads past the end throw with the offset, never trap")
     func readerBounds() throws {
         var r = ByteReader([1, 2, 3], baseOffset: 100)
-        #expect(try r.readUInt16() == 0x0102)
-        #expect(throws: FormatError.self) { try r.readUInt32() }
+        #expect(try r.readInteger(UInt16.self) == 0x0102)
+        #expect(throws: FormatError.self) { try r.readInteger(UInt32.self) }
         do {
-            _ = try r.readUInt16()
+            _ = try r.readInteger(UInt16.self)
             Issue.record("expected an error")
         } catch let e as FormatError {
             #expect(e.kind == .truncated)
             #expect(e.offset == 102)
         }
-        #expect(try r.readUInt8() == 3)
+        #expect(try r.readInteger(UInt8.self) == 3)
         #expect(r.isAtEnd)
     }
 

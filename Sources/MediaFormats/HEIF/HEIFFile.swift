@@ -81,25 +81,25 @@ public struct HEIFFile: Sendable {
         references = (try? meta.child("iref").map(ItemReference.parse)) ?? []
         primaryItemID = try meta.child("pitm").map { p -> UInt32 in
             var r = ByteReader(p.data)
-            let version = try r.readUInt8("pitm")
+            let version = try r.readInteger(UInt8.self, "pitm")
             try r.skip(3, "pitm")
-            return version == 0 ? UInt32(try r.readUInt16(.bigEndian, "pitm")) : try r.readUInt32(.bigEndian, "pitm")
+            return version == 0 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "pitm")) : try r.readInteger(UInt32.self, .bigEndian, "pitm")
         }
     }
 
     static func parseItemInfo(_ iinf: Atom) throws -> [Item] {
         var r = ByteReader(iinf.data)
-        let version = try r.readUInt8("iinf version")
+        let version = try r.readInteger(UInt8.self, "iinf version")
         try r.skip(3, "iinf flags")
-        let count = version == 0 ? UInt32(try r.readUInt16(.bigEndian, "iinf count")) : try r.readUInt32(.bigEndian, "iinf count")
+        let count = version == 0 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "iinf count")) : try r.readInteger(UInt32.self, .bigEndian, "iinf count")
         try r.checkCount(UInt64(count), elementSize: 12, "iinf")
         let boxes = try Atom.parseSequence(iinf.data, range: r.position..<iinf.data.count, baseOffset: 0, depth: 2)
         return try boxes.filter { $0.type == "infe" }.compactMap { infe in
             var e = ByteReader(infe.data)
-            let v = try e.readUInt8("infe version")
+            let v = try e.readInteger(UInt8.self, "infe version")
             try e.skip(3, "infe flags")
             guard v >= 2 else { return nil }
-            let id = v == 2 ? UInt32(try e.readUInt16(.bigEndian, "infe item ID")) : try e.readUInt32(.bigEndian, "infe item ID")
+            let id = v == 2 ? UInt32(try e.readInteger(UInt16.self, .bigEndian, "infe item ID")) : try e.readInteger(UInt32.self, .bigEndian, "infe item ID")
             try e.skip(2, "infe protection index")
             let type = try e.readFourCC("infe item type")
             var contentType: String?
@@ -206,19 +206,19 @@ public struct HEIFFile: Sendable {
     /// The 1-based `ipco` indices associated with `item` in an `ipma` box.
     static func propertyIndices(of item: UInt32, in ipma: Atom) throws -> [Int] {
         var r = ByteReader(ipma.data)
-        let version = try r.readUInt8("ipma version")
+        let version = try r.readInteger(UInt8.self, "ipma version")
         let flags = try r.readUInt(width: 3, "ipma flags")
-        let count = try r.readUInt32(.bigEndian, "ipma entry count")
+        let count = try r.readInteger(UInt32.self, .bigEndian, "ipma entry count")
         try r.checkCount(UInt64(count), elementSize: 3, "ipma")
         for _ in 0..<count {
-            let id = version < 1 ? UInt32(try r.readUInt16(.bigEndian, "ipma item")) : try r.readUInt32(.bigEndian, "ipma item")
-            let associations = try r.readUInt8("ipma association count")
+            let id = version < 1 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "ipma item")) : try r.readInteger(UInt32.self, .bigEndian, "ipma item")
+            let associations = try r.readInteger(UInt8.self, "ipma association count")
             var indices: [Int] = []
             for _ in 0..<associations {
                 if flags & 1 != 0 {
-                    indices.append(Int(try r.readUInt16(.bigEndian, "ipma association") & 0x7FFF))
+                    indices.append(Int(try r.readInteger(UInt16.self, .bigEndian, "ipma association") & 0x7FFF))
                 } else {
-                    indices.append(Int(try r.readUInt8("ipma association") & 0x7F))
+                    indices.append(Int(try r.readInteger(UInt8.self, "ipma association") & 0x7F))
                 }
             }
             if id == item { return indices }

@@ -26,27 +26,27 @@ public struct ItemLocationBox: Sendable, Equatable {
 
     public init(_ iloc: Atom) throws {
         var r = ByteReader(iloc.data)
-        version = try r.readUInt8("iloc version")
+        version = try r.readInteger(UInt8.self, "iloc version")
         flags = UInt32(try r.readUInt(width: 3, "iloc flags"))
-        let sizes = try r.readUInt8("iloc sizes")
+        let sizes = try r.readInteger(UInt8.self, "iloc sizes")
         offsetSize = Int(sizes >> 4)
         lengthSize = Int(sizes & 0xF)
-        let sizes2 = try r.readUInt8("iloc sizes")
+        let sizes2 = try r.readInteger(UInt8.self, "iloc sizes")
         baseOffsetSize = Int(sizes2 >> 4)
         indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
         for width in [offsetSize, lengthSize, baseOffsetSize, indexSize] where ![0, 4, 8].contains(width) {
             throw FormatError(.malformed, "iloc field width \(width) is not 0, 4 or 8")
         }
-        let count = version < 2 ? UInt32(try r.readUInt16(.bigEndian, "iloc count")) : try r.readUInt32(.bigEndian, "iloc count")
+        let count = version < 2 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "iloc count")) : try r.readInteger(UInt32.self, .bigEndian, "iloc count")
         try r.checkCount(UInt64(count), elementSize: 4, "iloc")
         items = []
         for _ in 0..<count {
-            let id = version < 2 ? UInt32(try r.readUInt16(.bigEndian, "iloc item")) : try r.readUInt32(.bigEndian, "iloc item")
+            let id = version < 2 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "iloc item")) : try r.readInteger(UInt32.self, .bigEndian, "iloc item")
             var method: UInt8 = 0
-            if version >= 1 { method = UInt8(try r.readUInt16(.bigEndian, "iloc construction method") & 0xF) }
-            let reference = try r.readUInt16(.bigEndian, "iloc data reference index")
+            if version >= 1 { method = UInt8(try r.readInteger(UInt16.self, .bigEndian, "iloc construction method") & 0xF) }
+            let reference = try r.readInteger(UInt16.self, .bigEndian, "iloc data reference index")
             let base = try r.readUInt(width: baseOffsetSize, "iloc base offset")
-            let extentCount = try r.readUInt16(.bigEndian, "iloc extent count")
+            let extentCount = try r.readInteger(UInt16.self, .bigEndian, "iloc extent count")
             try r.checkCount(UInt64(extentCount), elementSize: max(1, indexSize + offsetSize + lengthSize), "iloc extents")
             var extents: [Extent] = []
             for _ in 0..<extentCount {

@@ -16,7 +16,7 @@ public struct ItemReference: Sendable, Equatable {
     /// - Throws: when a reference's count runs past its box.
     public static func parse(_ iref: Atom) throws -> [ItemReference] {
         var r = ByteReader(iref.data)
-        let version = try r.readUInt8("iref version")
+        let version = try r.readInteger(UInt8.self, "iref version")
         guard version <= 1 else { return [] }
         try r.skip(3, "iref flags")
         let idSize = version == 0 ? 2 : 4
@@ -24,7 +24,7 @@ public struct ItemReference: Sendable, Equatable {
         return try boxes.map { box in
             var b = ByteReader(box.data)
             let from = UInt32(try b.readUInt(width: idSize, "iref from_item_ID"))
-            let count = try b.readUInt16(.bigEndian, "iref reference_count")
+            let count = try b.readInteger(UInt16.self, .bigEndian, "iref reference_count")
             try b.checkCount(UInt64(count), elementSize: idSize, "iref '\(box.type)'")
             var to: [UInt32] = []
             for _ in 0..<count { to.append(UInt32(try b.readUInt(width: idSize, "iref to_item_ID"))) }

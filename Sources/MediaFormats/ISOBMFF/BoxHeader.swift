@@ -29,12 +29,12 @@ public struct BoxHeader: Sendable, Equatable {
     ///   - limit: the absolute end of the enclosing data (parent end or file size); a size of 0 means "to here".
     public static func parse(_ bytes: [UInt8], at offset: Int64, limit: Int64) throws -> BoxHeader {
         var r = ByteReader(bytes, baseOffset: offset)
-        let size32 = try r.readUInt32(.bigEndian, "box header")
+        let size32 = try r.readInteger(UInt32.self, .bigEndian, "box header")
         let type = try r.readFourCC("box header")
         var size = Int64(size32)
         var headerSize = 8
         if size32 == 1 {
-            let large = try r.readUInt64(.bigEndian, "64-bit box size")
+            let large = try r.readInteger(UInt64.self, .bigEndian, "64-bit box size")
             guard large <= UInt64(Int64.max) else {
                 throw FormatError(.malformed, "box '\(type)' has an impossible size \(large)", at: offset)
             }

@@ -23,22 +23,22 @@ public struct EditList: Sendable, Equatable {
 
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var r = ByteReader(atom.data, baseOffset: offset)
-        let version = try r.readUInt8("elst version")
+        let version = try r.readInteger(UInt8.self, "elst version")
         try r.skip(3, "elst flags")
-        let count = try r.readUInt32(.bigEndian, "elst entry count")
+        let count = try r.readInteger(UInt32.self, .bigEndian, "elst entry count")
         let entrySize = version == 1 ? 20 : 12
         try r.checkCount(UInt64(count), elementSize: entrySize, "elst")
         entries = []
         entries.reserveCapacity(Int(count))
         for _ in 0..<count {
             if version == 1 {
-                let d = try r.readUInt64(.bigEndian, "elst")
-                let t = try r.readInt64(.bigEndian, "elst")
-                entries.append(Entry(segmentDuration: d, mediaTime: t, rate: try r.readInt32(.bigEndian, "elst")))
+                let d = try r.readInteger(UInt64.self, .bigEndian, "elst")
+                let t = try r.readInteger(Int64.self, .bigEndian, "elst")
+                entries.append(Entry(segmentDuration: d, mediaTime: t, rate: try r.readInteger(Int32.self, .bigEndian, "elst")))
             } else {
-                let d = UInt64(try r.readUInt32(.bigEndian, "elst"))
-                let t = Int64(try r.readInt32(.bigEndian, "elst"))
-                entries.append(Entry(segmentDuration: d, mediaTime: t, rate: try r.readInt32(.bigEndian, "elst")))
+                let d = UInt64(try r.readInteger(UInt32.self, .bigEndian, "elst"))
+                let t = Int64(try r.readInteger(Int32.self, .bigEndian, "elst"))
+                entries.append(Entry(segmentDuration: d, mediaTime: t, rate: try r.readInteger(Int32.self, .bigEndian, "elst")))
             }
         }
     }

@@ -13,7 +13,7 @@ public struct FileTypeBox: Sendable, Equatable {
     public init(_ payload: [UInt8]) throws {
         var r = ByteReader(payload)
         majorBrand = try r.readFourCC("ftyp major brand")
-        minorVersion = try r.readUInt32(.bigEndian, "ftyp minor version")
+        minorVersion = try r.readInteger(UInt32.self, .bigEndian, "ftyp minor version")
         compatibleBrands = []
         while r.remaining >= 4 { compatibleBrands.append(try r.readFourCC()) }
     }

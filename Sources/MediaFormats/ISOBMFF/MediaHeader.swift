@@ -7,18 +7,18 @@ public struct MediaHeader: Sendable, Equatable {
 
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var r = ByteReader(atom.data, baseOffset: offset)
-        version = try r.readUInt8("mdhd version")
+        version = try r.readInteger(UInt8.self, "mdhd version")
         try r.skip(3, "mdhd flags")
         if version == 1 {
             try r.skip(16, "mdhd times")
-            timescale = try r.readUInt32(.bigEndian, "mdhd timescale")
-            duration = try r.readUInt64(.bigEndian, "mdhd duration")
+            timescale = try r.readInteger(UInt32.self, .bigEndian, "mdhd timescale")
+            duration = try r.readInteger(UInt64.self, .bigEndian, "mdhd duration")
         } else {
             try r.skip(8, "mdhd times")
-            timescale = try r.readUInt32(.bigEndian, "mdhd timescale")
-            duration = UInt64(try r.readUInt32(.bigEndian, "mdhd duration"))
+            timescale = try r.readInteger(UInt32.self, .bigEndian, "mdhd timescale")
+            duration = UInt64(try r.readInteger(UInt32.self, .bigEndian, "mdhd duration"))
         }
-        language = try r.readUInt16(.bigEndian, "mdhd language")
+        language = try r.readInteger(UInt16.self, .bigEndian, "mdhd language")
         guard timescale > 0 else { throw FormatError(.malformed, "media timescale is 0", at: offset) }
     }
 

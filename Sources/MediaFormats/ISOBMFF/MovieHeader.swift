@@ -11,21 +11,21 @@ public struct MovieHeader: Sendable, Equatable {
 
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var r = ByteReader(atom.data, baseOffset: offset)
-        version = try r.readUInt8("mvhd version")
+        version = try r.readInteger(UInt8.self, "mvhd version")
         try r.skip(3, "mvhd flags")
         if version == 1 {
-            creationTime = try r.readUInt64(.bigEndian, "mvhd")
-            modificationTime = try r.readUInt64(.bigEndian, "mvhd")
-            timescale = try r.readUInt32(.bigEndian, "mvhd")
-            duration = try r.readUInt64(.bigEndian, "mvhd")
+            creationTime = try r.readInteger(UInt64.self, .bigEndian, "mvhd")
+            modificationTime = try r.readInteger(UInt64.self, .bigEndian, "mvhd")
+            timescale = try r.readInteger(UInt32.self, .bigEndian, "mvhd")
+            duration = try r.readInteger(UInt64.self, .bigEndian, "mvhd")
         } else {
-            creationTime = UInt64(try r.readUInt32(.bigEndian, "mvhd"))
-            modificationTime = UInt64(try r.readUInt32(.bigEndian, "mvhd"))
-            timescale = try r.readUInt32(.bigEndian, "mvhd")
-            duration = UInt64(try r.readUInt32(.bigEndian, "mvhd"))
+            creationTime = UInt64(try r.readInteger(UInt32.self, .bigEndian, "mvhd"))
+            modificationTime = UInt64(try r.readInteger(UInt32.self, .bigEndian, "mvhd"))
+            timescale = try r.readInteger(UInt32.self, .bigEndian, "mvhd")
+            duration = UInt64(try r.readInteger(UInt32.self, .bigEndian, "mvhd"))
         }
         middle = try r.readBytes(76, "mvhd")
-        nextTrackID = try r.readUInt32(.bigEndian, "mvhd next track ID")
+        nextTrackID = try r.readInteger(UInt32.self, .bigEndian, "mvhd next track ID")
         guard timescale > 0 else { throw FormatError(.malformed, "movie timescale is 0", at: offset) }
     }
 

@@ -45,10 +45,10 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         if let k = meta.child("keys") {
             var r = ByteReader(k.data)
             try r.skip(4, "keys version and flags")
-            let count = try r.readUInt32(.bigEndian, "keys entry count")
+            let count = try r.readInteger(UInt32.self, .bigEndian, "keys entry count")
             try r.checkCount(UInt64(count), elementSize: 8, "keys")
             for _ in 0..<count {
-                let size = Int(try r.readUInt32(.bigEndian, "key size"))
+                let size = Int(try r.readInteger(UInt32.self, .bigEndian, "key size"))
                 let ns = try r.readFourCC("key namespace")
                 guard size >= 8, size - 8 <= r.remaining else {
                     throw FormatError(.malformed, "a metadata key has size \(size) past its 'keys' box")

@@ -17,12 +17,12 @@ public struct SampleDescription: Sendable, Equatable {
     public static func entries(of stsd: Atom) throws -> [SampleDescription] {
         var r = ByteReader(stsd.data)
         try r.skip(4, "stsd version and flags")
-        let count = try r.readUInt32(.bigEndian, "stsd entry count")
+        let count = try r.readInteger(UInt32.self, .bigEndian, "stsd entry count")
         try r.checkCount(UInt64(count), elementSize: 8, "stsd")
         var result: [SampleDescription] = []
         for _ in 0..<count {
             let start = r.position
-            let size = Int(try r.readUInt32(.bigEndian, "sample entry size"))
+            let size = Int(try r.readInteger(UInt32.self, .bigEndian, "sample entry size"))
             let format = try r.readFourCC("sample entry format")
             guard size >= 8, size - 8 <= r.remaining else {
                 throw FormatError(.malformed, "sample entry '\(format)' has size \(size) past its 'stsd'", at: r.absolutePosition)

@@ -21,21 +21,21 @@ public struct SampleTables: Sendable {
     /// Parses the tables of an `stbl` box.
     public init(stbl: Atom) throws {
         guard let stts = stbl.child("stts") else { throw FormatError(.malformed, "a track has no 'stts' (sample times)") }
-        timeToSample = try Self.entries(stts, entrySize: 8) { r in (try r.readUInt32(), try r.readUInt32()) }
+        timeToSample = try Self.entries(stts, entrySize: 8) { r in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
         // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
         compositionOffsets =
-            try stbl.child("ctts").map { try Self.entries($0, entrySize: 8) { r in (try r.readUInt32(), try r.readInt32()) } } ?? []
+            try stbl.child("ctts").map { try Self.entries($0, entrySize: 8) { r in (try r.readInteger(UInt32.self), try r.readInteger(Int32.self)) } } ?? []
         guard let stsc = stbl.child("stsc") else { throw FormatError(.malformed, "a track has no 'stsc' (sample-to-chunk)") }
-        sampleToChunk = try Self.entries(stsc, entrySize: 12) { r in (try r.readUInt32(), try r.readUInt32(), try r.readUInt32()) }
+        sampleToChunk = try Self.entries(stsc, entrySize: 12) { r in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
 
         if let stsz = stbl.child("stsz") {
             var r = ByteReader(stsz.data)
             try r.skip(4, "stsz version and flags")
-            constantSampleSize = try r.readUInt32(.bigEndian, "stsz sample size")
-            sampleCount = try r.readUInt32(.bigEndian, "stsz sample count")
+            constantSampleSize = try r.readInteger(UInt32.self, .bigEndian, "stsz sample size")
+            sampleCount = try r.readInteger(UInt32.self, .bigEndian, "stsz sample count")
             if constantSampleSize == 0 {
                 try r.checkCount(UInt64(sampleCount), elementSize: 4, "stsz")
-                sampleSizes = try (0..<sampleCount).map { _ in try r.readUInt32(.bigEndian, "stsz") }
+                sampleSizes = try (0..<sampleCount).map { _ in try r.readInteger(UInt32.self, .bigEndian, "stsz") }
             } else {
                 sampleSizes = []
             }
@@ -46,13 +46,13 @@ public struct SampleTables: Sendable {
         }
 
         if let stco = stbl.child("stco") {
-            chunkOffsets = try Self.entries(stco, entrySize: 4) { r in UInt64(try r.readUInt32()) }
+            chunkOffsets = try Self.entries(stco, entrySize: 4) { r in UInt64(try r.readInteger(UInt32.self)) }
         } else if let co64 = stbl.child("co64") {
-            chunkOffsets = try Self.entries(co64, entrySize: 8) { r in try r.readUInt64() }
+            chunkOffsets = try Self.entries(co64, entrySize: 8) { r in try r.readInteger(UInt64.self) }
         } else {
             throw FormatError(.malformed, "a track has no 'stco' or 'co64' (chunk offsets)")
         }
-        syncSamples = try stbl.child("stss").map { try Self.entries($0, entrySize: 4) { r in try r.readUInt32() } }
+        syncSamples = try stbl.child("stss").map { try Self.entries($0, entrySize: 4) { r in try r.readInteger(UInt32.self) } }
     }
 
     /// Reads a full box holding a 32-bit entry count and that many entries of `entrySize` bytes, checking the
@@ -61,7 +61,7 @@ public struct SampleTables: Sendable {
         let name = "'\(box.type)'"
         var r = ByteReader(box.data)
         try r.skip(4, "\(name) version and flags")
-        let count = try r.readUInt32(.bigEndian, "\(name) entry count")
+        let count = try r.readInteger(UInt32.self, .bigEndian, "\(name) entry count")
         try r.checkCount(UInt64(count), elementSize: entrySize, name)
         var result: [T] = []
         result.reserveCapacity(Int(count))

@@ -18,25 +18,25 @@ public struct TrackHeader: Sendable, Equatable {
 
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var r = ByteReader(atom.data, baseOffset: offset)
-        version = try r.readUInt8("tkhd version")
+        version = try r.readInteger(UInt8.self, "tkhd version")
         flags = UInt32(try r.readUInt(width: 3, "tkhd flags"))
         if version == 1 {
-            creationTime = try r.readUInt64(.bigEndian, "tkhd")
-            modificationTime = try r.readUInt64(.bigEndian, "tkhd")
-            trackID = try r.readUInt32(.bigEndian, "tkhd")
+            creationTime = try r.readInteger(UInt64.self, .bigEndian, "tkhd")
+            modificationTime = try r.readInteger(UInt64.self, .bigEndian, "tkhd")
+            trackID = try r.readInteger(UInt32.self, .bigEndian, "tkhd")
             try r.skip(4, "tkhd")
-            duration = try r.readUInt64(.bigEndian, "tkhd")
+            duration = try r.readInteger(UInt64.self, .bigEndian, "tkhd")
         } else {
-            creationTime = UInt64(try r.readUInt32(.bigEndian, "tkhd"))
-            modificationTime = UInt64(try r.readUInt32(.bigEndian, "tkhd"))
-            trackID = try r.readUInt32(.bigEndian, "tkhd")
+            creationTime = UInt64(try r.readInteger(UInt32.self, .bigEndian, "tkhd"))
+            modificationTime = UInt64(try r.readInteger(UInt32.self, .bigEndian, "tkhd"))
+            trackID = try r.readInteger(UInt32.self, .bigEndian, "tkhd")
             try r.skip(4, "tkhd")
-            duration = UInt64(try r.readUInt32(.bigEndian, "tkhd"))
+            duration = UInt64(try r.readInteger(UInt32.self, .bigEndian, "tkhd"))
         }
         beforeMatrix = try r.readBytes(16, "tkhd")
-        matrix = try (0..<9).map { _ in try r.readInt32(.bigEndian, "tkhd matrix") }
-        width = try r.readUInt32(.bigEndian, "tkhd width")
-        height = try r.readUInt32(.bigEndian, "tkhd height")
+        matrix = try (0..<9).map { _ in try r.readInteger(Int32.self, .bigEndian, "tkhd matrix") }
+        width = try r.readInteger(UInt32.self, .bigEndian, "tkhd width")
+        height = try r.readInteger(UInt32.self, .bigEndian, "tkhd height")
     }
 
     /// A header for a new track: identity matrix, no size, volume 0.

@@ -51,15 +51,15 @@ public struct SamsungTrailer: Sendable, Equatable {
         guard try r.readFourCC("SEFH") == "SEFH" else {
             throw FormatError(.malformed, "the Samsung trailer has no 'SEFH' directory where its length points", at: directoryOffset)
         }
-        version = try r.readUInt32(.littleEndian, "SEFH version")
-        let count = try r.readUInt32(.littleEndian, "SEFH count")
+        version = try r.readInteger(UInt32.self, .littleEndian, "SEFH version")
+        let count = try r.readInteger(UInt32.self, .littleEndian, "SEFH count")
         try r.checkCount(UInt64(count), elementSize: 12, "Samsung trailer records")
         records = []
         for _ in 0..<count {
             try r.skip(2, "SEF entry")
-            let type = try r.readUInt16(.littleEndian, "SEF entry type")
-            let negativeOffset = Int64(try r.readUInt32(.littleEndian, "SEF entry offset"))
-            let size = Int64(try r.readUInt32(.littleEndian, "SEF entry size"))
+            let type = try r.readInteger(UInt16.self, .littleEndian, "SEF entry type")
+            let negativeOffset = Int64(try r.readInteger(UInt32.self, .littleEndian, "SEF entry offset"))
+            let size = Int64(try r.readInteger(UInt32.self, .littleEndian, "SEF entry size"))
             let offset = directoryOffset - negativeOffset
             guard offset >= lowerBound, size >= 8, offset + size <= directoryOffset else {
                 throw FormatError(

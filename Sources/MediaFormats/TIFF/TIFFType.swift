@@ -62,18 +62,18 @@ public struct IFD: Sendable, Equatable {
     public static func parse(_ bytes: [UInt8], at offset: Int, order: ByteOrder) throws -> IFD {
         var r = ByteReader(bytes)
         try r.seek(to: offset)
-        let count = try r.readUInt16(order, "IFD entry count")
+        let count = try r.readInteger(UInt16.self, order, "IFD entry count")
         try r.checkCount(UInt64(count), elementSize: 12, "IFD at \(offset)")
         var entries: [IFDEntry] = []
         entries.reserveCapacity(Int(count))
         for _ in 0..<count {
             let position = r.position
-            let tag = try r.readUInt16(order, "IFD entry")
-            let type = try r.readUInt16(order, "IFD entry")
-            let n = try r.readUInt32(order, "IFD entry")
+            let tag = try r.readInteger(UInt16.self, order, "IFD entry")
+            let type = try r.readInteger(UInt16.self, order, "IFD entry")
+            let n = try r.readInteger(UInt32.self, order, "IFD entry")
             entries.append(IFDEntry(tag: tag, type: type, count: n, valueField: try r.readBytes(4, "IFD entry"), entryPosition: position))
         }
-        let next = r.remaining >= 4 ? Int(try r.readUInt32(order, "next IFD offset")) : 0
+        let next = r.remaining >= 4 ? Int(try r.readInteger(UInt32.self, order, "next IFD offset")) : 0
         return IFD(offset: offset, entries: entries, nextOffset: next)
     }
 
