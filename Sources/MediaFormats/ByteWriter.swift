@@ -35,6 +35,15 @@ public struct ByteWriter: Sendable {
     public mutating func appendInt32(_ v: Int32, _ order: ByteOrder = .bigEndian) { appendUInt32(UInt32(bitPattern: v), order) }
     public mutating func appendInt64(_ v: Int64, _ order: ByteOrder = .bigEndian) { appendUInt64(UInt64(bitPattern: v), order) }
     public mutating func appendFourCC(_ code: FourCC) { appendUInt32(code.rawValue) }
+    /// Appends an integer of any width in `order`.
+    public mutating func appendInteger<T: FixedWidthInteger>(_ v: T, _ order: ByteOrder = .bigEndian) {
+        let size = MemoryLayout<T>.size
+        let value = UInt64(truncatingIfNeeded: v)
+        for i in 0..<size {
+            let shift = order == .bigEndian ? 8 * (size - 1 - i) : 8 * i
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
 
     public mutating func appendASCII(_ s: String) { bytes.append(contentsOf: Array(s.utf8)) }
 

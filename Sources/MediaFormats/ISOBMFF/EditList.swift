@@ -1,5 +1,8 @@
 /// `elst`: how a track's media time maps onto the movie timeline.
-public struct EditList: Sendable, Equatable {
+public struct EditList: DeclaredFullBox, Equatable {
+    public static let boxType: FourCC = "elst"
+    public static var blank: EditList { EditList(entries: []) }
+
     public struct Entry: Sendable, Equatable {
         /// Length of the segment in the movie timescale.
         public var segmentDuration: UInt64
@@ -17,49 +20,28 @@ public struct EditList: Sendable, Equatable {
         public var isEmpty: Bool { mediaTime == -1 }
     }
 
+    public var version: UInt8 = 0
+    public var flags: UInt32 = 0
     public var entries: [Entry]
 
     public init(entries: [Entry]) { self.entries = entries }
 
-    public init(_ atom: Atom, at offset: Int64 = 0) throws {
-        var r = ByteReader(atom.data, baseOffset: offset)
-        let version = try r.readInteger(UInt8.self, "elst version")
-        try r.skip(3, "elst flags")
-        let count = try r.readInteger(UInt32.self, .bigEndian, "elst entry count")
-        let entrySize = version == 1 ? 20 : 12
-        try r.checkCount(UInt64(count), elementSize: entrySize, "elst")
-        entries = []
-        entries.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            if version == 1 {
-                let d = try r.readInteger(UInt64.self, .bigEndian, "elst")
-                let t = try r.readInteger(Int64.self, .bigEndian, "elst")
-                entries.append(Entry(segmentDuration: d, mediaTime: t, rate: try r.readInteger(Int32.self, .bigEndian, "elst")))
-            } else {
-                let d = UInt64(try r.readInteger(UInt32.self, .bigEndian, "elst"))
-                let t = Int64(try r.readInteger(Int32.self, .bigEndian, "elst"))
-                entries.append(Entry(segmentDuration: d, mediaTime: t, rate: try r.readInteger(Int32.self, .bigEndian, "elst")))
-            }
-        }
+    /// Segment durations, and media times as 64-bit needs (a time outside Int32 counts as past 32 bits).
+    public var versionedValues: [UInt64] {
+        entries.flatMap { [$0.segmentDuration, Int32(exactly: $0.mediaTime) == nil ? UInt64.max : 0] }
     }
 
-    /// The box, version 0 unless a value needs 64 bits.
-    public var atom: Atom {
-        let needs64 = entries.contains {
-            $0.segmentDuration > UInt64(UInt32.max) || $0.mediaTime > Int64(Int32.max) || $0.mediaTime < Int64(Int32.min)
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+        var count = UInt32(clamping: entries.count)
+        try c.count(&count, elementSize: c.version == 1 ? 20 : 12, "entry count")
+        if entries.count != Int(count) {
+            entries = Array(repeating: Entry(segmentDuration: 0, mediaTime: 0), count: Int(count))
         }
-        var w = ByteWriter()
-        w.appendUInt32(needs64 ? 0x0100_0000 : 0)
-        w.appendUInt32(UInt32(entries.count))
-        for e in entries {
-            if needs64 {
-                w.appendUInt64(e.segmentDuration); w.appendInt64(e.mediaTime)
-            } else {
-                w.appendUInt32(UInt32(e.segmentDuration)); w.appendInt32(Int32(e.mediaTime))
-            }
-            w.appendInt32(e.rate)
+        for i in entries.indices {
+            try c.versioned(&entries[i].segmentDuration, "segment duration")
+            try c.versionedSigned(&entries[i].mediaTime, "media time")
+            try c.integer(&entries[i].rate, "rate")
         }
-        return Atom(type: "elst", data: w.bytes)
     }
 
     /// The sum of the segment durations, in the movie timescale.

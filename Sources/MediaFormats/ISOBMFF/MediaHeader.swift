@@ -1,38 +1,47 @@
 /// `mdhd`: a track's media timescale, duration and language.
-public struct MediaHeader: Sendable, Equatable {
-    public var version: UInt8
+public struct MediaHeader: DeclaredFullBox, Equatable {
+    public static let boxType: FourCC = "mdhd"
+    public static var blank: MediaHeader { MediaHeader(timescale: 0, duration: 0, language: 0) }
+
+    public var version: UInt8 = 0
+    public var flags: UInt32 = 0
+    public var creationTime: UInt64 = 0
+    public var modificationTime: UInt64 = 0
     public var timescale: UInt32
     public var duration: UInt64
+    /// ISO 639-2/T packed in 15 bits (or a Macintosh language code).
     public var language: UInt16
+    public var quality: UInt16 = 0
 
-    public init(_ atom: Atom, at offset: Int64 = 0) throws {
-        var r = ByteReader(atom.data, baseOffset: offset)
-        version = try r.readInteger(UInt8.self, "mdhd version")
-        try r.skip(3, "mdhd flags")
-        if version == 1 {
-            try r.skip(16, "mdhd times")
-            timescale = try r.readInteger(UInt32.self, .bigEndian, "mdhd timescale")
-            duration = try r.readInteger(UInt64.self, .bigEndian, "mdhd duration")
-        } else {
-            try r.skip(8, "mdhd times")
-            timescale = try r.readInteger(UInt32.self, .bigEndian, "mdhd timescale")
-            duration = UInt64(try r.readInteger(UInt32.self, .bigEndian, "mdhd duration"))
-        }
-        language = try r.readInteger(UInt16.self, .bigEndian, "mdhd language")
+    public init(timescale: UInt32, duration: UInt64, language: UInt16, creationTime: UInt64 = 0, modificationTime: UInt64 = 0) {
+        self.timescale = timescale
+        self.duration = duration
+        self.language = language
+        self.creationTime = creationTime
+        self.modificationTime = modificationTime
+    }
+
+    public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
+
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+        try c.versioned(&creationTime, "creation time")
+        try c.versioned(&modificationTime, "modification time")
+        try c.integer(&timescale, "timescale")
+        try c.versioned(&duration, "duration")
+        try c.integer(&language, "language")
+        try c.integer(&quality, "quality")
+    }
+
+    public func validate(at offset: Int64) throws {
         guard timescale > 0 else { throw FormatError(.malformed, "media timescale is 0", at: offset) }
     }
 
     /// A version-0 `mdhd` with the given fields and quality 0.
     public static func make(timescale: UInt32, duration: UInt32, language: UInt16, creationTime: UInt32, modificationTime: UInt32) -> Atom {
-        var w = ByteWriter()
-        w.appendUInt32(0)
-        w.appendUInt32(creationTime)
-        w.appendUInt32(modificationTime)
-        w.appendUInt32(timescale)
-        w.appendUInt32(duration)
-        w.appendUInt16(language)
-        w.appendUInt16(0)
-        return Atom(type: "mdhd", data: w.bytes)
+        MediaHeader(
+            timescale: timescale, duration: UInt64(duration), language: language, creationTime: UInt64(creationTime),
+            modificationTime: UInt64(modificationTime)
+        ).atom
     }
 }
 

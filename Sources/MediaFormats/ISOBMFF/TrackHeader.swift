@@ -1,6 +1,11 @@
 /// `tkhd`: a track's ID, flags, duration (movie timescale), matrix and display size.
-public struct TrackHeader: Sendable, Equatable {
-    public private(set) var version: UInt8
+public struct TrackHeader: DeclaredFullBox, Equatable {
+    public static let boxType: FourCC = "tkhd"
+    public static var blank: TrackHeader {
+        TrackHeader(trackID: 0, flags: 0, duration: 0, creationTime: 0, modificationTime: 0)
+    }
+
+    public var version: UInt8
     public var flags: UInt32
     public var creationTime: UInt64
     public var modificationTime: UInt64
@@ -16,27 +21,20 @@ public struct TrackHeader: Sendable, Equatable {
 
     public static let enabled: UInt32 = 0x1
 
-    public init(_ atom: Atom, at offset: Int64 = 0) throws {
-        var r = ByteReader(atom.data, baseOffset: offset)
-        version = try r.readInteger(UInt8.self, "tkhd version")
-        flags = UInt32(try r.readUInt(width: 3, "tkhd flags"))
-        if version == 1 {
-            creationTime = try r.readInteger(UInt64.self, .bigEndian, "tkhd")
-            modificationTime = try r.readInteger(UInt64.self, .bigEndian, "tkhd")
-            trackID = try r.readInteger(UInt32.self, .bigEndian, "tkhd")
-            try r.skip(4, "tkhd")
-            duration = try r.readInteger(UInt64.self, .bigEndian, "tkhd")
-        } else {
-            creationTime = UInt64(try r.readInteger(UInt32.self, .bigEndian, "tkhd"))
-            modificationTime = UInt64(try r.readInteger(UInt32.self, .bigEndian, "tkhd"))
-            trackID = try r.readInteger(UInt32.self, .bigEndian, "tkhd")
-            try r.skip(4, "tkhd")
-            duration = UInt64(try r.readInteger(UInt32.self, .bigEndian, "tkhd"))
-        }
-        beforeMatrix = try r.readBytes(16, "tkhd")
-        matrix = try (0..<9).map { _ in try r.readInteger(Int32.self, .bigEndian, "tkhd matrix") }
-        width = try r.readInteger(UInt32.self, .bigEndian, "tkhd width")
-        height = try r.readInteger(UInt32.self, .bigEndian, "tkhd height")
+    public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
+
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+        try c.versioned(&creationTime, "creation time")
+        try c.versioned(&modificationTime, "modification time")
+        try c.integer(&trackID, "track ID")
+        var reserved: UInt32 = 0
+        try c.integer(&reserved, "reserved")
+        try c.versioned(&duration, "duration")
+        try c.bytes(&beforeMatrix, count: 16, "layer, group and volume")
+        if matrix.count != 9 { matrix = [Int32](repeating: 0, count: 9) }
+        for i in 0..<9 { try c.integer(&matrix[i], "matrix") }
+        try c.integer(&width, "width")
+        try c.integer(&height, "height")
     }
 
     /// A header for a new track: identity matrix, no size, volume 0.
@@ -64,23 +62,5 @@ public struct TrackHeader: Sendable, Equatable {
         case (0, -one, one, 0): return 270
         default: return nil
         }
-    }
-
-    public var atom: Atom {
-        let needs64 = version == 1 || [creationTime, modificationTime, duration].contains { $0 > UInt64(UInt32.max) }
-        var w = ByteWriter()
-        w.appendUInt32((needs64 ? 0x0100_0000 : 0) | (flags & 0xFF_FFFF))
-        if needs64 {
-            w.appendUInt64(creationTime); w.appendUInt64(modificationTime)
-            w.appendUInt32(trackID); w.appendUInt32(0); w.appendUInt64(duration)
-        } else {
-            w.appendUInt32(UInt32(creationTime)); w.appendUInt32(UInt32(modificationTime))
-            w.appendUInt32(trackID); w.appendUInt32(0); w.appendUInt32(UInt32(duration))
-        }
-        w.append(beforeMatrix)
-        for m in matrix { w.appendInt32(m) }
-        w.appendUInt32(width)
-        w.appendUInt32(height)
-        return Atom(type: "tkhd", data: w.bytes)
     }
 }
