@@ -26,6 +26,9 @@ public struct EditList: DeclaredFullBox, Equatable {
 
     public init(entries: [Entry]) { self.entries = entries }
 
+    /// Two edit lists are equal when their entries are: the version they were stored in is an encoding detail.
+    public static func == (a: EditList, b: EditList) -> Bool { a.entries == b.entries }
+
     /// Segment durations, and media times as 64-bit needs (a time outside Int32 counts as past 32 bits).
     public var versionedValues: [UInt64] {
         entries.flatMap { [$0.segmentDuration, Int32(exactly: $0.mediaTime) == nil ? UInt64.max : 0] }
