@@ -46,8 +46,6 @@ let package = Package(
             name: "LivePhotoServer",
             dependencies: [
                 "LivePhotoKit",
-                "MediaFormats",
-                "LivePhotoMedia",
                 "CSystemShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,5 @@
 import Foundation
 import LivePhotoKit
-import MediaFormats
 
 /// A Live Photo or Motion Photo found in the served folder.
 struct GalleryItem: Sendable, Encodable {
@@ -52,25 +51,13 @@ actor Gallery {
             guard let group = groups[key] else { continue }
             for still in group.stills {
                 let name = URL(fileURLWithPath: still).path.replacingOccurrences(of: rootURL.path + "/", with: "")
-                if let movie = group.movies.first {
-                    let report = await LivePhotoInspector.inspect([still, movie])
-                    if report.pair?.paired == true {
-                        found.append(
-                            GalleryItem(
-                                id: 0, name: name, kind: "live-photo", coverTimeSeconds: report.files[1].movie?.coverTimeSeconds,
-                                photo: still, movie: movie))
-                        continue
-                    }
-                }
-                if let file = try? RandomAccessFile(path: still), let motion = try? MotionPhotoFile(file: file), motion.isMotionPhoto {
-                    found.append(
-                        GalleryItem(
-                            id: 0, name: name, kind: "motion-photo",
-                            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, photo: still, movie: nil))
-                }
+                guard let detected = LivePhotoDetection.detect(still: still, movie: group.movies.first) else { continue }
+                found.append(
+                    GalleryItem(
+                        id: found.count, name: name, kind: detected.kind.rawValue, coverTimeSeconds: detected.coverTimeSeconds,
+                        photo: still, movie: detected.kind == .livePhoto ? group.movies.first : nil))
             }
         }
-        for i in found.indices { found[i].id = i }
         items = found
         return found
     }

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import LivePhotoKit
-import LivePhotoMedia
 import Logging
 
 /// `livephoto serve`: a local web app with Assemble and Disassemble modes, a Live Photo viewer and, given a folder,
@@ -61,6 +59,8 @@ final class ServerState: Sendable {
     let gallery: Gallery?
     /// ffmpeg runs for frames and previews, outside the job queue.
     let toolSlots: ToolSlots
+    /// Motion Photos of the gallery being split into the cache, one run per item.
+    let splits = OncePerKey<String>()
 
     init(options: ServerOptions) {
         self.options = options

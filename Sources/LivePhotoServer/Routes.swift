@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import LivePhotoKit
-import LivePhotoMedia
 
 /// The HTTP interface. Every file is reached through an id the server made (an upload, a job, a gallery number),
 /// never through a path from the request.
@@ -54,20 +53,13 @@ enum Routes {
                 throw HTTPError(.notFound, message: "That upload has expired; choose the file again.")
             }
             let t = max(0, request.uri.queryParameters.get("t", as: Double.self) ?? 0)
-            let frame = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(String(format: ".frame-%.3f.jpg", t))
-                .path
-            if !FileManager.default.fileExists(atPath: frame) {
-                do {
-                    let ffmpegPath = state.options.ffmpegPath
-                    try await state.toolSlots.run {
-                        guard !FileManager.default.fileExists(atPath: frame) else { return }
-                        try await FFmpeg.locate(explicitPath: ffmpegPath).extractFrame(from: path, seekSeconds: t, to: frame, quality: 80)
-                    }
-                } catch {
-                    // ffmpeg's own words name the server's files: they go to the log, not to the page.
-                    context.logger.info("frame at \(t) s of upload \(id): \(error)")
-                    throw HTTPError(.unprocessableContent, message: "No frame could be shown at \(t) s: the video cannot be decoded there.")
-                }
+            let frame: String
+            do {
+                frame = try await state.previews.frame(of: path, at: t)
+            } catch {
+                // ffmpeg's own words name the server's files: they go to the log, not to the page.
+                context.logger.info("frame at \(t) s of upload \(id): \(error)")
+                throw HTTPError(.unprocessableContent, message: "No frame could be shown at \(t) s: the video cannot be decoded there.")
             }
             return try await FileResponse.make(frame, request: request, context: context, type: "image/jpeg")
         }

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import LivePhotoKit
-import MediaFormats
 
 /// One uploaded file, kept under the work folder until it expires.
 struct Upload: Sendable, Codable {
@@ -105,7 +104,7 @@ actor UploadStore {
             throw HTTPError(.badRequest, message: "\(name) is empty.")
         }
         // Headers only: a zip is not unpacked here (the job that uses it does that, once).
-        let kind = (try? RandomAccessFile(path: path)).flatMap { try? FileKind.detect($0) } ?? .unknown
+        let kind = FileKind.detect(path: path)
         let report = kind == .zip ? nil : await LivePhotoInspector.inspect([path]).files.first
         let upload = Upload(
             id: id, name: name, size: size, format: report?.format.rawValue ?? kind.rawValue,

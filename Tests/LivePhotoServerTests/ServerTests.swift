@@ -151,6 +151,62 @@ struct ServerTests {
         #expect(UploadStore.safeName("") == "upload")
     }
 
+    @Test("one run per key: concurrent callers share it; it is cancelled only when every caller is")
+    func oncePerKey() async throws {
+        let runs = OncePerKey<String>()
+        let counter = Counter()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await runs.run("frame") {
+                        await counter.increment()
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await counter.value == 1)
+        #expect(await runs.count == 0)
+
+        // The only caller is cancelled: the run stops instead of sleeping a minute.
+        let started = ContinuousClock.now
+        let caller = Task { try await runs.run("long") { try await Task.sleep(for: .seconds(60)) } }
+        try await Task.sleep(for: .milliseconds(100))
+        caller.cancel()
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("frames: one ffmpeg per time however many ask, written under a temporary name and renamed")
+    func frames() async throws {
+        let (server, ws) = try Self.server(limit: 64 << 20)
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        try await server.application().test(.router) { client in
+            let upload = try Self.json(
+                try await client.execute(
+                    uri: "/api/uploads?name=clip.mov", method: .put,
+                    body: ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: clip)))))
+            let id = try #require(upload["id"] as? String)
+            let answers = try await withThrowingTaskGroup(of: (HTTPResponse.Status, Int).self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        let r = try await client.execute(uri: "/api/uploads/\(id)/frame?t=1.25", method: .get)
+                        return (r.status, r.body.readableBytes)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let folder = ws.file("work/uploads/\(id)")
+            let frame = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/.frame-1.250.jpg"))
+            #expect(frame.starts(with: [0xFF, 0xD8]) && frame.suffix(2) == Data([0xFF, 0xD9]))
+            // Every answer is the whole JPEG, none a part of one being written.
+            #expect(answers.allSatisfy { $0.0 == .ok && $0.1 == frame.count }, "\(answers)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".frame-1.250.jpg", "clip.mov"])
+            #expect(await server.state.toolSlots.peak == 1)
+        }
+    }
+
     @Test("at most the job limit runs at once; the rest wait in order")
     func queue() async throws {
         let queue = JobQueue(limit: 2)
@@ -182,6 +238,12 @@ struct ServerTests {
         #expect(states == Array(repeating: .done, count: 4))
         #expect(await queue.runningCount == 0)
     }
+}
+
+/// Counts runs.
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
 }
 
 /// Holds jobs until opened.
