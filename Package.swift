@@ -41,7 +41,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery.
+        // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
+        // through LivePhotoKit; the page, its script and style are resources copied beside the binary.
         .target(
             name: "LivePhotoServer",
             dependencies: [
@@ -49,7 +50,8 @@ let package = Package(
                 "CSystemShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources")]
         ),
         // The command-line shell: parses, calls LivePhotoKit, prints.
         .executableTarget(

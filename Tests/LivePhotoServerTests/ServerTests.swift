@@ -31,8 +31,13 @@ struct ServerTests {
             let html = String(buffer: page.body)
             #expect(html.contains("Assemble") && html.contains("Disassemble"))
             #expect(!html.contains("https://") && !html.contains("http://"))
-            for asset in ["/app.js", "/app.css"] {
-                #expect(try await client.execute(uri: asset, method: .get).status == .ok)
+            // Each is a resource file, served as it is in the source tree.
+            let resources = "\(ProjectPaths.root)/Sources/LivePhotoServer/Resources"
+            #expect(html == (try String(contentsOfFile: "\(resources)/index.html", encoding: .utf8)))
+            for (asset, file) in [("/app.js", "app.js"), ("/app.css", "app.css")] {
+                let response = try await client.execute(uri: asset, method: .get)
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == (try String(contentsOfFile: "\(resources)/\(file)", encoding: .utf8)))
             }
         }
     }
