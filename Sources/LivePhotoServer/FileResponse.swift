@@ -20,7 +20,7 @@ enum FileResponse {
         _ path: String, request: Request, context: some RequestContext, type: String? = nil, downloadName: String? = nil,
         within root: String? = nil
     ) async throws -> Response {
-        let file = try OpenedFile(path: path, within: root)
+        let file = try await BlockingWork.perform { try OpenedFile(path: path, within: root) }
         var headers = HTTPFields()
         headers[.contentType] = type ?? contentType(path)
         headers[.acceptRanges] = "bytes"
@@ -38,7 +38,8 @@ enum FileResponse {
             let range = sent
             var offset = range.lowerBound
             while offset < range.upperBound {
-                let chunk = try file.read(at: offset, count: Int(min(Int64(chunkSize), range.upperBound - offset)))
+                let (position, count) = (offset, Int(min(Int64(chunkSize), range.upperBound - offset)))
+                let chunk = try await BlockingWork.perform { try file.read(at: position, count: count) }
                 guard !chunk.isEmpty else { break }
                 try await writer.write(ByteBuffer(bytes: chunk))
                 offset += Int64(chunk.count)

@@ -25,9 +25,16 @@ actor Gallery {
 
     init(root: String) { self.root = root }
 
-    /// Looks through the folder again.
+    /// Looks through the folder again (on ``BlockingWork``'s threads: it reads every candidate's headers).
     @discardableResult
     func scan() async -> [GalleryItem] {
+        let root = self.root
+        items = await BlockingWork.perform { Self.find(in: root) }
+        return items
+    }
+
+    /// The Live Photos and Motion Photos under `root`, numbered in the order of their names.
+    nonisolated static func find(in root: String) -> [GalleryItem] {
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         var groups: [String: (stills: [String], movies: [String])] = [:]
         let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"], movieExtensions: Set<String> = ["mov", "mp4"]
@@ -37,8 +44,8 @@ actor Gallery {
         {
             for case let url as URL in walker {
                 count += 1
-                if count > Self.maxFiles { break }
-                if walker.level > Self.maxDepth { walker.skipDescendants() }
+                if count > maxFiles { break }
+                if walker.level > maxDepth { walker.skipDescendants() }
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 let ext = url.pathExtension.lowercased()
                 let key = url.deletingPathExtension().path.lowercased()
@@ -58,7 +65,6 @@ actor Gallery {
                         photo: still, movie: detected.kind == .livePhoto ? group.movies.first : nil))
             }
         }
-        items = found
         return found
     }
 

@@ -73,8 +73,11 @@ actor JobQueue {
             await self.acquire(id)
             self.setRunning(id)
             do {
-                let result = try await work { phase, fraction in
-                    Task { await self.progress(id, phase: phase, fraction: fraction) }
+                // Its steps copy and parse files: on BlockingWork's threads, not the cooperative pool.
+                let result = try await BlockingWork.run {
+                    try await work { phase, fraction in
+                        Task { await self.progress(id, phase: phase, fraction: fraction) }
+                    }
                 }
                 self.finish(id, result: result, error: nil)
             } catch {
@@ -133,22 +136,30 @@ actor JobQueue {
     }
 
     /// Removes finished jobs older than `age`, and their files.
-    func expire(olderThan age: Duration) {
+    func expire(olderThan age: Duration) async {
         let now = ContinuousClock.now
+        var folders: [String] = []
         for (id, job) in jobs where now - job.created > age && (job.status.state == .done || job.status.state == .failed) {
-            try? FileManager.default.removeItem(atPath: job.folder)
+            folders.append(job.folder)
             jobs[id] = nil
         }
+        await Self.remove(folders)
     }
 
     /// Removes the oldest finished (done or failed) job and its files, to make room.
     /// - Returns: false when no job has finished.
-    func evictOldestFinished() -> Bool {
+    func evictOldestFinished() async -> Bool {
         let finished = jobs.filter { $0.value.status.state == .done || $0.value.status.state == .failed }
         guard let oldest = finished.min(by: { $0.value.created < $1.value.created }) else { return false }
-        try? FileManager.default.removeItem(atPath: oldest.value.folder)
         jobs[oldest.key] = nil
+        await Self.remove([oldest.value.folder])
         return true
+    }
+
+    /// Removes job folders, off the cooperative pool (a folder of large results takes a while to unlink).
+    private static func remove(_ folders: [String]) async {
+        guard !folders.isEmpty else { return }
+        await BlockingWork.perform { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
     }
 
     /// Words a person understands, from any error, naming no path of the server's (`hidden`: the work folder,

@@ -66,7 +66,7 @@ enum Jobs {
     }
 
     /// A gallery item's still and movie: a Motion Photo is split into the cache once (requests that come meanwhile
-    /// wait for that split).
+    /// wait for that split), on ``BlockingWork``'s threads since it copies the movie's bytes.
     static func galleryParts(_ item: GalleryItem, state: ServerState) async throws -> (String, String) {
         if let movie = item.movie { return (item.photo, movie) }
         let folder = "\(state.galleryCache)/\(cacheKey(item.photo))/parts"
@@ -74,8 +74,10 @@ enum Jobs {
         if !FileManager.default.fileExists(atPath: video) {
             try await state.splits.run(folder) {
                 guard !FileManager.default.fileExists(atPath: video) else { return }
-                _ = try await LivePhotoSplitter.split(
-                    [item.photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
+                try await BlockingWork.run {
+                    _ = try await LivePhotoSplitter.split(
+                        [item.photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
+                }
             }
         }
         return (item.photo, video)

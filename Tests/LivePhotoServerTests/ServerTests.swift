@@ -212,6 +212,20 @@ struct ServerTests {
         }
     }
 
+    @Test("blocking work runs on the queue's own threads, never on the cooperative pool")
+    func blockingWork() async throws {
+        #expect(!BlockingWork.isCurrent)
+        #expect(await BlockingWork.perform { BlockingWork.isCurrent })
+        // Under run, what a job calls (nonisolated async functions) runs there too, between its awaits.
+        #expect(try await BlockingWork.run { await Self.onBlockingThread() })
+        #expect(await Self.onBlockingThread() == false)
+    }
+
+    nonisolated static func onBlockingThread() async -> Bool {
+        await Task.yield()
+        return BlockingWork.isCurrent
+    }
+
     @Test("at most the job limit runs at once; the rest wait in order")
     func queue() async throws {
         let queue = JobQueue(limit: 2)
