@@ -145,15 +145,70 @@ struct ServerTests {
 
     @Test("byte ranges and names")
     func helpers() {
-        #expect(FileResponse.parseRange("bytes=0-99", size: 1000)! == (0, 99))
-        #expect(FileResponse.parseRange("bytes=900-", size: 1000)! == (900, 999))
-        #expect(FileResponse.parseRange("bytes=-100", size: 1000)! == (900, 999))
-        #expect(FileResponse.parseRange("bytes=1000-", size: 1000) == nil)
-        #expect(FileResponse.parseRange("bytes=0-1,5-6", size: 1000) == nil)
+        #expect(RangeRequest("bytes=0-99", size: 1000) == .part(0...99))
+        #expect(RangeRequest("bytes=900-", size: 1000) == .part(900...999))
+        #expect(RangeRequest("bytes=-100", size: 1000) == .part(900...999))
+        #expect(RangeRequest("bytes=990-2000", size: 1000) == .part(990...999))
+        #expect(RangeRequest("bytes=1000-", size: 1000) == .unsatisfiable)
+        #expect(RangeRequest("bytes=-0", size: 1000) == .unsatisfiable)
+        #expect(RangeRequest("bytes=0-", size: 0) == .unsatisfiable)
+        // Several ranges, a backward range and a malformed header are ignored: the whole file is sent.
+        #expect(RangeRequest("bytes=0-1,5-6", size: 1000) == .whole)
+        #expect(RangeRequest("bytes=9-5", size: 1000) == .whole)
+        #expect(RangeRequest("items=0-5", size: 1000) == .whole)
+        #expect(RangeRequest(nil, size: 1000) == .whole)
         #expect(UploadStore.safeName("../../etc/passwd") == "passwd")
         #expect(UploadStore.safeName(".hidden") == "hidden")
         #expect(UploadStore.safeName("a/<b>?.jpg") == "_b__.jpg")
         #expect(UploadStore.safeName("") == "upload")
+    }
+
+    @Test("downloads: an ETag and 304 for it, 416 for a range past the end, a suffix range, the name as an attachment")
+    func downloads() async throws {
+        let ws = try Workspace()
+        let sample = "androidx-media_pixel-motion-photo-shortened.jpg"
+        try FileManager.default.createDirectory(atPath: ws.file("gallery"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ProjectPaths.sample(sample), toPath: ws.file("gallery/Motion é.jpg"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ws.file("gallery/Motion é.jpg"))))
+        let (server, _) = try Self.server(gallery: ws.file("gallery"))
+        try await server.application().test(.router) { client in
+            let items = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/gallery", method: .get).body))
+                    as? [[String: Any]])
+            #expect(items.map { $0["kind"] as? String } == ["motion-photo"])
+            let uri = "/api/gallery/0/original-photo"
+
+            let whole = try await client.execute(uri: uri, method: .get)
+            #expect(whole.status == .ok)
+            #expect([UInt8](buffer: whole.body) == bytes)
+            #expect(whole.headers[.contentLength] == String(bytes.count))
+            #expect(whole.headers[.contentType] == "image/jpeg")
+            #expect(whole.headers[.acceptRanges] == "bytes")
+            #expect(whole.headers[.contentDisposition] == #"attachment; filename="Motion _.jpg"; filename*=UTF-8''Motion%20%C3%A9.jpg"#)
+            let etag = try #require(whole.headers[.eTag])
+            #expect(whole.headers[.lastModified] != nil)
+
+            // The same request again, with the ETag it was given: 304 and no body.
+            let again = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            #expect(try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: #"W/"other""#]).status == .ok)
+
+            // A range that starts past the end: 416, with the length; until now the whole file came with 200.
+            let past = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=\(bytes.count)-"])
+            #expect(past.status == .rangeNotSatisfiable)
+            #expect(past.headers[.contentRange] == "bytes */\(bytes.count)")
+            #expect((try Self.json(past)["error"] as? String)?.contains("past the end") == true)
+
+            let suffix = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=-4"])
+            #expect(suffix.status == .partialContent)
+            #expect([UInt8](buffer: suffix.body) == Array(bytes.suffix(4)))
+            #expect(suffix.headers[.contentRange] == "bytes \(bytes.count - 4)-\(bytes.count - 1)/\(bytes.count)")
+            let middle = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=2-5"])
+            #expect(middle.status == .partialContent && [UInt8](buffer: middle.body) == Array(bytes[2...5]))
+            let several = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=0-1,4-5"])
+            #expect(several.status == .ok && several.body.readableBytes == bytes.count)
+        }
     }
 
     @Test("one run per key: concurrent callers share it; it is cancelled only when every caller is")
