@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// `/api/jobs`: Assemble and Disassemble run as jobs; their status, its stream of events, their files and previews.
 struct JobController {
@@ -81,7 +82,7 @@ struct JobController {
         return try JSONBody.response(status)
     }
 
-    /// Server-sent events: the status each time it changes, until the job ends.
+    /// Server-sent events: the status each time it changes, until the job ends (or the server stops).
     @Sendable func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         guard await state.jobs.status(id) != nil else { throw HTTPError(.notFound, message: "No such job (it may have expired).") }
@@ -93,7 +94,9 @@ struct JobController {
             status: .ok, headers: headers,
             body: ResponseBody { writer in
                 var last = ""
-                while let status = await jobs.status(id) {
+                // A stream left open would hold the server's graceful shutdown until its job ends; it closes instead,
+                // and the job is then cancelled with the others.
+                while !Task.isShuttingDownGracefully, let status = await jobs.status(id) {
                     let json = try JSONBody.encode(status)
                     if json != last {
                         try await writer.write(ByteBuffer(string: "data: \(json)\n\n"))

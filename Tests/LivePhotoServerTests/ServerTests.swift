@@ -281,9 +281,39 @@ struct ServerTests {
         return BlockingWork.isCurrent
     }
 
+    @Test("shutdown cancels the jobs under way and the ones waiting, and waits for them")
+    func shutdown() async throws {
+        let (server, _) = try Self.server()
+        let jobs = server.state.jobs
+        let started = ContinuousClock.now
+        let ids = try await server.application().test(.router) { _ in
+            var ids: [String] = []
+            for _ in 0..<3 {
+                ids.append(
+                    await jobs.submit(folder: "/nonexistent") { _ in
+                        try await Task.sleep(for: .seconds(60))
+                        return JobResult(files: [], hasPreview: false, summary: "")
+                    })
+            }
+            for _ in 0..<400 where await jobs.status(ids[1])?.state != .running { try await Task.sleep(for: .milliseconds(10)) }
+            return ids
+        }
+        // The test client's graceful shutdown has ended the queue's service: nothing is left running.
+        for id in ids {
+            let status = await jobs.status(id)
+            #expect(status?.state == .failed)
+            #expect(status?.error == "The server is stopping; try again.")
+        }
+        #expect(await jobs.runningCount == 0)
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
     @Test("at most the job limit runs at once; the rest wait in order")
     func queue() async throws {
         let queue = JobQueue(limit: 2)
+        // The jobs are child tasks of the queue's run (the application runs it as a service).
+        let runner = Task { await queue.run() }
+        defer { runner.cancel() }
         let gate = Gate()
         var ids: [String] = []
         for _ in 0..<4 {
