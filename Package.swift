@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // copy_file_range for the lossless copy, malloc_trim for the server (Swift's Glibc module exposes neither).
@@ -41,17 +42,18 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery.
+        // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
+        // through LivePhotoKit; the page, its script and style are resources copied beside the binary.
         .target(
             name: "LivePhotoServer",
             dependencies: [
                 "LivePhotoKit",
-                "MediaFormats",
-                "LivePhotoMedia",
                 "CSystemShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources")]
         ),
         // The command-line shell: parses, calls LivePhotoKit, prints.
         .executableTarget(

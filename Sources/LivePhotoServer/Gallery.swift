@@ -1,6 +1,5 @@
 import Foundation
 import LivePhotoKit
-import MediaFormats
 
 /// A Live Photo or Motion Photo found in the served folder.
 struct GalleryItem: Sendable, Encodable {
@@ -26,9 +25,16 @@ actor Gallery {
 
     init(root: String) { self.root = root }
 
-    /// Looks through the folder again.
+    /// Looks through the folder again (on ``BlockingWork``'s threads: it reads every candidate's headers).
     @discardableResult
     func scan() async -> [GalleryItem] {
+        let root = self.root
+        items = await BlockingWork.perform { Self.find(in: root) }
+        return items
+    }
+
+    /// The Live Photos and Motion Photos under `root`, numbered in the order of their names.
+    nonisolated static func find(in root: String) -> [GalleryItem] {
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         var groups: [String: (stills: [String], movies: [String])] = [:]
         let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"], movieExtensions: Set<String> = ["mov", "mp4"]
@@ -38,8 +44,8 @@ actor Gallery {
         {
             for case let url as URL in walker {
                 count += 1
-                if count > Self.maxFiles { break }
-                if walker.level > Self.maxDepth { walker.skipDescendants() }
+                if count > maxFiles { break }
+                if walker.level > maxDepth { walker.skipDescendants() }
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 let ext = url.pathExtension.lowercased()
                 let key = url.deletingPathExtension().path.lowercased()
@@ -52,26 +58,13 @@ actor Gallery {
             guard let group = groups[key] else { continue }
             for still in group.stills {
                 let name = URL(fileURLWithPath: still).path.replacingOccurrences(of: rootURL.path + "/", with: "")
-                if let movie = group.movies.first {
-                    let report = await LivePhotoInspector.inspect([still, movie])
-                    if report.pair?.paired == true {
-                        found.append(
-                            GalleryItem(
-                                id: 0, name: name, kind: "live-photo", coverTimeSeconds: report.files[1].movie?.coverTimeSeconds,
-                                photo: still, movie: movie))
-                        continue
-                    }
-                }
-                if let file = try? RandomAccessFile(path: still), let motion = try? MotionPhotoFile(file: file), motion.isMotionPhoto {
-                    found.append(
-                        GalleryItem(
-                            id: 0, name: name, kind: "motion-photo",
-                            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, photo: still, movie: nil))
-                }
+                guard let detected = LivePhotoDetection.detect(still: still, movie: group.movies.first) else { continue }
+                found.append(
+                    GalleryItem(
+                        id: found.count, name: name, kind: detected.kind.rawValue, coverTimeSeconds: detected.coverTimeSeconds,
+                        photo: still, movie: detected.kind == .livePhoto ? group.movies.first : nil))
             }
         }
-        for i in found.indices { found[i].id = i }
-        items = found
         return found
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LivePhotoKit
+import ServiceLifecycle
 
 /// A file a job produced, downloadable by its index.
 struct JobFile: Sendable, Encodable {
@@ -49,11 +50,31 @@ struct JobStatus: Sendable, Encodable {
 
 /// Runs jobs with at most `limit` at once; the others wait in order. Progress is kept per job for the page to poll
 /// or stream.
-actor JobQueue {
+///
+/// The queue is a service of the application: every job runs as a child task of ``run()``, so when the server
+/// stops, the jobs under way are cancelled (ffmpeg stopped, partial results removed) and waited for, and the ones
+/// still waiting fail without starting.
+actor JobQueue: Service {
+    typealias Work = @Sendable (_ progress: @escaping @Sendable (String, Double) -> Void) async throws -> JobResult
+
+    /// A job handed to ``run()``.
+    struct Submission: Sendable {
+        var id: String
+        var work: Work
+    }
+
     let limit: Int
+    /// Slots taken: jobs running, or given a slot and about to run.
     private var running = 0
-    private var waiting: [(id: String, resume: CheckedContinuation<Void, Never>)] = []
+    /// Jobs waiting for a slot, in the order they were submitted.
+    private var waiting: [String] = []
+    /// Jobs given a slot before their task asked for one.
+    private var admitted: Set<String> = []
+    /// Tasks waiting for their job's slot.
+    private var gates: [String: CheckedContinuation<Void, Never>] = [:]
     private var jobs: [String: (status: JobStatus, created: ContinuousClock.Instant, folder: String)] = [:]
+    private nonisolated let submissions: AsyncStream<Submission>
+    private nonisolated let submitted: AsyncStream<Submission>.Continuation
 
     /// The server's work folder, never named in an error.
     let workDirectory: String
@@ -61,34 +82,61 @@ actor JobQueue {
     init(limit: Int, workDirectory: String = "/nonexistent") {
         self.limit = limit
         self.workDirectory = workDirectory
+        (submissions, submitted) = AsyncStream.makeStream()
     }
 
-    /// Starts `work` when a slot is free; returns the job's id at once.
-    func submit(
-        folder: String, _ work: @escaping @Sendable (_ progress: @escaping @Sendable (String, Double) -> Void) async throws -> JobResult
-    ) -> String {
+    /// Queues `work`; it starts when ``run()`` has a slot free. Returns the job's id at once.
+    func submit(folder: String, _ work: @escaping Work) -> String {
         let id = UUID().uuidString.lowercased()
         jobs[id] = (JobStatus(id: id, state: .queued, phase: "waiting", fraction: 0), .now, folder)
-        Task {
-            await self.acquire(id)
-            self.setRunning(id)
-            do {
-                let result = try await work { phase, fraction in
-                    Task { await self.progress(id, phase: phase, fraction: fraction) }
-                }
-                self.finish(id, result: result, error: nil)
-            } catch {
-                self.finish(id, result: nil, error: Self.message(for: error, hiding: self.workDirectory))
-            }
-            self.release()
+        // The place in line is taken here, in submission order, whenever the job's task gets to run.
+        if running < limit {
+            running += 1
+            admitted.insert(id)
+        } else {
+            waiting.append(id)
         }
+        submitted.yield(Submission(id: id, work: work))
         return id
+    }
+
+    /// Runs the jobs submitted, each as a child task, until the server shuts down; then cancels those under way
+    /// and returns when every one has ended.
+    nonisolated func run() async {
+        await withDiscardingTaskGroup { group in
+            for await job in submissions.cancelOnGracefulShutdown() {
+                group.addTask { await self.execute(job) }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Waits for a slot, then runs the job on ``BlockingWork``'s threads (its steps copy and parse files).
+    private nonisolated func execute(_ job: Submission) async {
+        await acquire(job.id)
+        guard !Task.isCancelled else {
+            await finish(job.id, result: nil, error: Self.message(for: LivePhotoError.interrupted, hiding: workDirectory))
+            await release()
+            return
+        }
+        await setRunning(job.id)
+        do {
+            let result = try await BlockingWork.run {
+                try await job.work { phase, fraction in
+                    Task { await self.progress(job.id, phase: phase, fraction: fraction) }
+                }
+            }
+            await finish(job.id, result: result, error: nil)
+        } catch {
+            await finish(job.id, result: nil, error: Self.message(for: error, hiding: workDirectory))
+        }
+        await release()
     }
 
     /// A job's status, with its place in the queue while it waits.
     func status(_ id: String) -> JobStatus? {
         guard var status = jobs[id]?.status else { return nil }
-        if status.state == .queued { status.position = waiting.firstIndex { $0.id == id } }
+        if status.state == .queued { status.position = waiting.firstIndex(of: id) }
         return status
     }
 
@@ -96,20 +144,20 @@ actor JobQueue {
 
     var runningCount: Int { running }
 
+    /// Returns when `id` has a slot.
     private func acquire(_ id: String) async {
-        if running < limit {
-            running += 1
-            return
-        }
-        await withCheckedContinuation { continuation in waiting.append((id, continuation)) }
+        if admitted.remove(id) != nil { return }
+        await withCheckedContinuation { gates[id] = $0 }
     }
 
+    /// Gives the slot to the next job in line, or frees it.
     private func release() {
-        if waiting.isEmpty {
+        guard !waiting.isEmpty else {
             running -= 1
-        } else {
-            waiting.removeFirst().resume.resume()
+            return
         }
+        let next = waiting.removeFirst()
+        if let gate = gates.removeValue(forKey: next) { gate.resume() } else { admitted.insert(next) }
     }
 
     private func setRunning(_ id: String) {
@@ -133,22 +181,30 @@ actor JobQueue {
     }
 
     /// Removes finished jobs older than `age`, and their files.
-    func expire(olderThan age: Duration) {
+    func expire(olderThan age: Duration) async {
         let now = ContinuousClock.now
+        var folders: [String] = []
         for (id, job) in jobs where now - job.created > age && (job.status.state == .done || job.status.state == .failed) {
-            try? FileManager.default.removeItem(atPath: job.folder)
+            folders.append(job.folder)
             jobs[id] = nil
         }
+        await Self.remove(folders)
     }
 
     /// Removes the oldest finished (done or failed) job and its files, to make room.
     /// - Returns: false when no job has finished.
-    func evictOldestFinished() -> Bool {
+    func evictOldestFinished() async -> Bool {
         let finished = jobs.filter { $0.value.status.state == .done || $0.value.status.state == .failed }
         guard let oldest = finished.min(by: { $0.value.created < $1.value.created }) else { return false }
-        try? FileManager.default.removeItem(atPath: oldest.value.folder)
         jobs[oldest.key] = nil
+        await Self.remove([oldest.value.folder])
         return true
+    }
+
+    /// Removes job folders, off the cooperative pool (a folder of large results takes a while to unlink).
+    private static func remove(_ folders: [String]) async {
+        guard !folders.isEmpty else { return }
+        await BlockingWork.perform { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
     }
 
     /// Words a person understands, from any error, naming no path of the server's (`hidden`: the work folder,
@@ -165,6 +221,8 @@ actor JobQueue {
             case .outputExists: text = "The server could not write the result."
             case .io(_, let reason), .writeFailed(_, let reason): text = "The server could not read or write a file (\(reason))."
             }
+        } else if error is CancellationError {
+            text = "The server is stopping; try again."
         } else {
             text = "\(error)"
         }

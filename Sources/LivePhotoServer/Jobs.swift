@@ -1,6 +1,5 @@
 import Foundation
 import LivePhotoKit
-import LivePhotoMedia
 
 /// The work behind Assemble and Disassemble, and the gallery's parts.
 enum Jobs {
@@ -66,13 +65,20 @@ enum Jobs {
             size: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0, path: path)
     }
 
-    /// A gallery item's still and movie: a Motion Photo is split once into the cache.
+    /// A gallery item's still and movie: a Motion Photo is split into the cache once (requests that come meanwhile
+    /// wait for that split), on ``BlockingWork``'s threads since it copies the movie's bytes.
     static func galleryParts(_ item: GalleryItem, state: ServerState) async throws -> (String, String) {
         if let movie = item.movie { return (item.photo, movie) }
         let folder = "\(state.galleryCache)/\(cacheKey(item.photo))/parts"
         let video = "\(folder)/part.mp4"
         if !FileManager.default.fileExists(atPath: video) {
-            _ = try await LivePhotoSplitter.split([item.photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
+            try await state.splits.run(folder) {
+                guard !FileManager.default.fileExists(atPath: video) else { return }
+                try await BlockingWork.run {
+                    _ = try await LivePhotoSplitter.split(
+                        [item.photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
+                }
+            }
         }
         return (item.photo, video)
     }

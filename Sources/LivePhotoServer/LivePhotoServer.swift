@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import LivePhotoKit
-import LivePhotoMedia
 import Logging
 
 /// `livephoto serve`: a local web app with Assemble and Disassemble modes, a Live Photo viewer and, given a folder,
@@ -16,25 +14,18 @@ public struct LivePhotoServer: Sendable {
     }
 
     /// Runs until SIGINT or SIGTERM; `onReady` gets the bound port (useful with port 0). The work folder is emptied at
-    /// start and removed at exit.
+    /// start and removed at exit, once the jobs under way have been cancelled and have ended.
     public func run(onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         // Every file the server makes (uploads, results, previews) is this user's alone.
         umask(0o077)
         try state.prepareWorkFolder()
         defer { try? FileManager.default.removeItem(atPath: options.workDirectory) }
-        let app = application(onReady: onReady)
-        let sweeper = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(60))
-                await state.uploads.expire(olderThan: options.retention)
-                await state.jobs.expire(olderThan: options.retention)
-            }
-        }
-        defer { sweeper.cancel() }
-        try await app.runService()
+        try await application(onReady: onReady).runService()
     }
 
-    /// The Hummingbird application (for tests, which run it without binding a port).
+    /// The Hummingbird application (for tests, which run it without binding a port). Besides the HTTP server, its
+    /// services are the job queue, whose jobs are its child tasks, and the sweeper of expired files; a graceful
+    /// shutdown stops the server first (streams of job events close), then the sweeper, then the jobs.
     public func application(onReady: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         let idle = options.idleTimeout.components
         return Application(
@@ -44,6 +35,7 @@ public struct LivePhotoServer: Sendable {
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: "livephoto",
                 availableConnectionsDelegate: .maximum(options.maxConnections, logger: Logger(label: "livephoto.serve"))),
+            services: [state.jobs, ExpirySweeper(state: state)],
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? options.port) },
             logger: Logger(label: "livephoto.serve"))
     }
@@ -61,6 +53,8 @@ final class ServerState: Sendable {
     let gallery: Gallery?
     /// ffmpeg runs for frames and previews, outside the job queue.
     let toolSlots: ToolSlots
+    /// Motion Photos of the gallery being split into the cache, one run per item.
+    let splits = OncePerKey<String>()
 
     init(options: ServerOptions) {
         self.options = options

@@ -1,59 +1,59 @@
 import Foundation
 import LivePhotoKit
-import LivePhotoMedia
-import MediaFormats
 
-/// Display copies for browsers, which show neither HEIC nor (Chromium) HEVC: a JPEG of the still and an H.264 MP4
-/// of the movie. Made once per folder and reused; requests for the same preview share one ffmpeg run. Downloads
-/// always send the originals.
-actor PreviewMaker {
-    let ffmpegPath: String?
+/// Display copies for browsers, which show neither HEIC nor (Chromium) HEVC: a JPEG of the still, an H.264 MP4 of
+/// the movie, and frames for the cover scrubber, made by LivePhotoKit's ``DisplayPreviews``. Each is made once per
+/// file name and reused: requests for the same copy share one run, and since a copy is written under a temporary
+/// name and renamed, a file found under its name is whole. Downloads always send the originals.
+struct PreviewMaker: Sendable {
+    let previews: DisplayPreviews
+    /// ffmpeg and heif-convert runs, shared with frame requests.
     let slots: ToolSlots
-    private var inFlight: [String: Task<String, any Error>] = [:]
+    let runs = OncePerKey<String>()
 
     init(ffmpegPath: String?, slots: ToolSlots) {
-        self.ffmpegPath = ffmpegPath
+        previews = DisplayPreviews(ffmpegPath: ffmpegPath)
         self.slots = slots
     }
 
-    /// A JPEG to show for `still`: the still itself when it is a JPEG; a HEIC decoded by heif-convert, or else the
-    /// movie's frame at the cover time (the still is that frame).
+    /// A JPEG to show for `still`: the still itself when it is a JPEG, else `folder/preview.jpg` (the HEIC decoded,
+    /// or the movie's frame at the cover time).
     func photo(_ still: String, movie: String?, cover: Double?, in folder: String) async throws -> String {
-        let file = try RandomAccessFile(path: still)
-        if try FileKind.detect(file) == .jpeg { return still }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if FileKind.detect(path: still) == .jpeg { return still }
         let output = "\(folder)/preview.jpg"
-        let ffmpegPath = self.ffmpegPath
-        return try await once(output) {
-            if let decoder = HEIFDecoder.locate(), (try? await decoder.decode(still, to: output)) != nil { return output }
-            guard let movie else { throw MediaToolError.failed(tool: "heif-convert", file: still, message: "cannot decode this HEIC") }
-            try await FFmpeg.locate(explicitPath: ffmpegPath).extractFrame(from: movie, seekSeconds: cover ?? 0, to: output, quality: 85)
-            return output
+        let previews = self.previews
+        return try await once(output, in: folder) {
+            try await previews.photo(still, movie: movie, coverSeconds: cover, to: output)
         }
     }
 
-    /// An H.264/AAC MP4 of `movie`.
-    func video(_ movie: String, in folder: String, progress: (@Sendable (Double) -> Void)? = nil) async throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// An H.264/AAC MP4 of `movie`, `folder/preview.mp4`.
+    func video(_ movie: String, in folder: String) async throws -> String {
         let output = "\(folder)/preview.mp4"
-        let ffmpegPath = self.ffmpegPath
-        return try await once(output) {
-            let temporary = "\(folder)/.preview-\(UUID().uuidString.prefix(8)).mp4"
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
-            try await FFmpeg.locate(explicitPath: ffmpegPath).browserVideo(movie, to: temporary)
-            try FileManager.default.moveItem(atPath: temporary, toPath: output)
-            return output
-        }
+        let previews = self.previews
+        return try await once(output, in: folder) { try await previews.video(movie, to: output) }
     }
 
-    /// Runs `make` for `output` unless the file exists or a run for it is under way.
-    private func once(_ output: String, _ make: @escaping @Sendable () async throws -> String) async throws -> String {
+    /// The frame of `movie` at `seconds`, as a JPEG beside it (`.frame-SECONDS.jpg`, to the millisecond).
+    func frame(of movie: String, at seconds: Double) async throws -> String {
+        let folder = URL(fileURLWithPath: movie).deletingLastPathComponent().path
+        let output = "\(folder)/\(String(format: ".frame-%.3f.jpg", seconds))"
+        let previews = self.previews
+        return try await once(output, in: folder) { try await previews.frame(of: movie, at: seconds, quality: 80, to: output) }
+    }
+
+    /// `output` when it exists; else runs `make` in a tool slot, unless a run for `output` is under way already.
+    private func once(_ output: String, in folder: String, _ make: @escaping @Sendable () async throws -> Void) async throws -> String {
         if FileManager.default.fileExists(atPath: output) { return output }
-        if let running = inFlight[output] { return try await running.value }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let slots = self.slots
-        let task = Task { try await slots.run { try await make() } }
-        inFlight[output] = task
-        defer { inFlight[output] = nil }
-        return try await task.value
+        try await runs.run(output) {
+            try await slots.run {
+                // A run that waited for its slot may find the copy made meanwhile by a run that has just ended.
+                guard !FileManager.default.fileExists(atPath: output) else { return }
+                try await make()
+            }
+        }
+        return output
     }
 }

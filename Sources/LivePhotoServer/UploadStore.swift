@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import LivePhotoKit
-import MediaFormats
 
 /// One uploaded file, kept under the work folder until it expires.
 struct Upload: Sendable, Codable {
@@ -40,23 +39,25 @@ actor UploadStore {
         self.evict = evict
     }
 
-    /// Bytes the work folder holds now.
-    func storageUsed() -> Int64 {
-        guard let walker = FileManager.default.enumerator(atPath: workDirectory) else { return 0 }
-        var total: Int64 = 0
-        while let name = walker.nextObject() as? String {
-            total += (walker.fileAttributes?[.size] as? Int64) ?? 0
-            _ = name
+    /// Bytes the work folder holds now (a walk of the folder, on ``BlockingWork``'s threads).
+    func storageUsed() async -> Int64 {
+        let folder = workDirectory
+        return await BlockingWork.perform {
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+            var total: Int64 = 0
+            while walker.nextObject() != nil {
+                total += (walker.fileAttributes?[.size] as? Int64) ?? 0
+            }
+            return total
         }
-        return total
     }
 
     /// Room for `bytes` more under the storage limit, evicting the oldest finished jobs as needed.
     /// - Returns: the bytes available (at least `bytes`).
     /// - Throws: 507 when even then there is not enough.
     func makeRoom(for bytes: Int64) async throws -> Int64 {
-        var available = storageLimit - storageUsed()
-        while available < max(1, bytes), await evict() { available = storageLimit - storageUsed() }
+        var available = storageLimit - (await storageUsed())
+        while available < max(1, bytes), await evict() { available = storageLimit - (await storageUsed()) }
         guard available >= max(1, bytes) else {
             throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: Self.storageFull(storageLimit))
         }
@@ -83,14 +84,14 @@ actor UploadStore {
         let meter = UploadMeter()
         let id = UUID().uuidString.lowercased()
         let folder = "\(root)/\(id)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try await BlockingWork.perform { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let name = Self.safeName(rawName)
         let path = "\(folder)/\(name)"
         do {
             try await FileIO().writeFile(
                 contents: LimitedBody(base: body, limit: limit, room: room, meter: meter), path: path, context: context)
         } catch {
-            try? FileManager.default.removeItem(atPath: folder)
+            await Self.remove(folder)
             // However the writer wrapped it, a body cut off at a limit says which limit.
             if meter.tooLarge { throw HTTPError(.contentTooLarge, message: Self.tooLarge(limit)) }
             if meter.storageFull {
@@ -101,12 +102,12 @@ actor UploadStore {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
         guard size > 0 else {
-            try? FileManager.default.removeItem(atPath: folder)
+            await Self.remove(folder)
             throw HTTPError(.badRequest, message: "\(name) is empty.")
         }
-        // Headers only: a zip is not unpacked here (the job that uses it does that, once).
-        let kind = (try? RandomAccessFile(path: path)).flatMap { try? FileKind.detect($0) } ?? .unknown
-        let report = kind == .zip ? nil : await LivePhotoInspector.inspect([path]).files.first
+        // Headers only, off the cooperative pool: a zip is not unpacked here (the job that uses it does that, once).
+        let kind = FileKind.detect(path: path)
+        let report = kind == .zip ? nil : try await BlockingWork.run { await LivePhotoInspector.inspect([path]).files.first }
         let upload = Upload(
             id: id, name: name, size: size, format: report?.format.rawValue ?? kind.rawValue,
             role: report?.role.rawValue ?? (kind == .zip ? "bundle" : "unknown"),
@@ -124,12 +125,17 @@ actor UploadStore {
     func upload(_ id: String) -> Upload? { uploads[id]?.upload }
 
     /// Removes uploads older than `age`.
-    func expire(olderThan age: Duration) {
+    func expire(olderThan age: Duration) async {
         let now = ContinuousClock.now
         for (id, entry) in uploads where now - entry.created > age {
-            try? FileManager.default.removeItem(atPath: "\(root)/\(id)")
             uploads[id] = nil
+            await Self.remove("\(root)/\(id)")
         }
+    }
+
+    /// Removes an upload's folder, off the cooperative pool (unlinking a large file takes a while).
+    static func remove(_ folder: String) async {
+        await BlockingWork.perform { try? FileManager.default.removeItem(atPath: folder) }
     }
 }
 

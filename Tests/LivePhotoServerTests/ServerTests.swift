@@ -31,8 +31,13 @@ struct ServerTests {
             let html = String(buffer: page.body)
             #expect(html.contains("Assemble") && html.contains("Disassemble"))
             #expect(!html.contains("https://") && !html.contains("http://"))
-            for asset in ["/app.js", "/app.css"] {
-                #expect(try await client.execute(uri: asset, method: .get).status == .ok)
+            // Each is a resource file, served as it is in the source tree.
+            let resources = "\(ProjectPaths.root)/Sources/LivePhotoServer/Resources"
+            #expect(html == (try String(contentsOfFile: "\(resources)/index.html", encoding: .utf8)))
+            for (asset, file) in [("/app.js", "app.js"), ("/app.css", "app.css")] {
+                let response = try await client.execute(uri: asset, method: .get)
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == (try String(contentsOfFile: "\(resources)/\(file)", encoding: .utf8)))
             }
         }
     }
@@ -140,20 +145,175 @@ struct ServerTests {
 
     @Test("byte ranges and names")
     func helpers() {
-        #expect(FileResponse.parseRange("bytes=0-99", size: 1000)! == (0, 99))
-        #expect(FileResponse.parseRange("bytes=900-", size: 1000)! == (900, 999))
-        #expect(FileResponse.parseRange("bytes=-100", size: 1000)! == (900, 999))
-        #expect(FileResponse.parseRange("bytes=1000-", size: 1000) == nil)
-        #expect(FileResponse.parseRange("bytes=0-1,5-6", size: 1000) == nil)
+        #expect(RangeRequest("bytes=0-99", size: 1000) == .part(0...99))
+        #expect(RangeRequest("bytes=900-", size: 1000) == .part(900...999))
+        #expect(RangeRequest("bytes=-100", size: 1000) == .part(900...999))
+        #expect(RangeRequest("bytes=990-2000", size: 1000) == .part(990...999))
+        #expect(RangeRequest("bytes=1000-", size: 1000) == .unsatisfiable)
+        #expect(RangeRequest("bytes=-0", size: 1000) == .unsatisfiable)
+        #expect(RangeRequest("bytes=0-", size: 0) == .unsatisfiable)
+        // Several ranges, a backward range and a malformed header are ignored: the whole file is sent.
+        #expect(RangeRequest("bytes=0-1,5-6", size: 1000) == .whole)
+        #expect(RangeRequest("bytes=9-5", size: 1000) == .whole)
+        #expect(RangeRequest("items=0-5", size: 1000) == .whole)
+        #expect(RangeRequest(nil, size: 1000) == .whole)
         #expect(UploadStore.safeName("../../etc/passwd") == "passwd")
         #expect(UploadStore.safeName(".hidden") == "hidden")
         #expect(UploadStore.safeName("a/<b>?.jpg") == "_b__.jpg")
         #expect(UploadStore.safeName("") == "upload")
     }
 
+    @Test("downloads: an ETag and 304 for it, 416 for a range past the end, a suffix range, the name as an attachment")
+    func downloads() async throws {
+        let ws = try Workspace()
+        let sample = "androidx-media_pixel-motion-photo-shortened.jpg"
+        try FileManager.default.createDirectory(atPath: ws.file("gallery"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ProjectPaths.sample(sample), toPath: ws.file("gallery/Motion é.jpg"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ws.file("gallery/Motion é.jpg"))))
+        let (server, _) = try Self.server(gallery: ws.file("gallery"))
+        try await server.application().test(.router) { client in
+            let items = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/gallery", method: .get).body))
+                    as? [[String: Any]])
+            #expect(items.map { $0["kind"] as? String } == ["motion-photo"])
+            let uri = "/api/gallery/0/original-photo"
+
+            let whole = try await client.execute(uri: uri, method: .get)
+            #expect(whole.status == .ok)
+            #expect([UInt8](buffer: whole.body) == bytes)
+            #expect(whole.headers[.contentLength] == String(bytes.count))
+            #expect(whole.headers[.contentType] == "image/jpeg")
+            #expect(whole.headers[.acceptRanges] == "bytes")
+            #expect(whole.headers[.contentDisposition] == #"attachment; filename="Motion _.jpg"; filename*=UTF-8''Motion%20%C3%A9.jpg"#)
+            let etag = try #require(whole.headers[.eTag])
+            #expect(whole.headers[.lastModified] != nil)
+
+            // The same request again, with the ETag it was given: 304 and no body.
+            let again = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            #expect(try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: #"W/"other""#]).status == .ok)
+
+            // A range that starts past the end: 416, with the length; until now the whole file came with 200.
+            let past = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=\(bytes.count)-"])
+            #expect(past.status == .rangeNotSatisfiable)
+            #expect(past.headers[.contentRange] == "bytes */\(bytes.count)")
+            #expect((try Self.json(past)["error"] as? String)?.contains("past the end") == true)
+
+            let suffix = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=-4"])
+            #expect(suffix.status == .partialContent)
+            #expect([UInt8](buffer: suffix.body) == Array(bytes.suffix(4)))
+            #expect(suffix.headers[.contentRange] == "bytes \(bytes.count - 4)-\(bytes.count - 1)/\(bytes.count)")
+            let middle = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=2-5"])
+            #expect(middle.status == .partialContent && [UInt8](buffer: middle.body) == Array(bytes[2...5]))
+            let several = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=0-1,4-5"])
+            #expect(several.status == .ok && several.body.readableBytes == bytes.count)
+        }
+    }
+
+    @Test("one run per key: concurrent callers share it; it is cancelled only when every caller is")
+    func oncePerKey() async throws {
+        let runs = OncePerKey<String>()
+        let counter = Counter()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await runs.run("frame") {
+                        await counter.increment()
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await counter.value == 1)
+        #expect(await runs.count == 0)
+
+        // The only caller is cancelled: the run stops instead of sleeping a minute.
+        let started = ContinuousClock.now
+        let caller = Task { try await runs.run("long") { try await Task.sleep(for: .seconds(60)) } }
+        try await Task.sleep(for: .milliseconds(100))
+        caller.cancel()
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("frames: one ffmpeg per time however many ask, written under a temporary name and renamed")
+    func frames() async throws {
+        let (server, ws) = try Self.server(limit: 64 << 20)
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        try await server.application().test(.router) { client in
+            let upload = try Self.json(
+                try await client.execute(
+                    uri: "/api/uploads?name=clip.mov", method: .put,
+                    body: ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: clip)))))
+            let id = try #require(upload["id"] as? String)
+            let answers = try await withThrowingTaskGroup(of: (HTTPResponse.Status, Int).self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        let r = try await client.execute(uri: "/api/uploads/\(id)/frame?t=1.25", method: .get)
+                        return (r.status, r.body.readableBytes)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let folder = ws.file("work/uploads/\(id)")
+            let frame = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/.frame-1.250.jpg"))
+            #expect(frame.starts(with: [0xFF, 0xD8]) && frame.suffix(2) == Data([0xFF, 0xD9]))
+            // Every answer is the whole JPEG, none a part of one being written.
+            #expect(answers.allSatisfy { $0.0 == .ok && $0.1 == frame.count }, "\(answers)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".frame-1.250.jpg", "clip.mov"])
+            #expect(await server.state.toolSlots.peak == 1)
+        }
+    }
+
+    @Test("blocking work runs on the queue's own threads, never on the cooperative pool")
+    func blockingWork() async throws {
+        #expect(!BlockingWork.isCurrent)
+        #expect(await BlockingWork.perform { BlockingWork.isCurrent })
+        // Under run, what a job calls (nonisolated async functions) runs there too, between its awaits.
+        #expect(try await BlockingWork.run { await Self.onBlockingThread() })
+        #expect(await Self.onBlockingThread() == false)
+    }
+
+    nonisolated static func onBlockingThread() async -> Bool {
+        await Task.yield()
+        return BlockingWork.isCurrent
+    }
+
+    @Test("shutdown cancels the jobs under way and the ones waiting, and waits for them")
+    func shutdown() async throws {
+        let (server, _) = try Self.server()
+        let jobs = server.state.jobs
+        let started = ContinuousClock.now
+        let ids = try await server.application().test(.router) { _ in
+            var ids: [String] = []
+            for _ in 0..<3 {
+                ids.append(
+                    await jobs.submit(folder: "/nonexistent") { _ in
+                        try await Task.sleep(for: .seconds(60))
+                        return JobResult(files: [], hasPreview: false, summary: "")
+                    })
+            }
+            for _ in 0..<400 where await jobs.status(ids[1])?.state != .running { try await Task.sleep(for: .milliseconds(10)) }
+            return ids
+        }
+        // The test client's graceful shutdown has ended the queue's service: nothing is left running.
+        for id in ids {
+            let status = await jobs.status(id)
+            #expect(status?.state == .failed)
+            #expect(status?.error == "The server is stopping; try again.")
+        }
+        #expect(await jobs.runningCount == 0)
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
     @Test("at most the job limit runs at once; the rest wait in order")
     func queue() async throws {
         let queue = JobQueue(limit: 2)
+        // The jobs are child tasks of the queue's run (the application runs it as a service).
+        let runner = Task { await queue.run() }
+        defer { runner.cancel() }
         let gate = Gate()
         var ids: [String] = []
         for _ in 0..<4 {
@@ -182,6 +342,12 @@ struct ServerTests {
         #expect(states == Array(repeating: .done, count: 4))
         #expect(await queue.runningCount == 0)
     }
+}
+
+/// Counts runs.
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
 }
 
 /// Holds jobs until opened.

@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+
+/// `/api/jobs`: Assemble and Disassemble run as jobs; their status, its stream of events, their files and previews.
+struct JobController {
+    struct AssembleRequest: Decodable {
+        var photo: String?
+        var video: String
+        var cover: Double?
+    }
+
+    struct DisassembleRequest: Decodable {
+        var files: [String]
+    }
+
+    struct Created: ResponseEncodable {
+        var id: String
+    }
+
+    let state: ServerState
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.post("assemble", use: assemble)
+        group.post("disassemble", use: disassemble)
+        group.get(":id", use: status)
+        group.get(":id/events", use: events)
+        group.get(":id/files/:index", use: file)
+        group.get(":id/preview/:part", use: preview)
+    }
+
+    /// A Live Photo from uploaded files: a photo and a video, or a video alone.
+    @Sendable func assemble(_ request: Request, context: BasicRequestContext) async throws -> Created {
+        let body = try await request.decode(as: AssembleRequest.self, context: context)
+        guard let video = await state.uploads.path(body.video) else {
+            throw HTTPError(.notFound, message: "The video has expired; choose it again.")
+        }
+        var photo: String?
+        if let id = body.photo {
+            guard let p = await state.uploads.path(id) else {
+                throw HTTPError(.notFound, message: "The photo has expired; choose it again.")
+            }
+            photo = p
+        }
+        if let cover = body.cover, !(cover.isFinite && cover >= 0) {
+            throw HTTPError(.badRequest, message: "The cover time must be 0 or more seconds.")
+        }
+        let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
+        let (state, stillPath) = (self.state, photo)
+        let id = await state.jobs.submit(folder: folder) { progress in
+            try await Jobs.assemble(photo: stillPath, video: video, cover: body.cover, folder: folder, state: state, progress: progress)
+        }
+        return Created(id: id)
+    }
+
+    /// Uploaded files taken apart: a Live Photo (its two files, or a `.pvt.zip`) or a Motion Photo.
+    @Sendable func disassemble(_ request: Request, context: BasicRequestContext) async throws -> Created {
+        let body = try await request.decode(as: DisassembleRequest.self, context: context)
+        guard (1...2).contains(body.files.count) else {
+            throw HTTPError(.badRequest, message: "Choose a Live Photo (its photo and its video, or a .pvt.zip) or a Motion Photo.")
+        }
+        var paths: [String] = []
+        for id in body.files {
+            guard let p = await state.uploads.path(id) else {
+                throw HTTPError(.notFound, message: "A file has expired; choose it again.")
+            }
+            paths.append(p)
+        }
+        let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
+        let (state, inputs) = (self.state, paths)
+        let id = await state.jobs.submit(folder: folder) { progress in
+            try await Jobs.disassemble(inputs, folder: folder, state: state, progress: progress)
+        }
+        return Created(id: id)
+    }
+
+    @Sendable func status(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        guard let status = await state.jobs.status(id) else {
+            throw HTTPError(.notFound, message: "No such job (it may have expired).")
+        }
+        return try JSONBody.response(status)
+    }
+
+    /// Server-sent events: the status each time it changes, until the job ends (or the server stops).
+    @Sendable func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        guard await state.jobs.status(id) != nil else { throw HTTPError(.notFound, message: "No such job (it may have expired).") }
+        let jobs = state.jobs
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                var last = ""
+                // A stream left open would hold the server's graceful shutdown until its job ends; it closes instead,
+                // and the job is then cancelled with the others.
+                while !Task.isShuttingDownGracefully, let status = await jobs.status(id) {
+                    let json = try JSONBody.encode(status)
+                    if json != last {
+                        try await writer.write(ByteBuffer(string: "data: \(json)\n\n"))
+                        last = json
+                    }
+                    if status.state == .done || status.state == .failed { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// A result file, as an attachment under its name.
+    @Sendable func file(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id"), index = try context.parameters.require("index", as: Int.self)
+        guard let result = await state.jobs.result(id), result.files.indices.contains(index) else {
+            throw HTTPError(.notFound, message: "No such file (the job may have expired).")
+        }
+        let file = result.files[index]
+        return try await FileResponse.make(file.path, request: request, context: context, downloadName: file.name)
+    }
+
+    /// The result's display copy: `photo` (a JPEG) or `video` (an H.264 MP4).
+    @Sendable func preview(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id"), part = try context.parameters.require("part")
+        guard let result = await state.jobs.result(id),
+            let path = part == "photo" ? result.previewPhoto : part == "video" ? result.previewVideo : nil
+        else {
+            throw HTTPError(.notFound, message: "No such preview.")
+        }
+        return try await FileResponse.make(path, request: request, context: context)
+    }
+}

@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// The page, its script and style, and what the page asks first: whether there is a gallery, and the upload limit.
+struct PageController {
+    struct Config: Encodable {
+        var gallery: Bool
+        var maxUploadMB: Int
+    }
+
+    let state: ServerState
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("/") { _, _ in WebAssets.response(WebAssets.page, type: "text/html; charset=utf-8") }
+        group.get("/app.js") { _, _ in WebAssets.response(WebAssets.script, type: "text/javascript; charset=utf-8") }
+        group.get("/app.css") { _, _ in WebAssets.response(WebAssets.style, type: "text/css; charset=utf-8") }
+        group.get("/api/config", use: config)
+    }
+
+    @Sendable func config(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try JSONBody.response(Config(gallery: state.gallery != nil, maxUploadMB: Int(state.options.maxUploadBytes >> 20)))
+    }
+}
