@@ -291,7 +291,7 @@ struct ServerTests {
             for _ in 0..<3 {
                 ids.append(
                     await jobs.submit(folder: "/nonexistent") { _ in
-                        try await Task.sleep(for: .seconds(60))
+                        try await Task.sleep(for: .seconds(600))
                         return JobResult(files: [], hasPreview: false, summary: "")
                     })
             }
@@ -305,7 +305,9 @@ struct ServerTests {
             #expect(status?.error == "The server is stopping; try again.")
         }
         #expect(await jobs.runningCount == 0)
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Far less than the jobs' 600 s: they were cancelled, not waited out. (Not tighter: while the other suites
+        // load the machine, this test alone may wait minutes for a thread.)
+        #expect(ContinuousClock.now - started < .seconds(300))
     }
 
     @Test("at most the job limit runs at once; the rest wait in order")
