@@ -4,7 +4,7 @@ import MediaFormats
 import TestSupport
 import Testing
 
-@Suite("make: movies past 4 GiB", .timeLimit(.minutes(8)))
+@Suite("make: movies past 4 GiB", .tags(.slow), .timeLimit(.minutes(8)))
 struct LargeOffsetTests {
     /// The output is a real 4.3 GB file: run this where the disk can hold it, and say so where it cannot.
     static var freeDiskBytes: Int64 {

@@ -6,7 +6,7 @@ import Testing
 
 /// Corrupted headers, made deterministically: every one must give a result or a LivePhotoError, never a
 /// crash or a hang. (A crash fails the whole run; the suite's time limit catches a hang.)
-@Suite("mutated inputs", .timeLimit(.minutes(3)))
+@Suite("mutated inputs", .tags(.slow), .timeLimit(.minutes(3)))
 struct MutationTests {
     /// A small deterministic generator (SplitMix64), so a failure can be replayed.
     struct SplitMix: RandomNumberGenerator {

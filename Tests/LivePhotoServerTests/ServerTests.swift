@@ -380,7 +380,7 @@ extension Array {
 
 /// The web app in headless Chromium (Selenium): Assemble, Disassemble, the viewer, the gallery, screenshots, and 50
 /// concurrent uploads (Tests/Browser/webapp_test.py).
-@Suite("serve: in a real browser", .timeLimit(.minutes(10)))
+@Suite("serve: in a real browser", .tags(.browser), .timeLimit(.minutes(10)))
 struct BrowserTests {
     @Test("Assemble, Disassemble, viewer, gallery, errors, screenshots, 50 concurrent uploads")
     func browser() async throws {
@@ -403,7 +403,7 @@ struct BrowserTests {
 /// `livephoto serve` attacked as another website, another local user and a careless client would
 /// (Tests/Browser/hardening_test.py): foreign Host and cross-origin requests, a gallery file swapped for a link, idle
 /// connections, a burst of frame requests, upload and storage limits, a planted work-folder link.
-@Suite("serve: hardening", .timeLimit(.minutes(5)))
+@Suite("serve: hardening", .tags(.browser), .timeLimit(.minutes(5)))
 struct HardeningTests {
     @Test("other sites refused, the gallery confined, every resource bounded, the work folder private")
     func hardening() async throws {
