@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Creating and placing outputs take one lock and check for an interrupt first, so once an interrupt has
 /// been asked for, nothing new is made or placed.
-public final class PendingOutputs: @unchecked Sendable {
-    public static let shared = PendingOutputs()
+final class PendingOutputs: @unchecked Sendable {
+    static let shared = PendingOutputs()
 
     /// What is pending, changed only inside ``transaction(_:)``.
     struct Ledger {

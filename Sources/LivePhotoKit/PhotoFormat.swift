@@ -1,0 +1,5 @@
+/// The still's file format.
+public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
+    case jpeg
+    case heic
+}
