@@ -60,7 +60,6 @@ let package = Package(
             name: "livephoto",
             dependencies: [
                 "LivePhotoKit",
-                "LivePhotoMedia",
                 "LivePhotoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

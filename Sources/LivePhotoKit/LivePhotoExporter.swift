@@ -63,7 +63,7 @@ public enum LivePhotoExporter {
         let phase = options.format.rawValue
         do {
             try await tool.export(
-                movie, to: temporary, format: options.format, width: options.width, fps: options.fps, loop: options.loop,
+                movie, to: temporary, format: options.format.media, width: options.width, fps: options.fps, loop: options.loop,
                 duration: info.duration ?? video.duration, copyVideo: copy, copyAudio: info.audio?.codec == "aac",
                 progress: { progress?(OperationProgress(fraction: $0, phase: phase)) }, shouldStop: { InterruptHandling.requested })
         } catch {

@@ -33,7 +33,7 @@ struct MediaSteps {
         let phase = video.codec == "h264" || video.codec == "hevc" ? "remux" : "transcode"
         do {
             let done = try await tool.normalizeVideo(
-                path, to: output, info: info, codec: codec,
+                path, to: output, info: info, codec: codec.media,
                 progress: { fraction in handler?(OperationProgress(fraction: fraction, phase: phase)) },
                 shouldStop: { InterruptHandling.requested })
             return (output, done == .remuxed ? .remuxed : .transcoded)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LivePhotoKit
-import LivePhotoMedia
 
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LivePhotoKit
-import LivePhotoMedia
 
 struct MakeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,0 +1,15 @@
+import LivePhotoMedia
+
+/// The codec a video is encoded to when it must be (its own codec is neither H.264 nor HEVC).
+public enum VideoCodec: String, Sendable, Codable, CaseIterable {
+    case h264
+    case hevc
+
+    /// The same codec, as the ffmpeg layer names it.
+    var media: LivePhotoMedia.VideoCodec {
+        switch self {
+        case .h264: .h264
+        case .hevc: .hevc
+        }
+    }
+}
