@@ -102,8 +102,8 @@ struct FileAnalysis {
             : motion.videoLocator == .samsungTrailer && motion.xmp?.isMotionPhoto != true ? "samsung" : "google-motion-photo"
         report.motionPhoto = MotionPhotoReport(
             flavor: flavor, version: motion.xmp?.motionPhotoVersion,
-            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator,
-            directory: motion.xmp?.directory ?? [], parts: parts.sorted { $0.offset < $1.offset }, notes: motion.notes)
+            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
+            directory: (motion.xmp?.directory ?? []).map(MotionPhotoDirectoryItem.init), parts: parts.sorted { $0.offset < $1.offset }, notes: motion.notes)
     }
 
     private mutating func readMovie(_ file: RandomAccessFile) throws {

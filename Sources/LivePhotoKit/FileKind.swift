@@ -13,7 +13,7 @@ public enum FileKind: String, Sendable, Codable {
     case unknown
 
     /// Looks at the start of `file`.
-    public static func detect(_ file: RandomAccessFile) throws -> FileKind {
+    static func detect(_ file: RandomAccessFile) throws -> FileKind {
         switch try FileSignature.identify(file) {
         case .jpeg: .jpeg
         case .heic: .heic

@@ -113,9 +113,9 @@ public struct MotionPhotoReport: Sendable, Codable, Equatable {
     public var version: Int?
     /// The still's time in the video (the presentation timestamp), when given.
     public var coverTimeSeconds: Double?
-    public var videoLocator: MotionPhotoFile.VideoLocator?
+    public var videoLocator: MotionPhotoVideoLocator?
     /// The XMP Container directory as written.
-    public var directory: [MotionPhotoXMP.Item]
+    public var directory: [MotionPhotoDirectoryItem]
     public var parts: [Part]
     /// What did not add up, and how it was resolved.
     public var notes: [String]

@@ -44,7 +44,7 @@ public struct SplitResult: Sendable, Codable, Equatable {
     /// The still's time in the video, in seconds, when the input says.
     public var coverTimeSeconds: Double?
     /// For a Motion Photo: how the video was found, and where it was.
-    public var videoLocator: MotionPhotoFile.VideoLocator?
+    public var videoLocator: MotionPhotoVideoLocator?
     public var videoOffset: Int64?
     public var videoLength: Int64?
     /// What was taken out of the photo and the movie.
@@ -262,7 +262,7 @@ public enum LivePhotoSplitter {
         for note in notes { logger.info("\(path): \(note)") }
         return SplitResult(
             inputs: [path], kind: kind, photo: photoPath, video: videoPath,
-            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator,
+            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
             videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
     }
 

@@ -10,7 +10,7 @@ struct SplitTests {
     struct Expected: Sendable, CustomStringConvertible {
         var sample: String
         var kind: SplitResult.Kind
-        var locator: MotionPhotoFile.VideoLocator
+        var locator: MotionPhotoVideoLocator
         var offset: Int64
         var length: Int64
         var cover: Double?
