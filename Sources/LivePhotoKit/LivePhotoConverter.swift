@@ -28,9 +28,9 @@ public enum LivePhotoConverter {
     /// Any photo and movie can become a Motion Photo (the notes say when they were not a Live Photo's parts), but
     /// the parts of two different Live Photos are refused unless `force`, which also overwrites an existing output.
     public static func toMotionPhoto(
-        photo: String, movie: String, outputDirectory: String = ".", name: String? = nil, force: Bool = false,
-        progress: ProgressHandler? = nil
+        photo: String, movie: String, options: MotionConversionOptions = MotionConversionOptions(), progress: ProgressHandler? = nil
     ) async throws(LivePhotoError) -> MotionConversionResult {
+        let (outputDirectory, name, force) = (options.outputDirectory, options.name, options.force)
         let stillFile = try LivePhotoMaker.open(photo), movieFile = try LivePhotoMaker.open(movie)
         let kind = try naming(photo) { try FileKind.detect(stillFile) }
         guard kind == .jpeg || kind == .heic else {

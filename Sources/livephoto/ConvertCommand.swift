@@ -81,8 +81,8 @@ struct ConvertCommand: AsyncParsableCommand {
         case .motion:
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
                 try await LivePhotoConverter.toMotionPhoto(
-                    photo: files[0], movie: files[1], outputDirectory: output.out, name: output.name, force: force,
-                    progress: progress)
+                    photo: files[0], movie: files[1],
+                    options: MotionConversionOptions(outputDirectory: output.out, name: output.name, force: force), progress: progress)
             }
             if common.json {
                 try Output.printJSON(result)

@@ -37,7 +37,8 @@ struct ConvertTests {
             photo: try await ClipStore.shared.jpeg(), video: clip,
             options: MakeOptions(outputDirectory: ws.file("live"), name: "IMG", coverTime: 1.2))
         let photo = try #require(live.photo), movie = try #require(live.movie)
-        let result = try await LivePhotoConverter.toMotionPhoto(photo: photo, movie: movie, outputDirectory: ws.file("mp"))
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("mp")))
         #expect(result.output == ws.file("mp/IMG.MP.jpg"))
         #expect(result.format == .jpeg)
         #expect(result.presentationTimestampUs == Int64((live.coverTime * 1_000_000).rounded()))
@@ -64,7 +65,8 @@ struct ConvertTests {
     func heicToMotion() async throws {
         let ws = try Workspace()
         let still = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
-        let result = try await LivePhotoConverter.toMotionPhoto(photo: still, movie: movie, outputDirectory: ws.path, name: "IMG")
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: still, movie: movie, options: MotionConversionOptions(outputDirectory: ws.path, name: "IMG"))
         #expect(result.output == ws.file("IMG.MP.heic") && result.format == .heic)
         #expect(result.presentationTimestampUs == 900_000)
         let heif = try HEIFFile(file: RandomAccessFile(path: result.output))
@@ -92,7 +94,8 @@ struct ConvertTests {
         let live = try await LivePhotoMaker.make(
             photo: ws.file("plain.heic"), video: clip, options: MakeOptions(outputDirectory: ws.file("live")))
         let result = try await LivePhotoConverter.toMotionPhoto(
-            photo: try #require(live.photo), movie: try #require(live.movie), outputDirectory: ws.file("mp"))
+            photo: try #require(live.photo), movie: try #require(live.movie),
+            options: MotionConversionOptions(outputDirectory: ws.file("mp")))
         #expect(try HEIFFile(file: RandomAccessFile(path: result.output)).primaryXMPItem != nil)
         #expect(try Readers.exiftool(result.output, ["-XMP-GCamera:MotionPhoto"])["XMP-GCamera:MotionPhoto"] == "1")
         #expect(try Readers.pixelDigest(result.output) == Readers.pixelDigest(ws.file("plain.heic")))
@@ -128,7 +131,8 @@ struct ConvertTests {
         let live = try await LivePhotoMaker.make(
             photo: try await ClipStore.shared.jpeg(), video: clip, options: MakeOptions(outputDirectory: ws.file("a"), coverTime: 0.7))
         let motion = try await LivePhotoConverter.toMotionPhoto(
-            photo: try #require(live.photo), movie: try #require(live.movie), outputDirectory: ws.file("b"))
+            photo: try #require(live.photo), movie: try #require(live.movie),
+            options: MotionConversionOptions(outputDirectory: ws.file("b")))
         let back = try await LivePhotoConverter.toLivePhoto(motion.output, options: MakeOptions(outputDirectory: ws.file("c")))
         #expect(abs(back.coverTime - live.coverTime) < 0.001)
         #expect(try Readers.framemd5(try #require(back.movie)) == Readers.framemd5(clip))
@@ -147,7 +151,8 @@ struct ConvertTests {
         let motion = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")
         await #expect {
             _ = try await LivePhotoConverter.toMotionPhoto(
-                photo: motion, movie: try await ClipStore.shared.path(ClipSpec()), outputDirectory: ws.path)
+                photo: motion, movie: try await ClipStore.shared.path(ClipSpec()),
+                options: MotionConversionOptions(outputDirectory: ws.path))
         } throws: { error in
             guard case .badInput(let file, let reason) = error as? LivePhotoError else { return false }
             return file == motion && reason.contains("already a Motion Photo")

@@ -47,7 +47,7 @@ struct RealCaptureTests {
     func primaryXMPItem() async throws {
         let ws = try Workspace()
         let result = try await LivePhotoConverter.toMotionPhoto(
-            photo: Self.iPhoneHEIC, movie: Self.iPhoneMOV, outputDirectory: ws.path, name: "IMG")
+            photo: Self.iPhoneHEIC, movie: Self.iPhoneMOV, options: MotionConversionOptions(outputDirectory: ws.path, name: "IMG"))
         let heif = try HEIFFile(file: RandomAccessFile(path: result.output))
         #expect(heif.primaryXMPItem?.id == 68)
         #expect(try Self.item(Self.gainMapXMPItem, of: result.output) == Self.item(Self.gainMapXMPItem, of: Self.iPhoneHEIC))
@@ -71,7 +71,8 @@ struct RealCaptureTests {
         let input = try HEIFFile(file: RandomAccessFile(path: ios26))
         #expect(input.xmpItems.map(\.id) == [Self.gainMapXMPItem])
         #expect(input.primaryXMPItem == nil)
-        let result = try await LivePhotoConverter.toMotionPhoto(photo: ios26, movie: Self.iPhoneMOV, outputDirectory: ws.path, name: "IMG")
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: ios26, movie: Self.iPhoneMOV, options: MotionConversionOptions(outputDirectory: ws.path, name: "IMG"))
         let output = try HEIFFile(file: RandomAccessFile(path: result.output))
         let added = try #require(output.primaryXMPItem)
         #expect(added.id != Self.gainMapXMPItem)
@@ -90,7 +91,7 @@ struct RealCaptureTests {
     func gainMapXMPIgnored() async throws {
         let ws = try Workspace()
         let result = try await LivePhotoConverter.toMotionPhoto(
-            photo: Self.iPhoneHEIC, movie: Self.iPhoneMOV, outputDirectory: ws.path, name: "IMG")
+            photo: Self.iPhoneHEIC, movie: Self.iPhoneMOV, options: MotionConversionOptions(outputDirectory: ws.path, name: "IMG"))
         // iref cdsc 68 → [46, 66] becomes 68 → [63, 63]: the properties now describe the gain map.
         let moved = try Self.patched(
             result.output, Array("cdsc".utf8) + [0x00, 0x44, 0x00, 0x02, 0x00, 0x2E, 0x00, 0x42],
@@ -200,7 +201,7 @@ struct RealCaptureTests {
         let atZero = try await LivePhotoMaker.make(
             photo: try await ClipStore.shared.jpeg(), video: clip, options: MakeOptions(outputDirectory: ws.file("z"), coverTime: 0))
         let motion = try await LivePhotoConverter.toMotionPhoto(
-            photo: pixel, movie: try #require(atZero.movie), outputDirectory: ws.file("mp"))
+            photo: pixel, movie: try #require(atZero.movie), options: MotionConversionOptions(outputDirectory: ws.file("mp")))
         #expect(motion.presentationTimestampUs == 0)
         #expect(motion.notes == ["the photo was not part of a Live Photo (no content identifier); the movie was"])
         let live = try await LivePhotoConverter.toLivePhoto(motion.output, options: MakeOptions(outputDirectory: ws.file("live")))
@@ -282,7 +283,8 @@ struct RealCaptureTests {
             _ = try await LivePhotoSplitter.split([Self.iPhoneHEIC, otherMovie], options: SplitOptions(outputDirectory: ws.file("s")))
         } throws: { refused($0) }
         await #expect {
-            _ = try await LivePhotoConverter.toMotionPhoto(photo: Self.iPhoneHEIC, movie: otherMovie, outputDirectory: ws.file("m"))
+            _ = try await LivePhotoConverter.toMotionPhoto(
+                photo: Self.iPhoneHEIC, movie: otherMovie, options: MotionConversionOptions(outputDirectory: ws.file("m")))
         } throws: { refused($0) }
         #expect(try ws.contents("s").isEmpty && ws.contents("m").isEmpty)
 
@@ -294,12 +296,13 @@ struct RealCaptureTests {
         #expect(forced.photo == ws.file("f/iphone_IMG_3853_gwy15.HEIC") && forced.video == ws.file("f/OTHER.MOV"))
         #expect(forced.notes.contains { $0.contains("different Live Photos") })
         let motion = try await LivePhotoConverter.toMotionPhoto(
-            photo: Self.iPhoneHEIC, movie: otherMovie, outputDirectory: ws.file("fm"), force: true)
+            photo: Self.iPhoneHEIC, movie: otherMovie, options: MotionConversionOptions(outputDirectory: ws.file("fm"), force: true))
         #expect(motion.notes.contains { $0.contains("different Live Photos") })
 
         // Two plain files still make a Motion Photo, and the result says neither was a Live Photo.
         let plain = try await LivePhotoConverter.toMotionPhoto(
-            photo: try await ClipStore.shared.jpeg(), movie: try await ClipStore.shared.path(ClipSpec()), outputDirectory: ws.file("p"))
+            photo: try await ClipStore.shared.jpeg(), movie: try await ClipStore.shared.path(ClipSpec()),
+            options: MotionConversionOptions(outputDirectory: ws.file("p")))
         #expect(plain.notes == ["neither the photo nor the movie was part of a Live Photo (no content identifier in either)"])
     }
 
@@ -434,7 +437,8 @@ struct RealCaptureTests {
         let kept = try Self.embeddedDates(split.video), original = try Self.embeddedDates(movie)
         #expect(kept.allSatisfy { original[$0.key] == $0.value } && kept["QuickTime:CreateDate"] != nil, "\(kept)")
 
-        let motion = try await LivePhotoConverter.toMotionPhoto(photo: photo, movie: movie, outputDirectory: ws.file("mp"))
+        let motion = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("mp")))
         #expect(try Self.modificationDate(motion.output) == photoDate)
         try FileManager.default.setAttributes([.modificationDate: movieDate], ofItemAtPath: motion.output)
         let back = try await LivePhotoConverter.toLivePhoto(motion.output, options: MakeOptions(outputDirectory: ws.file("live")))
