@@ -51,7 +51,7 @@ mkdir -p "$out/corpus/$target" "$out/crashes/$target" "$out/seeds" "Fuzz/Corpus/
 if [ -n "$minimize" ]; then
   merged="$out/merged/$target"
   rm -rf "$merged" && mkdir -p "$merged"
-  "$binary" -merge=1 -max_len=16384 -timeout=10 "$merged" "Fuzz/Corpus/$target" "$out/corpus/$target" >"$out/$target.merge.log" 2>&1
+  "$binary" -merge=1 -max_len=16384 -timeout=10 -artifact_prefix="$out/crashes/$target/" "$merged" "Fuzz/Corpus/$target" "$out/corpus/$target" >"$out/$target.merge.log" 2>&1
   python3 - "$samples" "$merged" "Fuzz/Corpus/$target" <<'PY'
 import glob, hashlib, os, shutil, sys
 samples, merged, corpus = sys.argv[1:4]
