@@ -46,18 +46,8 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The same error with every path inside `folder` (a work folder the user never sees) replaced by what the user
     /// knows it as: `origin` is given the path's part after the folder ("video.mov"), or "" for the folder itself.
     func renamingFiles(in folder: String, as origin: (String) -> String) -> LivePhotoError {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return mappingText { text in
-            var out = ""
-            var rest = Substring(text)
-            while let found = rest.range(of: prefix) {
-                out += rest[..<found.lowerBound]
-                let after = rest[found.upperBound...]
-                let end = after.firstIndex { " \t\n:;,'\"()".contains($0) } ?? after.endIndex
-                out += origin(String(after[..<end]))
-                rest = after[end...]
-            }
-            return (out + rest).replacingOccurrences(of: folder, with: origin(""))
+            PathText.replacingPaths(in: text, under: folder, with: origin)
         }
     }
 
