@@ -66,7 +66,13 @@ let package = Package(
             ]
         ),
         // Helpers shared by the test targets: running tools, making clips with ffmpeg, temporary folders.
-        .target(name: "TestSupport", dependencies: ["MediaFormats"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "MediaFormats", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/TestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "LivePhotoMediaTests", dependencies: ["LivePhotoMedia", "TestSupport"]),
         .testTarget(

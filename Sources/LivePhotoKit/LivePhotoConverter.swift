@@ -81,7 +81,7 @@ public enum LivePhotoConverter {
             throw .badInput(
                 file: motionPhoto,
                 reason: kind.isMovie
-                    ? "this is a movie; --to live takes a Motion Photo (a JPEG or HEIC with its video inside)"
+                    ? "this is a movie; a Live Photo is made from a Motion Photo (a JPEG or HEIC with its video inside)"
                     : "not a Motion Photo: not a JPEG or HEIC")
         }
         let motion = try naming(motionPhoto) { try MotionPhotoFile(file: file) }

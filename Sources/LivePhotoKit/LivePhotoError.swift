@@ -11,32 +11,51 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidArgument(String)
     /// The output exists and `force` was not given.
     case outputExists(path: String)
+    /// Refused for a reason that one of the operation's options overrides or avoids; `remedy` says which, for the
+    /// caller to word as its own (a command-line flag, a form's field).
+    case refused(file: String?, reason: String, remedy: Remedy)
     /// Reading a file failed at the operating-system level (missing, unreadable).
     case io(path: String, reason: String)
     /// Writing an output failed: a full disk, a read-only folder, no permission.
     case writeFailed(path: String, reason: String)
     /// The operation was interrupted (SIGINT or SIGTERM); its outputs were removed.
     case interrupted
-    /// A tool this step needs (ffmpeg) is not installed; the text says how to get it.
-    case missingTool(String)
+    /// A tool this step needs (`tool`: ffmpeg, ffprobe, heif-enc) is not installed; `message` says how to get it.
+    case missingTool(tool: String, message: String)
+
+    /// What the caller can change for a refused operation to go ahead.
+    public enum Remedy: Sendable, Equatable {
+        /// `force`: take a photo and a movie of two different Live Photos together.
+        case takeMismatchedPartsTogether
+        /// `force` (or `replacesForeignMakerNote`): replace another camera maker's MakerNote with an Apple one.
+        case replaceForeignMakerNote
+        /// Leave out `photoFormat`: the photo keeps its own format.
+        case keepPhotoFormat
+        /// Another output folder or name: the output would replace an input.
+        case chooseAnotherOutput
+        /// Leave out `name`, or give one item: a name can name only one item's outputs.
+        case nameOneItemOnly
+    }
 
     public var description: String {
         switch self {
         case .badInput(let file, let reason): return "\(file): \(reason)"
         case .unsupported(let file, let reason): return "\(file): not supported: \(reason)"
         case .invalidArgument(let message): return message
-        case .outputExists(let path): return "\(path) already exists (use --force to overwrite it)"
+        case .outputExists(let path): return "\(path) already exists"
+        case .refused(let file?, let reason, _): return "\(file): \(reason)"
+        case .refused(nil, let reason, _): return reason
         case .io(let path, let reason): return "\(path): \(reason)"
         case .writeFailed(let path, let reason): return "\(path): \(reason)"
         case .interrupted: return "interrupted; nothing was written"
-        case .missingTool(let message): return message
+        case .missingTool(_, let message): return message
         }
     }
 
     /// What went wrong, without the file's name in front (`description` has it).
     var reason: String {
         switch self {
-        case .badInput(_, let reason): return reason
+        case .badInput(_, let reason), .refused(_, let reason, _): return reason
         case .unsupported(_, let reason): return "not supported: \(reason)"
         case .io(_, let reason), .writeFailed(_, let reason): return reason
         default: return description
@@ -68,10 +87,12 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unsupported(let file, let reason): return .unsupported(file: transform(file), reason: transform(reason))
         case .invalidArgument(let message): return .invalidArgument(transform(message))
         case .outputExists(let path): return .outputExists(path: transform(path))
+        case .refused(let file, let reason, let remedy):
+            return .refused(file: file.map(transform), reason: transform(reason), remedy: remedy)
         case .io(let path, let reason): return .io(path: transform(path), reason: transform(reason))
         case .writeFailed(let path, let reason): return .writeFailed(path: transform(path), reason: transform(reason))
         case .interrupted: return self
-        case .missingTool(let message): return .missingTool(transform(message))
+        case .missingTool(let tool, let message): return .missingTool(tool: tool, message: transform(message))
         }
     }
 

@@ -245,7 +245,7 @@ public enum LivePhotoMaker {
         var replacedMakerNote: String?
         if stillKind == .heic {
             guard format == .heic else {
-                throw .unsupported(file: stillFile.path, reason: "a HEIC still cannot be converted to JPEG here; leave out --photo-format")
+                throw .refused(file: stillFile.path, reason: "a HEIC still cannot be converted to JPEG here", remedy: .keepPhotoFormat)
             }
             still = .heic(try TaggedHEIC.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: replaceMakerNote))
             replacedMakerNote = still.replacedMakerNote

@@ -75,7 +75,9 @@ public enum LivePhotoSplitter {
     {
         let units = try group(paths)
         try OutputLocation.prepareFolder(options.outputDirectory)
-        guard options.name == nil || units.count == 1 else { throw .invalidArgument("--name needs exactly one Live Photo or Motion Photo") }
+        guard options.name == nil || units.count == 1 else {
+            throw .refused(file: nil, reason: "one name was given for \(units.count) items", remedy: .nameOneItemOnly)
+        }
         var placed: [String] = []
         var results: [SplitResult] = []
         do throws(LivePhotoError) {
@@ -262,7 +264,8 @@ public enum LivePhotoSplitter {
         for note in notes { logger.info("\(path): \(note)") }
         return SplitResult(
             inputs: [path], kind: kind, photo: photoPath, video: videoPath,
-            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
+            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 },
+            videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
             videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
     }
 

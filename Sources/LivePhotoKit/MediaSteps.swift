@@ -112,9 +112,9 @@ struct MediaSteps {
     static func wrap(_ error: MediaToolError, file: String?) -> LivePhotoError {
         if InterruptHandling.requested { return .interrupted }
         switch error {
-        case .missing: return .missingTool(error.description)
+        case .missing(let tool, _): return .missingTool(tool: tool, message: error.description)
         case .stopped: return .interrupted
-        case .failed(_, let f, let message): return .badInput(file: file ?? f, reason: "ffmpeg cannot use it: \(message)")
+        case .failed(let tool, let f, let message): return .badInput(file: file ?? f, reason: "\(tool) cannot use it: \(message)")
         case .unreadableOutput(_, let f, let reason): return .badInput(file: file ?? f, reason: reason)
         }
     }

@@ -32,7 +32,7 @@ enum OutputLocation {
         let inputPaths = Set(inputs.map(canonical))
         for d in destinations {
             if inputPaths.contains(canonical(d)) {
-                throw .invalidArgument("the output \(d) would replace an input; choose another --out folder or --name")
+                throw .refused(file: d, reason: "this output would replace an input", remedy: .chooseAnotherOutput)
             }
             if !force, exists(d) { throw .outputExists(path: d) }
         }

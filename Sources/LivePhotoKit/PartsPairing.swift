@@ -16,10 +16,11 @@ struct PartsPairing {
 
     /// The error for parts of different Live Photos, naming both files and both identifiers.
     func mismatch(photo: String, movie: String) -> LivePhotoError {
-        .badInput(
+        .refused(
             file: photo,
             reason: "this photo (identifier \(photoIdentifier ?? "none")) and \(movie) (identifier \(movieIdentifier ?? "none")) "
-                + "belong to different Live Photos; --force takes them together anyway")
+                + "belong to different Live Photos",
+            remedy: .takeMismatchedPartsTogether)
     }
 
     /// Says which of the two were not Live Photo parts, when not both were.
@@ -31,7 +32,7 @@ struct PartsPairing {
         case (nil, nil): return "neither the photo nor the movie was part of a Live Photo (no content identifier in either)"
         case (nil, _): return "the photo was not part of a Live Photo (no content identifier); the movie was"
         case (_, nil): return "the movie was not part of a Live Photo (no content identifier); the photo was"
-        default: return differ ? "the photo and the movie belong to different Live Photos (taken together because of --force)" : nil
+        default: return differ ? "the photo and the movie belong to different Live Photos (taken together, as asked)" : nil
         }
     }
 }

@@ -50,8 +50,8 @@ struct TaggedStill {
                 let make = tiff.string(ifd0Tag: ExifTIFF.makeTag)?.trimmingCharacters(in: .whitespaces) ?? ""
                 replaced = make.isEmpty ? "another camera maker" : make
             } else {
-                throw LivePhotoError.unsupported(
-                    file: file, reason: "the photo has a MakerNote from another camera maker; --force replaces it with an Apple one")
+                throw LivePhotoError.refused(
+                    file: file, reason: "the photo has a MakerNote from another camera maker", remedy: .replaceForeignMakerNote)
             }
         } else {
             makerNote = .empty()

@@ -61,7 +61,7 @@ enum WallpaperReadiness {
                 "G1", "live-photo-info-track", info.isEnabled,
                 info.isEnabled ? "track \(info.trackID) carries live-photo-info" : "the live-photo-info track \(info.trackID) is disabled")
         } else {
-            add("G1", "live-photo-info-track", false, "no live-photo-info track (make writes one unless --no-wallpaper)")
+            add("G1", "live-photo-info-track", false, "no live-photo-info track (make writes one unless told not to)")
         }
 
         // G2, G3: the still time.

@@ -14,7 +14,7 @@ public struct FFmpeg: Sendable {
     public let ffprobePath: String
 
     static let installHint =
-        "Install it with 'apt-get install ffmpeg' (Debian, Ubuntu) or 'brew install ffmpeg' (macOS), or give its path with --ffmpeg."
+        "Install it with 'apt-get install ffmpeg' (Debian, Ubuntu) or 'brew install ffmpeg' (macOS)."
 
     /// Finds ffmpeg (and the ffprobe beside it, else on the PATH).
     /// - Parameter explicitPath: an ffmpeg executable named by the user; nil searches the PATH.

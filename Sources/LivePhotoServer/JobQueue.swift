@@ -215,7 +215,10 @@ actor JobQueue: Service {
             switch e {
             case .badInput(let file, let reason), .unsupported(let file, let reason):
                 text = "\(URL(fileURLWithPath: file).lastPathComponent): \(reason)"
-            case .missingTool(let message): text = "This server cannot do that: \(message)"
+            case .missingTool(let tool, _): text = "This server cannot do that: \(tool) is not installed on it."
+            case .refused(let file, let reason, let remedy):
+                let named = file.map { "\(URL(fileURLWithPath: $0).lastPathComponent): \(reason)" } ?? reason
+                text = remedy == .takeMismatchedPartsTogether ? "\(named). Give the photo and the movie of one Live Photo." : named
             case .invalidArgument(let message): text = message
             case .interrupted: text = "The server is stopping; try again."
             case .outputExists: text = "The server could not write the result."

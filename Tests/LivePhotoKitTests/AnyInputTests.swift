@@ -8,16 +8,16 @@ import Testing
 @Suite("make: any photo, any video")
 struct AnyInputTests {
     /// Grey pixels of frame `index` (in presentation order) of `video`, decoded by ffmpeg by index, not by seeking.
-    static func grayFrame(_ video: String, index: Int) throws -> [UInt8] {
-        try [UInt8](
+    static func grayFrame(_ video: String, index: Int) async throws -> [UInt8] {
+        try await [UInt8](
             Tool.run(
                 "ffmpeg",
                 ["-v", "error", "-i", video, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"]
             ).stdoutData)
     }
 
-    static func grayImage(_ image: String) throws -> [UInt8] {
-        try [UInt8](
+    static func grayImage(_ image: String) async throws -> [UInt8] {
+        try await [UInt8](
             Tool.run("ffmpeg", ["-v", "error", "-i", image, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"]).stdoutData)
     }
 
@@ -48,17 +48,17 @@ struct AnyInputTests {
                 "\(URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent).MOV",
             ])
         // The frame index of the cover, from ffprobe's packet times of the output.
-        let streams = try Readers.ffprobeStreams(movie)
+        let streams = try await Readers.ffprobeStreams(movie)
         let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
-        let times = try Readers.packetTimes(movie, stream: videoIndex)
+        let times = try await Readers.packetTimes(movie, stream: videoIndex)
         let index = try #require(times.firstIndex { abs($0 - result.coverTime) < 0.0011 })
-        let frame = try Self.grayFrame(movie, index: index)
-        let photo = try Self.grayImage(still)
+        let frame = try await Self.grayFrame(movie, index: index)
+        let photo = try await Self.grayImage(still)
         let difference = Self.meanAbsoluteDifference(frame, photo)
         #expect(difference < 2.5, "mean absolute difference \(difference) against frame \(index)")
         // The neighbouring frames differ clearly (testsrc2 moves every frame), so the match is exact, not near.
         for neighbour in [index - 1, index + 1] where neighbour >= 0 && neighbour < times.count {
-            #expect(Self.meanAbsoluteDifference(try Self.grayFrame(movie, index: neighbour), photo) > difference + 1)
+            await #expect(Self.meanAbsoluteDifference(try Self.grayFrame(movie, index: neighbour), photo) > difference + 1)
         }
         // Rotation applied: a portrait clip gives a portrait still, full resolution.
         let report = await LivePhotoInspector.inspect([still])
@@ -66,22 +66,22 @@ struct AnyInputTests {
         #expect(report.files[0].still?.width == (rotated ? 108 : 192))
         #expect(report.files[0].still?.height == (rotated ? 192 : 108))
         #expect(await LivePhotoVerifier.verify(photo: still, movie: movie).passed)
-        #expect(try Readers.framemd5(movie) == Readers.framemd5(clip))
+        #expect(try await Readers.framemd5(movie) == Readers.framemd5(clip))
     }
 
     @Test("other image formats become a JPEG still", arguments: ["png", "webp", "tiff", "bmp", "gif"])
     func imageFormats(_ format: String) async throws {
         let ws = try Workspace()
         let image = ws.file("photo.\(format)")
-        try Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=200x150", "-frames:v", "1", image])
+        try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=200x150", "-frames:v", "1", image])
         let id = ContentIdentifier()
         let result = try await LivePhotoMaker.make(
             photo: image, video: try await ClipStore.shared.path(ClipSpec()),
             options: MakeOptions(outputDirectory: ws.file("out"), identifier: id))
         #expect(result.photoSource == .converted)
         let still = try #require(result.photo)
-        #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
-        #expect(Self.meanAbsoluteDifference(try Self.grayImage(image), try Self.grayImage(still)) < 3)
+        #expect(try await Readers.exiftoolStillIdentifier(still) == id.rawValue)
+        await #expect(Self.meanAbsoluteDifference(try Self.grayImage(image), try Self.grayImage(still)) < 3)
         #expect(await LivePhotoVerifier.verify(photo: still, movie: try #require(result.movie)).passed)
         #expect(try ws.contents("out").count == 2)
     }
@@ -102,7 +102,7 @@ struct AnyInputTests {
         let input = ws.file("input.\(ext)")
         var args = ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=15"]
         if audio { args += ["-f", "lavfi", "-i", "sine=sample_rate=48000"] }
-        try Tool.run("ffmpeg", args + ["-t", "2"] + codec + [input])
+        try await Tool.run("ffmpeg", args + ["-t", "2"] + codec + [input])
         let result = try await LivePhotoMaker.make(
             photo: nil, video: input, options: MakeOptions(outputDirectory: ws.file("out"), codec: ext == "avi" ? .hevc : .h264))
         #expect(result.videoSource == expected)
@@ -113,10 +113,12 @@ struct AnyInputTests {
         #expect(await LivePhotoVerifier.verify(photo: try #require(result.photo), movie: movie).passed)
         if expected == .remuxed {
             let video = { (path: String) in
-                try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]).stdout.split(separator: "\n")
-                    .filter { !$0.hasPrefix("#") }
+                try await Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]).stdout.split(
+                    separator: "\n"
+                )
+                .filter { !$0.hasPrefix("#") }
             }
-            #expect(try video(movie) == video(input))
+            await #expect(try video(movie) == video(input))
         }
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
     }
@@ -133,7 +135,7 @@ struct AnyInputTests {
                 photo: nil, video: try await ClipStore.shared.path(ClipSpec()),
                 options: MakeOptions(outputDirectory: ws.file("o2"), ffmpegPath: "/nonexistent/ffmpeg"))
         } throws: { error in
-            guard case .missingTool(let message) = error as? LivePhotoError else { return false }
+            guard case .missingTool("ffmpeg", let message) = error as? LivePhotoError else { return false }
             return message.contains("ffmpeg") && message.contains("/nonexistent/ffmpeg")
         }
         #expect(try ws.contents("o2").isEmpty)
@@ -143,7 +145,7 @@ struct AnyInputTests {
     func zeroLengthAndLateCover() async throws {
         let ws = try Workspace()
         let empty = ws.file("empty.webm")
-        try Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-t", "0", "-c:v", "libvpx-vp9", empty])
+        try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-t", "0", "-c:v", "libvpx-vp9", empty])
         do {
             _ = try await LivePhotoMaker.make(photo: nil, video: empty, options: MakeOptions(outputDirectory: ws.file("out")))
             Issue.record("a zero-length video was accepted")
@@ -165,8 +167,8 @@ struct TrimAndFormatTests {
         try await ClipStore.shared.path(ClipSpec(codec: .h264, container: .mp4, seconds: 6, audio: true))
     }
 
-    static func videoHashes(_ path: String) throws -> [String] {
-        try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]).stdout.split(separator: "\n")
+    static func videoHashes(_ path: String) async throws -> [String] {
+        try await Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]).stdout.split(separator: "\n")
             .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } }
     }
 
@@ -182,13 +184,13 @@ struct TrimAndFormatTests {
         #expect(abs(result.coverTime - 1) < 0.001)
         let movie = try #require(result.movie)
         // Every frame of the cut is a frame of the input, byte for byte.
-        let input = Set(try Self.videoHashes(clip))
-        let output = try Self.videoHashes(movie)
+        let input = await Set(try Self.videoHashes(clip))
+        let output = try await Self.videoHashes(movie)
         #expect(output.count >= 60)
         #expect(output.allSatisfy(input.contains))
         // The still is the original frame at 3 s (frame 90).
-        let still = try AnyInputTests.grayImage(try #require(result.photo))
-        #expect(AnyInputTests.meanAbsoluteDifference(try AnyInputTests.grayFrame(clip, index: 90), still) < 2.5)
+        let still = try await AnyInputTests.grayImage(try #require(result.photo))
+        await #expect(AnyInputTests.meanAbsoluteDifference(try AnyInputTests.grayFrame(clip, index: 90), still) < 2.5)
         #expect(await LivePhotoVerifier.verify(photo: try #require(result.photo), movie: movie).passed)
     }
 
@@ -229,11 +231,11 @@ struct TrimAndFormatTests {
         let report = await LivePhotoInspector.inspect([still])
         #expect(report.files[0].format == .heic)
         #expect(report.files[0].contentIdentifier == id.rawValue)
-        #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
+        #expect(try await Readers.exiftoolStillIdentifier(still) == id.rawValue)
         #expect(await LivePhotoVerifier.verify(photo: still, movie: try #require(result.movie)).passed)
         // Decoded by libheif, it is the frame at 1 s (frame 30).
-        try Tool.run("heif-convert", [still, ws.file("decoded.png")])
-        let difference = AnyInputTests.meanAbsoluteDifference(
+        try await Tool.run("heif-convert", [still, ws.file("decoded.png")])
+        let difference = await AnyInputTests.meanAbsoluteDifference(
             try AnyInputTests.grayFrame(clip, index: 30), try AnyInputTests.grayImage(ws.file("decoded.png")))
         #expect(difference < 3, "mean absolute difference \(difference)")
     }

@@ -17,7 +17,7 @@ struct BadInputTests {
         let broken = try ws.write(bytes, to: role == .photo ? "broken.jpg" : "broken.mov")
         let photo = role == .photo ? broken : try await ClipStore.shared.jpeg()
         let video = role == .video ? broken : try await ClipStore.shared.path(ClipSpec())
-        let digest = try fileDigest(broken)
+        let digest = try await fileDigest(broken)
         do {
             let result = try await LivePhotoMaker.make(photo: photo, video: video, options: MakeOptions(outputDirectory: ws.file("out")))
             Issue.record("make succeeded on a broken \(role): \(result)", sourceLocation: sourceLocation)
@@ -30,7 +30,7 @@ struct BadInputTests {
         }
         #expect(try ws.contents("out").isEmpty, sourceLocation: sourceLocation)
         #expect(try ws.contents().filter { $0.hasPrefix(".") }.isEmpty, sourceLocation: sourceLocation)
-        #expect(try fileDigest(broken) == digest, sourceLocation: sourceLocation)
+        #expect(try await fileDigest(broken) == digest, sourceLocation: sourceLocation)
     }
 
     func clipBytes(_ spec: ClipSpec = ClipSpec()) async throws -> [UInt8] {
@@ -51,7 +51,7 @@ struct BadInputTests {
     @Test func emptyVideo() async throws { try await expectFailure(.video, [], mentioning: ["empty"]) }
     @Test func emptyPhoto() async throws { try await expectFailure(.photo, [], mentioning: ["empty"]) }
     @Test func textAsVideo() async throws {
-        try await expectFailure(.video, Array("hello, this is not a movie at all\n".utf8), mentioning: ["ffmpeg cannot use it"])
+        try await expectFailure(.video, Array("hello, this is not a movie at all\n".utf8), mentioning: ["ffprobe cannot use it"])
     }
     @Test func movieAsPhoto() async throws { try await expectFailure(.photo, try await clipBytes(), mentioning: ["a movie, not a photo"]) }
     @Test func photoAsVideo() async throws {
@@ -86,7 +86,7 @@ struct BadInputTests {
     func audioOnly() async throws {
         let ws = try Workspace()
         let m4a = ws.file("audio.mov")
-        try Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine", "-t", "1", "-c:a", "aac", m4a])
+        try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine", "-t", "1", "-c:a", "aac", m4a])
         try await expectFailure(.video, try ws.read("audio.mov"), mentioning: ["no video stream"])
     }
 
@@ -94,7 +94,7 @@ struct BadInputTests {
     func undecodable() async throws {
         var bytes = Array("\u{1A}E\u{DF}\u{A3}".utf8.map { $0 })  // a Matroska signature, then noise
         bytes += (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
-        try await expectFailure(.video, bytes, mentioning: ["ffmpeg cannot use it"])
+        try await expectFailure(.video, bytes, mentioning: ["ffprobe cannot use it"])
     }
 
     @Test("a box whose size runs past its parent")

@@ -10,8 +10,8 @@ struct ConvertTests {
     static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     /// The Container directory as exiftool reads it: (Mime, Semantic, Length, Padding) per item.
-    static func directory(_ path: String) throws -> [(mime: String, semantic: String, length: Int, padding: Int)] {
-        let r = try Tool.run("exiftool", ["-json", "-struct", "-XMP-Container:Directory", path])
+    static func directory(_ path: String) async throws -> [(mime: String, semantic: String, length: Int, padding: Int)] {
+        let r = try await Tool.run("exiftool", ["-json", "-struct", "-XMP-Container:Directory", path])
         let top = try #require((try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]])?.first)
         let items = try #require(top["Directory"] as? [[String: Any]])
         return items.compactMap { $0["Item"] as? [String: Any] }.map {
@@ -20,8 +20,8 @@ struct ConvertTests {
     }
 
     /// The video Google's rule finds (the last item's Length bytes at the end of the file), written to `to`.
-    static func googleVideo(_ path: String, to: String) throws -> (offset: Int, length: Int) {
-        let items = try directory(path)
+    static func googleVideo(_ path: String, to: String) async throws -> (offset: Int, length: Int) {
+        let items = try await directory(path)
         #expect(items.map(\.semantic) == ["Primary", "MotionPhoto"])
         let length = try #require(items.last?.length)
         let all = try bytes(path)
@@ -42,20 +42,20 @@ struct ConvertTests {
         #expect(result.output == ws.file("mp/IMG.MP.jpg"))
         #expect(result.format == .jpeg)
         #expect(result.presentationTimestampUs == Int64((live.coverTime * 1_000_000).rounded()))
-        let tags = try Readers.exiftool(result.output, ["-XMP-GCamera:all", "-XMP-Container:all"])
+        let tags = try await Readers.exiftool(result.output, ["-XMP-GCamera:all", "-XMP-Container:all"])
         #expect(tags["XMP-GCamera:MotionPhoto"] == "1")
         #expect(tags["XMP-GCamera:MotionPhotoVersion"] == "1")
         #expect(tags["XMP-GCamera:MotionPhotoPresentationTimestampUs"] == "\(result.presentationTimestampUs)")
-        let (offset, length) = try Self.googleVideo(result.output, to: ws.file("tail.mp4"))
+        let (offset, length) = try await Self.googleVideo(result.output, to: ws.file("tail.mp4"))
         #expect(Int64(offset) == result.videoOffset && Int64(length) == result.videoLength)
-        #expect(try Readers.framemd5(ws.file("tail.mp4")) == Readers.framemd5(clip))
-        let streams = try Readers.ffprobeStreams(ws.file("tail.mp4"))
+        #expect(try await Readers.framemd5(ws.file("tail.mp4")) == Readers.framemd5(clip))
+        let streams = try await Readers.ffprobeStreams(ws.file("tail.mp4"))
         #expect(streams.compactMap { $0["codec_tag_string"] as? String }.sorted() == ["avc1", "mp4a"])
         #expect(Array(try Self.bytes(ws.file("tail.mp4"))[4..<12]) == Array("ftypmp42".utf8))
         // The still before it: the JPEG's pixels; no identifier; the content identifier gone from the movie too.
-        #expect(try Readers.pixelDigest(result.output) == Readers.pixelDigest(photo))
-        #expect(try Readers.exiftoolStillIdentifier(result.output) == nil)
-        #expect(try Readers.exiftool(result.output, ["-validate", "-warning"])["ExifTool:Validate"] == "OK")
+        #expect(try await Readers.pixelDigest(result.output) == Readers.pixelDigest(photo))
+        #expect(try await Readers.exiftoolStillIdentifier(result.output) == nil)
+        #expect(try await Readers.exiftool(result.output, ["-validate", "-warning"])["ExifTool:Validate"] == "OK")
         let inspected = await LivePhotoInspector.inspect([result.output]).files[0]
         #expect(inspected.role == .motionPhoto)
         #expect(inspected.motionPhoto?.videoLocator == .containerDirectory)
@@ -72,12 +72,12 @@ struct ConvertTests {
         let heif = try HEIFFile(file: RandomAccessFile(path: result.output))
         let last = try #require(heif.topLevel.last)
         #expect(last.type == "mpvd" && last.payloadOffset == result.videoOffset)
-        #expect(try Self.directory(result.output).first?.padding == 8)
-        let (offset, _) = try Self.googleVideo(result.output, to: ws.file("tail.mp4"))
+        await #expect(try Self.directory(result.output).first?.padding == 8)
+        let (offset, _) = try await Self.googleVideo(result.output, to: ws.file("tail.mp4"))
         #expect(Int64(offset) == result.videoOffset)
-        #expect(try Readers.framemd5(ws.file("tail.mp4")) == Readers.framemd5(movie))
-        #expect(try Readers.pixelDigest(result.output) == Readers.pixelDigest(still))
-        #expect(try HEICStillTests.appleTags(result.output) == HEICStillTests.appleTags(still))
+        #expect(try await Readers.framemd5(ws.file("tail.mp4")) == Readers.framemd5(movie))
+        #expect(try await Readers.pixelDigest(result.output) == Readers.pixelDigest(still))
+        await #expect(try HEICStillTests.appleTags(result.output) == HEICStillTests.appleTags(still))
         // Google's reader and ours agree; split gives back the same MP4 bytes.
         let split = try #require(
             try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("s"))).first)
@@ -88,7 +88,7 @@ struct ConvertTests {
     @Test("a HEIC without an XMP item gets one (meta grows, extents move); pixels unchanged")
     func heicWithoutXMP() async throws {
         let ws = try Workspace()
-        try Tool.run("heif-enc", ["-q", "60", try await ClipStore.shared.jpeg(width: 320, height: 240), "-o", ws.file("plain.heic")])
+        try await Tool.run("heif-enc", ["-q", "60", try await ClipStore.shared.jpeg(width: 320, height: 240), "-o", ws.file("plain.heic")])
         #expect(try HEIFFile(file: RandomAccessFile(path: ws.file("plain.heic"))).primaryXMPItem == nil)
         let clip = try await ClipStore.shared.path(ClipSpec())
         let live = try await LivePhotoMaker.make(
@@ -97,10 +97,10 @@ struct ConvertTests {
             photo: try #require(live.photo), movie: try #require(live.movie),
             options: MotionConversionOptions(outputDirectory: ws.file("mp")))
         #expect(try HEIFFile(file: RandomAccessFile(path: result.output)).primaryXMPItem != nil)
-        #expect(try Readers.exiftool(result.output, ["-XMP-GCamera:MotionPhoto"])["XMP-GCamera:MotionPhoto"] == "1")
-        #expect(try Readers.pixelDigest(result.output) == Readers.pixelDigest(ws.file("plain.heic")))
-        _ = try Self.googleVideo(result.output, to: ws.file("tail.mp4"))
-        #expect(try Readers.framemd5(ws.file("tail.mp4")) == Readers.framemd5(clip))
+        #expect(try await Readers.exiftool(result.output, ["-XMP-GCamera:MotionPhoto"])["XMP-GCamera:MotionPhoto"] == "1")
+        #expect(try await Readers.pixelDigest(result.output) == Readers.pixelDigest(ws.file("plain.heic")))
+        _ = try await Self.googleVideo(result.output, to: ws.file("tail.mp4"))
+        #expect(try await Readers.framemd5(ws.file("tail.mp4")) == Readers.framemd5(clip))
     }
 
     static let motionSamples: [(String, Double?)] = [
@@ -119,8 +119,8 @@ struct ConvertTests {
         #expect(await LivePhotoVerifier.verify(photo: photo, movie: movie).passed)
         if let timestamp { #expect(abs(result.coverTime - timestamp) < 0.05, "cover \(result.coverTime)") }
         let split = try #require(try await LivePhotoSplitter.split([input], options: SplitOptions(outputDirectory: ws.file("s"))).first)
-        #expect(try Readers.framemd5(movie) == Readers.framemd5(split.video))
-        #expect(try Readers.pixelDigest(photo) == Readers.pixelDigest(input))
+        #expect(try await Readers.framemd5(movie) == Readers.framemd5(split.video))
+        #expect(try await Readers.pixelDigest(photo) == Readers.pixelDigest(input))
         #expect(result.videoSource == .lossless && result.photoSource == .lossless)
     }
 
@@ -135,7 +135,7 @@ struct ConvertTests {
             options: MotionConversionOptions(outputDirectory: ws.file("b")))
         let back = try await LivePhotoConverter.toLivePhoto(motion.output, options: MakeOptions(outputDirectory: ws.file("c")))
         #expect(abs(back.coverTime - live.coverTime) < 0.001)
-        #expect(try Readers.framemd5(try #require(back.movie)) == Readers.framemd5(clip))
+        #expect(try await Readers.framemd5(try #require(back.movie)) == Readers.framemd5(clip))
     }
 
     @Test("convert refuses what it cannot convert, naming the file")

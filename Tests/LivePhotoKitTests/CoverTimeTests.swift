@@ -31,9 +31,9 @@ struct CoverTimeTests {
             photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 1.0))
         let movie = try #require(result.movie)
         #expect(abs(result.coverTime - 30.0 * 1001 / 30000) < 1e-9)
-        let streams = try Readers.ffprobeStreams(movie)
+        let streams = try await Readers.ffprobeStreams(movie)
         let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
-        let frames = try Readers.packetTimes(movie, stream: videoIndex)
+        let frames = try await Readers.packetTimes(movie, stream: videoIndex)
         let start = try #require(Double(Readers.stillImageTimeStream(streams)?["start_time"] as? String ?? ""))
         #expect(frames.contains { abs($0 - start) < 0.0000011 }, "still at \(start) is not a frame time")
     }

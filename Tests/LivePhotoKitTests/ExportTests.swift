@@ -14,8 +14,8 @@ struct ExportTests {
         return try #require(result.movie)
     }
 
-    static func stream(_ path: String) throws -> [String: Any] {
-        try #require(try Readers.ffprobeStreams(path).first { ($0["codec_type"] as? String) == "video" })
+    static func stream(_ path: String) async throws -> [String: Any] {
+        try #require(try await Readers.ffprobeStreams(path).first { ($0["codec_type"] as? String) == "video" })
     }
 
     @Test("GIF: palette-optimised, looping, scaled and at 15 fps by default")
@@ -24,10 +24,10 @@ struct ExportTests {
         let result = try await LivePhotoExporter.export(
             movie: try await Self.liveMovie(ws), options: ExportOptions(format: .gif, outputDirectory: ws.file("out"), width: 96))
         #expect(result.output == ws.file("out/LP.gif"))
-        let video = try Self.stream(result.output)
+        let video = try await Self.stream(result.output)
         #expect(video["codec_name"] as? String == "gif")
         #expect(video["width"] as? Int == 96)
-        let frames = try Tool.run(
+        let frames = try await Tool.run(
             "ffprobe",
             [
                 "-v", "error", "-count_frames", "-select_streams", "v", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
@@ -47,15 +47,15 @@ struct ExportTests {
         let movie = try await Self.liveMovie(ws)
         let copied = try await LivePhotoExporter.export(movie: movie, options: ExportOptions(format: .mp4, outputDirectory: ws.file("out")))
         #expect(copied.videoCopied)
-        #expect(try Readers.framemd5(copied.output) == Readers.framemd5(movie))
+        #expect(try await Readers.framemd5(copied.output) == Readers.framemd5(movie))
         let scaled = try await LivePhotoExporter.export(
             movie: movie, options: ExportOptions(format: .mp4, outputDirectory: ws.file("out"), name: "small", width: 96))
         #expect(!scaled.videoCopied)
-        let video = try Self.stream(scaled.output)
+        let video = try await Self.stream(scaled.output)
         #expect(video["codec_name"] as? String == "h264")
         #expect(video["width"] as? Int == 96)
         #expect(video["pix_fmt"] as? String == "yuv420p")
-        #expect(try Readers.ffprobeStreams(scaled.output).contains { ($0["codec_name"] as? String) == "aac" })
+        #expect(try await Readers.ffprobeStreams(scaled.output).contains { ($0["codec_name"] as? String) == "aac" })
         // faststart: the movie header comes before the media data.
         let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scaled.output)))
         let moov = head.indices.first { head[$0..<min($0 + 4, head.count)].elementsEqual(Array("moov".utf8)) } ?? .max

@@ -22,7 +22,7 @@ struct LargeOffsetTests {
         try SparseMovie.write(from: clip, to: input, gap: (4 << 30) + (64 << 20))
         let inputMovie = try Movie(file: RandomAccessFile(path: input))
         #expect(inputMovie.tracks.allSatisfy { $0.tables.chunkOffsets.allSatisfy { $0 > UInt64(UInt32.max) } })
-        #expect(try Readers.framemd5(input) == Readers.framemd5(clip))
+        #expect(try await Readers.framemd5(input) == Readers.framemd5(clip))
 
         let result = try await LivePhotoMaker.make(
             photo: try await ClipStore.shared.jpeg(), video: input, options: MakeOptions(outputDirectory: ws.file("out"), coverTime: 2))
@@ -34,8 +34,8 @@ struct LargeOffsetTests {
             // The video and audio chunks lie past 4 GiB; the still-image-time sample comes last, also past it.
             #expect(stbl.child("co64") != nil && stbl.child("stco") == nil, "track \(track.trackID)")
         }
-        #expect(try Readers.framemd5(out) == Readers.framemd5(clip))
-        let mebx = try #require(Readers.stillImageTimeStream(try Readers.ffprobeStreams(out)))
+        #expect(try await Readers.framemd5(out) == Readers.framemd5(clip))
+        let mebx = try #require(Readers.stillImageTimeStream(try await Readers.ffprobeStreams(out)))
         #expect(mebx["start_time"] as? String == "2.000000")
         #expect(await LivePhotoVerifier.verify(photo: try #require(result.photo), movie: out).passed)
         try FileManager.default.removeItem(atPath: out)

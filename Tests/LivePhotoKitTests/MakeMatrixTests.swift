@@ -27,7 +27,7 @@ struct MakeMatrixTests {
     func makeAndRead(_ spec: ClipSpec) async throws {
         let clip = try await ClipStore.shared.path(spec)
         let photo = try await ClipStore.shared.jpeg()
-        let before = (try fileDigest(clip), try fileDigest(photo))
+        let before = (try await fileDigest(clip), try await fileDigest(photo))
         let ws = try Workspace()
         let id = ContentIdentifier()
         let result = try await LivePhotoMaker.make(
@@ -35,23 +35,23 @@ struct MakeMatrixTests {
         let still = try #require(result.photo), movie = try #require(result.movie)
 
         // Inputs untouched; exactly the two outputs, nothing hidden left over.
-        #expect(try fileDigest(clip) == before.0)
-        #expect(try fileDigest(photo) == before.1)
+        #expect(try await fileDigest(clip) == before.0)
+        #expect(try await fileDigest(photo) == before.1)
         #expect(try ws.contents() == ["LP.JPG", "LP.MOV"])
 
         // exiftool reads the same identifier from both.
-        #expect(try Readers.exiftoolStillIdentifier(still) == id.rawValue)
-        #expect(try Readers.exiftoolMovieIdentifier(movie) == id.rawValue)
+        #expect(try await Readers.exiftoolStillIdentifier(still) == id.rawValue)
+        #expect(try await Readers.exiftoolMovieIdentifier(movie) == id.rawValue)
 
         // ffprobe: two mebx data streams, live-photo-info (a packet per frame) and still-image-time (one packet,
         // starting at the cover time); the cover is the frame nearest the middle.
-        let streams = try Readers.ffprobeStreams(movie)
+        let streams = try await Readers.ffprobeStreams(movie)
         let mebx = streams.filter { ($0["codec_tag_string"] as? String) == "mebx" }
         #expect(mebx.count == 2)
         let start = try #require(Double(Readers.stillImageTimeStream(streams)?["start_time"] as? String ?? ""))
         #expect(abs(start - result.coverTime) < 0.0000011, "ffprobe start_time \(start) vs cover \(result.coverTime)")
         let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
-        let frames = try Readers.packetTimes(movie, stream: videoIndex)
+        let frames = try await Readers.packetTimes(movie, stream: videoIndex)
         let duration = try #require(Double(streams[videoIndex]["duration"] as? String ?? ""))
         let nearestMiddle = try #require(frames.min { abs($0 - duration / 2) < abs($1 - duration / 2) })
         #expect(
@@ -59,7 +59,7 @@ struct MakeMatrixTests {
         )
 
         // The media is copied, not decoded: the same frames and audio.
-        #expect(try Readers.framemd5(movie) == Readers.framemd5(clip))
+        #expect(try await Readers.framemd5(movie) == Readers.framemd5(clip))
 
         // The movie is the iPhone form, and verify accepts the pair.
         let report = await LivePhotoVerifier.verify(photo: still, movie: movie)
@@ -68,8 +68,8 @@ struct MakeMatrixTests {
         let inspected = await LivePhotoInspector.inspect([still, movie])
         #expect(inspected.pair?.paired == true)
         // Rotation (the track matrix) is kept; exiftool and we read it the same way, clockwise.
-        let inputRotation = try Readers.exiftool(clip, ["-Composite:Rotation"])["Composite:Rotation"] ?? "0"
-        #expect(try Readers.exiftool(movie, ["-Composite:Rotation"])["Composite:Rotation"] ?? "0" == inputRotation)
+        let inputRotation = try await Readers.exiftool(clip, ["-Composite:Rotation"])["Composite:Rotation"] ?? "0"
+        #expect(try await Readers.exiftool(movie, ["-Composite:Rotation"])["Composite:Rotation"] ?? "0" == inputRotation)
         #expect(inspected.files[1].movie?.video?.rotationDegrees.map(String.init) == inputRotation)
         #expect(spec.rotation == 0 || inputRotation != "0")
     }
@@ -89,8 +89,8 @@ struct MakeMatrixTests {
         let app1Length = Int(output[app0End + 2]) << 8 + Int(output[app0End + 3])
         #expect(Array(output[(app0End + 2 + app1Length)...]) == Array(input[app0End...]))
         // The decoded pixels are the same too.
-        #expect(try Readers.framemd5(try #require(result.photo)) == Readers.framemd5(photo))
-        let tags = try Readers.exiftool(try #require(result.photo), ["-validate", "-warning"])
+        #expect(try await Readers.framemd5(try #require(result.photo)) == Readers.framemd5(photo))
+        let tags = try await Readers.exiftool(try #require(result.photo), ["-validate", "-warning"])
         #expect(tags["ExifTool:Validate"] == "OK")
     }
 }

@@ -76,7 +76,7 @@ struct MutationTests {
         // Start from a JPEG with a real Apple MakerNote so the MakerNote parser is exercised too.
         let base = ws.file("base.jpg")
         try FileManager.default.copyItem(atPath: plain, toPath: base)
-        try Tool.run(
+        try await Tool.run(
             "exiftool",
             ["-q", "-overwrite_original", "-tagsfromfile", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), "-Make", "-MakerNotes", base])
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: base)))

@@ -61,11 +61,11 @@ struct WallpaperTests {
         #expect(keys.otherAtoms.map(\.type) == ["sdpd", "setu", "ctps"])
 
         // ffprobe agrees: the data stream's packet times are the video's, and the frames are the input's.
-        let streams = try Readers.ffprobeStreams(ws.file("W.MOV"))
+        let streams = try await Readers.ffprobeStreams(ws.file("W.MOV"))
         let dataIndex = try #require(
             streams.firstIndex { ($0["codec_tag_string"] as? String) == "mebx" && Int($0["nb_frames"] as? String ?? "") ?? 0 > 1 })
-        #expect(try Readers.packetTimes(ws.file("W.MOV"), stream: dataIndex) == Readers.packetTimes(ws.file("W.MOV"), stream: 0))
-        #expect(try Readers.framemd5(ws.file("W.MOV")) == Readers.framemd5(clip))
+        #expect(try await Readers.packetTimes(ws.file("W.MOV"), stream: dataIndex) == Readers.packetTimes(ws.file("W.MOV"), stream: 0))
+        #expect(try await Readers.framemd5(ws.file("W.MOV")) == Readers.framemd5(clip))
     }
 
     @Test("a 15 fps clip fails G4, a cover at 0.2 s fails G3, each with its reason; --wallpaper makes that an error")

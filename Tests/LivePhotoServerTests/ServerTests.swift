@@ -387,7 +387,7 @@ struct BrowserTests {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec(audio: true))
         let photo = try await ClipStore.shared.jpeg(width: 320, height: 240)
-        let result = try Tool.run(
+        let result = try await Tool.run(
             Readers.python,
             [
                 "\(ProjectPaths.root)/Tests/Browser/webapp_test.py", ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples",
@@ -409,7 +409,7 @@ struct HardeningTests {
     func hardening() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())
-        let result = try Tool.run(
+        let result = try await Tool.run(
             "python3",
             [
                 "\(ProjectPaths.root)/Tests/Browser/hardening_test.py", ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples",

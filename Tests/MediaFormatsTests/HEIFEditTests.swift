@@ -10,7 +10,7 @@ struct HEIFEditTests {
     static func heic(in ws: Workspace, name: String, change: (inout ItemLocationBox) -> Void) async throws -> String {
         let plain = ws.file("plain.heic")
         if !FileManager.default.fileExists(atPath: plain) {
-            try Tool.run("heif-enc", ["-q", "60", try await ClipStore.shared.jpeg(width: 64, height: 48), "-o", plain])
+            try await Tool.run("heif-enc", ["-q", "60", try await ClipStore.shared.jpeg(width: 64, height: 48), "-o", plain])
         }
         let source = try RandomAccessFile(path: plain)
         let heif = try HEIFFile(file: source)

@@ -82,14 +82,14 @@ public actor ClipStore {
         let task = Task.detached { () throws -> String in
             let out = "\(dir)/\(spec.fileName)"
             if spec.rotation == 0 {
-                try Tool.run("ffmpeg", spec.ffmpegArguments(output: out))
+                try await Tool.run("ffmpeg", spec.ffmpegArguments(output: out))
             } else {
                 // ffmpeg 5.1 drops the rotate tag when encoding; a copy remux writes it as the track matrix.
                 let plain = "\(dir)/unrotated-\(spec.fileName)"
-                try Tool.run("ffmpeg", spec.ffmpegArguments(output: plain))
+                try await Tool.run("ffmpeg", spec.ffmpegArguments(output: plain))
                 var remux = ["-v", "error", "-y", "-i", plain, "-map", "0", "-c", "copy", "-metadata:s:v:0", "rotate=\(spec.rotation)"]
                 if spec.faststart { remux += ["-movflags", "+faststart"] }
-                try Tool.run("ffmpeg", remux + [out])
+                try await Tool.run("ffmpeg", remux + [out])
             }
             return out
         }
@@ -104,7 +104,8 @@ public actor ClipStore {
         let dir = try folderPath()
         let task = Task.detached { () throws -> String in
             let out = "\(dir)/photo-\(width)x\(height).jpg"
-            try Tool.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height)", "-frames:v", "1", out])
+            try await Tool.run(
+                "ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height)", "-frames:v", "1", out])
             return out
         }
         made[key] = task

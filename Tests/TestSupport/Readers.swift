@@ -3,8 +3,8 @@ import Foundation
 /// Independent readers: what exiftool, ffprobe and ffmpeg say about a file.
 public enum Readers {
     /// exiftool's value of `tag` (e.g. `-MakerNotes:ContentIdentifier`), or nil.
-    public static func exiftool(_ path: String, _ tags: [String]) throws -> [String: String] {
-        let r = try Tool.run("exiftool", ["-json", "-a", "-G1"] + tags + [path])
+    public static func exiftool(_ path: String, _ tags: [String]) async throws -> [String: String] {
+        let r = try await Tool.run("exiftool", ["-json", "-a", "-G1"] + tags + [path])
         guard let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]], let first = array.first else {
             return [:]
         }
@@ -12,19 +12,19 @@ public enum Readers {
     }
 
     /// The still's content identifier as exiftool reads it (ContentIdentifier, or MediaGroupUUID in exiftool 12.57).
-    public static func exiftoolStillIdentifier(_ path: String) throws -> String? {
-        let tags = try exiftool(path, ["-MakerNotes:ContentIdentifier", "-MakerNotes:MediaGroupUUID"])
+    public static func exiftoolStillIdentifier(_ path: String) async throws -> String? {
+        let tags = try await exiftool(path, ["-MakerNotes:ContentIdentifier", "-MakerNotes:MediaGroupUUID"])
         return tags["Apple:ContentIdentifier"] ?? tags["Apple:MediaGroupUUID"]
     }
 
     /// The movie's content identifier as exiftool reads it from the QuickTime keys.
-    public static func exiftoolMovieIdentifier(_ path: String) throws -> String? {
-        try exiftool(path, ["-Keys:ContentIdentifier"])["Keys:ContentIdentifier"]
+    public static func exiftoolMovieIdentifier(_ path: String) async throws -> String? {
+        try await exiftool(path, ["-Keys:ContentIdentifier"])["Keys:ContentIdentifier"]
     }
 
     /// ffprobe's streams, each a dictionary of its entries.
-    public static func ffprobeStreams(_ path: String) throws -> [[String: Any]] {
-        let r = try Tool.run("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path])
+    public static func ffprobeStreams(_ path: String) async throws -> [[String: Any]] {
+        let r = try await Tool.run("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path])
         let object = try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any]
         return object?["streams"] as? [[String: Any]] ?? []
     }
@@ -35,14 +35,14 @@ public enum Readers {
         streams.first { ($0["codec_tag_string"] as? String) == "mebx" && ($0["nb_frames"] as? String) == "1" }
     }
 
-    public static func framemd5(_ path: String) throws -> [String] {
-        let r = try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-map", "0:a?", "-f", "framemd5", "-"])
+    public static func framemd5(_ path: String) async throws -> [String] {
+        let r = try await Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-map", "0:a?", "-f", "framemd5", "-"])
         return r.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
     }
 
     /// Presentation times of packets of stream `index` (ffprobe's pts_time), in order.
-    public static func packetTimes(_ path: String, stream index: Int) throws -> [Double] {
-        let r = try Tool.run(
+    public static func packetTimes(_ path: String, stream index: Int) async throws -> [Double] {
+        let r = try await Tool.run(
             "ffprobe", ["-v", "error", "-select_streams", "\(index)", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path])
         return r.stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.sorted()
     }
@@ -56,7 +56,7 @@ extension Readers {
     }
 
     /// Decodes an image (HEIC through pillow-heif, JPEG through Pillow) and returns its size and a digest of its pixels.
-    public static func pixelDigest(_ path: String) throws -> String {
+    public static func pixelDigest(_ path: String) async throws -> String {
         let script = """
             import sys, hashlib
             import pillow_heif
@@ -66,6 +66,6 @@ extension Readers {
             im.load()
             print(im.size[0], im.size[1], im.mode, hashlib.sha256(im.tobytes()).hexdigest())
             """
-        return try Tool.run(python, ["-c", script, path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await Tool.run(python, ["-c", script, path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

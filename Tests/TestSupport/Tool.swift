@@ -1,4 +1,11 @@
 import Foundation
+import Subprocess
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// Runs an external program (ffmpeg, ffprobe, exiftool, our own binary) and captures what it prints.
 public struct ToolResult: Sendable {
@@ -21,33 +28,29 @@ public enum ToolError: Error, CustomStringConvertible {
 }
 
 public enum Tool {
-    /// Runs `executable` (looked up on PATH unless it contains a slash) with `arguments`.
+    /// Runs `executable` (looked up on PATH unless it contains a slash) with `arguments`, through swift-subprocess:
+    /// the caller's task waits without holding a thread of the cooperative pool.
     @discardableResult
     public static func run(
         _ executable: String, _ arguments: [String], check: Bool = true, currentDirectory: String? = nil,
         environment: [String: String] = [:]
-    ) throws -> ToolResult {
+    ) async throws -> ToolResult {
         let path = try locate(executable)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes while the process runs so neither fills up.
-        let errData = LockedData()
-        let errThread = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        errThread.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { Thread.sleep(forTimeInterval: 0.005) }
+        var updates: [Environment.Key: String?] = [:]
+        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
+        let collected = try await Subprocess.run(
+            .path(FilePath(path)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
+            workingDirectory: currentDirectory.map { FilePath($0) }, input: .none, output: .bytes(limit: 1 << 30),
+            error: .bytes(limit: 64 << 20))
+        let status: Int32
+        switch collected.terminationStatus {
+        case .exited(let code): status = Int32(code)
+        case .signaled(let signal): status = 128 + Int32(signal)
+        }
+        let outData = Data(collected.standardOutput)
         let result = ToolResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.value, as: UTF8.self), stdoutData: outData)
+            status: status, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: collected.standardError, as: UTF8.self), stdoutData: outData)
         if check, result.status != 0 { throw ToolError.failed(([executable] + arguments).joined(separator: " "), result) }
         return result
     }
@@ -60,17 +63,4 @@ public enum Tool {
         }
         throw ToolError.missing(executable)
     }
-}
-
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private var done = false
-    func set(_ d: Data) {
-        lock.withLock {
-            data = d; done = true
-        }
-    }
-    var isSet: Bool { lock.withLock { done } }
-    var value: Data { lock.withLock { data } }
 }

@@ -48,6 +48,6 @@ public enum ProjectPaths {
 }
 
 /// SHA-256 of a file via sha256sum, to prove inputs are not modified.
-public func fileDigest(_ path: String) throws -> String {
-    String(try Tool.run("sha256sum", [path]).stdout.prefix(64))
+public func fileDigest(_ path: String) async throws -> String {
+    String(try await Tool.run("sha256sum", [path]).stdout.prefix(64))
 }

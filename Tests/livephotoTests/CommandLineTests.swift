@@ -6,8 +6,8 @@ import Testing
 /// The `livephoto` executable as a user runs it: output, JSON and exit codes.
 @Suite("the livephoto command")
 struct CommandLineTests {
-    func livephoto(_ arguments: [String]) throws -> ToolResult {
-        try Tool.run(ProjectPaths.executable, arguments, check: false)
+    func livephoto(_ arguments: [String]) async throws -> ToolResult {
+        try await Tool.run(ProjectPaths.executable, arguments, check: false)
     }
 
     func json(_ result: ToolResult) throws -> [String: Any] {
@@ -15,12 +15,12 @@ struct CommandLineTests {
     }
 
     @Test("help names the commands and shows examples")
-    func help() throws {
-        let root = try livephoto(["--help"])
+    func help() async throws {
+        let root = try await livephoto(["--help"])
         #expect(root.status == 0)
         for word in ["make", "inspect", "verify", "split", "convert", "serve", "Exit codes"] { #expect(root.stdout.contains(word)) }
         for command in ["make", "inspect", "verify", "split", "convert", "export", "serve"] {
-            let r = try livephoto([command, "--help"])
+            let r = try await livephoto([command, "--help"])
             #expect(r.status == 0)
             #expect(r.stdout.contains("Examples:"))
             #expect(r.stdout.contains("--json"))
@@ -31,53 +31,54 @@ struct CommandLineTests {
     func motionPhotos() async throws {
         let ws = try Workspace()
         let sample = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
-        let split = try livephoto(["split", sample, "--out", ws.file("split"), "--json"])
+        let split = try await livephoto(["split", sample, "--out", ws.file("split"), "--json"])
         #expect(split.status == 0, "\(split.stderr)")
         let results = try #require(try JSONSerialization.jsonObject(with: split.stdoutData) as? [[String: Any]])
         #expect(results.first?["kind"] as? String == "motion-photo")
         #expect(results.first?["videoLocator"] as? String == "mpvd-box")
         #expect(results.first?["video"] as? String == ws.file("split/samsung-s22-google-motionphoto-v1_ente.mp4"))
         // Again without --force: the outputs exist.
-        #expect(try livephoto(["split", sample, "--out", ws.file("split")]).status == 3)
+        let again = try await livephoto(["split", sample, "--out", ws.file("split")])
+        #expect(again.status == 3 && again.stderr.contains("already exists (use --force to overwrite it)"), "\(again.stderr)")
 
         let still = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
-        let motion = try livephoto(["convert", "--to", "motion", still, movie, "--out", ws.file("mp"), "--name", "IMG", "--json"])
+        let motion = try await livephoto(["convert", "--to", "motion", still, movie, "--out", ws.file("mp"), "--name", "IMG", "--json"])
         #expect(motion.status == 0, "\(motion.stderr)")
         #expect(try json(motion)["presentationTimestampUs"] as? Int == 900_000)
-        let inspected = try livephoto(["inspect", ws.file("mp/IMG.MP.heic"), "--json"])
+        let inspected = try await livephoto(["inspect", ws.file("mp/IMG.MP.heic"), "--json"])
         let file = try #require((try json(inspected)["files"] as? [[String: Any]])?.first)
         #expect(file["role"] as? String == "motion-photo")
         let parts = try #require((file["motionPhoto"] as? [String: Any])?["parts"] as? [[String: Any]])
         #expect(Set(parts.compactMap { $0["name"] as? String }).isSuperset(of: ["image", "xmp", "mpvd box", "video"]))
-        let text = try livephoto(["inspect", ws.file("mp/IMG.MP.heic")])
+        let text = try await livephoto(["inspect", ws.file("mp/IMG.MP.heic")])
         #expect(text.stdout.contains("motion      google-motion-photo v1, video found by mpvd-box"))
 
-        let live = try livephoto(["convert", "--to", "live", ws.file("mp/IMG.MP.heic"), "--out", ws.file("live"), "--json"])
+        let live = try await livephoto(["convert", "--to", "live", ws.file("mp/IMG.MP.heic"), "--out", ws.file("live"), "--json"])
         #expect(live.status == 0, "\(live.stderr)")
         #expect(try json(live)["coverTime"] as? Double == 0.9)
-        #expect(try livephoto(["verify", ws.file("live/IMG.HEIC"), ws.file("live/IMG.MOV")]).status == 0)
+        #expect(try await livephoto(["verify", ws.file("live/IMG.HEIC"), ws.file("live/IMG.MOV")]).status == 0)
 
-        let bad = try livephoto(["split", ProjectPaths.sample("iphone7-ios12_IMG_2682_immich.heic"), "--out", ws.file("bad")])
+        let bad = try await livephoto(["split", ProjectPaths.sample("iphone7-ios12_IMG_2682_immich.heic"), "--out", ws.file("bad")])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("not a Motion Photo"))
-        #expect(try livephoto(["convert", "--to", "live", still, movie]).status == 64)
+        #expect(try await livephoto(["convert", "--to", "live", still, movie]).status == 64)
     }
 
     @Test("make --wallpaper refuses a cover that keeps the wallpaper still (exit 64); verify lists the gates")
     func wallpaper() async throws {
         let ws = try Workspace()
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
-        let strict = try livephoto(["make", photo, clip, "--out", ws.file("a"), "--cover", "0.2", "--wallpaper"])
+        let strict = try await livephoto(["make", photo, clip, "--out", ws.file("a"), "--cover", "0.2", "--wallpaper"])
         #expect(strict.status == 64)
         #expect(strict.stderr.contains("G3: only 6 frames before the still; wallpapers need 14"))
-        let loose = try livephoto(["make", photo, clip, "--out", ws.file("b"), "--name", "E", "--cover", "0.2"])
+        let loose = try await livephoto(["make", photo, clip, "--out", ws.file("b"), "--name", "E", "--cover", "0.2"])
         #expect(loose.status == 0)
         #expect(loose.stdout.contains("the lock-screen wallpaper will not animate: G3"))
-        let verified = try livephoto(["verify", ws.file("b/E.JPG"), ws.file("b/E.MOV")])
+        let verified = try await livephoto(["verify", ws.file("b/E.JPG"), ws.file("b/E.MOV")])
         #expect(verified.status == 0)
         #expect(verified.stdout.contains("FAIL  G3 frames-before-still"))
-        #expect(try livephoto(["make", photo, clip, "--wallpaper", "--no-wallpaper"]).status == 64)
-        let json = try self.json(try livephoto(["verify", ws.file("b/E.JPG"), ws.file("b/E.MOV"), "--json"]))
+        #expect(try await livephoto(["make", photo, clip, "--wallpaper", "--no-wallpaper"]).status == 64)
+        let json = try self.json(try await livephoto(["verify", ws.file("b/E.JPG"), ws.file("b/E.MOV"), "--json"]))
         #expect((json["wallpaper"] as? [String: Any])?["ready"] as? Bool == false)
     }
 
@@ -85,7 +86,7 @@ struct CommandLineTests {
     func makeVerifyInspect() async throws {
         let ws = try Workspace()
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(audio: true))
-        let made = try livephoto(["make", photo, clip, "--out", ws.path, "--name", "IMG", "--cover", "1.01", "--json"])
+        let made = try await livephoto(["make", photo, clip, "--out", ws.path, "--name", "IMG", "--cover", "1.01", "--json"])
         #expect(made.status == 0, "\(made.stderr)")
         let result = try json(made)
         let id = try #require(result["identifier"] as? String)
@@ -95,11 +96,11 @@ struct CommandLineTests {
         #expect(result["photo"] as? String == ws.file("IMG.JPG"))
         #expect(result["movie"] as? String == ws.file("IMG.MOV"))
 
-        let verified = try livephoto(["verify", ws.file("IMG.JPG"), ws.file("IMG.MOV"), "--json"])
+        let verified = try await livephoto(["verify", ws.file("IMG.JPG"), ws.file("IMG.MOV"), "--json"])
         #expect(verified.status == 0)
         #expect(try json(verified)["passed"] as? Bool == true)
 
-        let inspected = try livephoto(["inspect", ws.file("IMG.JPG"), ws.file("IMG.MOV"), "--json"])
+        let inspected = try await livephoto(["inspect", ws.file("IMG.JPG"), ws.file("IMG.MOV"), "--json"])
         #expect(inspected.status == 0)
         let report = try json(inspected)
         let files = try #require(report["files"] as? [[String: Any]])
@@ -108,23 +109,51 @@ struct CommandLineTests {
         #expect((files[1]["movie"] as? [String: Any])?["coverTimeSeconds"] as? Double == 1.0)
         #expect((report["pair"] as? [String: Any])?["paired"] as? Bool == true)
 
-        let text = try livephoto(["inspect", ws.file("IMG.MOV")])
+        let text = try await livephoto(["inspect", ws.file("IMG.MOV")])
         #expect(text.stdout.contains("identifier  \(id)"))
         #expect(text.stdout.contains("cover       1.000 s"))
+    }
+
+    @Test("a tool's failure is reported as that tool's; the flags that would help are the command line's own")
+    func toolFailureAndFlagAdvice() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
+        // A heif-enc that fails, first on the PATH.
+        try FileManager.default.createDirectory(atPath: ws.file("bin"), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho 'cannot encode: broken on purpose' >&2\nexit 1\n".utf8).write(
+            to: URL(fileURLWithPath: ws.file("bin/heif-enc")))
+        chmod(ws.file("bin/heif-enc"), 0o755)
+        let path = ws.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let failed = try await Tool.run(
+            ProjectPaths.executable, ["make", photo, clip, "--photo-format", "heic", "--out", ws.file("out")], check: false,
+            environment: ["PATH": path])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("heif-enc cannot use it: cannot encode: broken on purpose"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("ffmpeg"), "\(failed.stderr)")
+        #expect(try ws.contents("out").isEmpty)
+
+        // The library names no flag; the command line adds its own.
+        let heic = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
+        let keep = try await livephoto(["make", heic, clip, "--photo-format", "jpeg", "--out", ws.file("o2")])
+        #expect(keep.status == 2 && keep.stderr.contains("cannot be converted to JPEG here; leave out --photo-format"), "\(keep.stderr)")
+        let several = try await livephoto([
+            "split", heic, ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic"), "--name", "X", "--out", ws.file("o3"),
+        ])
+        #expect(several.status == 64 && several.stderr.contains("--name needs exactly one"), "\(several.stderr)")
     }
 
     @Test("exit codes: 3 when the output exists, 2 for a bad input, 1 when verify fails, 64 for usage")
     func exitCodes() async throws {
         let ws = try Workspace()
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
-        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--name", "A"]).status == 0)
-        let exists = try livephoto(["make", photo, clip, "--out", ws.path, "--name", "A"])
+        #expect(try await livephoto(["make", photo, clip, "--out", ws.path, "--name", "A"]).status == 0)
+        let exists = try await livephoto(["make", photo, clip, "--out", ws.path, "--name", "A"])
         #expect(exists.status == 3)
         #expect(exists.stderr.contains("already exists"))
-        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--name", "A", "--force"]).status == 0)
+        #expect(try await livephoto(["make", photo, clip, "--out", ws.path, "--name", "A", "--force"]).status == 0)
 
         let text = try ws.write(Array("not a movie".utf8), to: "text.mov")
-        let bad = try livephoto(["make", photo, text, "--out", ws.file("out"), "--json"])
+        let bad = try await livephoto(["make", photo, text, "--out", ws.file("out"), "--json"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains(text))
         let badReport = try json(bad)
@@ -132,24 +161,24 @@ struct CommandLineTests {
         let leftovers = try ws.contents("out")
         #expect(leftovers.isEmpty)
 
-        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--name", "B"]).status == 0)
-        let mismatch = try livephoto(["verify", ws.file("A.JPG"), ws.file("B.MOV")])
+        #expect(try await livephoto(["make", photo, clip, "--out", ws.path, "--name", "B"]).status == 0)
+        let mismatch = try await livephoto(["verify", ws.file("A.JPG"), ws.file("B.MOV")])
         #expect(mismatch.status == 1)
         #expect(mismatch.stdout.contains("FAIL  identifiers-match"))
 
-        #expect(try livephoto(["make", photo, clip, clip]).status == 64)
-        #expect(try livephoto(["make", photo, clip, "--quality", "0"]).status == 64)
-        #expect(try livephoto(["make", photo, clip, "--codec", "vp9"]).status == 64)
-        let noFFmpeg = try livephoto([
+        #expect(try await livephoto(["make", photo, clip, clip]).status == 64)
+        #expect(try await livephoto(["make", photo, clip, "--quality", "0"]).status == 64)
+        #expect(try await livephoto(["make", photo, clip, "--codec", "vp9"]).status == 64)
+        let noFFmpeg = try await livephoto([
             "make", ws.file("A.JPG"), try await ClipStore.shared.path(ClipSpec(container: .mp4, fragmented: true)),
             "--out", ws.file("x"), "--ffmpeg", "/nonexistent/ffmpeg",
         ])
         #expect(noFFmpeg.status == 5)
         #expect(noFFmpeg.stderr.contains("ffmpeg is needed"))
-        #expect(try livephoto(["make", photo, clip, "--pvt", "--pvt-zip"]).status == 64)
-        #expect(try livephoto(["make", photo, clip, "--id", "not-a-uuid"]).status == 64)
-        #expect(try livephoto(["make", photo, clip, "--out", ws.path, "--cover", "99"]).status == 64)
-        #expect(try livephoto(["inspect", ws.file("missing.mov")]).status == 2)
+        #expect(try await livephoto(["make", photo, clip, "--pvt", "--pvt-zip"]).status == 64)
+        #expect(try await livephoto(["make", photo, clip, "--id", "not-a-uuid"]).status == 64)
+        #expect(try await livephoto(["make", photo, clip, "--out", ws.path, "--cover", "99"]).status == 64)
+        #expect(try await livephoto(["inspect", ws.file("missing.mov")]).status == 2)
     }
 
     @Test("the copy by read and write (the fallback to copy_file_range) gives the same movie")
@@ -157,15 +186,15 @@ struct CommandLineTests {
         let ws = try Workspace()
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(audio: true))
         let id = "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8"
-        let kernel = try livephoto(["make", photo, clip, "--out", ws.file("k"), "--id", id])
-        let fallback = try Tool.run(
+        let kernel = try await livephoto(["make", photo, clip, "--out", ws.file("k"), "--id", id])
+        let fallback = try await Tool.run(
             ProjectPaths.executable, ["make", photo, clip, "--out", ws.file("r"), "--id", id], check: false,
             environment: ["LIVEPHOTO_COPY": "readwrite"])
         #expect(kernel.status == 0 && fallback.status == 0)
         let name = URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent
         #expect(try ws.read("k/\(name).MOV") == ws.read("r/\(name).MOV"))
         #expect(try ws.read("k/\(name).JPG") == ws.read("r/\(name).JPG"))
-        #expect(try Readers.framemd5(ws.file("r/\(name).MOV")) == Readers.framemd5(clip))
+        #expect(try await Readers.framemd5(ws.file("r/\(name).MOV")) == Readers.framemd5(clip))
     }
 
     @Test("inspect lists problems and exits 0; 2 only for a file it cannot parse; --force says what it does; convert --cover")
@@ -173,49 +202,50 @@ struct CommandLineTests {
         let ws = try Workspace()
         let sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))))
         let cut = try ws.write(Array(sample.dropLast(5000)), to: "cut.jpg")
-        let text = try livephoto(["inspect", cut])
+        let text = try await livephoto(["inspect", cut])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("problem     the Motion Photo data: "), "\(text.stdout)")
-        let report = try livephoto(["inspect", cut, "--json"])
+        let report = try await livephoto(["inspect", cut, "--json"])
         let file = try #require((try json(report)["files"] as? [[String: Any]])?.first)
         #expect(file["error"] == nil && (file["problems"] as? [String])?.count == 1)
         #expect(file["still"] != nil)
         let garbage = try ws.write(Array("not a photo at all".utf8), to: "garbage.jpg")
-        #expect(try livephoto(["inspect", garbage, cut]).status == 2)
+        #expect(try await livephoto(["inspect", garbage, cut]).status == 2)
 
         for (command, words) in [
             ("make", "replace a MakerNote written by another camera maker"), ("split", "belong to different Live Photos"),
             ("convert", "belong to different Live Photos"), ("convert", "Overwrite existing outputs"), ("export", "Overwrite the output"),
         ] {
-            let help = try livephoto([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+            let help = try await livephoto([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
                 .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
             #expect(help.contains(words), "\(command): \(help)")
         }
 
         let still = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
-        let other = try livephoto([
+        let other = try await livephoto([
             "make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()), "--out", ws.file("o"), "--name", "O",
         ])
         #expect(other.status == 0)
-        let mismatched = try livephoto(["split", still, ws.file("o/O.MOV"), "--out", ws.file("s")])
-        #expect(mismatched.status == 2 && mismatched.stderr.contains("belong to different Live Photos"))
-        #expect(try livephoto(["split", still, ws.file("o/O.MOV"), "--out", ws.file("s"), "--force"]).status == 0)
+        let mismatched = try await livephoto(["split", still, ws.file("o/O.MOV"), "--out", ws.file("s")])
+        #expect(mismatched.status == 2 && mismatched.stderr.contains("belong to different Live Photos; --force takes them together anyway"))
+        #expect(try await livephoto(["split", still, ws.file("o/O.MOV"), "--out", ws.file("s"), "--force"]).status == 0)
         #expect(try ws.contents("s") == ["O.MOV", "iphone_IMG_3853_gwy15.HEIC"])
 
         let samsung = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
-        let covered = try livephoto(["convert", "--to", "live", samsung, "--cover", "1", "--out", ws.file("c"), "--json"])
+        let covered = try await livephoto(["convert", "--to", "live", samsung, "--cover", "1", "--out", ws.file("c"), "--json"])
         #expect(covered.status == 0, "\(covered.stderr)")
         #expect(abs((try json(covered)["coverTime"] as? Double ?? 0) - 1) < 0.02)
-        let outside = try livephoto(["convert", "--to", "live", samsung, "--cover", "30", "--out", ws.file("d")])
+        let outside = try await livephoto(["convert", "--to", "live", samsung, "--cover", "30", "--out", ws.file("d")])
         #expect(outside.status == 64 && outside.stderr.contains(samsung) && !outside.stderr.contains(".livephoto-"))
         #expect(
-            try livephoto(["convert", "--to", "motion", still, ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"), "--cover", "1"]).status
+            try await livephoto(["convert", "--to", "motion", still, ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"), "--cover", "1"])
+                .status
                 == 64)
     }
 
     @Test("inspect reads the real iPhone pair")
-    func realPair() throws {
-        let r = try livephoto([
+    func realPair() async throws {
+        let r = try await livephoto([
             "inspect", "--json", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"),
         ])
         #expect(r.status == 0)
@@ -233,42 +263,36 @@ struct InterruptTests {
         let clip = try await ClipStore.shared.path(ClipSpec())
         try SparseMovie.write(from: clip, to: ws.file("big.mov"), gap: 3 << 30)  // 3 GiB to copy: seconds of work
         try FileManager.default.createDirectory(atPath: ws.file("out"), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
-        process.arguments = ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", ws.file("out")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // Watch from a thread of its own: the test's task may wait long on a busy cooperative pool, the copy won't.
         let out = ws.file("out")
-        let watcher = InterruptWatcher(process: process, folder: out)
-        try process.run()
-        watcher.start()
-        process.waitUntilExit()
-        #expect(watcher.interrupted, "make finished before it could be interrupted")
-        #expect(process.terminationStatus == 130)
+        let run = try await SignalledRun.run(
+            ProjectPaths.executable, ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", out], signal: SIGINT,
+            when: { _ in Self.hasEntries(out) })
+        #expect(run.sent, "make finished before it could be interrupted")
+        #expect(run.status == 130)
         #expect(try ws.contents("out").isEmpty)
     }
 }
 
 extension InterruptTests {
     /// Runs `make` of a 3 GiB sparse movie into `out` and sends `signal` once its copy has begun.
-    static func makeInterrupted(by signal: Int32, ws: Workspace) async throws -> Process {
+    static func makeInterrupted(by signal: Int32, ws: Workspace) async throws -> SignalledRun {
         let clip = try await ClipStore.shared.path(ClipSpec())
         if !FileManager.default.fileExists(atPath: ws.file("big.mov")) {
             try SparseMovie.write(from: clip, to: ws.file("big.mov"), gap: 3 << 30)
         }
         try FileManager.default.createDirectory(atPath: ws.file("out"), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
-        process.arguments = ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", ws.file("out")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let watcher = InterruptWatcher(process: process, folder: ws.file("out"), signal: signal)
-        try process.run()
-        watcher.start()
-        process.waitUntilExit()
-        #expect(watcher.interrupted, "make finished before the signal")
-        return process
+        let out = ws.file("out")
+        let run = try await SignalledRun.run(
+            ProjectPaths.executable, ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", out], signal: signal,
+            when: { _ in hasEntries(out) })
+        #expect(run.sent, "make finished before the signal")
+        return run
+    }
+
+    /// True when `folder` holds anything (make has begun to write).
+    static func hasEntries(_ folder: String) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return !entries.isEmpty
     }
 
     @Test(
@@ -277,16 +301,16 @@ extension InterruptTests {
     func hangUpAndKill() async throws {
         let ws = try Workspace()
         let hungUp = try await Self.makeInterrupted(by: SIGHUP, ws: ws)
-        #expect(hungUp.terminationStatus == 130)
+        #expect(hungUp.status == 130)
         #expect(try ws.contents("out").isEmpty)
 
         let killed = try await Self.makeInterrupted(by: SIGKILL, ws: ws)
-        #expect(killed.terminationReason == .uncaughtSignal)
+        #expect(killed.endedBySignal && killed.status == 128 + SIGKILL)
         let stale = try ws.contents("out")
         #expect(!stale.isEmpty && stale.allSatisfy { $0.contains(".livephoto-\(killed.processIdentifier)-") }, "\(stale)")
         // A staging name of a process that still runs (pid 1) is not touched.
         try Data("live".utf8).write(to: URL(fileURLWithPath: ws.file("out/.OTHER.JPG.livephoto-1-abcdef")))
-        let next = try Tool.run(
+        let next = try await Tool.run(
             ProjectPaths.executable,
             [
                 "make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()), "--out", ws.file("out"), "--name",
@@ -304,15 +328,20 @@ extension InterruptTests {
         let ws = try Workspace()
         let full = ws.file("full")
         try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
-        try Tool.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", full])
-        defer { _ = try? Tool.run("umount", [full], check: false) }
-        let r = try Tool.run(
-            ProjectPaths.executable,
-            ["make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec(seconds: 10)), "--out", full],
-            check: false)
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(seconds: 10))
+        try await Tool.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", full])
+        let made: Result<ToolResult, any Error>
+        do {
+            made = .success(try await Tool.run(ProjectPaths.executable, ["make", photo, clip, "--out", full], check: false))
+        } catch {
+            made = .failure(error)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: full)
+        try await Tool.run("umount", [full])
+        let r = try made.get()
         #expect(r.status == 4, "\(r.status): \(r.stderr)")
         #expect(r.stderr.contains("No space left"), "\(r.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: full).isEmpty)
+        #expect(left.isEmpty)
     }
 
     @Test("Ctrl-C during a transcode stops ffmpeg, exits 130 and leaves nothing", .timeLimit(.minutes(3)))
@@ -320,61 +349,19 @@ extension InterruptTests {
         let ws = try Workspace()
         // MPEG-4 Part 2 is quick to make and must be transcoded: 10 s of 1080p keeps ffmpeg busy for seconds.
         let input = ws.file("slow-\(UUID().uuidString.prefix(8)).avi")
-        try Tool.run(
+        try await Tool.run(
             "ffmpeg",
             ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "10", "-c:v", "mpeg4", "-q:v", "5", input])
         try FileManager.default.createDirectory(atPath: ws.file("out"), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
-        process.arguments = ["make", input, "--out", ws.file("out")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Give ffmpeg time to start transcoding, then interrupt from a thread of its own.
+        // Give ffmpeg time to start transcoding, then interrupt.
         let started = Date()
-        let watcher = Thread {
-            while process.isRunning, Date().timeIntervalSince(started) < 1.5 { usleep(10_000) }
-            if process.isRunning { process.interrupt() }
-        }
-        watcher.start()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        let run = try await SignalledRun.run(
+            ProjectPaths.executable, ["make", input, "--out", ws.file("out")], signal: SIGINT, when: { $0 >= 1.5 })
+        #expect(run.sent && run.status == 130)
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(try ws.contents("out").isEmpty)
         // No ffmpeg is left working on the input.
-        let left = try Tool.run("pgrep", ["-f", URL(fileURLWithPath: input).lastPathComponent], check: false)
+        let left = try await Tool.run("pgrep", ["-f", URL(fileURLWithPath: input).lastPathComponent], check: false)
         #expect(left.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-    }
-}
-
-/// Sends `signal` (SIGINT unless told) to `process` as soon as a file appears in `folder` (the copy has begun).
-final class InterruptWatcher: @unchecked Sendable {
-    let process: Process
-    let folder: String
-    let signal: Int32
-    private let lock = NSLock()
-    private var sent = false
-
-    init(process: Process, folder: String, signal: Int32 = SIGINT) {
-        self.process = process
-        self.folder = folder
-        self.signal = signal
-    }
-
-    var interrupted: Bool { lock.withLock { sent } }
-
-    func start() {
-        let thread = Thread { [self] in
-            let deadline = Date().addingTimeInterval(120)
-            while process.isRunning, Date() < deadline {
-                if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder), !entries.isEmpty {
-                    kill(process.processIdentifier, signal)
-                    lock.withLock { sent = true }
-                    return
-                }
-                usleep(1000)
-            }
-        }
-        thread.start()
     }
 }
