@@ -98,12 +98,14 @@ struct FileAnalysis {
         }
         let flavor =
             motion.videoLocator == .microVideoOffset
-            ? "micro-video"
-            : motion.videoLocator == .samsungTrailer && motion.xmp?.isMotionPhoto != true ? "samsung" : "google-motion-photo"
+            ? MotionPhotoReport.Flavor.microVideo
+            : motion.videoLocator == .samsungTrailer && motion.xmp?.isMotionPhoto != true ? .samsung : .googleMotionPhoto
         report.motionPhoto = MotionPhotoReport(
             flavor: flavor, version: motion.xmp?.motionPhotoVersion,
-            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 }, videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
-            directory: (motion.xmp?.directory ?? []).map(MotionPhotoDirectoryItem.init), parts: parts.sorted { $0.offset < $1.offset }, notes: motion.notes)
+            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 },
+            videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
+            directory: (motion.xmp?.directory ?? []).map(MotionPhotoDirectoryItem.init), parts: parts.sorted { $0.offset < $1.offset },
+            notes: motion.notes)
     }
 
     private mutating func readMovie(_ file: RandomAccessFile) throws {

@@ -107,8 +107,17 @@ public struct MotionPhotoReport: Sendable, Codable, Equatable {
         public var length: Int64
     }
 
-    /// "google-motion-photo", "micro-video" or "samsung".
-    public var flavor: String
+    /// Which kind of Motion Photo.
+    public enum Flavor: String, Sendable, Codable, Equatable {
+        /// Google's Motion Photo format (v1, the `Container` directory), written by Pixels and by Samsung since 2023.
+        case googleMotionPhoto = "google-motion-photo"
+        /// The older Google MicroVideo JPEG (`Camera:MicroVideoOffset`).
+        case microVideo = "micro-video"
+        /// A Samsung Motion Photo found only through its SEF trailer.
+        case samsung
+    }
+
+    public var flavor: Flavor
     /// `Camera:MotionPhotoVersion`, when given.
     public var version: Int?
     /// The still's time in the video (the presentation timestamp), when given.

@@ -60,7 +60,7 @@ public enum LivePhotoExporter {
         let temporary = OutputLocation.temporaryName(beside: destination)
         defer { OutputLocation.remove(temporary) }
         let copy = options.format == .mp4 && video.codec == "h264" && options.width == nil && options.fps == nil
-        let phase = options.format.rawValue
+        let phase = OperationProgress.Phase.export(options.format)
         do {
             try await tool.export(
                 movie, to: temporary, format: options.format.media, width: options.width, fps: options.fps, loop: options.loop,

@@ -30,7 +30,7 @@ struct MediaSteps {
         }
         let output = "\(work)/video.mov"
         let handler = progress
-        let phase = video.codec == "h264" || video.codec == "hevc" ? "remux" : "transcode"
+        let phase: OperationProgress.Phase = video.codec == "h264" || video.codec == "hevc" ? .remux : .transcode
         do {
             let done = try await tool.normalizeVideo(
                 path, to: output, info: info, codec: codec.media,
@@ -55,7 +55,7 @@ struct MediaSteps {
         let output = "\(work)/trimmed.mov"
         let tool = try ffmpeg()
         let handler = progress
-        let phase = lossless ? "trim" : "trim+encode"
+        let phase: OperationProgress.Phase = lossless ? .trim : .trimAndEncode
         do {
             try await tool.cut(
                 path, to: output, start: start, duration: duration, reencode: lossless ? nil : (movie.videoCodec == "hevc" ? .hevc : .h264),
@@ -77,7 +77,7 @@ struct MediaSteps {
     /// The frame shown at the cover time, as a JPEG.
     func coverFrame(from video: String, seekSeconds: Double) async throws(LivePhotoError) -> String {
         let output = "\(work)/cover.jpg"
-        progress?(OperationProgress(fraction: 0, phase: "cover frame"))
+        progress?(OperationProgress(fraction: 0, phase: .coverFrame))
         let tool = try ffmpeg()
         do {
             try await tool.extractFrame(
@@ -88,7 +88,7 @@ struct MediaSteps {
         guard FileManager.default.fileExists(atPath: output) else {
             throw .badInput(file: video, reason: "ffmpeg produced no frame at \(seekSeconds) s")
         }
-        progress?(OperationProgress(fraction: 1, phase: "cover frame"))
+        progress?(OperationProgress(fraction: 1, phase: .coverFrame))
         return output
     }
 
@@ -99,13 +99,13 @@ struct MediaSteps {
         let jpegPath = try jpeg.commit()
         PendingOutputs.shared.finish([jpegPath])
         let output = "\(work)/still.heic"
-        progress?(OperationProgress(fraction: 0, phase: "heic"))
+        progress?(OperationProgress(fraction: 0, phase: .heic))
         do {
             try await HEIFEncoder.locate().encode(jpegPath, to: output, quality: quality)
         } catch {
             throw Self.wrap(error, file: still.source.path)
         }
-        progress?(OperationProgress(fraction: 1, phase: "heic"))
+        progress?(OperationProgress(fraction: 1, phase: .heic))
         return try LivePhotoMaker.open(output)
     }
 

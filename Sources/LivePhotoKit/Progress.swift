@@ -2,17 +2,51 @@
 public struct OperationProgress: Sendable, Equatable {
     public var completedBytes: Int64
     public var totalBytes: Int64
-    /// "copy", or an ffmpeg step: "transcode", "remux", "cover frame".
-    public var phase: String
+    /// The step under way.
+    public var phase: Phase
 
-    public init(completedBytes: Int64, totalBytes: Int64, phase: String = "copy") {
+    /// A step of a long operation.
+    public enum Phase: Sendable, Equatable {
+        /// Copying media data (lossless): bytes are counted.
+        case copy
+        /// ffmpeg rewrapping a video in another container without re-encoding.
+        case remux
+        /// ffmpeg re-encoding a video.
+        case transcode
+        /// Cutting a video at its keyframes, without re-encoding.
+        case trim
+        /// Cutting a video and re-encoding it.
+        case trimAndEncode
+        /// Taking the cover frame out of a video.
+        case coverFrame
+        /// Encoding the still as HEIC.
+        case heic
+        /// Writing an export (GIF, MP4, animated WebP).
+        case export(ExportFormat)
+
+        /// A short name for people and for JSON progress lines: "copy", "cover frame", "gif"…
+        public var label: String {
+            switch self {
+            case .copy: return "copy"
+            case .remux: return "remux"
+            case .transcode: return "transcode"
+            case .trim: return "trim"
+            case .trimAndEncode: return "trim+encode"
+            case .coverFrame: return "cover frame"
+            case .heic: return "heic"
+            case .export(let format): return format.rawValue
+            }
+        }
+    }
+
+    public init(completedBytes: Int64, totalBytes: Int64, phase: Phase = .copy) {
         self.completedBytes = completedBytes
         self.totalBytes = totalBytes
         self.phase = phase
     }
 
     /// A step measured as a fraction (0...1).
-    public init(fraction: Double, phase: String) {
+    public init(fraction: Double, phase: Phase) {
         self.init(completedBytes: Int64((min(1, max(0, fraction)) * 1000).rounded()), totalBytes: 1000, phase: phase)
     }
 

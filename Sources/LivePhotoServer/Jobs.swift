@@ -13,7 +13,7 @@ enum Jobs {
         let made = try await LivePhotoMaker.make(
             photo: photo, video: video,
             options: MakeOptions(outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath),
-            progress: { p in progress(p.phase, 0.6 * p.fraction) })
+            progress: { p in progress(p.phase.label, 0.6 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
         // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).
         let bundle = try await LivePhotoMaker.make(
@@ -39,7 +39,7 @@ enum Jobs {
         async throws -> JobResult
     {
         let results = try await LivePhotoSplitter.split(
-            paths, options: SplitOptions(outputDirectory: "\(folder)/out"), progress: { p in progress(p.phase, 0.5 * p.fraction) })
+            paths, options: SplitOptions(outputDirectory: "\(folder)/out"), progress: { p in progress(p.phase.label, 0.5 * p.fraction) })
         guard let first = results.first else { throw LivePhotoError.invalidArgument("nothing to take apart") }
         progress("preview", 0.6)
         let previewFolder = "\(folder)/preview"

@@ -28,7 +28,8 @@ enum Output {
         if let members = f.members { lines.append("  holds       " + members.joined(separator: ", ")) }
         if let mp = f.motionPhoto {
             lines.append(
-                "  motion      \(mp.flavor)\(mp.version.map { " v\($0)" } ?? ""), video found by \(mp.videoLocator?.rawValue ?? "?")")
+                "  motion      \(mp.flavor.rawValue)\(mp.version.map { " v\($0)" } ?? ""), video found by \(mp.videoLocator?.rawValue ?? "?")"
+            )
             if let c = mp.coverTimeSeconds { lines.append("  cover       \(seconds(c)) s (presentation timestamp)") }
             for p in mp.parts { lines.append("  part        \(p.name): \(p.length) bytes at \(p.offset)") }
             for n in mp.notes { lines.append("  note        \(n)") }

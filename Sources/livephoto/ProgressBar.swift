@@ -33,10 +33,10 @@ final class ProgressBar: @unchecked Sendable {
         switch style {
         case .none: return
         case .jsonLines:
-            let line = String(format: "{\"type\":\"progress\",\"phase\":\"%@\",\"fraction\":%.3f}\n", p.phase, p.fraction)
+            let line = String(format: "{\"type\":\"progress\",\"phase\":\"%@\",\"fraction\":%.3f}\n", p.phase.label, p.fraction)
             lock.withLock {
                 // One line per whole percent and phase is plenty for a reader.
-                let key = "\(p.phase) \(percent)"
+                let key = "\(p.phase.label) \(percent)"
                 guard key != lastLine else { return }
                 lastLine = key
                 FileHandle.standardError.write(Data(line.utf8))
@@ -45,8 +45,8 @@ final class ProgressBar: @unchecked Sendable {
             let width = 30
             let filled = Int(p.fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let amount = p.phase == "copy" ? "  \(Self.size(p.completedBytes)) / \(Self.size(p.totalBytes))" : ""
-            let name = p.phase.padding(toLength: 11, withPad: " ", startingAt: 0)
+            let amount = p.phase == .copy ? "  \(Self.size(p.completedBytes)) / \(Self.size(p.totalBytes))" : ""
+            let name = p.phase.label.padding(toLength: 11, withPad: " ", startingAt: 0)
             let line = String(format: "\r%@ %@ %@ %3d%%%@\u{1B}[K", label, name, bar, percent, amount)
             lock.withLock {
                 shown = true

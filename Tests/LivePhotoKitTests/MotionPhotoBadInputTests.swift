@@ -87,6 +87,7 @@ struct MotionPhotoBadInputTests {
         let (path, jpeg, mp4) = try await Self.samsungJPEG(ws: ws)
         let r = try #require(try await LivePhotoSplitter.split([path], options: SplitOptions(outputDirectory: ws.file("ok"))).first)
         #expect(r.kind == .samsungMotionPhoto && r.videoLocator == .samsungTrailer)
+        #expect(await LivePhotoInspector.inspect([path]).files.first?.motionPhoto?.flavor == .samsung)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: r.video))) == mp4)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: r.photo))) == jpeg)
         #expect(r.removed.contains("Samsung trailer"))

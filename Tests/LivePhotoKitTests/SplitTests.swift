@@ -54,6 +54,8 @@ struct SplitTests {
         let r = try #require(results.first)
         #expect(r.kind == e.kind)
         #expect(r.videoLocator == e.locator)
+        let flavor = await LivePhotoInspector.inspect([input]).files.first?.motionPhoto?.flavor
+        #expect(flavor == (e.kind == .microVideo ? .microVideo : .googleMotionPhoto))
         #expect(r.videoOffset == e.offset && r.videoLength == e.length)
         if let cover = e.cover { #expect(abs((r.coverTimeSeconds ?? -1) - cover) < 1e-6) } else { #expect(r.coverTimeSeconds == nil) }
         if let note = e.note { #expect(r.notes.contains { $0.contains(note) }, "\(r.notes)") }
