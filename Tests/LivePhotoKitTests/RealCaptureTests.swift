@@ -114,12 +114,15 @@ struct RealCaptureTests {
         #expect(heif.references.isEmpty && heif.primaryXMPItem == nil)
         let report = await LivePhotoInspector.inspect([broken]).files[0]
         #expect(report.error == nil && report.contentIdentifier == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
-        #expect(try ItemReference.parse(Atom(type: "iref", data: [2, 0, 0, 0, 0, 0, 0, 12] + Array("cdsc".utf8) + [0, 1, 0, 0])).isEmpty)
+        #expect(
+            try ItemReferenceBox(Atom(type: "iref", data: [2, 0, 0, 0, 0, 0, 0, 12] + Array("cdsc".utf8) + [0, 1, 0, 0])).references.isEmpty
+        )
         #expect(throws: (any Error).self) {
-            try ItemReference.parse(Atom(type: "iref", data: [0, 0, 0, 0, 0, 0, 0, 12] + Array("cdsc".utf8) + [0, 1, 0, 9]))
+            try ItemReferenceBox(Atom(type: "iref", data: [0, 0, 0, 0, 0, 0, 0, 12] + Array("cdsc".utf8) + [0, 1, 0, 9]))
         }
-        let good = try ItemReference.parse(
-            Atom(type: "iref", data: [1, 0, 0, 0, 0, 0, 0, 18] + Array("dimg".utf8) + [0, 0, 0, 7, 0, 1, 0, 0, 0, 9]))
+        let good = try ItemReferenceBox(
+            Atom(type: "iref", data: [1, 0, 0, 0, 0, 0, 0, 18] + Array("dimg".utf8) + [0, 0, 0, 7, 0, 1, 0, 0, 0, 9])
+        ).references
         #expect(good == [ItemReference(type: "dimg", fromItemID: 7, toItemIDs: [9])])
     }
 

@@ -63,3 +63,63 @@ struct DeclaredBoxTests {
         #expect(fields.first { $0.name == "timescale" }?.value == "600")
     }
 }
+
+/// The HEIF boxes that `make` edits (`iloc`, `iinf`, `infe`, `iref`), declared the same way.
+@Suite("declared HEIF boxes")
+struct DeclaredHEIFBoxTests {
+    static let heics = [
+        "iphone_IMG_3853_gwy15.HEIC", "iphone7-ios12_IMG_2682_immich.heic", "samsung-s22-google-motionphoto-v1_ente.heic",
+        "androidx-media_sample_MP.heic",
+    ]
+
+    @Test("every iloc, iinf, infe and iref of the real HEICs is written back byte for byte", arguments: heics)
+    func realRoundTrip(_ sample: String) throws {
+        let heif = try HEIFFile(file: RandomAccessFile(path: ProjectPaths.sample(sample)))
+        let iloc = try #require(heif.meta.child("iloc"))
+        #expect(try ItemLocationBox(iloc).encoded() == iloc)
+        let iinfAtom = try #require(heif.meta.child("iinf"))
+        let iinf = try ItemInfoBox(iinfAtom)
+        #expect(try iinf.encoded() == iinfAtom)
+        #expect(!iinf.entries.isEmpty)
+        for entry in iinf.entries { #expect(try ItemInfoEntry(entry).encoded() == entry) }
+        #expect(try iinf.itemEntries().map(\.id) == heif.items.map(\.id))
+        if let iref = heif.meta.child("iref") { #expect(try ItemReferenceBox(iref).encoded() == iref) }
+    }
+
+    @Test("an item ID past 16 bits moves infe to version 3 and iref to version 1, and they read back")
+    func wideIDs() throws {
+        let entry = ItemInfoEntry(id: 70_000, type: "mime", contentType: "application/rdf+xml")
+        let encoded = try entry.encoded()
+        #expect(encoded.data[0] == 3)
+        let read = try ItemInfoEntry(encoded)
+        #expect(read.id == 70_000 && read.type == "mime" && read.contentType == "application/rdf+xml" && read.unmodelled.isEmpty)
+        #expect(try ItemInfoEntry(ItemInfoEntry(id: 7, type: "Exif").encoded()).version == 2)
+
+        var iref = ItemReferenceBox()
+        iref.append(ItemReference(type: "cdsc", fromItemID: 2, toItemIDs: [1]))
+        #expect(try iref.encoded().data == [0, 0, 0, 0, 0, 0, 0, 14, 0x63, 0x64, 0x73, 0x63, 0, 2, 0, 1, 0, 1])
+        iref.append(ItemReference(type: "cdsc", fromItemID: 70_000, toItemIDs: [1]))
+        let wide = try iref.encoded()
+        #expect(wide.data[0] == 1)
+        #expect(try ItemReferenceBox(wide).references == iref.references)
+    }
+
+    @Test("a value past its iloc field width is an error when written; the describer lists every field")
+    func ilocWidths() throws {
+        var iloc = ItemLocationBox()
+        iloc.items = [.init(id: 1, extents: [.init(offset: 1 << 32, length: 10)])]
+        #expect {
+            _ = try iloc.encoded()
+        } throws: { error in
+            (error as? FormatError)?.message.contains("extent offset 4294967296 does not fit its 4-byte field") == true
+        }
+        iloc.offsetSize = 8
+        let read = try ItemLocationBox(try iloc.encoded())
+        #expect(read.items == iloc.items && read.offsetSize == 8)
+        #expect(
+            read.fields.map(\.name) == [
+                "version", "flags", "offset and length sizes", "base offset and index sizes", "item count", "item ID",
+                "data reference index", "base offset", "extent count", "extent offset", "extent length",
+            ])
+    }
+}

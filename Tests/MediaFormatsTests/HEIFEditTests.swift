@@ -17,7 +17,7 @@ struct HEIFEditTests {
         var iloc = try #require(heif.itemLocationBox)
         change(&iloc)
         var metaBox = heif.meta
-        let ilocAtom = try iloc.atom()
+        let ilocAtom = try iloc.encoded()
         metaBox.modifyChildren("iloc") { $0 = ilocAtom }
         let meta = metaBox.serialized()
         let bytes =

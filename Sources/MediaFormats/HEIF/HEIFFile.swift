@@ -75,46 +75,25 @@ public struct HEIFFile: Sendable {
             metaBytes, range: (metaHeader.headerSize + 4)..<metaBytes.count, baseOffset: metaHeader.offset, depth: 1)
         meta = Atom(type: "meta", prefix: Array(metaBytes[metaHeader.headerSize..<metaHeader.headerSize + 4]), children: children)
         items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
-        itemLocationBox = try meta.child("iloc").map(ItemLocationBox.init)
-        locations = try meta.child("iloc").map(Self.parseItemLocations) ?? []
+        itemLocationBox = try meta.child("iloc").map { try ItemLocationBox($0) }
+        locations = itemLocationBox.map(Self.locations) ?? []
         // References only tell which item describes which: a broken `iref` leaves the images readable, with none.
-        references = (try? meta.child("iref").map(ItemReference.parse)) ?? []
+        references = (try? meta.child("iref").map { try ItemReferenceBox($0).references }) ?? []
         primaryItemID = try meta.child("pitm").map { p -> UInt32 in
             var r = ByteReader(p.data)
             let version = try r.readInteger(UInt8.self, "pitm")
             try r.skip(3, "pitm")
-            return version == 0 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "pitm")) : try r.readInteger(UInt32.self, .bigEndian, "pitm")
+            return version == 0
+                ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "pitm")) : try r.readInteger(UInt32.self, .bigEndian, "pitm")
         }
     }
 
     static func parseItemInfo(_ iinf: Atom) throws -> [Item] {
-        var r = ByteReader(iinf.data)
-        let version = try r.readInteger(UInt8.self, "iinf version")
-        try r.skip(3, "iinf flags")
-        let count = version == 0 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "iinf count")) : try r.readInteger(UInt32.self, .bigEndian, "iinf count")
-        try r.checkCount(UInt64(count), elementSize: 12, "iinf")
-        let boxes = try Atom.parseSequence(iinf.data, range: r.position..<iinf.data.count, baseOffset: 0, depth: 2)
-        return try boxes.filter { $0.type == "infe" }.compactMap { infe in
-            var e = ByteReader(infe.data)
-            let v = try e.readInteger(UInt8.self, "infe version")
-            try e.skip(3, "infe flags")
-            guard v >= 2 else { return nil }
-            let id = v == 2 ? UInt32(try e.readInteger(UInt16.self, .bigEndian, "infe item ID")) : try e.readInteger(UInt32.self, .bigEndian, "infe item ID")
-            try e.skip(2, "infe protection index")
-            let type = try e.readFourCC("infe item type")
-            var contentType: String?
-            if type == "mime" {
-                // item_name, then content_type, each NUL-terminated.
-                let rest = infe.data[e.position...]
-                let strings = rest.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-                if strings.count >= 2 { contentType = String(decoding: strings[1], as: UTF8.self) }
-            }
-            return Item(id: id, type: type, contentType: contentType)
-        }
+        try ItemInfoBox(iinf).itemEntries().map { Item(id: $0.id, type: $0.type, contentType: $0.type == "mime" ? $0.contentType : nil) }
     }
 
-    static func parseItemLocations(_ iloc: Atom) throws -> [Location] {
-        try ItemLocationBox(iloc).items.map { item in
+    static func locations(_ iloc: ItemLocationBox) -> [Location] {
+        iloc.items.map { item in
             Location(
                 itemID: item.id, constructionMethod: item.constructionMethod, baseOffset: item.baseOffset,
                 extents: item.extents.map { ($0.offset, $0.length) })
@@ -166,7 +145,7 @@ public struct HEIFFile: Sendable {
     /// `meta` with its `iloc` replaced by `iloc` (same size required), other bytes untouched.
     /// - Throws: when the new `iloc` differs in size or `meta` has no `iloc`.
     public func metaReplacingItemLocations(_ iloc: ItemLocationBox) throws -> [UInt8] {
-        let newBox = try iloc.atom().serialized()
+        let newBox = try iloc.encoded().serialized()
         var i = metaHeader.headerSize + 4
         while i + 8 <= metaBytes.count {
             let header = try BoxHeader.parse(
@@ -211,7 +190,9 @@ public struct HEIFFile: Sendable {
         let count = try r.readInteger(UInt32.self, .bigEndian, "ipma entry count")
         try r.checkCount(UInt64(count), elementSize: 3, "ipma")
         for _ in 0..<count {
-            let id = version < 1 ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "ipma item")) : try r.readInteger(UInt32.self, .bigEndian, "ipma item")
+            let id =
+                version < 1
+                ? UInt32(try r.readInteger(UInt16.self, .bigEndian, "ipma item")) : try r.readInteger(UInt32.self, .bigEndian, "ipma item")
             let associations = try r.readInteger(UInt8.self, "ipma association count")
             var indices: [Int] = []
             for _ in 0..<associations {

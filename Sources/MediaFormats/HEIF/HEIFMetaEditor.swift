@@ -32,83 +32,46 @@ public enum HEIFMetaEditor {
             throw FormatError(.unsupported, "item IDs past 65535 need 32-bit item boxes")
         }
 
-        // The children of meta, as raw boxes.
+        // The children of meta; the three edited ones typed, the others kept as they are.
         let start = heif.metaHeader.headerSize + 4
         var children = try Atom.parseSequence(
-            heif.metaBytes, range: start..<heif.metaBytes.count, baseOffset: heif.metaHeader.offset, depth: 1
-        )
-        .map { ($0.type, $0.serialized()) }
-        guard children.map({ $0.1.count }).reduce(0, +) == heif.metaBytes.count - start else {
+            heif.metaBytes, range: start..<heif.metaBytes.count, baseOffset: heif.metaHeader.offset, depth: 1)
+        guard children.map({ $0.serialized().count }).reduce(0, +) == heif.metaBytes.count - start else {
             throw FormatError(.unsupported, "the HEIF 'meta' holds bytes outside its boxes")
         }
-
-        // iinf: one more entry (infe version 2, type Exif, empty name).
-        guard let iinfIndex = children.firstIndex(where: { $0.0 == "iinf" }) else { throw FormatError(.malformed, "no 'iinf'") }
-        var iinf = Array(children[iinfIndex].1.dropFirst(8))
-        let iinfVersion = iinf.first ?? 0
-        var infe = ByteWriter()
-        infe.appendFullBox("infe", version: newID > UInt32(UInt16.max) ? 3 : 2, flags: 0) { w in
-            if newID > UInt32(UInt16.max) { w.appendUInt32(newID) } else { w.appendUInt16(UInt16(newID)) }
-            w.appendUInt16(0)
-            w.appendFourCC(type)
-            w.appendUInt8(0)
-            if let contentType {
-                w.appendASCII(contentType)
-                w.appendUInt8(0)
-            }
+        guard let iinfIndex = children.firstIndex(where: { $0.type == ItemInfoBox.boxType }) else {
+            throw FormatError(.malformed, "no 'iinf'")
         }
-        if iinfVersion == 0 {
-            guard iinf.count >= 6 else { throw FormatError(.truncated, "'iinf' is too short") }
-            let count = iinf.loadUInt16(at: 4, .bigEndian)
-            guard count < UInt16.max else { throw FormatError(.unsupported, "'iinf' is full") }
-            iinf.storeUInt16(count + 1, at: 4, .bigEndian)
-        } else {
-            guard iinf.count >= 8 else { throw FormatError(.truncated, "'iinf' is too short") }
-            let count = iinf.loadUInt32(at: 4, .bigEndian)
-            guard count < UInt32.max else { throw FormatError(.unsupported, "'iinf' is full") }
-            iinf.storeUInt32(count + 1, at: 4, .bigEndian)
+        guard let ilocIndex = children.firstIndex(where: { $0.type == ItemLocationBox.boxType }) else {
+            throw FormatError(.malformed, "no 'iloc'")
         }
-        iinf += infe.bytes
-        children[iinfIndex].1 = Atom(type: "iinf", data: iinf).serialized()
 
-        // iref: cdsc from the Exif item to the primary image.
-        var cdsc = ByteWriter()
-        if let irefIndex = children.firstIndex(where: { $0.0 == "iref" }) {
-            var iref = Array(children[irefIndex].1.dropFirst(8))
-            let wide = (iref.first ?? 0) == 1
-            cdsc.appendBox("cdsc") { w in
-                if wide { w.appendUInt32(newID) } else { w.appendUInt16(UInt16(newID)) }
-                w.appendUInt16(1)
-                if wide { w.appendUInt32(primary) } else { w.appendUInt16(UInt16(primary)) }
-            }
-            iref += cdsc.bytes
-            children[irefIndex].1 = Atom(type: "iref", data: iref).serialized()
+        // iinf: one more entry (version 2, or 3 for a 32-bit ID; no name).
+        var iinf = try ItemInfoBox(children[iinfIndex])
+        try iinf.append(ItemInfoEntry(id: newID, type: type, contentType: contentType))
+        children[iinfIndex] = try iinf.encoded()
+
+        // iref: cdsc from the new item to the primary image; a new iref after iinf when there is none.
+        let describes = ItemReference(type: "cdsc", fromItemID: newID, toItemIDs: [primary])
+        if let irefIndex = children.firstIndex(where: { $0.type == ItemReferenceBox.boxType }) {
+            var iref = try ItemReferenceBox(children[irefIndex])
+            guard iref.version <= 1 else { throw FormatError(.unsupported, "'iref' has version \(iref.version)") }
+            iref.append(describes)
+            children[irefIndex] = try iref.encoded()
         } else {
-            var iref = ByteWriter()
-            iref.appendFullBox("iref", version: newID > UInt32(UInt16.max) ? 1 : 0, flags: 0) { w in
-                w.appendBox("cdsc") { c in
-                    if newID > UInt32(UInt16.max) {
-                        c.appendUInt32(newID); c.appendUInt16(1); c.appendUInt32(primary)
-                    } else {
-                        c.appendUInt16(UInt16(newID)); c.appendUInt16(1); c.appendUInt16(UInt16(primary))
-                    }
-                }
-            }
-            let at = (children.firstIndex { $0.0 == "iinf" } ?? children.count - 1) + 1
-            children.insert(("iref", iref.bytes), at: at)
+            var iref = ItemReferenceBox()
+            iref.append(describes)
+            children.insert(try iref.encoded(), at: iinfIndex + 1)
         }
 
         // iloc: one more item; then the growth is known and every later extent moves by it.
-        iloc.items.append(
-            .init(
-                id: newID, constructionMethod: 0, dataReferenceIndex: 0, baseOffset: 0,
-                extents: [.init(index: 0, offset: 0, length: UInt64(payloadLength))]))
+        iloc.items.append(.init(id: newID, extents: [.init(offset: 0, length: UInt64(payloadLength))]))
         let oldMetaSize = Int64(heif.metaBytes.count)
+        let ilocAt = children.firstIndex { $0.type == ItemLocationBox.boxType } ?? ilocIndex
         func assemble(_ iloc: ItemLocationBox) throws -> [UInt8] {
             var parts = children
-            guard let i = parts.firstIndex(where: { $0.0 == "iloc" }) else { throw FormatError(.malformed, "no 'iloc'") }
-            parts[i].1 = try iloc.atom().serialized()
-            let body = Array(heif.metaBytes[heif.metaHeader.headerSize..<start]) + parts.flatMap { $0.1 }
+            parts[ilocAt] = try iloc.encoded()
+            let body = Array(heif.metaBytes[heif.metaHeader.headerSize..<start]) + parts.flatMap { $0.serialized() }
             return Atom(type: "meta", data: body).serialized()
         }
         let growth = Int64(try assemble(iloc).count) - oldMetaSize
@@ -137,7 +100,9 @@ public enum HEIFMetaEditor {
             }
         }
         let last = iloc.items.count - 1
-        iloc.items[last].extents[0].offset = UInt64(originalSize) + UInt64(growth) + 8
+        let (end, overflow) = UInt64(originalSize).addingReportingOverflow(UInt64(growth) + 8)
+        guard !overflow else { throw FormatError(.malformed, "the file is too large to grow") }
+        iloc.items[last].extents[0].offset = end
         let meta = try assemble(iloc)
         guard Int64(meta.count) - oldMetaSize == growth else { throw FormatError(.unsupported, "the edited 'meta' changed size twice") }
         return (meta, growth)

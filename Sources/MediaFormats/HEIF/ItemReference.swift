@@ -11,24 +11,30 @@ public struct ItemReference: Sendable, Equatable {
         self.toItemIDs = toItemIDs
     }
 
-    /// Every reference in an `iref` box: version 0 has 16-bit item IDs, version 1 32-bit ones; a later version,
-    /// which no standard defines, gives none.
-    /// - Throws: when a reference's count runs past its box.
-    public static func parse(_ iref: Atom) throws -> [ItemReference] {
-        var r = ByteReader(iref.data)
-        let version = try r.readInteger(UInt8.self, "iref version")
-        guard version <= 1 else { return [] }
-        try r.skip(3, "iref flags")
-        let idSize = version == 0 ? 2 : 4
-        let boxes = try Atom.parseSequence(iref.data, range: r.position..<iref.data.count, baseOffset: 0, depth: 2)
-        return try boxes.map { box in
-            var b = ByteReader(box.data)
-            let from = UInt32(try b.readUInt(width: idSize, "iref from_item_ID"))
-            let count = try b.readInteger(UInt16.self, .bigEndian, "iref reference_count")
-            try b.checkCount(UInt64(count), elementSize: idSize, "iref '\(box.type)'")
-            var to: [UInt32] = []
-            for _ in 0..<count { to.append(UInt32(try b.readUInt(width: idSize, "iref to_item_ID"))) }
-            return ItemReference(type: box.type, fromItemID: from, toItemIDs: to)
+    /// Reads one reference box, its item IDs `idWidth` bytes wide (2 or 4).
+    /// - Throws: when its count runs past the box.
+    public init(_ box: Atom, idWidth: Int) throws {
+        var b = ByteReader(box.data)
+        let from = UInt32(try b.readUInt(width: idWidth, "iref from_item_ID"))
+        let count = try b.readInteger(UInt16.self, "iref reference_count")
+        try b.checkCount(UInt64(count), elementSize: idWidth, "iref '\(box.type)'")
+        var to: [UInt32] = []
+        for _ in 0..<count { to.append(UInt32(try b.readUInt(width: idWidth, "iref to_item_ID"))) }
+        self.init(type: box.type, fromItemID: from, toItemIDs: to)
+    }
+
+    /// The reference box, its item IDs `idWidth` bytes wide.
+    /// - Throws: when an ID or the count does not fit.
+    public func atom(idWidth: Int) throws -> Atom {
+        var w = BoxFieldWriter(version: 0, box: type)
+        var from = UInt64(fromItemID)
+        try w.sized(&from, width: idWidth, "from_item_ID")
+        var count = UInt64(toItemIDs.count)
+        try w.sized(&count, width: 2, "reference_count")
+        for id in toItemIDs {
+            var to = UInt64(id)
+            try w.sized(&to, width: idWidth, "to_item_ID")
         }
+        return Atom(type: type, data: w.writer.bytes)
     }
 }

@@ -7,13 +7,32 @@ public protocol BoxFieldCoder {
     mutating func versioned(_ value: inout UInt64, _ name: String) throws
     /// A signed time: 32 bits in version 0, 64 bits in version 1.
     mutating func versionedSigned(_ value: inout Int64, _ name: String) throws
-    /// The count of the entries that follow, each `elementSize` bytes: reading checks it against the bytes left
-    /// before anything is allocated from it.
-    mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws
+    /// The count of the entries that follow, stored in `width` bytes, each entry at least `elementSize` bytes:
+    /// reading checks it against the bytes left before anything is allocated from it; writing throws when it does
+    /// not fit its width.
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws
+    /// An unsigned integer stored in `width` bytes (0 to 8), a width another field gives (`iloc`'s sizes, the
+    /// version): writing throws when the value does not fit.
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws
+    /// A four-character code.
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws
+    /// A NUL-terminated UTF-8 string; a string that runs to the end of the box without its NUL is read whole.
+    mutating func cString(_ value: inout String, _ name: String) throws
+    /// The boxes that fill the rest of the payload, each kept as it is.
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws
+    /// The rest of the payload, kept as it is (fields this project does not model).
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws
     /// An integer of its own width, big-endian.
     mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws
     /// `count` bytes kept as they are (reserved and unmodelled fields).
     mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws
+}
+
+extension BoxFieldCoder {
+    /// A 32-bit count of entries of `elementSize` bytes each.
+    public mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws {
+        try count(&value, width: 4, elementSize: elementSize, name)
+    }
 }
 
 /// A full box (version and flags, then fields) whose fields are declared once.
@@ -30,6 +49,10 @@ public protocol DeclaredFullBox: Sendable {
     mutating func declareFields(_ coder: inout some BoxFieldCoder) throws
     /// Checks the values read (a zero timescale...); the default accepts all.
     func validate(at offset: Int64) throws
+    /// The version the box is written in. The default keeps version 1, and moves to it when a value of
+    /// ``versionedValues`` needs 64 bits (`mvhd`, `tkhd`, `mdhd`, `elst`); boxes whose version means something else
+    /// say so.
+    var versionToWrite: UInt8 { get }
 }
 
 /// One field of a box as ``DeclaredFullBox/fields`` lists it.
@@ -40,6 +63,9 @@ public struct BoxField: Sendable, Equatable {
 
 extension DeclaredFullBox {
     public func validate(at offset: Int64) throws {}
+
+    /// The values that choose the version: none unless the box says.
+    public var versionedValues: [UInt64] { [] }
 
     /// Reads the box from its atom.
     /// - Parameter offset: the payload's file offset, for error messages.
@@ -62,15 +88,24 @@ extension DeclaredFullBox {
     }
 
     /// The box as an atom.
-    public var atom: Atom {
+    /// - Throws: when a value no longer fits its field (an `iloc` offset past its width, an item ID past 16 bits
+    ///   in a version that stores 16).
+    public func encoded() throws -> Atom {
         var copy = self
-        var coder = BoxFieldWriter(version: versionToWrite)
-        coder.writer.appendUInt8(versionToWrite)
+        let version = versionToWrite
+        var coder = BoxFieldWriter(version: version, box: Self.boxType)
+        coder.writer.appendUInt8(version)
         coder.writer.appendUInt8(UInt8(truncatingIfNeeded: flags >> 16))
         coder.writer.appendUInt16(UInt16(truncatingIfNeeded: flags))
-        // Writing cannot fail: every write succeeds.
-        try? copy.declareFields(&coder)
+        copy.version = version
+        try copy.declareFields(&coder)
         return Atom(type: Self.boxType, data: coder.writer.bytes)
+    }
+
+    /// The box as an atom, for boxes whose every field always fits (those with no ``BoxFieldCoder/sized(_:width:_:)``
+    /// field or width-limited count: `mvhd`, `tkhd`, `mdhd`, `elst`); the others use ``encoded()``.
+    public var atom: Atom {
+        (try? encoded()) ?? Atom(type: Self.boxType, data: [])
     }
 
     /// Every field with its value, in order (version and flags first), for people reading a dump.
@@ -101,9 +136,13 @@ struct BoxFieldReader: BoxFieldCoder {
             ? try reader.readInteger(Int64.self, "\(box) \(name)") : Int64(try reader.readInteger(Int32.self, "\(box) \(name)"))
     }
 
-    mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws {
-        value = try reader.readInteger(UInt32.self, "\(box) \(name)")
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
+        value = UInt32(truncatingIfNeeded: try reader.readUInt(width: min(width, 4), "\(box) \(name)"))
         try reader.checkCount(UInt64(value), elementSize: elementSize, "\(box)")
+    }
+
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws {
+        value = try reader.readUInt(width: width, "\(box) \(name)")
     }
 
     mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws {
@@ -113,14 +152,39 @@ struct BoxFieldReader: BoxFieldCoder {
     mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws {
         value = try reader.readBytes(count, "\(box) \(name)")
     }
+
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws {
+        value = try reader.readFourCC("\(box) \(name)")
+    }
+
+    mutating func cString(_ value: inout String, _ name: String) throws {
+        let rest = reader.bytes[reader.position..<reader.endIndex]
+        let end = rest.firstIndex(of: 0)
+        value = String(decoding: rest[..<(end ?? rest.endIndex)], as: UTF8.self)
+        try reader.skip((end.map { $0 + 1 } ?? rest.endIndex) - reader.position, "\(box) \(name)")
+    }
+
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws {
+        value = try Atom.parseSequence(
+            reader.bytes, range: reader.position..<reader.endIndex, baseOffset: reader.baseOffset, depth: 2)
+        try reader.skip(reader.remaining, "\(box) \(name)")
+    }
+
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws {
+        value = try reader.readBytes(reader.remaining, "\(box) \(name)")
+    }
 }
 
 /// Writes declared fields.
 struct BoxFieldWriter: BoxFieldCoder {
     var writer = ByteWriter()
     let version: UInt8
+    let box: FourCC
 
-    init(version: UInt8) { self.version = version }
+    init(version: UInt8, box: FourCC) {
+        self.version = version
+        self.box = box
+    }
 
     mutating func versioned(_ value: inout UInt64, _ name: String) throws {
         if version == 1 { writer.appendUInt64(value) } else { writer.appendUInt32(UInt32(truncatingIfNeeded: value)) }
@@ -130,13 +194,36 @@ struct BoxFieldWriter: BoxFieldCoder {
         if version == 1 { writer.appendInt64(value) } else { writer.appendInt32(Int32(truncatingIfNeeded: value)) }
     }
 
-    mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws { writer.appendUInt32(value) }
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
+        var wide = UInt64(value)
+        try sized(&wide, width: width, name)
+    }
+
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws {
+        guard (0...8).contains(width), width == 8 || value >> (8 * UInt64(width)) == 0 else {
+            throw FormatError(.unsupported, "\(box) \(name) \(value) does not fit its \(width)-byte field")
+        }
+        for k in stride(from: width - 1, through: 0, by: -1) { writer.appendUInt8(UInt8(truncatingIfNeeded: value >> (8 * UInt64(k)))) }
+    }
 
     mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws { writer.appendInteger(value) }
 
     mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws {
         writer.append(Array(value.prefix(count)) + [UInt8](repeating: 0, count: max(0, count - value.count)))
     }
+
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws { writer.appendFourCC(value) }
+
+    mutating func cString(_ value: inout String, _ name: String) throws {
+        writer.appendASCII(value)
+        writer.appendUInt8(0)
+    }
+
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws {
+        for atom in value { writer.append(atom.serialized()) }
+    }
+
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws { writer.append(value) }
 }
 
 /// Lists declared fields as names and values.
@@ -148,8 +235,21 @@ struct BoxFieldDescriber: BoxFieldCoder {
 
     mutating func versioned(_ value: inout UInt64, _ name: String) throws { fields.append(BoxField(name: name, value: "\(value)")) }
     mutating func versionedSigned(_ value: inout Int64, _ name: String) throws { fields.append(BoxField(name: name, value: "\(value)")) }
-    mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws {
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
         fields.append(BoxField(name: name, value: "\(value)"))
+    }
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws {
+        fields.append(BoxField(name: name, value: "\(value)"))
+    }
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws { fields.append(BoxField(name: name, value: "'\(value)'")) }
+    mutating func cString(_ value: inout String, _ name: String) throws {
+        fields.append(BoxField(name: name, value: "\"\(value)\""))
+    }
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws {
+        fields.append(BoxField(name: name, value: value.map { "'\($0.type)'" }.joined(separator: " ")))
+    }
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws {
+        if !value.isEmpty { fields.append(BoxField(name: name, value: "\(value.count) bytes")) }
     }
     mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws {
         fields.append(BoxField(name: name, value: "\(value)"))

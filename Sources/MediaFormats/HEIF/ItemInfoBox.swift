@@ -1,0 +1,37 @@
+/// `iinf` (ISO/IEC 14496-12 §8.11.6): the count of item entries and the `infe` boxes, each kept as it is.
+public struct ItemInfoBox: DeclaredFullBox, Equatable {
+    public static let boxType: FourCC = "iinf"
+    public static var blank: ItemInfoBox { ItemInfoBox() }
+
+    public var version: UInt8 = 0
+    public var flags: UInt32 = 0
+    /// The count as stored (16 bits in version 0, 32 after); kept when it disagrees with the boxes.
+    public var entryCount: UInt32 = 0
+    /// The `infe` boxes (and anything else found among them), in order.
+    public var entries: [Atom] = []
+
+    public init() {}
+
+    /// The version keeps what was read: it sets the width of the count.
+    public var versionToWrite: UInt8 { version }
+
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+        try c.count(&entryCount, width: c.version == 0 ? 2 : 4, elementSize: 12, "entry count")
+        try c.boxes(&entries, "entries")
+    }
+
+    /// The entries of version 2 and later, typed; older ones (no item type) are left out.
+    /// - Throws: when an entry is cut short.
+    public func itemEntries() throws -> [ItemInfoEntry] {
+        try entries.filter { $0.type == ItemInfoEntry.boxType }.map { try ItemInfoEntry($0) }.filter { $0.version >= 2 }
+    }
+
+    /// Adds an entry, counting it.
+    /// - Throws: when the count is at its largest.
+    public mutating func append(_ entry: ItemInfoEntry) throws {
+        let limit = version == 0 ? UInt32(UInt16.max) : UInt32.max
+        guard entryCount < limit else { throw FormatError(.unsupported, "'iinf' is full") }
+        entries.append(try entry.encoded())
+        entryCount += 1
+    }
+}
