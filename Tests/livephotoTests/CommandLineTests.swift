@@ -142,6 +142,23 @@ struct CommandLineTests {
         #expect(several.status == 64 && several.stderr.contains("--name needs exactly one"), "\(several.stderr)")
     }
 
+    @Test("inspect --boxes: each box with its offset, size and fields; a Motion Photo's embedded video; 2 for a text file")
+    func boxes() async throws {
+        let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
+        let text = try await livephoto(["inspect", "--boxes", movie])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("    mvhd  at 3430595, 108 bytes"), "\(text.stdout.prefix(400))")
+        #expect(text.stdout.contains("timescale=600"))
+
+        let motion = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")
+        let listed = try await livephoto(["inspect", "--boxes", "--json", motion, ProjectPaths.sample("PROVENANCE.md")])
+        #expect(listed.status == 2 && listed.stderr.contains("PROVENANCE.md: not supported"), "\(listed.stderr)")
+        let listings = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
+        #expect(listings.count == 1 && listings[0]["scope"] as? String == "embedded video")
+        let first = try #require((listings[0]["boxes"] as? [[String: Any]])?.first)
+        #expect(first["type"] as? String == "ftyp" && first["offset"] as? Int == 30821)
+    }
+
     @Test("exit codes: 3 when the output exists, 2 for a bad input, 1 when verify fails, 64 for usage")
     func exitCodes() async throws {
         let ws = try Workspace()

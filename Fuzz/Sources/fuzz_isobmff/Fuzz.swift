@@ -1,10 +1,13 @@
 import FuzzSupport
 @testable import MediaFormats
 
-/// ISO-BMFF and QuickTime boxes: the movie, its tracks' sample tables, edit lists and timed-metadata keys.
+/// ISO-BMFF and QuickTime boxes: the box dump (`inspect --boxes`), the movie, its tracks' sample tables, edit lists
+/// and timed-metadata keys.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let file = FuzzFile.with(data, size), let movie = try? Movie(file: file) else { return 0 }
+    guard let file = FuzzFile.with(data, size) else { return 0 }
+    _ = try? BoxWalker.walk(file, maxBoxes: 2000)
+    guard let movie = try? Movie(file: file) else { return 0 }
     _ = movie.durationSeconds
     _ = movie.videoTrack?.descriptions.first?.visualSize
     for track in movie.tracks {

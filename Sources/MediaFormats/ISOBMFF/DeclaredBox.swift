@@ -59,6 +59,11 @@ public protocol DeclaredFullBox: Sendable {
 public struct BoxField: Sendable, Equatable {
     public var name: String
     public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 extension DeclaredFullBox {
