@@ -69,7 +69,8 @@ public struct ClipSpec: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Makes clips on demand; concurrent requests for the same clip share one ffmpeg run.
+/// Makes clips on demand, into a folder removed when the process exits; concurrent requests for the same clip share
+/// one ffmpeg run.
 public actor ClipStore {
     public static let shared = ClipStore()
 
@@ -114,10 +115,8 @@ public actor ClipStore {
 
     private func folderPath() throws -> String {
         if let folder { return folder }
-        let f = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "livephoto-clips-\(ProcessInfo.processInfo.processIdentifier)"
-        ).path
-        try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
+        // Removed when the test process exits.
+        let f = try TemporaryFolders.make("livephoto-clips")
         folder = f
         return f
     }

@@ -1,13 +1,12 @@
 import Foundation
 
-/// A fresh temporary folder for one test, removed when the value is deinitialised.
+/// A fresh temporary folder for one test, removed when the value is deinitialised, and again when the process exits
+/// (a server under test may still write into it after the test).
 public final class Workspace: @unchecked Sendable {
     public let path: String
 
     public init() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        path = base.path
+        path = try TemporaryFolders.make("livephoto-tests")
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
