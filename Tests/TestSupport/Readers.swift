@@ -49,7 +49,7 @@ public enum Readers {
 }
 
 extension Readers {
-    /// The Python with pillow-heif that scripts/test.sh sets up (Debian's heif-convert cannot read recent iPhone HEICs).
+    /// The Python with pillow-heif that scripts/bootstrap.sh sets up (Debian's heif-convert cannot read recent iPhone HEICs).
     public static var python: String {
         let tools = "\(ProjectPaths.root)/.build/python-tools/bin/python"
         return FileManager.default.isExecutableFile(atPath: tools) ? tools : "python3"

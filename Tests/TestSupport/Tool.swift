@@ -21,7 +21,7 @@ public enum ToolError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missing(let tool): return "\(tool) is not installed; run scripts/test.sh, which installs it"
+        case .missing(let tool): return "\(tool) is not installed; run scripts/bootstrap.sh, which installs it"
         case .failed(let command, let r): return "\(command) exited \(r.status): \(r.stderr.suffix(2000))"
         }
     }
