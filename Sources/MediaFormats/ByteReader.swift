@@ -4,10 +4,15 @@
 /// the position) where the data ran out. Counts read from headers must be checked against ``remaining``
 /// before anything is allocated from them; ``checkCount(_:elementSize:_:)`` does that.
 public struct ByteReader: Sendable {
+    /// The whole buffer; reads stay within the reader's range of it.
     public let bytes: [UInt8]
     /// Absolute offset of `bytes[0]` in the file, for error messages.
     public let baseOffset: Int64
+    /// The index in ``bytes`` of the next byte to read.
     public private(set) var position: Int
+    /// Where the readable part of `bytes` begins: ``seek(to:)`` goes no further back.
+    public let startIndex: Int
+    /// The index in ``bytes`` where the readable range ends.
     public let endIndex: Int
 
     /// - Parameters:
@@ -18,25 +23,32 @@ public struct ByteReader: Sendable {
         self.bytes = bytes
         let r = range ?? 0..<bytes.count
         self.position = r.lowerBound
+        self.startIndex = r.lowerBound
         self.endIndex = r.upperBound
         self.baseOffset = baseOffset
     }
 
+    /// How many bytes are left to read.
     public var remaining: Int { endIndex - position }
+    /// Whether every byte of the range has been read.
     public var isAtEnd: Bool { position >= endIndex }
+    /// The file offset of the next byte to read.
     public var absolutePosition: Int64 { baseOffset + Int64(position) }
 
     private func need(_ n: Int, _ what: String) throws {
         guard n >= 0, n <= remaining else { throw FormatError.truncated(what, at: absolutePosition) }
     }
 
+    /// Moves to index `index` of ``bytes``.
+    /// - Throws: ``FormatError`` (malformed) when `index` is negative or past ``endIndex``.
     public mutating func seek(to index: Int) throws {
-        guard index >= 0, index <= endIndex else {
-            throw FormatError(.malformed, "offset \(index) lies outside the data", at: baseOffset)
+        guard index >= startIndex, index <= endIndex else {
+            throw FormatError(.malformed, "offset \(baseOffset + Int64(index)) lies outside the data", at: baseOffset + Int64(index))
         }
         position = index
     }
 
+    /// Moves `n` bytes ahead; `what` names the skipped data in the error when fewer remain.
     public mutating func skip(_ n: Int, _ what: String = "data") throws {
         try need(n, what)
         position += n
@@ -64,7 +76,7 @@ public struct ByteReader: Sendable {
         try readInteger(type, .bigEndian, what)
     }
 
-    /// Reads an unsigned integer stored in `width` bytes (0, 4 or 8 in `iloc`; any of 1...8 here).
+    /// Reads a big-endian unsigned integer stored in `width` bytes (0, 4 or 8 in `iloc`; any of 0...8 here, 0 giving 0).
     public mutating func readUInt(width: Int, _ what: String = "field") throws -> UInt64 {
         guard (0...8).contains(width) else { throw FormatError(.malformed, "\(what) has width \(width)", at: absolutePosition) }
         try need(width, what)
@@ -74,10 +86,12 @@ public struct ByteReader: Sendable {
         return value
     }
 
+    /// Reads a four-character code; `what` names the field in the error when the data runs out.
     public mutating func readFourCC(_ what: String = "four-character code") throws -> FourCC {
         FourCC(rawValue: try readInteger(UInt32.self, .bigEndian, what))
     }
 
+    /// Reads `n` bytes; `what` names them in the error when fewer remain.
     public mutating func readBytes(_ n: Int, _ what: String = "data") throws -> [UInt8] {
         try need(n, what)
         defer { position += n }

@@ -1,15 +1,22 @@
 /// Appends integers and boxes to a growing byte array.
 public struct ByteWriter: Sendable {
+    /// Everything written so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty writer.
     public init() {}
 
+    /// The number of bytes written so far.
     public var count: Int { bytes.count }
 
+    /// Appends `other` as it is.
     public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    /// Appends the bytes of `other` as they are.
     public mutating func append<S: Sequence>(contentsOf other: S) where S.Element == UInt8 { bytes.append(contentsOf: other) }
+    /// Appends one byte.
     public mutating func appendUInt8(_ v: UInt8) { bytes.append(v) }
 
+    /// Appends `v` as 2 bytes in `order`.
     public mutating func appendUInt16(_ v: UInt16, _ order: ByteOrder = .bigEndian) {
         if order == .bigEndian {
             bytes.append(UInt8(v >> 8)); bytes.append(UInt8(v & 0xFF))
@@ -18,6 +25,7 @@ public struct ByteWriter: Sendable {
         }
     }
 
+    /// Appends `v` as 4 bytes in `order`.
     public mutating func appendUInt32(_ v: UInt32, _ order: ByteOrder = .bigEndian) {
         for k in 0..<4 {
             let shift = order == .bigEndian ? (24 - 8 * k) : (8 * k)
@@ -25,6 +33,7 @@ public struct ByteWriter: Sendable {
         }
     }
 
+    /// Appends `v` as 8 bytes in `order`.
     public mutating func appendUInt64(_ v: UInt64, _ order: ByteOrder = .bigEndian) {
         for k in 0..<8 {
             let shift = order == .bigEndian ? (56 - 8 * k) : (8 * k)
@@ -32,8 +41,11 @@ public struct ByteWriter: Sendable {
         }
     }
 
+    /// Appends `v` as 4 bytes of two's complement in `order`.
     public mutating func appendInt32(_ v: Int32, _ order: ByteOrder = .bigEndian) { appendUInt32(UInt32(bitPattern: v), order) }
+    /// Appends `v` as 8 bytes of two's complement in `order`.
     public mutating func appendInt64(_ v: Int64, _ order: ByteOrder = .bigEndian) { appendUInt64(UInt64(bitPattern: v), order) }
+    /// Appends the four bytes of `code`.
     public mutating func appendFourCC(_ code: FourCC) { appendUInt32(code.rawValue) }
     /// Appends an integer of any width in `order`.
     public mutating func appendInteger<T: FixedWidthInteger>(_ v: T, _ order: ByteOrder = .bigEndian) {
@@ -45,15 +57,14 @@ public struct ByteWriter: Sendable {
         }
     }
 
+    /// Appends the UTF-8 bytes of `s`, with no terminator or length.
     public mutating func appendASCII(_ s: String) { bytes.append(contentsOf: Array(s.utf8)) }
 
     /// Appends a box of `type` whose body `body` writes; the 32-bit size is filled in afterwards.
     public mutating func appendBox(_ type: FourCC, _ body: (inout ByteWriter) -> Void) {
         var inner = ByteWriter()
         body(&inner)
-        appendUInt32(UInt32(8 + inner.count))
-        appendFourCC(type)
-        append(inner.bytes)
+        appendBox(type, payload: inner.bytes)
     }
 
     /// Appends a full box (version and 24-bit flags after the header).

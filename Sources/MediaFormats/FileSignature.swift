@@ -1,6 +1,7 @@
 /// What a file's first bytes say it is: the one place that knows the signatures (JPEG's SOI, a zip's local header,
 /// ISO-BMFF's `ftyp` brands and QuickTime's first boxes). Never judged by a name.
 public enum FileSignature: Sendable, Equatable {
+    /// A JPEG: the SOI marker `FF D8` then the start of another marker.
     case jpeg
     /// HEIF with an image brand (`heic`, `mif1`, ...), as major or compatible brand.
     case heic
@@ -12,6 +13,7 @@ public enum FileSignature: Sendable, Equatable {
     case mp4
     /// A zip archive (local file header `PK\3\4`).
     case zip
+    /// None of the above.
     case unknown
 
     /// How many bytes `identify` wants to see.
@@ -29,15 +31,20 @@ public enum FileSignature: Sendable, Equatable {
         guard type == "ftyp" else { return movieFirstBoxes.contains(type) ? .quickTime : .unknown }
         guard head.count >= 12 else { return .unknown }
         let major = FourCC(rawValue: head.loadUInt32(at: 8, .bigEndian))
+        // The compatible brands: from byte 16 to the end of `ftyp` (its size counts its header).
+        let ftypEnd = min(head.count, Int(head.loadUInt32(at: 0, .bigEndian)))
+        let compatible = stride(from: 16, to: ftypEnd - 3, by: 4).map { FourCC(rawValue: head.loadUInt32(at: $0, .bigEndian)) }
         if major == "avif" || major == "avis" { return .avif }
+        // A generic HEIF brand (`mif1`) with AV1 brands and no HEVC ones is AVIF.
+        if major == "mif1" || major == "msf1", compatible.contains(where: { $0 == "avif" || $0 == "avis" }),
+            !compatible.contains(where: { $0 == "heic" || $0 == "heix" || $0 == "hevc" || $0 == "hevx" })
+        {
+            return .avif
+        }
         if HEIFFile.imageBrands.contains(major) { return .heic }
         if major == "qt  " { return .quickTime }
         // Compatible brands may still say HEIF (major `mif1` is handled above; others list `heic`).
-        let ftypEnd = min(head.count, 8 + Int(head.loadUInt32(at: 0, .bigEndian)))
-        for i in stride(from: 16, to: ftypEnd - 3, by: 4)
-        where HEIFFile.imageBrands.contains(FourCC(rawValue: head.loadUInt32(at: i, .bigEndian))) {
-            return .heic
-        }
+        if compatible.contains(where: HEIFFile.imageBrands.contains) { return .heic }
         return .mp4
     }
 

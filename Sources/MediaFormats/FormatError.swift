@@ -15,17 +15,21 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
         case notRecognized
     }
 
+    /// What class of problem this is.
     public var kind: Kind
+    /// What went wrong, for a person to read; it names the structure, never the file.
     public var message: String
     /// Absolute byte offset where the problem was seen, when known.
     public var offset: Int64?
 
+    /// An error of `kind` with `message`, seen at absolute byte `offset` when known.
     public init(_ kind: Kind, _ message: String, at offset: Int64? = nil) {
         self.kind = kind
         self.message = message
         self.offset = offset
     }
 
+    /// The message, followed by the offset when known.
     public var description: String {
         if let offset { return "\(message) (at byte \(offset))" }
         return message

@@ -1,10 +1,12 @@
 /// A four-character code: a box type, a handler, a codec tag.
 public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The four bytes as a big-endian integer, the first character in the high byte.
     public let rawValue: UInt32
 
+    /// The code whose big-endian bytes are `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Builds a code from exactly four ASCII characters; other strings give `????`-like codes padded with spaces.
+    /// Builds a code from the first four UTF-8 bytes of `string`; a shorter string is padded with spaces.
     public init(_ string: String) {
         var v: UInt32 = 0
         let bytes = Array(string.utf8.prefix(4)) + Array(repeating: 0x20, count: max(0, 4 - string.utf8.count))
@@ -12,8 +14,10 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
         rawValue = v
     }
 
+    /// The code of a literal, as ``init(_:)`` builds it.
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// The four bytes in file order.
     public var bytes: [UInt8] {
         [UInt8(rawValue >> 24), UInt8((rawValue >> 16) & 0xFF), UInt8((rawValue >> 8) & 0xFF), UInt8(rawValue & 0xFF)]
     }
@@ -21,7 +25,7 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
     /// The code as text; bytes outside printable ASCII are shown as `\xNN`.
     public var description: String {
         bytes.map { b in
-            (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true)
+            (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
         }.joined()
     }
 }

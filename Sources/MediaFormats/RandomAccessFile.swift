@@ -11,7 +11,9 @@
 /// Reads are bounded by the caller: nothing here allocates more than the count asked for, and asking
 /// beyond the end of the file throws.
 public final class RandomAccessFile {
+    /// The path the file was opened at.
     public let path: String
+    /// The file's size in bytes when it was opened.
     public let size: Int64
     let descriptor: Int32
 
@@ -72,16 +74,21 @@ public final class RandomAccessFile {
 
 /// An operating-system error on a named file.
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file the error concerns.
     public var path: String
+    /// The system's message, or why the file was refused (`not a regular file`).
     public var reason: String
 
+    /// An error on `path` for `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 
+    /// The system's message for the `errno` value `code`, or `error N` when it has none.
     public static func systemMessage(_ code: Int32) -> String {
         if let c = strerror(code) { return String(cString: c) }
         return "error \(code)"

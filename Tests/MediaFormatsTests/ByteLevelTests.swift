@@ -19,6 +19,28 @@ struct ByteLevelTests {
         #expect(r.isAtEnd)
     }
 
+    @Test("a reader of part of a buffer cannot seek before that part; codes print every byte as two hex digits")
+    func seekAndCodes() throws {
+        var r = ByteReader([1, 2, 3, 4, 5, 6], range: 2..<6, baseOffset: 100)
+        #expect(throws: FormatError.self) { try r.seek(to: 1) }
+        try r.seek(to: 4)
+        #expect(try r.readInteger(UInt8.self, "byte") == 5)
+        #expect(FourCC(rawValue: 0x6D_6F_6F_05).description == "moo\\x05")
+    }
+
+    @Test("file signatures: the compatible brands end with ftyp; a mif1 file with AV1 brands is AVIF, with HEVC ones HEIC")
+    func signatures() {
+        func ftyp(_ major: String, _ brands: [String], then next: String = "meta") -> [UInt8] {
+            let body = Array(major.utf8) + [0, 0, 0, 0] + brands.flatMap { Array($0.utf8) }
+            return [0, 0, 0, UInt8(8 + body.count)] + Array("ftyp".utf8) + body + [0, 0, 0, 8] + Array(next.utf8)
+        }
+        #expect(FileSignature.identify(ftyp("mif1", ["mif1", "avif"])) == .avif)
+        #expect(FileSignature.identify(ftyp("mif1", ["mif1", "heic"])) == .heic)
+        #expect(FileSignature.identify(ftyp("isom", ["isom", "mp41"])) == .mp4)
+        // The next box's type is not a brand.
+        #expect(FileSignature.identify(ftyp("isom", ["isom"], then: "heic")) == .mp4)
+    }
+
     @Test("counts are checked against the remaining bytes before allocating")
     func countCheck() throws {
         let r = ByteReader([UInt8](repeating: 0, count: 40))

@@ -20,6 +20,15 @@ struct DeclaredBoxTests {
         }
     }
 
+    @Test("bytes after the last declared field are kept")
+    func trailingBytes() throws {
+        let header = TrackHeader(trackID: 1, flags: 3, duration: 10, creationTime: 0, modificationTime: 0).atom
+        let longer = Atom(type: "tkhd", data: header.data + [9, 8, 7, 6])
+        let read = try TrackHeader(longer)
+        #expect(read.trailing == [9, 8, 7, 6] && read.atom == longer)
+        #expect(read.fields.last == BoxField(name: "more", value: "4 bytes"))
+    }
+
     @Test("a value past 32 bits moves the box to version 1, and it reads back")
     func version1() throws {
         var header = TrackHeader(trackID: 3, flags: 0xF, duration: 1 << 33, creationTime: 5, modificationTime: 6)

@@ -58,4 +58,35 @@ struct HEIFEditTests {
             (error as? FormatError)?.message.contains("highest ID") == true
         }
     }
+
+    @Test("an extent of length 0 runs to the end of the file; an idat offset past 2^64 is an error, never a wrap")
+    func zeroLengthAndIdat() async throws {
+        let ws = try Workspace()
+        var start: UInt64 = 0
+        let path = try await Self.heic(in: ws, name: "zero.heic") { iloc in
+            start = iloc.items[0].baseOffset + iloc.items[0].extents[0].offset
+            iloc.items[0].extents = [.init(offset: iloc.items[0].extents[0].offset, length: 0)]
+        }
+        let file = try RandomAccessFile(path: path)
+        let heif = try HEIFFile(file: file)
+        let id = try #require(heif.itemLocationBox?.items[0].id)
+        #expect(try heif.itemData(id, in: file) == file.read(at: Int64(start), count: Int(file.size - Int64(start))))
+
+        let wrapped = try await Self.heic(in: ws, name: "idat.heic") { iloc in
+            iloc.version = 1
+            iloc.baseOffsetSize = 8
+            iloc.offsetSize = 8
+            iloc.items[0].constructionMethod = 1
+            iloc.items[0].baseOffset = UInt64.max
+            iloc.items[0].extents = [.init(offset: 2, length: 1)]
+        }
+        let other = try RandomAccessFile(path: wrapped)
+        let broken = try HEIFFile(file: other)
+        #expect {
+            _ = try broken.itemData(id, in: other)
+        } throws: { error in
+            let message = (error as? FormatError)?.message ?? ""
+            return message.contains("impossible offset") || message.contains("no 'idat'") || message.contains("but there is none")
+        }
+    }
 }

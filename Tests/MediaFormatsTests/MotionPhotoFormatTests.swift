@@ -121,6 +121,16 @@ struct MotionPhotoFormatTests {
         }
     }
 
+    @Test("a kept item whose text needs entities is written escaped and reads back the same")
+    func writerEscapes() throws {
+        let odd = Self.elementForm.replacingOccurrences(
+            of: "<I:Semantic>GainMap</I:Semantic>", with: "<I:Semantic>Gain &amp; &quot;Map&quot; &lt;1&gt;</I:Semantic>")
+        let bytes = try MotionPhotoXMPWriter.packet(
+            existing: try Self.packet(odd), primaryMime: "image/jpeg", primaryPadding: 0, videoLength: 10, timestampUs: 0)
+        let xmp = try MotionPhotoXMP(packet: XMPPacket(bytes: bytes))
+        #expect(xmp.directory.map(\.semantic) == ["Primary", "Gain & \"Map\" <1>", "MotionPhoto"])
+    }
+
     static func samsungFile(records: [(UInt16, String, [UInt8])], shiftOffsets: Int64 = 0) -> [UInt8] {
         SamsungTrailerBuilder.file(prefix: Array(repeating: 0xAA, count: 100), records: records, shiftOffsets: shiftOffsets)
     }

@@ -1,39 +1,55 @@
 /// The items of a HEIF/HEIC file (`meta` with `iinf` and `iloc`), enough to find and read its Exif item.
 public struct HEIFFile: Sendable {
+    /// One typed `iinf` entry (version 2 or later).
     public struct Item: Sendable, Equatable {
+        /// The item ID.
         public var id: UInt32
+        /// The item type (`hvc1`, `grid`, `Exif`, `mime`...).
         public var type: FourCC
         /// For `mime` items, the content type (`application/rdf+xml` for XMP).
         public var contentType: String? = nil
     }
 
+    /// Where an item's bytes are, from its `iloc` entry.
     public struct Location: Sendable, Equatable {
+        /// The item the location belongs to.
         public var itemID: UInt32
         /// 0: file offsets; 1: offsets into `idat`; 2: item offsets (not supported).
         public var constructionMethod: UInt8
+        /// Added to every extent's offset.
         public var baseOffset: UInt64
+        /// The extents in order: the item is their bytes concatenated.
         public var extents: [(offset: UInt64, length: UInt64)]
 
+        /// Compares every field, the extents pair by pair (tuples are not `Equatable`).
         public static func == (a: Location, b: Location) -> Bool {
             a.itemID == b.itemID && a.constructionMethod == b.constructionMethod && a.baseOffset == b.baseOffset
                 && a.extents.elementsEqual(b.extents, by: { $0.offset == $1.offset && $0.length == $1.length })
         }
     }
 
+    /// The `ftyp` major brand.
     public var majorBrand: FourCC
+    /// The `meta` box, its children parsed.
     public var meta: Atom
+    /// The header of the top-level `meta` box.
     public var metaHeader: BoxHeader
+    /// The typed `iinf` entries, in order; entries older than version 2 are left out.
     public var items: [Item]
+    /// The `iloc` entries, in order; empty when there is no `iloc`.
     public var locations: [Location]
     /// The `iref` references (`cdsc`, `dimg`, `thmb`, `auxl`...), in file order.
     public var references: [ItemReference]
+    /// The primary item from `pitm`; nil when there is none.
     public var primaryItemID: UInt32?
+    /// Every top-level box header, in file order.
     public var topLevel: [BoxHeader]
     /// `iloc` with every field, for edits.
     public var itemLocationBox: ItemLocationBox?
     /// The raw `meta` box, header included, for edits that keep its size.
     public var metaBytes: [UInt8]
 
+    /// The `ftyp` brands, major or compatible, that make a file a HEIF image here: HEVC, AVIF and `mif1`/`msf1`/`mif2`.
     public static let imageBrands: Set<FourCC> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "mif2"]
 
     /// The top-level boxes Samsung appends after a HEIC's image for a Motion Photo (FORMAT.md §5.2).
@@ -50,6 +66,9 @@ public struct HEIFFile: Sendable {
         metaHeader.offset < (topLevel.first { $0.type == "mdat" }?.offset ?? Int64.max)
     }
 
+    /// Reads the top-level boxes and the `meta` box of `file`; a broken `iref` gives no references.
+    /// - Throws: when the file is not HEIF (no `ftyp` first, no image brand), has no `meta` or one over 64 MiB,
+    ///   or a box in `meta` is malformed.
     public init(file: RandomAccessFile) throws {
         topLevel = try file.topLevelBoxes()
         guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {
@@ -112,31 +131,37 @@ public struct HEIFFile: Sendable {
         }
     }
 
-    /// The bytes of item `id`, at most `limit` of them.
+    /// The bytes of item `id`, at most `limit` of them. An extent of length 0 runs to the end of its container (the
+    /// file, or `idat`), as ISO/IEC 14496-12 §8.11.3 says.
     public func itemData(_ id: UInt32, in file: RandomAccessFile, limit: Int = 16 << 20) throws -> [UInt8] {
         guard let loc = locations.first(where: { $0.itemID == id }) else { throw FormatError(.malformed, "item \(id) has no location") }
         var data: [UInt8] = []
         for extent in loc.extents {
-            guard extent.length <= UInt64(limit - data.count) else {
-                throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes")
-            }
-            let length = extent.length == 0 ? 0 : Int(extent.length)
+            let (start, overflow) = loc.baseOffset.addingReportingOverflow(extent.offset)
+            guard !overflow else { throw FormatError(.malformed, "item \(id) has an impossible offset") }
+            let containerSize: UInt64
             switch loc.constructionMethod {
-            case 0:
-                let (start, overflow) = loc.baseOffset.addingReportingOverflow(extent.offset)
-                guard !overflow, start <= UInt64(file.size) else {
-                    throw FormatError(.malformed, "item \(id) lies past the end of the file")
-                }
-                data += try file.read(at: Int64(start), count: length)
+            case 0: containerSize = UInt64(file.size)
             case 1:
                 guard let idat = meta.child("idat") else { throw FormatError(.malformed, "item \(id) is in 'idat' but there is none") }
-                let start = loc.baseOffset &+ extent.offset
-                guard start <= UInt64(idat.data.count), UInt64(length) <= UInt64(idat.data.count) - start else {
-                    throw FormatError(.malformed, "item \(id) lies past the end of 'idat'")
-                }
-                data += idat.data[Int(start)..<Int(start) + length]
+                containerSize = UInt64(idat.data.count)
             default:
                 throw FormatError(.unsupported, "item \(id) uses construction method \(loc.constructionMethod)")
+            }
+            guard start <= containerSize else {
+                throw FormatError(.malformed, "item \(id) lies past the end of \(loc.constructionMethod == 0 ? "the file" : "'idat'")")
+            }
+            let length = extent.length == 0 ? containerSize - start : extent.length
+            guard length <= UInt64(limit - data.count) else {
+                throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes")
+            }
+            if loc.constructionMethod == 0 {
+                data += try file.read(at: Int64(start), count: Int(length))
+            } else {
+                guard length <= containerSize - start, let idat = meta.child("idat") else {
+                    throw FormatError(.malformed, "item \(id) lies past the end of 'idat'")
+                }
+                data += idat.data[Int(start)..<Int(start + length)]
             }
         }
         return data

@@ -1,14 +1,21 @@
 /// `iloc` (ISO/IEC 14496-12 §8.11.3): where each HEIF item's bytes are. Every field is kept, so the box is written
 /// back with the same widths (and so the same size) after an extent moves.
 public struct ItemLocationBox: DeclaredFullBox, Equatable {
+    /// The box type, `iloc`.
     public static let boxType: FourCC = "iloc"
+    /// An empty box, for reading into.
     public static var blank: ItemLocationBox { ItemLocationBox() }
 
+    /// One contiguous run of an item's bytes.
     public struct Extent: Sendable, Equatable {
+        /// `extent_index` (versions 1 and 2, when ``indexSize`` is not 0); 0 otherwise.
         public var index: UInt64
+        /// Where the run starts, counted from the item's base offset.
         public var offset: UInt64
+        /// The run's length in bytes; 0 means the whole referenced container (ISO/IEC 14496-12).
         public var length: UInt64
 
+        /// An extent of `length` bytes at `offset`.
         public init(index: UInt64 = 0, offset: UInt64, length: UInt64) {
             self.index = index
             self.offset = offset
@@ -16,14 +23,20 @@ public struct ItemLocationBox: DeclaredFullBox, Equatable {
         }
     }
 
+    /// One item's entry: how its offsets count and its extents.
     public struct Item: Sendable, Equatable {
+        /// The item ID: 16 bits before version 2, 32 in version 2.
         public var id: UInt32
         /// 0: file offsets; 1: offsets into `idat`; 2: item offsets.
         public var constructionMethod: UInt8
+        /// 0: the data is in this file; otherwise a 1-based `dref` entry.
         public var dataReferenceIndex: UInt16
+        /// Added to each extent's offset; 0 when ``baseOffsetSize`` is 0.
         public var baseOffset: UInt64
+        /// The extents in order: the item is their bytes concatenated.
         public var extents: [Extent]
 
+        /// An entry for item `id`; by default its data is in this file at file offsets.
         public init(id: UInt32, constructionMethod: UInt8 = 0, dataReferenceIndex: UInt16 = 0, baseOffset: UInt64 = 0, extents: [Extent]) {
             self.id = id
             self.constructionMethod = constructionMethod
@@ -33,21 +46,30 @@ public struct ItemLocationBox: DeclaredFullBox, Equatable {
         }
     }
 
+    /// 0, 1 (adds construction methods and extent indices) or 2 (also 32-bit item IDs and item count).
     public var version: UInt8 = 0
+    /// The full box's 24-bit flags; ISO/IEC 14496-12 defines none here.
     public var flags: UInt32 = 0
     /// The widths in bytes (0, 4 or 8) of each extent's offset and length, of each item's base offset, and (version 1
     /// and 2) of each extent's index.
     public var offsetSize = 4
+    /// The width in bytes (0, 4 or 8) of each extent's length.
     public var lengthSize = 4
+    /// The width in bytes (0, 4 or 8) of each item's base offset.
     public var baseOffsetSize = 0
+    /// The width in bytes (0, 4 or 8) of each extent's index; always 0 in version 0.
     public var indexSize = 0
+    /// The entries, in stored order.
     public var items: [Item] = []
 
+    /// An empty version 0 box with 4-byte offsets and lengths.
     public init() {}
 
     /// The version keeps what was read: it sets the widths of the item IDs and counts, not of times.
     public var versionToWrite: UInt8 { version }
 
+    /// Declares the field widths, the item count, then each item and its extents.
+    /// - Throws: when a width is not 0, 4 or 8, or a value does not fit its width.
     public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
         var sizes = UInt8(truncatingIfNeeded: offsetSize << 4 | lengthSize)
         try c.integer(&sizes, "offset and length sizes")

@@ -1,10 +1,14 @@
 /// One reference of a HEIF `iref` box (ISO/IEC 23008-12 §9.3, ISO/IEC 14496-12 §8.11.12): `fromItemID` refers to
 /// each of `toItemIDs` in the way `type` says (`cdsc`: describes; `dimg`: derived from; `thmb`: thumbnail of...).
 public struct ItemReference: Sendable, Equatable {
+    /// The reference type (`cdsc`, `dimg`, `thmb`, `auxl`...).
     public var type: FourCC
+    /// The item that refers.
     public var fromItemID: UInt32
+    /// The items referred to, in stored order.
     public var toItemIDs: [UInt32]
 
+    /// A reference of kind `type` from `fromItemID` to each of `toItemIDs`.
     public init(type: FourCC, fromItemID: UInt32, toItemIDs: [UInt32]) {
         self.type = type
         self.fromItemID = fromItemID

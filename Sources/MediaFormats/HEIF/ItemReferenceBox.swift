@@ -1,15 +1,21 @@
 /// `iref` (ISO/IEC 14496-12 §8.11.12): the references between items, 16-bit item IDs in version 0 and 32-bit ones
 /// in version 1. A later version, which no standard defines, keeps its bytes and gives no reference.
 public struct ItemReferenceBox: DeclaredFullBox, Equatable {
+    /// The box type, `iref`.
     public static let boxType: FourCC = "iref"
+    /// An empty box, for reading into.
     public static var blank: ItemReferenceBox { ItemReferenceBox() }
 
+    /// 0: 16-bit item IDs; 1: 32-bit ones; a later version is kept in ``unmodelled``.
     public var version: UInt8 = 0
+    /// The full box's 24-bit flags; ISO/IEC 14496-12 defines none here.
     public var flags: UInt32 = 0
+    /// The references, in stored order; empty for a box of an unknown version.
     public var references: [ItemReference] = []
     /// All of a box of an unknown version.
     public var unmodelled: [UInt8] = []
 
+    /// An empty version 0 box.
     public init() {}
 
     /// Version 1 when an item ID needs 32 bits; otherwise what was read.
@@ -19,6 +25,7 @@ public struct ItemReferenceBox: DeclaredFullBox, Equatable {
         return wide ? 1 : version
     }
 
+    /// Declares one reference box per reference, its IDs as wide as the version says.
     public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
         guard c.version <= 1 else {
             try c.rest(&unmodelled, "fields of version \(c.version)")

@@ -3,6 +3,7 @@
 /// Boxes nobody models are written back unchanged, so parse-then-serialise is byte-identical for every
 /// box whose size fits the header it had (see ``serialized()``).
 public struct Atom: Sendable, Equatable {
+    /// What a box holds: its payload bytes, or child boxes.
     public enum Content: Sendable, Equatable {
         /// A leaf: the payload after the header, verbatim.
         case data([UInt8])
@@ -11,14 +12,18 @@ public struct Atom: Sendable, Equatable {
         case children(prefix: [UInt8], [Atom])
     }
 
+    /// The box's four-character type.
     public var type: FourCC
+    /// The payload bytes or the children.
     public var content: Content
 
+    /// A leaf box with `data` as its payload.
     public init(type: FourCC, data: [UInt8]) {
         self.type = type
         content = .data(data)
     }
 
+    /// A container holding `children` after `prefix` (a full box's version and flags, an entry count).
     public init(type: FourCC, prefix: [UInt8] = [], children: [Atom]) {
         self.type = type
         content = .children(prefix: prefix, children)
@@ -96,17 +101,21 @@ public struct Atom: Sendable, Equatable {
 
     // MARK: - Access
 
+    /// The children, or empty for a leaf.
     public var children: [Atom] {
         if case .children(_, let c) = content { return c }
         return []
     }
 
+    /// The payload bytes of a leaf, or empty for a container.
     public var data: [UInt8] {
         if case .data(let d) = content { return d }
         return []
     }
 
+    /// The first child of `type`, or nil.
     public func child(_ type: FourCC) -> Atom? { children.first { $0.type == type } }
+    /// Every child of `type`, in order.
     public func children(_ type: FourCC) -> [Atom] { children.filter { $0.type == type } }
 
     /// Follows a path of child types, taking the first match at each level.
@@ -151,12 +160,14 @@ public struct Atom: Sendable, Equatable {
         return p + (p + 8 > Int(UInt32.max) ? 16 : 8)
     }
 
+    /// The whole box, header included, as bytes.
     public func serialized() -> [UInt8] {
         var w = ByteWriter()
         write(to: &w)
         return w.bytes
     }
 
+    /// Appends the whole box, header included, to `w`; the header is 64-bit when the box passes 4 GiB.
     public func write(to w: inout ByteWriter) {
         w.append(BoxHeader.encoded(type, payloadSize: UInt64(payloadSize)))
         switch content {

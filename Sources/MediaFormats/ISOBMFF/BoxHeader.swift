@@ -3,6 +3,7 @@
 /// Sizes are checked against the bytes that contain the box: a box that claims to run past its parent
 /// is an error, never a read beyond the data.
 public struct BoxHeader: Sendable, Equatable {
+    /// The box's four-character type.
     public var type: FourCC
     /// Absolute offset of the box's first byte.
     public var offset: Int64
@@ -11,10 +12,14 @@ public struct BoxHeader: Sendable, Equatable {
     /// Size of the whole box, header included.
     public var size: Int64
 
+    /// Absolute offset of the first byte after the header.
     public var payloadOffset: Int64 { offset + Int64(headerSize) }
+    /// Size of the payload, header excluded.
     public var payloadSize: Int64 { size - Int64(headerSize) }
+    /// Absolute offset of the first byte after the box.
     public var end: Int64 { offset + size }
 
+    /// A header with the given fields, unchecked.
     public init(type: FourCC, offset: Int64, headerSize: Int, size: Int64) {
         self.type = type
         self.offset = offset

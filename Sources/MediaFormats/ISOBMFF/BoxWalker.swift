@@ -2,10 +2,14 @@
 public struct BoxSummary: Sendable, Equatable {
     /// 0 for a top-level box.
     public var depth: Int
+    /// The box's type, or `????` when too few bytes were left for a header.
     public var type: FourCC
+    /// Absolute offset of the box's first byte.
     public var offset: Int64
+    /// Size of the box, header included; for a box cut short, the bytes up to the end of its container.
     public var size: Int64
-    /// The fields of a declared box (`mvhd`, `tkhd`, `mdhd`, `elst`, `iloc`, `iinf`, `infe`, `iref`), else none.
+    /// The fields of a declared box (`mvhd`, `tkhd`, `mdhd`, `elst`, `iloc`, `iinf`, `infe`, `iref`) or the brands of `ftyp`,
+    /// else none.
     public var fields: [BoxField]
     /// What could not be read inside the box, when something could not.
     public var problem: String?

@@ -37,11 +37,13 @@ extension BoxFieldCoder {
 
 /// A full box (version and flags, then fields) whose fields are declared once.
 public protocol DeclaredFullBox: Sendable {
+    /// The box's four-character type.
     static var boxType: FourCC { get }
     /// A box with every field at its zero, that reading fills in.
     static var blank: Self { get }
     /// The version read; writing keeps it, or moves to 1 when a versioned value needs 64 bits.
     var version: UInt8 { get set }
+    /// The full box's 24-bit flags.
     var flags: UInt32 { get set }
     /// The values written with ``BoxFieldCoder/versioned(_:_:)``: any past 32 bits makes the box version 1.
     var versionedValues: [UInt64] { get }
@@ -57,9 +59,12 @@ public protocol DeclaredFullBox: Sendable {
 
 /// One field of a box as ``DeclaredFullBox/fields`` lists it.
 public struct BoxField: Sendable, Equatable {
+    /// The field's name, as a dump shows it.
     public var name: String
+    /// The value as text.
     public var value: String
 
+    /// A field named `name` whose value reads `value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -67,6 +72,7 @@ public struct BoxField: Sendable, Equatable {
 }
 
 extension DeclaredFullBox {
+    /// Accepts every value.
     public func validate(at offset: Int64) throws {}
 
     /// The values that choose the version: none unless the box says.
@@ -142,7 +148,8 @@ struct BoxFieldReader: BoxFieldCoder {
     }
 
     mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
-        value = UInt32(truncatingIfNeeded: try reader.readUInt(width: min(width, 4), "\(box) \(name)"))
+        guard width <= 4 else { throw FormatError(.malformed, "\(box) \(name) is \(width) bytes wide; counts take 4 at most") }
+        value = UInt32(truncatingIfNeeded: try reader.readUInt(width: width, "\(box) \(name)"))
         try reader.checkCount(UInt64(value), elementSize: elementSize, "\(box)")
     }
 

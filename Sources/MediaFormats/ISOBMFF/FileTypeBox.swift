@@ -1,15 +1,21 @@
 /// `ftyp`: major brand, minor version and compatible brands.
 public struct FileTypeBox: Sendable, Equatable {
+    /// The brand the file mainly conforms to: `qt  `, `isom`, `heic`...
     public var majorBrand: FourCC
+    /// The version of the major brand.
     public var minorVersion: UInt32
+    /// The other brands the file conforms to, in order.
     public var compatibleBrands: [FourCC]
 
+    /// An `ftyp` with the given brands.
     public init(majorBrand: FourCC, minorVersion: UInt32, compatibleBrands: [FourCC]) {
         self.majorBrand = majorBrand
         self.minorVersion = minorVersion
         self.compatibleBrands = compatibleBrands
     }
 
+    /// Reads an `ftyp` payload (header excluded); trailing bytes too few for a brand are ignored.
+    /// - Throws: ``FormatError`` (truncated) when the payload is shorter than 8 bytes.
     public init(_ payload: [UInt8]) throws {
         var r = ByteReader(payload)
         majorBrand = try r.readFourCC("ftyp major brand")
@@ -26,6 +32,7 @@ public struct FileTypeBox: Sendable, Equatable {
     /// Whether the major brand is QuickTime's.
     public var isQuickTime: Bool { majorBrand == "qt  " }
 
+    /// The `ftyp` box.
     public var atom: Atom {
         var w = ByteWriter()
         w.appendFourCC(majorBrand)

@@ -1,18 +1,30 @@
 /// `mdhd`: a track's media timescale, duration and language.
 public struct MediaHeader: DeclaredFullBox, Equatable {
+    /// The box type, `mdhd`.
     public static let boxType: FourCC = "mdhd"
+    /// An `mdhd` with every field at zero, that reading fills in.
     public static var blank: MediaHeader { MediaHeader(timescale: 0, duration: 0, language: 0) }
 
+    /// 0 for 32-bit times and duration, 1 for 64-bit.
     public var version: UInt8 = 0
+    /// The full box's 24-bit flags.
     public var flags: UInt32 = 0
+    /// Bytes after the last declared field (a later revision's fields), kept as they are.
+    public var trailing: [UInt8] = []
+    /// Creation time in seconds since 1904-01-01 00:00 UTC.
     public var creationTime: UInt64 = 0
+    /// Modification time in seconds since 1904-01-01 00:00 UTC.
     public var modificationTime: UInt64 = 0
+    /// Media ticks per second; never 0 in a box that was read.
     public var timescale: UInt32
+    /// The media's duration in the media timescale.
     public var duration: UInt64
     /// ISO 639-2/T packed in 15 bits (or a Macintosh language code).
     public var language: UInt16
+    /// QuickTime's media quality; ISO's pre_defined 0.
     public var quality: UInt16 = 0
 
+    /// An `mdhd` with the given fields and quality 0; the version is chosen when it is written.
     public init(timescale: UInt32, duration: UInt64, language: UInt16, creationTime: UInt64 = 0, modificationTime: UInt64 = 0) {
         self.timescale = timescale
         self.duration = duration
@@ -21,8 +33,10 @@ public struct MediaHeader: DeclaredFullBox, Equatable {
         self.modificationTime = modificationTime
     }
 
+    /// The creation and modification times and the duration.
     public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
 
+    /// Declares the times, timescale, duration, language and quality.
     public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
         try c.versioned(&creationTime, "creation time")
         try c.versioned(&modificationTime, "modification time")
@@ -30,8 +44,10 @@ public struct MediaHeader: DeclaredFullBox, Equatable {
         try c.versioned(&duration, "duration")
         try c.integer(&language, "language")
         try c.integer(&quality, "quality")
+        try c.rest(&trailing, "more")
     }
 
+    /// Throws ``FormatError`` (malformed) when the timescale is 0.
     public func validate(at offset: Int64) throws {
         guard timescale > 0 else { throw FormatError(.malformed, "media timescale is 0", at: offset) }
     }
@@ -49,8 +65,12 @@ public struct MediaHeader: DeclaredFullBox, Equatable {
 public struct HandlerReference: Sendable, Equatable {
     /// QuickTime's component type (`mhlr`, `dhlr`) or ISO's pre_defined 0.
     public var componentType: FourCC
+    /// The kind of media: `vide`, `soun`, `meta`...; QuickTime's component subtype.
     public var handlerType: FourCC
 
+    /// Reads an `hdlr` atom.
+    /// - Parameter offset: the payload's file offset, for error messages.
+    /// - Throws: ``FormatError`` (truncated) when the payload is shorter than 12 bytes.
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var r = ByteReader(atom.data, baseOffset: offset)
         try r.skip(4, "hdlr version and flags")

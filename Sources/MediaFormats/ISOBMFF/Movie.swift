@@ -4,10 +4,15 @@
 public struct Movie: Sendable {
     /// The top-level boxes in file order.
     public var topLevel: [BoxHeader]
+    /// The `ftyp`, or nil when the file has none (some QuickTime movies start with `wide`).
     public var fileType: FileTypeBox?
+    /// The `moov`, parsed into a tree.
     public var moov: Atom
+    /// Where the `moov` lies in the file.
     public var moovHeader: BoxHeader
+    /// The `mvhd`.
     public var header: MovieHeader
+    /// The `trak` boxes, parsed, in file order.
     public var tracks: [MovieTrack]
 
     /// The largest `moov` accepted, so a lying size cannot make us allocate the file.

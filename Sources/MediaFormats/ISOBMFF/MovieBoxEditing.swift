@@ -10,6 +10,7 @@ public enum MovieBoxPart: Sendable {
     /// Anything else (`udta`, `iods`, vendor boxes), kept as it is.
     case other(Atom)
 
+    /// The box itself.
     public var atom: Atom {
         switch self {
         case .header(let a), .track(let a, _), .metadata(let a), .other(let a): a
@@ -60,7 +61,7 @@ extension Movie {
 
 extension MovieTrack {
     /// A `trak` with new chunk offsets (`stco`, or `co64` when one passes 32 bits) and its movie-timescale durations
-    /// (`tkhd`, edit segments) multiplied by `scale`.
+    /// (`tkhd`, edit segments) multiplied by `scale` (a scale of 0 or 1 leaves them as they are).
     /// - Throws: when a scaled duration passes 64 bits.
     public static func rewritten(_ trak: Atom, chunkOffsets: [UInt64], timescaleFactor scale: UInt64) throws -> Atom {
         func scaled(_ value: UInt64) throws -> UInt64 {

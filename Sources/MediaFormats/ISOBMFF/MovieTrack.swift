@@ -1,13 +1,23 @@
 /// One `trak` of a movie, with the boxes that describe its timing and data parsed.
 public struct MovieTrack: Sendable {
+    /// The `trak` as read.
     public var atom: Atom
+    /// The `tkhd`.
     public var header: TrackHeader
+    /// The `mdia/mdhd`.
     public var mediaHeader: MediaHeader
+    /// The `mdia/hdlr` handler type: `vide`, `soun`, `meta`...
     public var handlerType: FourCC
+    /// The `stsd` entries; empty when the track has no `stsd`.
     public var descriptions: [SampleDescription]
+    /// The `minf/stbl` sample tables.
     public var tables: SampleTables
+    /// The `edts/elst`, or nil when the track has none.
     public var editList: EditList?
 
+    /// Parses a `trak`.
+    /// - Throws: ``FormatError`` when `tkhd`, `mdia/mdhd`, `hdlr`, `minf/stbl` or a required sample table is missing or
+    ///   malformed.
     public init(_ trak: Atom) throws {
         atom = trak
         guard let tkhd = trak.child("tkhd") else { throw FormatError(.malformed, "a track has no 'tkhd'") }
@@ -26,8 +36,11 @@ public struct MovieTrack: Sendable {
         editList = try trak.find(["edts", "elst"]).map { try EditList($0) }
     }
 
+    /// The `tkhd` track ID.
     public var trackID: UInt32 { header.trackID }
+    /// The first sample entry's format (codec tag), or nil when there is none.
     public var format: FourCC? { descriptions.first?.format }
+    /// Whether the `tkhd` enabled flag is set.
     public var isEnabled: Bool { header.flags & TrackHeader.enabled != 0 }
     /// A sound track (handler `soun`).
     public var isAudio: Bool { handlerType == "soun" }
@@ -100,20 +113,26 @@ public struct MovieTrack: Sendable {
 /// A time on the movie timeline, kept exact as a movie-timescale part (where the edit starts) plus a
 /// media-timescale part (how far into the edit).
 public struct TrackTime: Sendable, Equatable {
+    /// Where the edit starts on the movie timeline, in the movie timescale.
     public var movieTicks: Int64
+    /// How far into the edit, in the media timescale.
     public var mediaTicks: Int64
 
+    /// The time `movieTicks` plus `mediaTicks`.
     public init(movieTicks: Int64, mediaTicks: Int64) {
         self.movieTicks = movieTicks
         self.mediaTicks = mediaTicks
     }
 
+    /// The time in seconds, in floating point (inexact; ``ticks(in:movieTimescale:mediaTimescale:)`` is exact).
     public func seconds(movieTimescale: UInt32, mediaTimescale: UInt32) -> Double {
         Double(movieTicks) / Double(movieTimescale) + Double(mediaTicks) / Double(mediaTimescale)
     }
 
-    /// The time in ticks of `timescale`, when it is a whole number of them.
+    /// The time in ticks of `timescale`, when it is a whole number of them; nil when a timescale is 0 or the ticks
+    /// do not fit 63 bits.
     public func ticks(in timescale: UInt64, movieTimescale: UInt32, mediaTimescale: UInt32) -> Int64? {
+        guard movieTimescale > 0, mediaTimescale > 0, let timescale = Int64(exactly: timescale) else { return nil }
         let (a, aOverflow) = Int64(timescale).multipliedReportingOverflow(by: movieTicks)
         let (b, bOverflow) = Int64(timescale).multipliedReportingOverflow(by: mediaTicks)
         guard !aOverflow, !bOverflow, a % Int64(movieTimescale) == 0, b % Int64(mediaTimescale) == 0 else { return nil }

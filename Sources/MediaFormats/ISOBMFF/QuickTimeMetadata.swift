@@ -2,38 +2,51 @@
 ///
 /// Items are kept as raw boxes; only the ones a caller replaces change. Layout: FORMAT.md §2.2.
 public struct QuickTimeMetadata: Sendable, Equatable {
+    /// One entry of the `keys` table: a namespace and a name.
     public struct Key: Sendable, Equatable {
         /// Usually `mdta`.
         public var namespace: FourCC
+        /// The name's bytes as stored (UTF-8, no NUL).
         public var name: [UInt8]
 
+        /// A key named by the UTF-8 bytes of `name`.
         public init(namespace: FourCC = "mdta", name: String) {
             self.namespace = namespace
             self.name = Array(name.utf8)
         }
 
+        /// A key whose name is given as raw bytes.
         public init(namespace: FourCC, nameBytes: [UInt8]) {
             self.namespace = namespace
             name = nameBytes
         }
 
+        /// The name decoded as UTF-8, invalid bytes replaced.
         public var nameString: String { String(decoding: name, as: UTF8.self) }
     }
 
     /// A decoded `data` value.
     public enum Value: Sendable, Equatable {
+        /// Type 1: UTF-8 text.
         case utf8(String)
+        /// Type 21: a big-endian signed integer of 1 to 8 bytes.
         case signedInteger(Int64)
+        /// Type 22: a big-endian unsigned integer of 1 to 8 bytes.
         case unsignedInteger(UInt64)
+        /// Type 23: a big-endian 32-bit float.
         case float32(Float)
+        /// Type 24: a big-endian 64-bit float.
         case float64(Double)
+        /// Any other 24-bit type, or a listed type whose value has an unexpected length: the bytes after the locale.
         case other(type: UInt32, bytes: [UInt8])
     }
 
+    /// The `keys` table, in order; item types refer to it 1-based.
     public var keys: [Key]
     /// `ilst` children; each box's type is the 1-based key index.
     public var items: [Atom]
 
+    /// Metadata with the given keys and items.
     public init(keys: [Key] = [], items: [Atom] = []) {
         self.keys = keys
         self.items = items
@@ -157,6 +170,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         return Atom(type: "keys", data: w.bytes)
     }
 
+    /// The `ilst` box holding ``items``.
     public var itemListAtom: Atom { Atom(type: "ilst", children: items) }
 
     /// A QuickTime-style movie `meta` holding these keys and items, as iPhones write it.

@@ -1,5 +1,6 @@
 /// One entry of a track's `stsd`: the sample format (codec tag) and, for video, its coded size.
 public struct SampleDescription: Sendable, Equatable {
+    /// The sample entry's format (codec tag): `avc1`, `hvc1`, `mp4a`, `mebx`...
     public var format: FourCC
     /// The whole entry, header included.
     public var bytes: [UInt8]
@@ -11,6 +12,7 @@ public struct SampleDescription: Sendable, Equatable {
         return (Int(bytes.loadUInt16(at: 32, .bigEndian)), Int(bytes.loadUInt16(at: 34, .bigEndian)))
     }
 
+    /// Two descriptions are equal when their bytes are.
     public static func == (a: SampleDescription, b: SampleDescription) -> Bool { a.bytes == b.bytes }
 
     /// The entries of an `stsd` box.

@@ -11,7 +11,9 @@ public struct SampleTables: Sendable {
     public var sampleToChunk: [(firstChunk: UInt32, samplesPerChunk: UInt32, descriptionIndex: UInt32)]
     /// Constant sample size, or 0 when ``sampleSizes`` lists them.
     public var constantSampleSize: UInt32
+    /// The `stsz` sample count.
     public var sampleCount: UInt32
+    /// Each sample's size in bytes, from `stsz`; empty when ``constantSampleSize`` is not 0.
     public var sampleSizes: [UInt32]
     /// Chunk offsets from `stco` or `co64`.
     public var chunkOffsets: [UInt64]
@@ -72,6 +74,7 @@ public struct SampleTables: Sendable {
     /// The number of samples the time table describes.
     public var timedSampleCount: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) } }
 
+    /// The size in bytes of sample `index` (0-based); 0 past the end of the size table.
     public func sampleSize(_ index: Int) -> UInt64 {
         constantSampleSize != 0 ? UInt64(constantSampleSize) : (index < sampleSizes.count ? UInt64(sampleSizes[index]) : 0)
     }

@@ -6,6 +6,7 @@ public struct TimedMetadataKeySetup: Sendable, Equatable {
     /// `dims`, or nil when it is missing or shorter than 8 bytes.
     public var dimensions: (width: UInt32, height: UInt32)?
 
+    /// A `setu` with the given `cfgv` and `dims`; nil leaves either out.
     public init(configuration: [UInt8]?, dimensions: (width: UInt32, height: UInt32)?) {
         self.configuration = configuration
         self.dimensions = dimensions
@@ -35,6 +36,7 @@ public struct TimedMetadataKeySetup: Sendable, Equatable {
         return Atom(type: "setu", children: children)
     }
 
+    /// Two setups are equal when their configurations and dimensions are.
     public static func == (a: Self, b: Self) -> Bool {
         a.configuration == b.configuration && a.dimensions?.width == b.dimensions?.width && a.dimensions?.height == b.dimensions?.height
     }

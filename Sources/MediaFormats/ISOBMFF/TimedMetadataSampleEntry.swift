@@ -3,18 +3,24 @@
 /// Inside `mebx`, `keys` is a plain atom whose children are key atoms typed by their local key ID; each
 /// holds `keyd` (namespace + key) and `dtyp` (data type), and possibly other atoms, which are kept.
 public struct TimedMetadataSampleEntry: Sendable, Equatable {
+    /// One key atom of the table: its local ID, `keyd` and `dtyp`, and any other atoms.
     public struct Key: Sendable, Equatable {
+        /// The key atom's type: the ID by which sample items refer to the key (0 and 0xFFFFFFFF are reserved).
         public var localID: UInt32
+        /// The `keyd` namespace, usually `mdta`.
         public var namespace: FourCC
+        /// The `keyd` key name, such as `com.apple.quicktime.still-image-time`.
         public var name: String
         /// `dtyp`: namespace 0 (well-known, `wellKnownType` set) or another namespace with a type name.
         public var dataTypeNamespace: UInt32
+        /// For `dtyp` namespace 0: the well-known type (65 int8, 71 DimensionsF32...); nil otherwise or when absent.
         public var wellKnownType: UInt32?
         /// For a `dtyp` namespace other than 0: the type's name.
         public var dataTypeName: String?
         /// The key atom's other children (`sdpd`, `setu`, `ctps`…), in order, kept as they are.
         public var otherAtoms: [Atom] = []
 
+        /// An `mdta` key whose data type is the well-known type `wellKnownType` (`dtyp` namespace 0).
         public init(localID: UInt32, name: String, wellKnownType: UInt32) {
             self.localID = localID
             namespace = "mdta"
@@ -37,8 +43,10 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
         public func atom(_ type: FourCC) -> Atom? { otherAtoms.first { $0.type == type } }
     }
 
+    /// The keys, in table order.
     public var keys: [Key]
 
+    /// A sample entry holding `keys`.
     public init(keys: [Key]) { self.keys = keys }
 
     /// Parses the key table of a whole `mebx` sample entry (header included).
@@ -68,6 +76,7 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
         }
     }
 
+    /// The first key named `name`, or nil.
     public func key(named name: String) -> Key? { keys.first { $0.name == name } }
 
     /// The sample entry bytes, header included, with data reference index 1.

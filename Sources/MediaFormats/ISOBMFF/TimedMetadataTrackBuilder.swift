@@ -1,24 +1,32 @@
 /// A QuickTime timed-metadata (`mebx`) `trak` as iPhones write them: `mhlr/meta` handler, `gmhd`, `dhlr/alis`
 /// data handler, all samples in one chunk, `tkhd` flags 0xF, `tref cdsc` to the video.
 public struct TimedMetadataTrackBuilder: Sendable {
+    /// The new track's ID.
     public var trackID: UInt32
     /// The video track the metadata describes (`tref cdsc`).
     public var videoTrackID: UInt32
     /// The track's length on the movie timeline (movie ticks).
     public var trackDuration: UInt64
+    /// The `elst` entries (movie timescale); empty for a track without `edts`.
     public var edits: [EditList.Entry]
+    /// The `mdhd` timescale.
     public var mediaTimescale: UInt32
     /// The whole `mebx` sample entry.
     public var sampleEntry: [UInt8]
     /// Run-length sample durations in media ticks.
     public var timeToSample: [(count: UInt32, delta: UInt32)]
+    /// The size in bytes of every sample; all samples have the same size.
     public var sampleSize: Int
+    /// The number of samples.
     public var sampleCount: Int
     /// Where the one chunk of samples starts in the file.
     public var chunkOffset: UInt64
+    /// Creation time in seconds since 1904-01-01 00:00 UTC (`mdhd` keeps the low 32 bits).
     public var creationTime: UInt64
+    /// Modification time in seconds since 1904-01-01 00:00 UTC (`mdhd` keeps the low 32 bits).
     public var modificationTime: UInt64
 
+    /// A track with every field given; ``atom`` builds its `trak`.
     public init(
         trackID: UInt32, videoTrackID: UInt32, trackDuration: UInt64, edits: [EditList.Entry], mediaTimescale: UInt32,
         sampleEntry: [UInt8], timeToSample: [(count: UInt32, delta: UInt32)], sampleSize: Int, sampleCount: Int,

@@ -1,15 +1,25 @@
 /// `tkhd`: a track's ID, flags, duration (movie timescale), matrix and display size.
 public struct TrackHeader: DeclaredFullBox, Equatable {
+    /// The box type, `tkhd`.
     public static let boxType: FourCC = "tkhd"
+    /// A `tkhd` for track 0 with no flags and duration 0, that reading fills in.
     public static var blank: TrackHeader {
         TrackHeader(trackID: 0, flags: 0, duration: 0, creationTime: 0, modificationTime: 0)
     }
 
+    /// 0 for 32-bit times and duration, 1 for 64-bit.
     public var version: UInt8
+    /// The 24-bit track flags: 0x1 enabled (``enabled``), 0x2 in movie, 0x4 in preview, 0x8 in poster (QuickTime).
     public var flags: UInt32
+    /// Bytes after the last declared field (a later revision's fields), kept as they are.
+    public var trailing: [UInt8] = []
+    /// Creation time in seconds since 1904-01-01 00:00 UTC.
     public var creationTime: UInt64
+    /// Modification time in seconds since 1904-01-01 00:00 UTC.
     public var modificationTime: UInt64
+    /// The track's ID, unique within the movie.
     public var trackID: UInt32
+    /// The track's duration in the movie timescale.
     public var duration: UInt64
     /// reserved, layer, alternate group, volume, reserved: verbatim.
     var beforeMatrix: [UInt8]
@@ -17,12 +27,16 @@ public struct TrackHeader: DeclaredFullBox, Equatable {
     public var matrix: [Int32]
     /// Display size, 16.16 fixed point.
     public var width: UInt32
+    /// Display height, 16.16 fixed point.
     public var height: UInt32
 
+    /// The flag of an enabled track.
     public static let enabled: UInt32 = 0x1
 
+    /// The creation and modification times and the duration.
     public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
 
+    /// Declares the times, track ID, duration, layer to volume, the matrix, then width and height.
     public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
         try c.versioned(&creationTime, "creation time")
         try c.versioned(&modificationTime, "modification time")
@@ -35,6 +49,7 @@ public struct TrackHeader: DeclaredFullBox, Equatable {
         for i in 0..<9 { try c.integer(&matrix[i], "matrix") }
         try c.integer(&width, "width")
         try c.integer(&height, "height")
+        try c.rest(&trailing, "more")
     }
 
     /// A header for a new track: identity matrix, no size, volume 0.

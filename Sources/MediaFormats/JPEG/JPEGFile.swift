@@ -1,24 +1,32 @@
 /// The marker segments of a JPEG up to its first scan, read from a file without loading the image data.
 public struct JPEGFile: Sendable {
+    /// One marker segment before the first scan.
     public struct Segment: Sendable, Equatable {
+        /// The marker byte after `FF` (`E1` for APP1, `C0` for SOF0...).
         public var marker: UInt8
         /// Offset of the segment's `FF` byte.
         public var offset: Int64
         /// Length of the payload after the 2-byte length field.
         public var payloadLength: Int
 
+        /// Where the payload starts, after the marker and the length field.
         public var payloadOffset: Int64 { offset + 4 }
+        /// Just past the segment's last byte.
         public var end: Int64 { payloadOffset + Int64(payloadLength) }
     }
 
+    /// `Exif` and two NULs, the start of an Exif APP1 payload.
     public static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
     /// The largest payload a segment can hold: its 16-bit length counts itself.
     public static let maxSegmentPayload = 65533
 
+    /// The segments before the first SOS, in file order (SOS itself not included).
     public var segments: [Segment]
     /// Offset of the SOS marker: everything from here on is copied verbatim.
     public var scanOffset: Int64
+    /// The image width from the start-of-frame segment; nil when there is none.
     public var width: Int?
+    /// The image height from the start-of-frame segment; nil when there is none.
     public var height: Int?
 
     /// True when the file starts with the SOI marker.
@@ -30,6 +38,9 @@ public struct JPEGFile: Sendable {
         "no SOI marker at the start (found \(HexBytes.describe(head)), expected FF D8)"
     }
 
+    /// Reads the marker segments of `file` up to its first SOS.
+    /// - Throws: when there is no SOI, a segment is malformed or runs past the end, or the file ends (or reaches EOI)
+    ///   before a scan.
     public init(file: RandomAccessFile) throws {
         let head = try file.readUpTo(at: 0, count: 3)
         guard Self.hasSOI(head) else {
@@ -94,6 +105,7 @@ public struct JPEGFile: Sendable {
         return nil
     }
 
+    /// The NUL-terminated namespace URI that starts a standard XMP APP1 payload.
     public static let xmpHeader: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
     /// The first APP1 segment holding a (standard) XMP packet.

@@ -1,6 +1,7 @@
 /// Where the parts of a Motion Photo lie: Google Motion Photo v1 and legacy MicroVideo JPEGs, Samsung JPEGs
 /// (SEF trailer) and HEICs (`mpvd`, `sefd`, `mpv2`), FORMAT.md §4–§5. Nothing is copied; only offsets are found.
 public struct MotionPhotoFile: Sendable {
+    /// The still's format.
     public enum Container: String, Sendable, Codable {
         case jpeg
         case heic
@@ -20,16 +21,21 @@ public struct MotionPhotoFile: Sendable {
 
     /// A span of bytes.
     public struct Span: Sendable, Equatable, Codable {
+        /// Where the span starts, in bytes from the start of the file.
         public var offset: Int64
+        /// The span's length in bytes.
         public var length: Int64
+        /// Just past the span's last byte.
         public var end: Int64 { offset + length }
 
+        /// A span of `length` bytes at `offset`.
         public init(offset: Int64, length: Int64) {
             self.offset = offset
             self.length = length
         }
     }
 
+    /// JPEG when the file starts with SOI; HEIC for anything else.
     public var container: Container
     /// The Motion Photo XMP, when the file has XMP.
     public var xmp: MotionPhotoXMP?
@@ -38,12 +44,15 @@ public struct MotionPhotoFile: Sendable {
     public var xmpSpan: Span?
     /// The embedded video (only the movie's own boxes: a Samsung trailer behind it is not included).
     public var video: Span?
+    /// How ``video`` was found; nil when there is no video.
     public var videoLocator: VideoLocator?
     /// JPEG: where the primary image ends (its EOI, or the directory's primary end). HEIC: the file size.
     public var imageEnd: Int64
+    /// Samsung's SEF trailer; nil when there is none or it is unreadable (see ``notes``).
     public var samsungTrailer: SamsungTrailer?
     /// HEIC: the `mpvd` and `sefd` boxes.
     public var mpvd: BoxHeader?
+    /// HEIC: the `sefd` box holding Samsung's SEF trailer, when present.
     public var sefd: BoxHeader?
     /// What did not add up and how it was resolved (placeholder XMP lengths, a broken trailer).
     public var notes: [String] = []

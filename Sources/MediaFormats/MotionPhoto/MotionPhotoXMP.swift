@@ -1,19 +1,25 @@
 /// The Motion Photo properties of an XMP packet: Google's Motion Photo v1 (`Camera:MotionPhoto` and a
 /// `Container:Directory`) and the legacy MicroVideo form (FORMAT.md §4.1, §4.2). Matched by namespace URI.
 public struct MotionPhotoXMP: Sendable, Equatable {
+    /// The namespace of the Motion Photo and MicroVideo properties (prefix `GCamera` or `Camera`).
     public static let cameraNamespace = "http://ns.google.com/photos/1.0/camera/"
+    /// The namespace of `Container:Directory`.
     public static let containerNamespace = "http://ns.google.com/photos/1.0/container/"
+    /// The namespace of a directory item's fields (`Item:Mime`, `Item:Length`...).
     public static let itemNamespace = "http://ns.google.com/photos/1.0/container/item/"
 
     /// One `Container:Item` of the directory.
     public struct Item: Sendable, Equatable, Codable {
+        /// `Item:Mime`: `image/jpeg`, `image/heic`, `video/mp4`...
         public var mime: String
+        /// `Item:Semantic`: `Primary`, `MotionPhoto`, `GainMap`...
         public var semantic: String
         /// Bytes the item occupies; 0 or absent for the primary image.
         public var length: Int64
         /// Bytes between the end of the item and the next one; Google applies it to the primary only.
         public var padding: Int64
 
+        /// An item with these fields.
         public init(mime: String, semantic: String, length: Int64, padding: Int64) {
             self.mime = mime
             self.semantic = semantic
@@ -21,13 +27,15 @@ public struct MotionPhotoXMP: Sendable, Equatable {
             self.padding = padding
         }
 
+        /// True for a `video/mp4` or `video/quicktime` item.
         public var isVideo: Bool { mime == "video/mp4" || mime == "video/quicktime" }
     }
 
     /// `Camera:MotionPhoto` is 1.
     public var isMotionPhoto: Bool
+    /// `Camera:MotionPhotoVersion`; nil when absent.
     public var motionPhotoVersion: Int?
-    /// `Camera:MotionPhotoPresentationTimestampUs`, or the MicroVideo one; nil when absent or -1 (unspecified).
+    /// `Camera:MotionPhotoPresentationTimestampUs`, or the MicroVideo one; nil when absent or negative (-1 means unspecified).
     public var presentationTimestampUs: Int64?
     /// `Camera:MicroVideo` is 1.
     public var isMicroVideo: Bool
@@ -45,6 +53,10 @@ public struct MotionPhotoXMP: Sendable, Equatable {
     /// True when the packet describes a Motion Photo or a MicroVideo.
     public var describesVideo: Bool { isMotionPhoto || isMicroVideo || directory.contains(where: \.isVideo) }
 
+    /// Reads the properties of `packet`, matched by namespace URI.
+    /// - Throws: when a Camera property is not a whole number, `MicroVideoOffset` is not positive, or the directory is
+    ///   malformed (no `rdf:Seq`, over 64 items, an item without Mime or Semantic, a Length or Padding that is
+    ///   negative or not a number).
     public init(packet: XMPPacket) throws {
         let ns = Self.cameraNamespace
         func integer(_ name: String) throws -> Int64? {

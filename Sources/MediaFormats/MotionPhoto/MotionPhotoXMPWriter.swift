@@ -30,7 +30,8 @@ public enum MotionPhotoXMPWriter {
             var directory = "\n   <\(p.container):Directory>\n    <\(rdf):Seq>\n"
             for i in items {
                 directory += "     <\(rdf):li \(rdf):parseType=\"Resource\">\n"
-                directory += "      <\(p.container):Item \(p.item):Mime=\"\(i.mime)\" \(p.item):Semantic=\"\(i.semantic)\""
+                directory +=
+                    "      <\(p.container):Item \(p.item):Mime=\"\(Self.escaped(i.mime))\" \(p.item):Semantic=\"\(Self.escaped(i.semantic))\""
                 directory += " \(p.item):Length=\"\(i.length)\" \(p.item):Padding=\"\(i.padding)\"/>\n"
                 directory += "     </\(rdf):li>\n"
             }
@@ -96,5 +97,21 @@ public enum MotionPhotoXMPWriter {
             throw FormatError(.unsupported, "the photo's XMP could not take the Motion Photo properties")
         }
         return bytes
+    }
+
+    /// `text` as an XML attribute value: `&`, `<`, `>` and `"` as entities (kept items come from a parsed packet,
+    /// whose entities were decoded).
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 }

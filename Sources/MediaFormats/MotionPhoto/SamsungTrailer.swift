@@ -1,24 +1,32 @@
 /// Samsung's SEF trailer: records, then an `SEFH` directory, then its length and `SEFT` at the very end
 /// (FORMAT.md §5.1). Little-endian throughout.
 public struct SamsungTrailer: Sendable, Equatable {
+    /// One record: its type and name, and where it and its data lie in the file.
     public struct Record: Sendable, Equatable, Codable {
+        /// The record type (0x0A30 for `MotionPhoto_Data`).
         public var type: UInt16
+        /// The record's ASCII name (`MotionPhoto_Data`, `Image_UTC_Data`...).
         public var name: String
         /// Where the record starts (its 8-byte header) and its size, header and name included.
         public var offset: Int64
+        /// The record's size in bytes, header and name included.
         public var size: Int64
         /// Where its data starts (after the header and the name) and how long it is.
         public var dataOffset: Int64
+        /// The data's length in bytes.
         public var dataLength: Int64
     }
 
+    /// The type of the `MotionPhoto_Data` record.
     public static let motionPhotoDataType: UInt16 = 0x0A30
+    /// The most records a directory may list; a larger directory is refused.
     public static let maxRecords = 1000
 
     /// Offset of the `SEFH` directory.
     public var directoryOffset: Int64
     /// Where the trailer ends (just after `SEFT`).
     public var end: Int64
+    /// The `SEFH` version (106 and 107 seen).
     public var version: UInt32
     /// The records, in directory order.
     public var records: [Record]
@@ -80,6 +88,7 @@ public struct SamsungTrailer: Sendable, Equatable {
         }
     }
 
+    /// The `MotionPhoto_Data` record, found by type or by name; nil when there is none.
     public var motionPhotoData: Record? {
         records.first { $0.type == Self.motionPhotoDataType || $0.name == "MotionPhoto_Data" }
     }

@@ -3,17 +3,23 @@
 ///
 /// Editing keeps every other tag's value bytes and the layout of the value area byte for byte.
 public struct AppleMakerNote: Sendable, Equatable {
+    /// `Apple iOS` and a NUL: the first 10 bytes of an Apple MakerNote.
     public static let signature: [UInt8] = Array("Apple iOS".utf8) + [0]
     /// Tag 0x0011, the Live Photo content identifier (ExifTool: ContentIdentifier / MediaGroupUUID).
     public static let contentIdentifierTag: UInt16 = 0x0011
 
+    /// The whole MakerNote, signature included; the IFD's value offsets count from its first byte.
     public private(set) var bytes: [UInt8]
+    /// The IFD's byte order, from the mark at byte 12 (`MM` on every iPhone seen).
     public let order: ByteOrder
+    /// The MakerNote's IFD, at byte 14.
     public private(set) var ifd: IFD
 
     /// True when `bytes` start with the Apple MakerNote signature.
     public static func isApple(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
 
+    /// Parses a MakerNote.
+    /// - Throws: when `bytes` lack the signature or a byte-order mark, end inside the header, or the IFD is cut short.
     public init(bytes: [UInt8]) throws {
         guard Self.isApple(bytes) else { throw FormatError(.notRecognized, "not an Apple MakerNote") }
         guard bytes.count >= 16 else { throw FormatError(.truncated, "the Apple MakerNote ends inside its header") }

@@ -3,18 +3,27 @@
 /// Editing appends instead of rewriting: new IFDs or a larger MakerNote go at the end of the stream and only
 /// the pointers to them change, so every other byte (thumbnails, unknown tags, their offsets) stays put.
 public struct ExifTIFF: Sendable, Equatable {
+    /// IFD0's pointer to the Exif IFD (Exif IFD Pointer, 0x8769).
     public static let exifIFDPointerTag: UInt16 = 0x8769
+    /// The Exif IFD's MakerNote (0x927C, UNDEFINED).
     public static let makerNoteTag: UInt16 = 0x927C
     /// IFD0 `Make`: the camera's maker.
     public static let makeTag: UInt16 = 0x010F
     /// IFD0 `Model`: the camera's model.
     public static let modelTag: UInt16 = 0x0110
 
+    /// The TIFF stream from its header; every offset in it counts from byte 0.
     public private(set) var bytes: [UInt8]
+    /// The byte order the header gives (`MM` big-endian, `II` little-endian).
     public let order: ByteOrder
+    /// IFD0, the primary image's directory.
     public private(set) var ifd0: IFD
+    /// The Exif IFD; nil when IFD0 has no pointer to one.
     public private(set) var exifIFD: IFD?
 
+    /// Parses the header, IFD0 and the Exif IFD.
+    /// - Throws: when the header is not a TIFF header (under 8 bytes, no `MM`/`II`, magic number not 42), the Exif
+    ///   IFD pointer loops back to IFD0, or an IFD is cut short.
     public init(bytes: [UInt8]) throws {
         guard bytes.count >= 8 else { throw FormatError(.truncated, "the Exif TIFF header is shorter than 8 bytes") }
         switch (bytes[0], bytes[1]) {

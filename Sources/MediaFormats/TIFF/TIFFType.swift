@@ -1,9 +1,13 @@
 /// TIFF field types and their element sizes, including BigTIFF's 8-byte types that Apple MakerNotes use
 /// inside classic TIFF (FORMAT.md §1.2).
 public enum TIFFType {
+    /// ASCII (TIFF 6.0): 8-bit bytes holding NUL-terminated text.
     public static let ascii: UInt16 = 2
+    /// LONG (TIFF 6.0): an unsigned 32-bit integer.
     public static let long: UInt16 = 4
+    /// UNDEFINED (TIFF 6.0): bytes whose meaning the tag defines.
     public static let undefined: UInt16 = 7
+    /// SLONG (TIFF 6.0): a signed 32-bit integer.
     public static let slong: UInt16 = 9
 
     /// Bytes per element, or nil for a type this table does not know.
@@ -20,14 +24,18 @@ public enum TIFFType {
 
 /// One 12-byte IFD entry as stored.
 public struct IFDEntry: Sendable, Equatable {
+    /// The tag number.
     public var tag: UInt16
+    /// The field type (``TIFFType``).
     public var type: UInt16
+    /// The number of values of ``type``, not of bytes.
     public var count: UInt32
     /// The 4 value-or-offset bytes, verbatim.
     public var valueField: [UInt8]
     /// Where the entry sits, relative to the start of the structure its offsets count from.
     public var entryPosition: Int
 
+    /// An entry as stored; `entryPosition` matters only for an entry read from bytes.
     public init(tag: UInt16, type: UInt16, count: UInt32, valueField: [UInt8], entryPosition: Int = 0) {
         self.tag = tag
         self.type = type
@@ -42,18 +50,23 @@ public struct IFDEntry: Sendable, Equatable {
     /// True when the value lives elsewhere and ``valueField`` holds its offset.
     public var isOutOfLine: Bool { (valueLength ?? 0) > 4 }
 
+    /// The value offset held in ``valueField``; meaningful only when ``isOutOfLine``.
     public func offset(_ order: ByteOrder) -> Int { Int(valueField.loadUInt32(at: 0, order)) }
 }
 
 /// An image file directory: its entries and the offset of the next one.
 public struct IFD: Sendable, Equatable {
+    /// Where the IFD starts, counted like its entries' offsets.
     public var offset: Int
+    /// The entries, in stored order.
     public var entries: [IFDEntry]
+    /// The offset of the next IFD (IFD1 after IFD0); 0 when there is none or the bytes end first.
     public var nextOffset: Int
 
+    /// The first entry for `tag`; nil when there is none.
     public func entry(_ tag: UInt16) -> IFDEntry? { entries.first { $0.tag == tag } }
 
-    /// Parses the IFD at `offset` of `bytes`, with offsets in entries counted from `base`.
+    /// Parses the IFD at `offset` of `bytes`; its entries' value offsets count from the start of `bytes`.
     ///
     /// - Parameters:
     ///   - bytes: the structure (a TIFF stream, or a MakerNote).

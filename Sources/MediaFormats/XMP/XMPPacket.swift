@@ -4,18 +4,27 @@
 /// Namespaces are resolved from `xmlns` declarations, so properties are found by namespace URI, never by
 /// prefix (FORMAT.md §4.1). Document type declarations are refused (no entity expansion can happen).
 public struct XMPPacket: Sendable {
+    /// An attribute, its name resolved to a namespace.
     public struct Attribute: Sendable, Equatable {
+        /// The namespace URI; nil for an unprefixed name.
         public var namespace: String?
+        /// The name without its prefix.
         public var localName: String
+        /// The value, entities decoded.
         public var value: String
         /// From the attribute's name to its closing quote.
         public var range: Range<Int>
     }
 
+    /// An element, its name resolved to a namespace, with its attributes, children and text.
     public struct Element: Sendable, Equatable {
+        /// The namespace URI of its prefix or, for an unprefixed name, the default namespace (nil when none is declared).
         public var namespace: String?
+        /// The name without its prefix.
         public var localName: String
+        /// The attributes in written order, `xmlns:` declarations included; a default `xmlns` is not listed.
         public var attributes: [Attribute]
+        /// The child elements, in order.
         public var children: [Element]
         /// The character data directly inside the element, entities decoded.
         public var text: String
@@ -28,10 +37,12 @@ public struct XMPPacket: Sendable {
         /// Where the end tag starts; nil for an empty-element tag (`<a/>`).
         public var endTagStart: Int?
 
+        /// The attribute `localName` in `namespace`; nil when there is none.
         public func attribute(_ namespace: String, _ localName: String) -> Attribute? {
             attributes.first { $0.namespace == namespace && $0.localName == localName }
         }
 
+        /// The first child element `localName` in `namespace`; nil when there is none.
         public func child(_ namespace: String, _ localName: String) -> Element? {
             children.first { $0.namespace == namespace && $0.localName == localName }
         }
@@ -40,13 +51,19 @@ public struct XMPPacket: Sendable {
         public var descendants: [Element] { children.flatMap { [$0] + $0.descendants } }
     }
 
+    /// The RDF namespace URI (`rdf:Description`, `rdf:Seq`, `rdf:li`).
     public static let rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
     /// The largest packet read: XMP in a JPEG is at most 64 KB, and HEIF items are read with this cap.
     public static let maxSize = 4 << 20
 
+    /// The packet as read; every range counts from its first byte.
     public let bytes: [UInt8]
+    /// The document's one root element (`x:xmpmeta` in a standard packet).
     public let root: Element
 
+    /// Parses a packet (UTF-8, with or without a BOM); NUL padding after the root element ends it.
+    /// - Throws: when it is larger than ``maxSize``, is not well-formed, uses an undeclared prefix, or has a document
+    ///   type declaration.
     public init(bytes: [UInt8]) throws {
         guard bytes.count <= Self.maxSize else { throw FormatError(.unsupported, "the XMP packet is \(bytes.count) bytes") }
         self.bytes = bytes
