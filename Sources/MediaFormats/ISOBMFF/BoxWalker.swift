@@ -25,6 +25,16 @@ public enum BoxWalker {
         "mvex": 0, "moof": 0, "traf": 0, "mfra": 0, "iprp": 0, "ipco": 0, "grpl": 0, "sinf": 0, "schi": 0,
         "dref": 8, "stsd": 8,
     ]
+    /// The boxes whose fields are listed, looked up once per box.
+    enum Declared { case fileType, movieHeader, trackHeader, mediaHeader, editList, itemLocation, itemInfoEntry, itemInfo, itemReference }
+    static let declared: [FourCC: Declared] = [
+        "ftyp": .fileType, "mvhd": .movieHeader, "tkhd": .trackHeader, "mdhd": .mediaHeader, "elst": .editList, "iloc": .itemLocation,
+        "infe": .itemInfoEntry, "iinf": .itemInfo, "iref": .itemReference,
+    ]
+    static let metaType: FourCC = "meta"
+    static let itemInfoType: FourCC = "iinf"
+    static let handlerType: FourCC = "hdlr"
+
     /// Payloads larger than this are not read for their fields.
     static let fieldLimit: Int64 = 1 << 20
 
@@ -110,46 +120,44 @@ public enum BoxWalker {
 
         /// How many payload bytes come before the children, or nil for a box without children.
         func childPrefix(_ header: BoxHeader) throws -> Int? {
-            switch header.type {
-            case "meta":
+            if header.type == BoxWalker.metaType {
                 // QuickTime's meta has no version and flags; ISO's (HEIF's) does (FORMAT.md §8.1).
                 guard header.payloadSize >= 8 else { return nil }
                 let peek = try file.read(at: header.payloadOffset + 4, count: 4)
-                return peek == Array("hdlr".utf8) ? 0 : 4
-            case "iinf":
+                return peek.loadUInt32(at: 0, .bigEndian) == BoxWalker.handlerType.rawValue ? 0 : 4
+            }
+            if header.type == BoxWalker.itemInfoType {
                 guard header.payloadSize >= 4 else { return nil }
                 return try file.read(at: header.payloadOffset, count: 1)[0] == 0 ? 6 : 8
-            default:
-                return prefixedContainers[header.type]
             }
+            return prefixedContainers[header.type]
         }
 
         func fields(_ header: BoxHeader) throws -> [BoxField] {
-            guard header.payloadSize <= fieldLimit else { return [] }
+            guard let kind = BoxWalker.declared[header.type], header.payloadSize <= fieldLimit else { return [] }
             func payload() throws -> Atom {
                 Atom(type: header.type, data: try file.read(at: header.payloadOffset, count: Int(header.payloadSize)))
             }
-            switch header.type {
-            case "mvhd": return try MovieHeader(payload(), at: header.payloadOffset).fields
-            case "tkhd": return try TrackHeader(payload(), at: header.payloadOffset).fields
-            case "mdhd": return try MediaHeader(payload(), at: header.payloadOffset).fields
-            case "elst": return try EditList(payload(), at: header.payloadOffset).fields
-            case "iloc": return try ItemLocationBox(payload(), at: header.payloadOffset).fields
-            case "infe": return try ItemInfoEntry(payload(), at: header.payloadOffset).fields
-            case "iinf": return try ItemInfoBox(payload(), at: header.payloadOffset).fields.filter { $0.name != "entries" }
-            case "iref":
+            switch kind {
+            case .movieHeader: return try MovieHeader(payload(), at: header.payloadOffset).fields
+            case .trackHeader: return try TrackHeader(payload(), at: header.payloadOffset).fields
+            case .mediaHeader: return try MediaHeader(payload(), at: header.payloadOffset).fields
+            case .editList: return try EditList(payload(), at: header.payloadOffset).fields
+            case .itemLocation: return try ItemLocationBox(payload(), at: header.payloadOffset).fields
+            case .itemInfoEntry: return try ItemInfoEntry(payload(), at: header.payloadOffset).fields
+            case .itemInfo: return try ItemInfoBox(payload(), at: header.payloadOffset).fields.filter { $0.name != "entries" }
+            case .itemReference:
                 let box = try ItemReferenceBox(payload(), at: header.payloadOffset)
                 return [BoxField(name: "version", value: "\(box.version)")]
                     + box.references.map {
                         BoxField(name: "'\($0.type)'", value: "\($0.fromItemID) → \($0.toItemIDs.map(String.init).joined(separator: " "))")
                     }
-            case "ftyp":
+            case .fileType:
                 let brands = try FileTypeBox(payload().data)
                 return [
                     BoxField(name: "major brand", value: "'\(brands.majorBrand)'"),
                     BoxField(name: "compatible brands", value: brands.compatibleBrands.map { "'\($0)'" }.joined(separator: " ")),
                 ]
-            default: return []
             }
         }
     }
