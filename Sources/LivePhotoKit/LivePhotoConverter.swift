@@ -2,6 +2,10 @@ import Foundation
 import Logging
 import MediaFormats
 
+/// Where and how ``LivePhotoConverter/toMotionPhoto(photo:movie:options:progress:)`` writes: the same choices as a
+/// split's.
+public typealias MotionConversionOptions = SplitOptions
+
 /// What `convert --to motion` wrote.
 public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var output: String

@@ -2,14 +2,15 @@ import Foundation
 import Logging
 import MediaFormats
 
-/// What `split` should do.
+/// Where `split` and ``LivePhotoConverter/toMotionPhoto(photo:movie:options:progress:)`` write.
 public struct SplitOptions: Sendable {
     /// The folder outputs go to; created when missing.
     public var outputDirectory: String
-    /// The output stem; defaults to the input's (a Motion Photo's `.MP` suffix dropped).
+    /// The output stem; defaults to the input's (a Motion Photo's `.MP` suffix dropped; for a Motion Photo made from a
+    /// Live Photo, the photo's, as in `STEM.MP.jpg`).
     public var name: String?
-    /// Overwrite existing outputs, and split a photo and a movie that belong to different Live Photos (each then
-    /// keeps its own name).
+    /// Overwrite existing outputs, and take a photo and a movie that belong to different Live Photos (a split gives
+    /// each its own name).
     public var force: Bool
 
     public init(outputDirectory: String = ".", name: String? = nil, force: Bool = false) {

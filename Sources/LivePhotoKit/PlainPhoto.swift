@@ -36,7 +36,7 @@ struct PlainPhoto {
                 if let motion, motion.isMotionPhoto { range = 0..<motion.imageEnd }
             case .heic:
                 let heif = try HEIFFile(file: source)
-                if let exif = heif.items.first(where: { $0.type == "Exif" }),
+                if let exif = heif.exifItem,
                     let loc = heif.locations.first(where: { $0.itemID == exif.id }), loc.constructionMethod == 0, loc.extents.count == 1
                 {
                     let payload = try heif.itemData(exif.id, in: source)

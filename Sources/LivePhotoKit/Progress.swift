@@ -5,38 +5,30 @@ public struct OperationProgress: Sendable, Equatable {
     /// The step under way.
     public var phase: Phase
 
-    /// A step of a long operation.
-    public enum Phase: Sendable, Equatable {
+    /// A step of a long operation; its raw value is its short name for people and for JSON progress lines.
+    public enum Phase: String, Sendable, Equatable {
         /// Copying media data (lossless): bytes are counted.
         case copy
-        /// ffmpeg rewrapping a video in another container without re-encoding.
-        case remux
-        /// ffmpeg re-encoding a video.
-        case transcode
-        /// Cutting a video at its keyframes, without re-encoding.
-        case trim
-        /// Cutting a video and re-encoding it.
-        case trimAndEncode
-        /// Taking the cover frame out of a video.
-        case coverFrame
-        /// Encoding the still as HEIC.
-        case heic
-        /// Writing an export (GIF, MP4, animated WebP).
-        case export(ExportFormat)
+        /// ffmpeg rewrapping a video in another container without re-encoding; `transcode` re-encodes it.
+        case remux, transcode
+        /// Cutting a video at its keyframes without re-encoding; `trimAndEncode` re-encodes it.
+        case trim, trimAndEncode = "trim+encode"
+        /// Taking the cover frame out of a video; encoding the still as HEIC.
+        case coverFrame = "cover frame", heic
+        /// Writing an export.
+        case gif, mp4, webp
 
-        /// A short name for people and for JSON progress lines: "copy", "cover frame", "gif"…
-        public var label: String {
-            switch self {
-            case .copy: return "copy"
-            case .remux: return "remux"
-            case .transcode: return "transcode"
-            case .trim: return "trim"
-            case .trimAndEncode: return "trim+encode"
-            case .coverFrame: return "cover frame"
-            case .heic: return "heic"
-            case .export(let format): return format.rawValue
+        /// The step that writes an export in `format`.
+        static func export(_ format: ExportFormat) -> Phase {
+            switch format {
+            case .gif: .gif
+            case .mp4: .mp4
+            case .webp: .webp
             }
         }
+
+        /// The short name: "copy", "cover frame", "gif"…
+        public var label: String { rawValue }
     }
 
     public init(completedBytes: Int64, totalBytes: Int64, phase: Phase = .copy) {

@@ -25,7 +25,7 @@ struct TaggedHEIC {
             if heif.hasMotionPhotoBoxes {
                 throw LivePhotoError.unsupported(file: path, reason: "a HEIC Motion Photo must lose its video first (split it)")
             }
-            guard let exif = heif.items.first(where: { $0.type == "Exif" }) else {
+            guard let exif = heif.exifItem else {
                 return try addingExifItem(heif: heif, source: source, identifier: identifier)
             }
             guard var iloc = heif.itemLocationBox, let index = iloc.items.firstIndex(where: { $0.id == exif.id }) else {
@@ -78,8 +78,7 @@ struct TaggedHEIC {
         let size = heif.primaryImageSize
         var tiff = try ExifTIFF(bytes: ExifTIFF.minimal(width: size?.width, height: size?.height))
         try TaggedStill.tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: false, file: source.path)
-        // exif_tiff_header_offset 6: the "Exif\0\0" that Apple's files carry before the TIFF header.
-        let payload = [0, 0, 0, 6] + JPEGFile.exifHeader + tiff.bytes
+        let payload = HEIFFile.exifItemPayload(tiff: tiff.bytes)
         let (meta, _) = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: source.size, payloadLength: payload.count)
         var w = ByteWriter()
         w.appendMediaData(payload)

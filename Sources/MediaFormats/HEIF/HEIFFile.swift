@@ -234,9 +234,18 @@ public struct HEIFFile: Sendable {
 
     /// The Exif item's TIFF stream. A wrong `exif_tiff_header_offset` is tolerated (FORMAT.md §3.2).
     public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
-        guard let item = items.first(where: { $0.type == "Exif" }) else { return nil }
+        guard let item = exifItem else { return nil }
         let payload = try itemData(item.id, in: file)
         return Self.tiffStart(inExifItem: payload).map { Array(payload[$0...]) }
+    }
+
+    /// The first Exif item (type `Exif`), if any.
+    public var exifItem: Item? { items.first { $0.type == "Exif" } }
+
+    /// An Exif item's payload for `tiff` (ISO/IEC 23008-12 Annex A.2.1): `exif_tiff_header_offset` 6, then the
+    /// `Exif\0\0` that Apple's files carry before the TIFF header, then the TIFF stream.
+    public static func exifItemPayload(tiff: [UInt8]) -> [UInt8] {
+        [0, 0, 0, 6] + JPEGFile.exifHeader + tiff
     }
 
     /// Where the TIFF header starts in an Exif item payload.
