@@ -229,13 +229,15 @@ struct ServerTests {
         #expect(await counter.value == 1)
         #expect(await runs.count == 0)
 
-        // The only caller is cancelled: the run stops instead of sleeping a minute.
+        // The only caller is cancelled: the run stops instead of sleeping ten minutes. (The bound is loose on purpose:
+        // other suites' blocking copies can hold this machine's two cooperative threads for tens of seconds.)
         let started = ContinuousClock.now
-        let caller = Task { try await runs.run("long") { try await Task.sleep(for: .seconds(60)) } }
+        let caller = Task { try await runs.run("long") { try await Task.sleep(for: .seconds(600)) } }
         try await Task.sleep(for: .milliseconds(100))
         caller.cancel()
         await #expect(throws: CancellationError.self) { try await caller.value }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(300))
+        #expect(await runs.count == 0)
     }
 
     @Test("frames: one ffmpeg per time however many ask, written under a temporary name and renamed")
