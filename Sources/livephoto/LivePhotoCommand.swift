@@ -26,7 +26,7 @@ struct LivePhotoCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             MakeCommand.self, InspectCommand.self, VerifyCommand.self, SplitCommand.self, ConvertCommand.self, ExportCommand.self,
-            ServeCommand.self,
+            ScanCommand.self, ServeCommand.self,
         ]
     )
 }

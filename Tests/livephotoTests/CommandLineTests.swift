@@ -159,6 +159,22 @@ struct CommandLineTests {
         #expect(first["type"] as? String == "ftyp" && first["offset"] as? Int == 30821)
     }
 
+    @Test("scan: a summary, one JSON object per item with --json, a CSV table with --csv; 64 for a missing folder")
+    func scan() async throws {
+        let samples = ProjectPaths.sample("")
+        let text = try await livephoto(["scan", samples])
+        #expect(text.status == 0 && text.stdout.contains("11 files read") && text.stdout.contains("live-photo     1"), "\(text.stdout)")
+        let lines = try await livephoto(["scan", "--json", samples]).stdout.split(separator: "\n")
+        #expect(lines.count == 10)
+        let items = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let live = try #require(items.first { $0["kind"] as? String == "live-photo" })
+        #expect(live["identifier"] as? String == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8" && live["pairedBy"] as? String == "identifier")
+        #expect(items.filter { $0["kind"] as? String == "motion-photo" }.count == 7)
+        let csv = try await livephoto(["scan", "--csv", samples]).stdout.split(separator: "\n")
+        #expect(csv.first == "kind,identifier,paired_by,flavor,files,variants,note" && csv.count == 11)
+        #expect(try await livephoto(["scan", ProjectPaths.sample("no-such-folder")]).status == 64)
+    }
+
     @Test("exit codes: 3 when the output exists, 2 for a bad input, 1 when verify fails, 64 for usage")
     func exitCodes() async throws {
         let ws = try Workspace()

@@ -1,0 +1,57 @@
+/// One thing a library scan found: a Live Photo (its still and movie), a Motion Photo, an orphan, a conflict, a plain
+/// photo or movie, a damaged file, or another file. The JSON form is one object per item (`scan --json`).
+public struct LibraryItem: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// A still and its movie.
+        case livePhoto = "live-photo"
+        /// A JPEG or HEIC with its video inside.
+        case motionPhoto = "motion-photo"
+        /// A Live Photo's still whose movie was not found.
+        case orphanStill = "orphan-still"
+        /// A Live Photo's movie whose still was not found.
+        case orphanMovie = "orphan-movie"
+        /// Files that cannot be paired as they are: one identifier on more stills or movies than one Live Photo has,
+        /// or one name with two identifiers.
+        case conflict
+        case plainPhoto = "plain-photo"
+        case plainMovie = "plain-movie"
+        /// A photo or movie whose headers cannot be read.
+        case damaged
+        /// Anything else (sidecars, documents).
+        case other
+    }
+
+    /// How a Live Photo's parts were paired.
+    public enum Pairing: String, Sendable, Codable {
+        /// Both carry the same content identifier.
+        case identifier
+        /// Same folder and name, without identifiers in both: a guess, said as such.
+        case name
+    }
+
+    public var kind: Kind
+    /// The still first, then the movie, for a Live Photo; the files in conflict; else the one file.
+    public var files: [String]
+    /// The content identifier, when there is one.
+    public var identifier: String?
+    public var pairedBy: Pairing?
+    /// Other stills of the same Live Photo: edited versions (`IMG_E1234.JPG` beside `IMG_1234.HEIC`).
+    public var variants: [String] = []
+    /// For a Motion Photo: which kind.
+    public var flavor: MotionPhotoReport.Flavor?
+    /// Why a file is damaged, what the conflict is, what was guessed.
+    public var note: String?
+
+    public init(
+        kind: Kind, files: [String], identifier: String? = nil, pairedBy: Pairing? = nil, variants: [String] = [],
+        flavor: MotionPhotoReport.Flavor? = nil, note: String? = nil
+    ) {
+        self.kind = kind
+        self.files = files
+        self.identifier = identifier
+        self.pairedBy = pairedBy
+        self.variants = variants
+        self.flavor = flavor
+        self.note = note
+    }
+}

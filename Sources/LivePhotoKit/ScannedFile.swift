@@ -1,0 +1,71 @@
+import Foundation
+
+/// One file of a library scan, as its headers say.
+struct ScannedFile: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case still, movie, motionPhoto(MotionPhotoReport.Flavor), damaged(String), other
+    }
+
+    var path: String
+    var kind: Kind
+    var identifier: String?
+    /// A movie with a still-image-time track: a Live Photo's, even without its identifier.
+    var hasStillImageTime = false
+
+    init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false) {
+        self.path = path
+        self.kind = kind
+        self.identifier = identifier
+        self.hasStillImageTime = hasStillImageTime
+    }
+
+    init(path: String) {
+        self.path = path
+        guard FileKind.detect(path: path) != .unknown else {
+            kind = Self.looksLikeMedia(path) ? .damaged("not a JPEG, HEIC, QuickTime or MP4 file") : .other
+            return
+        }
+        let report = FileAnalysis(path: path).report
+        identifier = report.contentIdentifier
+        if let error = report.error {
+            kind = .damaged(error)
+        } else if let motion = report.motionPhoto {
+            kind = .motionPhoto(motion.flavor)
+        } else if report.format.isStill {
+            kind = .still
+        } else if report.format.isMovie {
+            kind = .movie
+            hasStillImageTime = (report.movie?.stillImageTimeTrackCount ?? 0) > 0
+        } else {
+            kind = .other
+        }
+    }
+
+    /// Extensions of photos and movies: such a file that cannot be read is damaged, not "other".
+    static let mediaExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "mov", "mp4", "m4v", "qt"]
+
+    static func looksLikeMedia(_ path: String) -> Bool {
+        mediaExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// The folder and the name without extension, case folded, with a trailing copy number (`IMG_1234(1)`) removed:
+    /// what pairs files by name.
+    var stemKey: String {
+        let url = URL(fileURLWithPath: path)
+        var stem = url.deletingPathExtension().lastPathComponent.lowercased()
+        if stem.hasSuffix(")"), let open = stem.lastIndex(of: "("),
+            stem[stem.index(after: open)..<stem.index(before: stem.endIndex)].allSatisfy(\.isNumber)
+        {
+            stem = String(stem[..<open]).trimmingCharacters(in: .whitespaces)
+        }
+        return url.deletingLastPathComponent().path + "/" + stem
+    }
+
+    /// True for an edited copy's name beside the original's: `IMG_E1234` for `IMG_1234`.
+    func isEditedVersion(of original: ScannedFile) -> Bool {
+        let edited = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.uppercased()
+        let base = URL(fileURLWithPath: original.path).deletingPathExtension().lastPathComponent.uppercased()
+        guard let underscore = base.firstIndex(of: "_") else { return false }
+        return edited == base[...underscore] + "E" + base[base.index(after: underscore)...]
+    }
+}

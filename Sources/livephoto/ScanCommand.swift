@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Find and pair every Live Photo and Motion Photo in folders.",
+        discussion: """
+            Reads every file's headers (never its media) and pairs Live Photos by content identifier, across names
+            and folders: IMG_1234.HEIC with IMG_1234(1).MOV, a movie renamed .MP4 by an export, an edited
+            IMG_E1234.JPG beside the original (listed as a variant). Files without identifiers are paired by folder
+            and name, and the item says so. Reports Live Photos, Motion Photos, orphans (a still whose movie is
+            missing, or the reverse), conflicts (one identifier on too many files, one name with two identifiers),
+            damaged files, plain photos and movies, and other files.
+
+            Prints a summary with counts; --json prints one JSON object per item, a line each; --csv a table.
+
+            Examples:
+              livephoto scan ~/Pictures/Takeout
+              livephoto scan --json export/ | jq -c 'select(.kind == "orphan-still")'
+              livephoto scan --csv library/ > library.csv
+            """
+    )
+
+    @Argument(help: "Folders (or files) to scan.")
+    var roots: [String]
+
+    @Flag(help: "Print a CSV table: kind, identifier, paired by, flavor, files, variants, note.")
+    var csv = false
+
+    @Option(help: "How many files are read at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "Follow symbolic links to files and folders.")
+    var followLinks = false
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if roots.isEmpty { throw ValidationError("name at least one folder") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if csv && common.json { throw ValidationError("--json and --csv cannot be given together") }
+        for root in roots where !FileManager.default.fileExists(atPath: root) {
+            throw ValidationError("\(root) does not exist")
+        }
+    }
+
+    func run() async throws {
+        common.bootstrap()
+        var options = ScanOptions(followLinks: followLinks)
+        if let jobs { options.jobs = jobs }
+        let scan = await LibraryScanner.scan(roots, options: options)
+        if common.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for item in scan.items { print(String(decoding: try encoder.encode(item), as: UTF8.self)) }
+        } else if csv {
+            print("kind,identifier,paired_by,flavor,files,variants,note")
+            for item in scan.items {
+                let fields = [
+                    item.kind.rawValue, item.identifier ?? "", item.pairedBy?.rawValue ?? "", item.flavor?.rawValue ?? "",
+                    item.files.joined(separator: "|"), item.variants.joined(separator: "|"), item.note ?? "",
+                ]
+                print(fields.map(Self.csvField).joined(separator: ","))
+            }
+        } else {
+            print("\(scan.filesRead) files read")
+            for kind in LibraryItem.Kind.allCases {
+                let count = scan.count(kind)
+                if count > 0 { print("  \(kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(count)") }
+            }
+            let byName = scan.items.filter { $0.pairedBy == .name }.count
+            if byName > 0 { print("  (\(byName) Live Photos paired by name only: their files lack a content identifier)") }
+            for item in scan.items where [.orphanStill, .orphanMovie, .conflict, .damaged].contains(item.kind) {
+                print("\(item.kind.rawValue): \(item.files.joined(separator: ", "))\(item.note.map { " — \($0)" } ?? "")")
+            }
+        }
+    }
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

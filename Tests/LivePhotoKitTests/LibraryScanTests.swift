@@ -1,0 +1,95 @@
+import Foundation
+import LivePhotoKit
+import TestSupport
+import Testing
+
+/// `scan`: a library's Live Photos paired by identifier across names and folders, and everything else reported.
+@Suite("library scan")
+struct LibraryScanTests {
+    /// Makes Live Photo `name` in `ws/made` and returns its still, movie and identifier.
+    static func make(_ name: String, in ws: Workspace) async throws -> (still: String, movie: String, id: String) {
+        let made = try await LivePhotoMaker.make(
+            photo: try await ClipStore.shared.jpeg(), video: try await ClipStore.shared.path(ClipSpec()),
+            options: MakeOptions(outputDirectory: ws.file("made"), name: name))
+        return (try #require(made.photo), try #require(made.movie), made.identifier.rawValue)
+    }
+
+    static func place(_ source: String, at relative: String, in ws: Workspace) throws -> String {
+        let destination = ws.file("library/\(relative)")
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: destination).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source, toPath: destination)
+        return destination
+    }
+
+    @Test("a Takeout-like tree: pairs across names and folders, edited variants, orphans, conflicts, damaged and other files")
+    func takeoutTree() async throws {
+        let ws = try Workspace()
+        let a = try await Self.make("A", in: ws), b = try await Self.make("B", in: ws), c = try await Self.make("C", in: ws)
+        let d = try await Self.make("D", in: ws), e = try await Self.make("E", in: ws), f = try await Self.make("F", in: ws)
+        let g = try await Self.make("G", in: ws), h = try await Self.make("H", in: ws), n = try await Self.make("N", in: ws)
+        func put(_ source: String, _ relative: String) throws -> String { try Self.place(source, at: relative, in: ws) }
+
+        let pairA = [try put(a.still, "2024/IMG_0001.JPG"), try put(a.movie, "2024/IMG_0001.MOV")]
+        _ = try ws.write(
+            Array(#"{"title": "IMG_0001.JPG", "photoTakenTime": {"timestamp": "1700000000"}}"#.utf8), to: "library/2024/IMG_0001.JPG.json")
+        // Across folders, the movie renamed by an export.
+        let pairB = [try put(b.still, "a/IMG_0002.JPG"), try put(b.movie, "b/IMG_0002(1).MP4")]
+        // An edited still and an edited movie beside the originals.
+        let pairC = [try put(c.still, "2024/IMG_0003.JPG"), try put(c.movie, "2024/IMG_0003.MOV")]
+        let editsC = [try put(c.still, "2024/IMG_E0003.JPG"), try put(c.movie, "2024/IMG_E0003.MOV")]
+        let orphanStill = try put(d.still, "2024/IMG_0004.JPG")
+        let orphanMovie = try put(e.movie, "2025/IMG_0005.MOV")
+        // One identifier on two photos of unrelated names and a movie.
+        let conflict = [try put(f.still, "2024/IMG_0006.JPG"), try put(f.still, "dup/IMG_9999.JPG"), try put(f.movie, "2024/IMG_0006.MOV")]
+        // One name, two identifiers.
+        let twoIDs = [try put(g.still, "x/S.JPG"), try put(h.movie, "x/S.MOV")]
+        // A still with its identifier and a plain movie of the same name: paired by name, said so.
+        let byName = [try put(n.still, "y/N.JPG"), try put(try await ClipStore.shared.path(ClipSpec()), "y/N.MOV")]
+        let motion = try put(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"), "android/PXL.MP.jpg")
+        let plainPhoto = try put(try await ClipStore.shared.jpeg(), "misc/photo.jpg")
+        let plainMovie = try put(try await ClipStore.shared.path(ClipSpec()), "misc/clip.mov")
+        let damaged = try ws.write(Array("not a movie".utf8), to: "library/misc/broken.mov")
+        let hidden = try ws.write([1, 2, 3], to: "library/.hidden")
+
+        let scan = await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
+        func item(_ first: String) -> LibraryItem? { scan.items.first { $0.files.first == first } }
+        #expect(scan.filesRead == 22)
+        #expect(!scan.items.contains { $0.files.contains(hidden) })
+        for (pair, id) in [(pairA, a.id), (pairB, b.id)] {
+            #expect(item(pair[0]) == LibraryItem(kind: .livePhoto, files: pair, identifier: id, pairedBy: .identifier))
+        }
+        #expect(item(pairC[0]) == LibraryItem(kind: .livePhoto, files: pairC, identifier: c.id, pairedBy: .identifier, variants: editsC))
+        #expect(item(orphanStill)?.kind == .orphanStill && item(orphanStill)?.identifier == d.id)
+        #expect(item(orphanMovie)?.kind == .orphanMovie && item(orphanMovie)?.identifier == e.id)
+        let conflictItem = try #require(scan.items.first { $0.kind == .conflict && $0.identifier == f.id })
+        #expect(conflictItem.files == conflict.sorted() && conflictItem.note == "one identifier on 2 photos and 1 movies")
+        #expect(item(twoIDs[0])?.kind == .conflict && item(twoIDs[0])?.files == twoIDs)
+        #expect(item(twoIDs[0])?.note?.contains("two identifiers") == true)
+        #expect(
+            item(byName[0])
+                == LibraryItem(
+                    kind: .livePhoto, files: byName, identifier: n.id, pairedBy: .name,
+                    note: "paired by name: the movie carries no content identifier"))
+        #expect(item(motion) == LibraryItem(kind: .motionPhoto, files: [motion], flavor: .googleMotionPhoto))
+        #expect(item(plainPhoto)?.kind == .plainPhoto && item(plainMovie)?.kind == .plainMovie)
+        #expect(item(damaged)?.kind == .damaged)
+        #expect(item(ws.file("library/2024/IMG_0001.JPG.json"))?.kind == .other)
+        #expect(scan.count(.livePhoto) == 4 && scan.count(.conflict) == 2 && scan.items.count == 13)
+    }
+
+    @Test("links are followed only when asked, and a folder reached twice is read once")
+    func links() async throws {
+        let ws = try Workspace()
+        let a = try await Self.make("A", in: ws)
+        _ = try Self.place(a.still, at: "real/IMG_0001.JPG", in: ws)
+        _ = try Self.place(a.movie, at: "real/IMG_0001.MOV", in: ws)
+        try FileManager.default.createDirectory(atPath: ws.file("library"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: ws.file("library/linked"), withDestinationPath: ws.file("library/real"))
+        try FileManager.default.createSymbolicLink(atPath: ws.file("library/loop"), withDestinationPath: ws.file("library"))
+        let plain = await LibraryScanner.scan([ws.file("library")])
+        #expect(plain.filesRead == 2 && plain.count(.livePhoto) == 1)
+        let followed = await LibraryScanner.scan([ws.file("library")], options: ScanOptions(followLinks: true))
+        #expect(followed.filesRead == 2 && followed.count(.livePhoto) == 1)
+    }
+}
