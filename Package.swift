@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // copy_file_range for the lossless copy, malloc_trim for the server (Swift's Glibc module exposes neither).
@@ -40,6 +41,7 @@ let package = Package(
                 "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only

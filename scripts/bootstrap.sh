@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests use to check our output, when missing: ffmpeg and ffprobe, exiftool, python3, libheif's
-# heif-enc and heif-convert, chromium and chromedriver (apt-get on Debian/Ubuntu, as root or through sudo; Homebrew
+# heif-enc and heif-convert, chromium and chromedriver, SQLite's headers on Linux (the scan index builds on them) (apt-get on Debian/Ubuntu, as root or through sudo; Homebrew
 # on macOS), and a Python venv in .build/python-tools with pillow-heif (decodes recent iPhone HEICs, which Debian's
 # heif-convert cannot) and selenium (drives Chromium for the web app's tests).
 #   scripts/bootstrap.sh          # install what is missing
@@ -15,6 +15,7 @@ command -v exiftool >/dev/null || need+=(exiftool)
 command -v python3 >/dev/null || need+=(python3)
 command -v heif-enc >/dev/null && command -v heif-convert >/dev/null || need+=(heif)
 command -v chromium >/dev/null && command -v chromedriver >/dev/null || need+=(chromium)
+[ "$(uname)" != Linux ] || [ -f /usr/include/sqlite3.h ] || need+=(sqlite)
 venv_ready() { "$tools/bin/python" -c "import pillow_heif, selenium" 2>/dev/null; }
 
 if [ "${1:-}" = --check ]; then
@@ -31,12 +32,13 @@ if [ ${#need[@]} -gt 0 ]; then
     debs=("${need[@]/exiftool/libimage-exiftool-perl}")
     debs=("${debs[@]/heif/libheif-examples}")
     debs=("${debs[@]/chromium/chromium chromium-driver}")
+    debs=("${debs[@]/sqlite/libsqlite3-dev}")
     $sudo apt-get update -qq
     # shellcheck disable=SC2068 # one entry may name two packages
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq ${debs[*]} >/dev/null
   elif command -v brew >/dev/null; then
     formulas=()
-    for n in "${need[@]}"; do case $n in chromium) ;; heif) formulas+=(libheif) ;; *) formulas+=("$n") ;; esac; done
+    for n in "${need[@]}"; do case $n in chromium | sqlite) ;; heif) formulas+=(libheif) ;; *) formulas+=("$n") ;; esac; done
     [ ${#formulas[@]} -eq 0 ] || brew install "${formulas[@]}"
     command -v chromedriver >/dev/null || brew install --cask chromium chromedriver
   else

@@ -6,17 +6,29 @@ public struct ScanOptions: Sendable {
     public var jobs: Int
     /// Follow symbolic links to files and folders (each real folder is still read once).
     public var followLinks: Bool
+    /// The SQLite index that makes a rescan read only changed files; nil scans without one.
+    public var indexPath: String?
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, followLinks: Bool = false) {
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, followLinks: Bool = false, indexPath: String? = nil) {
         self.jobs = max(1, jobs)
         self.followLinks = followLinks
+        self.indexPath = indexPath
+    }
+
+    /// Where the CLI keeps its index: `$XDG_CACHE_HOME/livephoto/scan-index.sqlite`, else under `~/.cache`.
+    public static var defaultIndexPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+        return cache + "/livephoto/scan-index.sqlite"
     }
 }
 
 /// What a library scan found, item by item, with counts by kind.
 public struct LibraryScan: Sendable, Codable, Equatable {
     public var items: [LibraryItem]
-    /// How many files were read.
+    /// How many files were found.
+    public var filesFound: Int
+    /// How many of them were read (the others were unchanged in the index).
     public var filesRead: Int
 
     /// How many items there are of each kind.
@@ -26,11 +38,36 @@ public struct LibraryScan: Sendable, Codable, Equatable {
 /// Finds every Live Photo and Motion Photo in folders, pairing stills and movies by content identifier (across names
 /// and folders), and by name only where identifiers are missing. Files are read from their headers alone.
 public enum LibraryScanner {
-    /// Scans `roots` (folders, or single files).
-    public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async -> LibraryScan {
-        let paths = roots.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }
-        let files = await classify(paths, jobs: options.jobs)
-        return LibraryScan(items: LibraryPairing(files).items, filesRead: files.count)
+    /// Scans `roots` (folders, or single files); paths in the result are absolute.
+    /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
+    public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async throws(LivePhotoError) -> LibraryScan {
+        let absolute = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let paths = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }
+        guard let indexPath = options.indexPath else {
+            let files = await classify(paths, jobs: options.jobs)
+            return LibraryScan(items: LibraryPairing(files).items, filesFound: files.count, filesRead: files.count)
+        }
+        do {
+            let index = try ScanIndex(path: indexPath)
+            var known: [String: (ScanIndex.Stamp, ScannedFile)] = [:]
+            for root in absolute { known.merge(try index.entries(under: root)) { a, _ in a } }
+            var files: [String: ScannedFile] = [:]
+            var stamps: [String: ScanIndex.Stamp] = [:]
+            var toRead: [String] = []
+            for path in paths {
+                guard let stamp = ScanIndex.Stamp(path: path) else { continue }
+                stamps[path] = stamp
+                if let (old, file) = known[path], old == stamp { files[path] = file } else { toRead.append(path) }
+            }
+            let read = await classify(toRead, jobs: options.jobs)
+            for file in read { files[file.path] = file }
+            let gone = known.keys.filter { files[$0] == nil }
+            try index.update(read.compactMap { file in stamps[file.path].map { ($0, file) } }, removing: gone)
+            let all = paths.compactMap { files[$0] }
+            return LibraryScan(items: LibraryPairing(all).items, filesFound: all.count, filesRead: read.count)
+        } catch {
+            throw .io(path: indexPath, reason: "the scan index: \(error)")
+        }
     }
 
     /// Reads each file's headers, `jobs` at a time, in the order given.

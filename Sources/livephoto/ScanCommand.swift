@@ -15,6 +15,9 @@ struct ScanCommand: AsyncParsableCommand {
             damaged files, plain photos and movies, and other files.
 
             Prints a summary with counts; --json prints one JSON object per item, a line each; --csv a table.
+            What each file is goes into an index (SQLite, in $XDG_CACHE_HOME/livephoto or ~/.cache/livephoto
+            unless --index says where; never in the scanned folders): a rescan reads only the files whose size,
+            modification time or inode changed, and forgets deleted ones.
 
             Examples:
               livephoto scan ~/Pictures/Takeout
@@ -35,12 +38,19 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Follow symbolic links to files and folders.")
     var followLinks = false
 
+    @Option(help: "The index file (default: scan-index.sqlite in the user's cache folder).")
+    var index: String?
+
+    @Flag(help: "Read every file, and keep no index.")
+    var noIndex = false
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
         if roots.isEmpty { throw ValidationError("name at least one folder") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if csv && common.json { throw ValidationError("--json and --csv cannot be given together") }
+        if noIndex && index != nil { throw ValidationError("--index and --no-index cannot be given together") }
         for root in roots where !FileManager.default.fileExists(atPath: root) {
             throw ValidationError("\(root) does not exist")
         }
@@ -48,9 +58,14 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         common.bootstrap()
-        var options = ScanOptions(followLinks: followLinks)
+        var options = ScanOptions(followLinks: followLinks, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath)
         if let jobs { options.jobs = jobs }
-        let scan = await LibraryScanner.scan(roots, options: options)
+        let scan: LibraryScan
+        do {
+            scan = try await LibraryScanner.scan(roots, options: options)
+        } catch {
+            throw Failure.report(error, json: common.json)
+        }
         if common.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -65,7 +80,7 @@ struct ScanCommand: AsyncParsableCommand {
                 print(fields.map(Self.csvField).joined(separator: ","))
             }
         } else {
-            print("\(scan.filesRead) files read")
+            print("\(scan.filesFound) files found, \(scan.filesRead) read (the others unchanged since the last scan)")
             for kind in LibraryItem.Kind.allCases {
                 let count = scan.count(kind)
                 if count > 0 { print("  \(kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(count)") }

@@ -52,9 +52,9 @@ struct LibraryScanTests {
         let damaged = try ws.write(Array("not a movie".utf8), to: "library/misc/broken.mov")
         let hidden = try ws.write([1, 2, 3], to: "library/.hidden")
 
-        let scan = await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
+        let scan = try await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
         func item(_ first: String) -> LibraryItem? { scan.items.first { $0.files.first == first } }
-        #expect(scan.filesRead == 22)
+        #expect(scan.filesFound == 22 && scan.filesRead == 22)
         #expect(!scan.items.contains { $0.files.contains(hidden) })
         for (pair, id) in [(pairA, a.id), (pairB, b.id)] {
             #expect(item(pair[0]) == LibraryItem(kind: .livePhoto, files: pair, identifier: id, pairedBy: .identifier))
@@ -87,9 +87,38 @@ struct LibraryScanTests {
         try FileManager.default.createDirectory(atPath: ws.file("library"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: ws.file("library/linked"), withDestinationPath: ws.file("library/real"))
         try FileManager.default.createSymbolicLink(atPath: ws.file("library/loop"), withDestinationPath: ws.file("library"))
-        let plain = await LibraryScanner.scan([ws.file("library")])
-        #expect(plain.filesRead == 2 && plain.count(.livePhoto) == 1)
-        let followed = await LibraryScanner.scan([ws.file("library")], options: ScanOptions(followLinks: true))
-        #expect(followed.filesRead == 2 && followed.count(.livePhoto) == 1)
+        let plain = try await LibraryScanner.scan([ws.file("library")])
+        #expect(plain.filesFound == 2 && plain.count(.livePhoto) == 1)
+        let followed = try await LibraryScanner.scan([ws.file("library")], options: ScanOptions(followLinks: true))
+        #expect(followed.filesFound == 2 && followed.count(.livePhoto) == 1)
+    }
+
+    @Test("the index: a rescan reads nothing; a changed, an added and a deleted file are each noticed")
+    func index() async throws {
+        let ws = try Workspace()
+        let a = try await Self.make("A", in: ws), b = try await Self.make("B", in: ws)
+        let still = try Self.place(a.still, at: "IMG_0001.JPG", in: ws)
+        let movie = try Self.place(a.movie, at: "IMG_0001.MOV", in: ws)
+        let plain = try Self.place(try await ClipStore.shared.jpeg(), at: "photo.jpg", in: ws)
+        let options = ScanOptions(indexPath: ws.file("cache/index.sqlite"))
+        let first = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(first.filesFound == 3 && first.filesRead == 3 && first.count(.livePhoto) == 1)
+        #expect(try ws.contents("library") == ["IMG_0001.JPG", "IMG_0001.MOV", "photo.jpg"])
+
+        let again = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(again.filesRead == 0 && again.items == first.items)
+
+        // The movie replaced by another Live Photo's (a new inode and size), a still added, the plain photo deleted.
+        try FileManager.default.removeItem(atPath: movie)
+        _ = try Self.place(b.movie, at: "IMG_0001.MOV", in: ws)
+        _ = try Self.place(b.still, at: "IMG_0002.JPG", in: ws)
+        try FileManager.default.removeItem(atPath: plain)
+        let changed = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(changed.filesFound == 3 && changed.filesRead == 2)
+        #expect(
+        #expect(changed.count(.livePhoto) == 1 && changed.count(.orphanStill) == 1 && changed.count(.plainPhoto) == 0)
+        #expect(changed.items.first { $0.kind == .orphanStill }?.files == [still])
+        let last = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(last.filesRead == 0 && last.items == changed.items)
     }
 }
