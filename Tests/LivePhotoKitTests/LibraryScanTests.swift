@@ -115,7 +115,6 @@ struct LibraryScanTests {
         try FileManager.default.removeItem(atPath: plain)
         let changed = try await LibraryScanner.scan([ws.file("library")], options: options)
         #expect(changed.filesFound == 3 && changed.filesRead == 2)
-        #expect(
         #expect(changed.count(.livePhoto) == 1 && changed.count(.orphanStill) == 1 && changed.count(.plainPhoto) == 0)
         #expect(changed.items.first { $0.kind == .orphanStill }?.files == [still])
         let last = try await LibraryScanner.scan([ws.file("library")], options: options)
