@@ -21,13 +21,11 @@ struct ScannedFile: Sendable, Equatable {
 
     init(path: String) {
         self.path = path
-        guard FileKind.detect(path: path) != .unknown else {
-            kind = Self.looksLikeMedia(path) ? .damaged("not a JPEG, HEIC, QuickTime or MP4 file") : .other
-            return
-        }
         let report = FileAnalysis(path: path).report
         identifier = report.contentIdentifier
-        if let error = report.error {
+        if report.format == .unknown {
+            kind = Self.looksLikeMedia(path) ? .damaged(report.error ?? "not a JPEG, HEIC, QuickTime or MP4 file") : .other
+        } else if let error = report.error {
             kind = .damaged(error)
         } else if let motion = report.motionPhoto {
             kind = .motionPhoto(motion.flavor)

@@ -80,7 +80,10 @@ struct ScanCommand: AsyncParsableCommand {
                 print(fields.map(Self.csvField).joined(separator: ","))
             }
         } else {
-            print("\(scan.filesFound) files found, \(scan.filesRead) read (the others unchanged since the last scan)")
+            let unchanged = scan.filesFound - scan.filesRead
+            print(
+                "\(scan.filesFound) files found, \(scan.filesRead) read"
+                    + (unchanged > 0 ? " (\(unchanged) unchanged since the last scan)" : ""))
             for kind in LibraryItem.Kind.allCases {
                 let count = scan.count(kind)
                 if count > 0 { print("  \(kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(count)") }

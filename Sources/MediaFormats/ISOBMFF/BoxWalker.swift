@@ -20,11 +20,11 @@ public struct BoxSummary: Sendable, Equatable {
 /// A box that cannot be read is listed with its problem and the walk goes on past it; the walk never reads media.
 public enum BoxWalker {
     /// Containers whose payload is boxes after a fixed prefix of this many bytes.
-    static let prefixedContainers: [FourCC: Int] = [
-        "moov": 0, "trak": 0, "mdia": 0, "minf": 0, "stbl": 0, "edts": 0, "dinf": 0, "tref": 0, "gmhd": 0, "udta": 0,
-        "mvex": 0, "moof": 0, "traf": 0, "mfra": 0, "iprp": 0, "ipco": 0, "grpl": 0, "sinf": 0, "schi": 0,
-        "dref": 8, "stsd": 8,
-    ]
+    /// The movie's plain containers (``Atom/plainContainers``), those of fragments, HEIF properties and protection,
+    /// and the two sample-entry lists (version, flags and a count first).
+    static let prefixedContainers: [FourCC: Int] = Dictionary(
+        uniqueKeysWithValues: Atom.plainContainers.union(["moof", "traf", "mfra", "iprp", "ipco", "grpl", "sinf", "schi"]).map { ($0, 0) }
+    ).merging(["dref": 8, "stsd": 8]) { a, _ in a }
     /// The boxes whose fields are listed, looked up once per box.
     enum Declared { case fileType, movieHeader, trackHeader, mediaHeader, editList, itemLocation, itemInfoEntry, itemInfo, itemReference }
     static let declared: [FourCC: Declared] = [
