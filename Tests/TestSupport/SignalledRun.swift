@@ -21,14 +21,19 @@ public struct SignalledRun: Sendable {
     public var processIdentifier: Int32
 
     /// Runs `executable` with `arguments`, its output discarded, and sends `signal` when `condition` first returns
-    /// true (it is given the seconds since the start), for at most `deadline` seconds.
+    /// true (it is given the seconds since the start), for at most `deadline` seconds. `environment` is added to
+    /// this process's own.
     public static func run(
-        _ executable: String, _ arguments: [String], signal: Int32, deadline: Double = 120,
+        _ executable: String, _ arguments: [String], signal: Int32, deadline: Double = 120, environment: [String: String] = [:],
         when condition: @escaping @Sendable (_ elapsed: Double) -> Bool
     ) async throws -> SignalledRun {
         let watcher = Watcher()
+        var updates: [Environment.Key: String?] = [:]
+        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
         let collected = try await Subprocess.run(
-            .path(FilePath(try Tool.locate(executable))), arguments: Arguments(arguments), input: .none, output: .discarded,
+            .path(FilePath(try Tool.locate(executable))), arguments: Arguments(arguments),
+            environment: .inherit.updating(updates),
+            input: .none, output: .discarded,
             error: .discarded
         ) { execution in
             let pid = execution.processIdentifier.value
