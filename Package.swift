@@ -83,7 +83,7 @@ let package = Package(
                 "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats"]),
+        .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats", "LivePhotoKit"]),
         .testTarget(
             name: "LivePhotoServerTests",
             dependencies: [

@@ -56,7 +56,7 @@ public enum LivePhotoConverter {
         if pairing.differ, !force { throw pairing.mismatch(photo: photo, movie: movie) }
         try OutputLocation.prepareFolder(outputDirectory)
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
-        let output = "\(outputDirectory)/\(stem).MP.\(writer.format == .heic ? "heic" : "jpg")"
+        let output = "\(outputDirectory)/\(motionPhotoName(stem: stem, format: writer.format))"
         try OutputLocation.check([output], inputs: [photo, movie], force: force)
         let staged = try StagedFile(destination: output, datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
@@ -68,6 +68,11 @@ public enum LivePhotoConverter {
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: size - video.size,
             videoLength: video.size, notes: pairing.note.map { [$0] } ?? [])
+    }
+
+    /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
+    static func motionPhotoName(stem: String, format: FileKind) -> String {
+        "\(stem).MP.\(format == .heic ? "heic" : "jpg")"
     }
 
     /// A Motion Photo to a Live Photo: split losslessly, then made with the cover at the presentation timestamp.

@@ -40,8 +40,8 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(name: .long, help: "motion (Live Photo to Motion Photo) or live (Motion Photo to Live Photo).")
     var to: ConversionTarget
 
-    @Argument(help: "PHOTO MOVIE for --to motion; MOTIONPHOTO for --to live.")
-    var files: [String]
+    @Argument(help: "PHOTO MOVIE for --to motion; MOTIONPHOTO for --to live; or folders, to convert every item in them.")
+    var files: [String] = []
 
     @Option(name: .long, help: "--to live: the content identifier, a UUID (default: a new random one).")
     var id: String?
@@ -60,9 +60,18 @@ struct ConvertCommand: AsyncParsableCommand {
     var force = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Folders") var library: LibraryOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
+        let batch = library.isBatch(files)
+        try library.validate(batch: batch, arguments: files)
+        if batch {
+            if id != nil || cover != nil || output.name != nil {
+                throw ValidationError("--id, --cover and --name are for one file, not folders")
+            }
+            return
+        }
         switch to {
         case .motion: guard files.count == 2 else { throw ValidationError("--to motion takes PHOTO MOVIE") }
         case .live: guard files.count == 1 else { throw ValidationError("--to live takes one Motion Photo") }
@@ -75,8 +84,16 @@ struct ConvertCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        common.bootstrap()
+        common.bootstrap(batch: library.isBatch(files))
         InterruptHandling.install()
+        if library.isBatch(files) {
+            let action: BatchAction =
+                to == .motion
+                ? .toMotionPhoto : .toLivePhoto(MakeOptions(packaging: pvtZip ? .zippedBundle : .pair, ffmpegPath: output.ffmpeg))
+            try await BatchRun(label: "convert", action: action, library: library, common: common).run(
+                roots: files, out: output.out, force: force)
+            return
+        }
         switch to {
         case .motion:
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in

@@ -19,8 +19,8 @@ struct ExportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "PHOTO MOVIE, or MOVIE alone.")
-    var files: [String]
+    @Argument(help: "PHOTO MOVIE, or MOVIE alone; or folders, to export every Live Photo in them.")
+    var files: [String] = []
 
     @Option(name: .long, help: "gif, mp4 or webp.")
     var to: ExportFormat
@@ -38,18 +38,29 @@ struct ExportCommand: AsyncParsableCommand {
     var force = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Folders") var library: LibraryOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard (1...2).contains(files.count) else { throw ValidationError("give PHOTO MOVIE, or MOVIE alone") }
+        let batch = library.isBatch(files)
+        try library.validate(batch: batch, arguments: files)
+        if batch, output.name != nil { throw ValidationError("--name is for one file, not folders") }
+        guard batch || (1...2).contains(files.count) else { throw ValidationError("give PHOTO MOVIE, or MOVIE alone") }
         if let width, !(16...8192).contains(width) { throw ValidationError("--width must be between 16 and 8192") }
         if let fps, !(fps > 0 && fps <= 120) { throw ValidationError("--fps must be between 0 and 120") }
         if loop < 0 { throw ValidationError("--loop must be 0 or more") }
     }
 
     func run() async throws {
-        common.bootstrap()
+        common.bootstrap(batch: library.isBatch(files))
         InterruptHandling.install()
+        if library.isBatch(files) {
+            let options = ExportOptions(
+                format: to, outputDirectory: output.out, width: width, fps: fps, loop: loop, force: force, ffmpegPath: output.ffmpeg)
+            try await BatchRun(label: "export", action: .export(options), library: library, common: common).run(
+                roots: files, out: output.out, force: force)
+            return
+        }
         let movie = files[files.count - 1]
         if files.count == 2 {
             let report = await LivePhotoVerifier.verify(photo: files[0], movie: movie)

@@ -15,11 +15,12 @@ struct LivePhotoCommand: AsyncParsableCommand {
 
             Exit codes:
               0   success
-              1   verify: a required check failed
+              1   verify: a required check failed (folders: for some Live Photo)
               2   an input cannot be used (missing, malformed, unsupported)
               3   an output already exists (use --force)
               4   writing an output failed
               5   ffmpeg is needed for this input and is not installed
+              6   folders: some items failed (each is listed with its reason); the others were done
               64  the command line is wrong
               130 interrupted (nothing is left behind)
             """,
@@ -39,8 +40,10 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log what happens, to standard error.")
     var verbose = false
 
-    func bootstrap() {
-        let level: Logger.Level = verbose ? .debug : .notice
+    /// Sends logs to standard error; a batch over folders reports each item's notes in its result, so only its
+    /// warnings are logged unless `--verbose`.
+    func bootstrap(batch: Bool = false) {
+        let level: Logger.Level = verbose ? .debug : batch ? .warning : .notice
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -27,8 +27,8 @@ struct MakeCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "PHOTO VIDEO, or VIDEO alone.")
-    var files: [String]
+    @Argument(help: "PHOTO VIDEO, or VIDEO alone; or folders, to make a Live Photo of every video in them that has no still.")
+    var files: [String] = []
 
     @Option(name: .long, help: "Cover time in seconds, snapped to the nearest frame (default: the middle frame).")
     var cover: Double?
@@ -68,10 +68,14 @@ struct MakeCommand: AsyncParsableCommand {
     var force = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Folders") var library: LibraryOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard (1...2).contains(files.count) else { throw ValidationError("give PHOTO VIDEO, or VIDEO alone") }
+        let batch = library.isBatch(files)
+        try library.validate(batch: batch, arguments: files)
+        if batch, id != nil || output.name != nil { throw ValidationError("--id and --name are for one Live Photo, not folders") }
+        guard batch || (1...2).contains(files.count) else { throw ValidationError("give PHOTO VIDEO, or VIDEO alone") }
         if pvt && pvtZip { throw ValidationError("--pvt and --pvt-zip cannot be used together") }
         if wallpaper && noWallpaper { throw ValidationError("--wallpaper and --no-wallpaper cannot be used together") }
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
@@ -81,13 +85,18 @@ struct MakeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        common.bootstrap()
+        common.bootstrap(batch: library.isBatch(files))
         InterruptHandling.install()
         let options = MakeOptions(
             outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
             packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec,
             ffmpegPath: output.ffmpeg,
             photoFormat: photoFormat, duration: duration, wallpaper: wallpaper ? .required : noWallpaper ? .off : .auto)
+        if library.isBatch(files) {
+            try await BatchRun(label: "make", action: .make(options), library: library, common: common).run(
+                roots: files, out: output.out, force: force)
+            return
+        }
         let result = try await ProgressBar.running(label: "make", json: common.json) { progress in
             try await LivePhotoMaker.make(
                 photo: files.count == 2 ? files[0] : nil, video: files[files.count - 1], options: options, progress: progress)

@@ -68,6 +68,7 @@ enum Failure {
     static let outputExists: Int32 = 3
     static let writeFailed: Int32 = 4
     static let missingTool: Int32 = 5
+    static let someItemsFailed: Int32 = 6
     static let usage: Int32 = 64
 
     /// Prints `error` (as JSON with `json`) and returns the exit code to throw.

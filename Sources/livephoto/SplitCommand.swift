@@ -27,7 +27,7 @@ struct SplitCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "Live Photo files (PHOTO MOVIE), .pvt folders, .pvt.zip files or Motion Photos.")
-    var files: [String]
+    var files: [String] = []
 
     @Option(name: .long, help: "The output folder (created if missing).")
     var out: String = "."
@@ -42,15 +42,26 @@ struct SplitCommand: AsyncParsableCommand {
     )
     var force = false
 
+    @OptionGroup(title: "Folders") var library: LibraryOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
+        let batch = library.isBatch(files)
+        try library.validate(batch: batch, arguments: files)
+        if batch {
+            if name != nil { throw ValidationError("--name is for one file, not folders") }
+            return
+        }
         guard !files.isEmpty else { throw ValidationError("give a Live Photo, a .pvt, a .pvt.zip or a Motion Photo") }
     }
 
     func run() async throws {
-        common.bootstrap()
+        common.bootstrap(batch: library.isBatch(files))
         InterruptHandling.install()
+        if library.isBatch(files) {
+            try await BatchRun(label: "split", action: .split, library: library, common: common).run(roots: files, out: out, force: force)
+            return
+        }
         let options = SplitOptions(outputDirectory: out, name: name, force: force)
         let results = try await ProgressBar.running(label: "split", json: common.json) { progress in
             try await LivePhotoSplitter.split(files, options: options, progress: progress)

@@ -19,16 +19,27 @@ struct VerifyCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The still (JPEG or HEIC).")
-    var photo: String
+    @Argument(
+        help: "PHOTO MOVIE: the still (JPEG or HEIC) and the movie (QuickTime or MP4); or folders, to check every Live Photo in them.")
+    var files: [String] = []
 
-    @Argument(help: "The movie (QuickTime or MP4).")
-    var movie: String
-
+    @OptionGroup(title: "Folders") var library: LibraryOptions
     @OptionGroup var common: CommonOptions
 
+    func validate() throws {
+        let batch = library.isBatch(files)
+        try library.validate(batch: batch, arguments: files)
+        guard batch || files.count == 2 else { throw ValidationError("give PHOTO MOVIE, or folders") }
+    }
+
     func run() async throws {
-        common.bootstrap()
+        common.bootstrap(batch: library.isBatch(files))
+        if library.isBatch(files) {
+            InterruptHandling.install()
+            try await BatchRun(label: "verify", action: .verify, library: library, common: common).run(roots: files, out: ".", force: false)
+            return
+        }
+        let photo = files[0], movie = files[1]
         let report = await LivePhotoVerifier.verify(photo: photo, movie: movie)
         if common.json {
             try Output.printJSON(report)

@@ -53,7 +53,16 @@ struct LibraryScanTests {
         let hidden = try ws.write([1, 2, 3], to: "library/.hidden")
 
         let scan = try await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
-        func item(_ first: String) -> LibraryItem? { scan.items.first { $0.files.first == first } }
+        // Every item knows the folder it was found under, and its path below it.
+        #expect(scan.items.allSatisfy { $0.root == ws.file("library") })
+        #expect(scan.items.first { $0.files.first?.hasSuffix("a/IMG_0002.JPG") == true }?.relativePath == "a/IMG_0002.JPG")
+        func item(_ first: String) -> LibraryItem? {
+            scan.items.first { $0.files.first == first }.map { item in
+                var item = item
+                item.root = nil
+                return item
+            }
+        }
         #expect(scan.filesFound == 22 && scan.filesRead == 22)
         #expect(!scan.items.contains { $0.files.contains(hidden) })
         for (pair, id) in [(pairA, a.id), (pairB, b.id)] {

@@ -45,7 +45,7 @@ public enum LibraryScanner {
         let paths = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }
         guard let indexPath = options.indexPath else {
             let files = await classify(paths, jobs: options.jobs)
-            return LibraryScan(items: LibraryPairing(files).items, filesFound: files.count, filesRead: files.count)
+            return LibraryScan(items: rooted(LibraryPairing(files).items, in: absolute), filesFound: files.count, filesRead: files.count)
         }
         do {
             let index = try ScanIndex(path: indexPath)
@@ -64,9 +64,27 @@ public enum LibraryScanner {
             let gone = known.keys.filter { files[$0] == nil }
             try index.update(read.compactMap { file in stamps[file.path].map { ($0, file) } }, removing: gone)
             let all = paths.compactMap { files[$0] }
-            return LibraryScan(items: LibraryPairing(all).items, filesFound: all.count, filesRead: read.count)
+            return LibraryScan(items: rooted(LibraryPairing(all).items, in: absolute), filesFound: all.count, filesRead: read.count)
         } catch {
             throw .io(path: indexPath, reason: "the scan index: \(error)")
+        }
+    }
+
+    /// `items` with the root each lies under: the longest of `roots` that holds its first file (a file given as a
+    /// root lies under its own folder).
+    static func rooted(_ items: [LibraryItem], in roots: [String]) -> [LibraryItem] {
+        let folders = roots.map { root -> String in
+            var isDirectory: ObjCBool = false
+            let folder =
+                FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) && !isDirectory.boolValue
+                ? URL(fileURLWithPath: root).deletingLastPathComponent().path : root
+            return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        }.sorted { $0.count > $1.count }
+        return items.map { item in
+            var item = item
+            let first = item.files.first ?? ""
+            item.root = folders.first { first.hasPrefix($0 + "/") || ($0.isEmpty && first.hasPrefix("/")) }
+            return item
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The SQLite index of library scans (GRDB): what each file was found to be, keyed by path, with the size,
 /// modification time and inode it had. A rescan reads only files whose size, time or inode changed, and forgets files

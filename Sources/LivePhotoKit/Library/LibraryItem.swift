@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thing a library scan found: a Live Photo (its still and movie), a Motion Photo, an orphan, a conflict, a plain
 /// photo or movie, a damaged file, or another file. The JSON form is one object per item (`scan --json`).
 public struct LibraryItem: Sendable, Codable, Equatable {
@@ -41,10 +43,13 @@ public struct LibraryItem: Sendable, Codable, Equatable {
     public var flavor: MotionPhotoReport.Flavor?
     /// Why a file is damaged, what the conflict is, what was guessed.
     public var note: String?
+    /// The folder scanned to find it (the root its first file lies under): batches mirror the files' places below
+    /// it, and shares are chosen by the path relative to it.
+    public var root: String?
 
     public init(
         kind: Kind, files: [String], identifier: String? = nil, pairedBy: Pairing? = nil, variants: [String] = [],
-        flavor: MotionPhotoReport.Flavor? = nil, note: String? = nil
+        flavor: MotionPhotoReport.Flavor? = nil, note: String? = nil, root: String? = nil
     ) {
         self.kind = kind
         self.files = files
@@ -53,5 +58,17 @@ public struct LibraryItem: Sendable, Codable, Equatable {
         self.variants = variants
         self.flavor = flavor
         self.note = note
+        self.root = root
+    }
+
+    /// The first file's path below ``root`` (its name alone when there is no root).
+    public var relativePath: String {
+        let first = files.first ?? ""
+        if let root {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if first.hasPrefix(prefix) { return String(first.dropFirst(prefix.count)) }
+            if first == root { return URL(fileURLWithPath: first).lastPathComponent }
+        }
+        return URL(fileURLWithPath: first).lastPathComponent
     }
 }

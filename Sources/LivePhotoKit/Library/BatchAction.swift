@@ -1,0 +1,136 @@
+import Foundation
+
+/// What a batch does to each item of a library: the command-line's `convert`, `split`, `verify`, `export` and
+/// `make` on folders.
+public enum BatchAction: Sendable {
+    /// Every Live Photo to a Motion Photo (iPhone to Android).
+    case toMotionPhoto
+    /// Every Motion Photo to a Live Photo (Android to iPhone); the options' packaging, cover and codec apply, their
+    /// folder, name and force are the batch's.
+    case toLivePhoto(MakeOptions)
+    /// Every Live Photo and Motion Photo to a plain photo and a plain video.
+    case split
+    /// Every Live Photo checked as Photos would; orphans and conflicts fail with their reason. Writes nothing.
+    case verify
+    /// Every Live Photo's movie as a GIF, MP4 or WebP; the options' folder, name and force are the batch's.
+    case export(ExportOptions)
+    /// Every movie without a still (plain videos, and Live Photo movies whose still is missing) made into a Live
+    /// Photo, the still taken from the video; the options' folder, name and force are the batch's.
+    case make(MakeOptions)
+
+    /// The kinds of item the action takes; the others are left alone.
+    public var kinds: Set<LibraryItem.Kind> {
+        switch self {
+        case .toMotionPhoto, .export: [.livePhoto]
+        case .toLivePhoto: [.motionPhoto]
+        case .split: [.livePhoto, .motionPhoto]
+        case .verify: [.livePhoto, .orphanStill, .orphanMovie, .conflict]
+        case .make: [.plainMovie, .orphanMovie]
+        }
+    }
+
+    /// The stem outputs are named after: the first file's name without its extension (or Motion Photo mark).
+    static func stem(of item: LibraryItem) -> String {
+        LivePhotoSplitter.baseStem(item.files.first ?? "item")
+    }
+
+    /// The files the action writes for `item` into `folder`, named as the single-item commands name them.
+    func outputs(for item: LibraryItem, in folder: String) -> [String] {
+        let stem = Self.stem(of: item)
+        let first = item.files.first ?? ""
+        func pair(_ packaging: Packaging, photo: PhotoFormat) -> [String] {
+            switch packaging {
+            case .pair: LivePhotoMaker.outputNames(stem: stem, format: photo).map { "\(folder)/\($0)" }
+            case .bundle: ["\(folder)/\(stem).pvt"]
+            case .zippedBundle: ["\(folder)/\(stem).pvt.zip"]
+            }
+        }
+        switch self {
+        case .toMotionPhoto:
+            return ["\(folder)/\(LivePhotoConverter.motionPhotoName(stem: stem, format: FileKind.detect(path: first)))"]
+        case .toLivePhoto(let options):
+            return pair(options.packaging, photo: options.photoFormat ?? (FileKind.detect(path: first) == .heic ? .heic : .jpeg))
+        case .split:
+            let photo = FileKind.detect(path: first)
+            let photoPath = "\(folder)/\(stem).\(LivePhotoSplitter.fileExtension(first, kind: photo))"
+            if item.kind == .motionPhoto { return [photoPath, "\(folder)/\(stem).mp4"] }
+            let movie = item.files.count > 1 ? item.files[1] : first
+            return [photoPath, "\(folder)/\(stem).\(LivePhotoSplitter.fileExtension(movie, kind: .quicktime))"]
+        case .verify:
+            return []
+        case .export(let options):
+            return ["\(folder)/\(stem).\(options.format.fileExtension)"]
+        case .make(let options):
+            return pair(options.packaging, photo: options.photoFormat ?? .jpeg)
+        }
+    }
+
+    /// True when `outputs`, all present, are what the action writes: a pair that verifies, a Motion Photo whose
+    /// video is found, a photo and a video that read, a non-empty export.
+    func outputsHold(_ outputs: [String]) async -> Bool {
+        switch self {
+        case .verify: return false
+        case .export: return outputs.allSatisfy { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int ?? 0) > 0 }
+        case .toLivePhoto(let options), .make(let options):
+            if options.packaging == .pair, outputs.count == 2 {
+                return await LivePhotoVerifier.verify(photo: outputs[0], movie: outputs[1]).passed
+            }
+            let report = await LivePhotoInspector.inspect(outputs)
+            return report.pair?.paired ?? report.files.allSatisfy { $0.error == nil && $0.contentIdentifier != nil }
+        case .toMotionPhoto:
+            let report = await LivePhotoInspector.inspect(outputs)
+            return report.files.allSatisfy { $0.error == nil && $0.motionPhoto?.videoLocator != nil }
+        case .split:
+            let report = await LivePhotoInspector.inspect(outputs)
+            return report.files.allSatisfy { $0.error == nil && $0.format != .unknown }
+        }
+    }
+
+    /// Runs the action on `item`, writing into `folder`: the outputs written and the notes.
+    func perform(_ item: LibraryItem, in folder: String, force: Bool) async throws(LivePhotoError) -> (outputs: [String], notes: [String]) {
+        let stem = Self.stem(of: item)
+        let files = item.files
+        switch self {
+        case .toMotionPhoto:
+            let result = try await LivePhotoConverter.toMotionPhoto(
+                photo: files[0], movie: files[1], options: SplitOptions(outputDirectory: folder, name: stem, force: force))
+            return ([result.output], result.notes)
+        case .toLivePhoto(var options):
+            options.outputDirectory = folder
+            options.name = stem
+            options.force = force
+            let result = try await LivePhotoConverter.toLivePhoto(files[0], options: options)
+            return ([result.photo, result.movie, result.bundle].compactMap { $0 }, result.notes)
+        case .split:
+            let results = try await LivePhotoSplitter.split(files, options: SplitOptions(outputDirectory: folder, name: stem, force: force))
+            return (results.flatMap { [$0.photo, $0.video] }, results.flatMap(\.notes))
+        case .verify:
+            switch item.kind {
+            case .livePhoto:
+                let report = await LivePhotoVerifier.verify(photo: files[0], movie: files[1])
+                let failed = report.checks.filter { !$0.passed && $0.requirement == .required }
+                guard failed.isEmpty else {
+                    throw .badInput(
+                        file: files[0],
+                        reason: "Photos will not pair it: " + failed.map { "\($0.id): \($0.detail)" }.joined(separator: "; "))
+                }
+                return ([], [])
+            case .orphanStill: throw .badInput(file: files[0], reason: "its movie was not found")
+            case .orphanMovie: throw .badInput(file: files[0], reason: "its still was not found")
+            default: throw .badInput(file: files[0], reason: item.note ?? "these files cannot be paired as they are")
+            }
+        case .export(var options):
+            options.outputDirectory = folder
+            options.name = stem
+            options.force = force
+            let result = try await LivePhotoExporter.export(movie: files[files.count - 1], options: options)
+            return ([result.output], [])
+        case .make(var options):
+            options.outputDirectory = folder
+            options.name = stem
+            options.force = force
+            let result = try await LivePhotoMaker.make(photo: nil, video: files[0], options: options)
+            return ([result.photo, result.movie, result.bundle].compactMap { $0 }, result.notes)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// How a batch runs.
+public struct BatchOptions: Sendable {
+    /// The folder the outputs go to, mirroring each item's place below its root.
+    public var outputRoot: String
+    /// How many items are worked on at once.
+    public var jobs: Int
+    /// Redo every item, replacing its outputs; without it, an item whose outputs are there and hold is skipped.
+    public var force: Bool
+    /// Report what would be written, and write nothing.
+    public var dryRun: Bool
+    /// Take only this share of the items.
+    public var shard: Shard?
+
+    public init(
+        outputRoot: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, dryRun: Bool = false,
+        shard: Shard? = nil
+    ) {
+        self.outputRoot = outputRoot
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.dryRun = dryRun
+        self.shard = shard
+    }
+}
+
+/// Runs one action over a library's items, in parallel, resumably: each item's outputs go to the output folder at
+/// the item's place below its root; one item's failure never stops the others; an item whose outputs are already
+/// there and hold is skipped, so a rerun after a crash or a kill finishes what is left. Every output is written
+/// under a temporary name and renamed into place, so a killed batch leaves no partial file; an item left with part
+/// of its outputs (killed between two renames) is redone, replacing them.
+public enum LibraryBatch {
+    /// One item, where its outputs go, and what they are.
+    struct Task: Sendable {
+        var item: LibraryItem
+        var folder: String
+        var outputs: [String]
+        var bytes: Int64
+        /// Why it cannot run at all (its outputs are another item's).
+        var refusal: String?
+    }
+
+    /// Runs `action` on the items it takes (of `options.shard`, when given). `report` is called once per item as it
+    /// finishes, `progress` after each; both from one task at a time.
+    public static func run(
+        _ items: [LibraryItem], action: BatchAction, options: BatchOptions, progress: ((BatchProgress) -> Void)? = nil,
+        report: (BatchItemResult) -> Void
+    ) async -> BatchSummary {
+        let tasks = plan(items, action: action, options: options)
+        var summary = BatchSummary(
+            items: tasks.count, done: 0, skipped: 0, failed: 0, planned: 0, leftAlone: items.count - tasks.count, interrupted: false)
+        var state = BatchProgress(
+            finishedItems: 0, totalItems: tasks.count, failedItems: 0, skippedItems: 0, finishedBytes: 0,
+            totalBytes: tasks.reduce(0) { $0 + $1.bytes })
+        progress?(state)
+        await withTaskGroup(of: BatchItemResult?.self) { group in
+            var next = 0
+            func add() {
+                let task = tasks[next]
+                next += 1
+                group.addTask { await Self.perform(task, action: action, options: options) }
+            }
+            while next < min(options.jobs, tasks.count) { add() }
+            while let finished = await group.next() {
+                if let result = finished {
+                    switch result.status {
+                    case .done: summary.done += 1
+                    case .skipped: summary.skipped += 1
+                    case .failed: summary.failed += 1
+                    case .planned: summary.planned += 1
+                    }
+                    state.finishedItems += 1
+                    state.finishedBytes += result.bytes
+                    state.failedItems = summary.failed
+                    state.skippedItems = summary.skipped
+                    report(result)
+                    progress?(state)
+                } else {
+                    summary.interrupted = true
+                }
+                if InterruptHandling.requested {
+                    summary.interrupted = true
+                } else if next < tasks.count {
+                    add()
+                }
+            }
+        }
+        return summary
+    }
+
+    /// The items `action` takes, in this share, each with its output folder and outputs; an item whose outputs
+    /// another item already claims (two stems alike but for case, or for extension) is refused.
+    static func plan(_ items: [LibraryItem], action: BatchAction, options: BatchOptions) -> [Task] {
+        var claimed: [String: String] = [:]
+        var tasks: [Task] = []
+        for item in items where action.kinds.contains(item.kind) {
+            let relative = item.relativePath
+            if let shard = options.shard, !shard.contains(relativePath: relative) { continue }
+            let subfolder = (relative as NSString).deletingLastPathComponent
+            let folder = subfolder.isEmpty ? options.outputRoot : "\(options.outputRoot)/\(subfolder)"
+            let outputs = action.outputs(for: item, in: folder)
+            let bytes = item.files.reduce(Int64(0)) { total, path in
+                var info = stat()
+                return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
+            }
+            var task = Task(item: item, folder: folder, outputs: outputs, bytes: bytes)
+            if let taken = outputs.first(where: { claimed[$0.lowercased()] != nil }), let owner = claimed[taken.lowercased()] {
+                task.refusal = "its output \(taken) would also be written for \(owner); rename one of them"
+            } else {
+                for output in outputs { claimed[output.lowercased()] = relative }
+            }
+            tasks.append(task)
+        }
+        return tasks
+    }
+
+    /// Works on one item; nil when an interrupt stopped it (it leaves nothing, and is not a failure).
+    static func perform(_ task: Task, action: BatchAction, options: BatchOptions) async -> BatchItemResult? {
+        var result = BatchItemResult(
+            item: task.item.relativePath, kind: task.item.kind, status: .done, inputs: task.item.files, outputs: task.outputs,
+            reason: nil, notes: [], bytes: task.bytes)
+        if let refusal = task.refusal {
+            result.status = .failed
+            result.reason = refusal
+            return result
+        }
+        guard !InterruptHandling.requested else { return nil }
+        let present = task.outputs.filter { FileManager.default.fileExists(atPath: $0) }
+        let complete = !task.outputs.isEmpty && present.count == task.outputs.count
+        if options.dryRun {
+            result.status = .planned
+            if complete { result.notes.append("its outputs are there; a run checks them and skips the item if they hold") }
+            return result
+        }
+        if complete, !options.force {
+            if await action.outputsHold(task.outputs) {
+                result.status = .skipped
+            } else {
+                result.status = .failed
+                result.reason = "its outputs are there but do not hold a whole result: \(present.joined(separator: ", "))"
+            }
+            return result
+        }
+        do {
+            // Outputs present in part are what a batch killed between two renames leaves: the item is redone.
+            let (outputs, notes) = try await action.perform(task.item, in: task.folder, force: options.force || !present.isEmpty)
+            result.outputs = outputs
+            result.notes = notes
+        } catch .interrupted {
+            return nil
+        } catch {
+            result.status = .failed
+            result.reason = error.description
+        }
+        return result
+    }
+}
