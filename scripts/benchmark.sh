@@ -6,6 +6,8 @@
 #   scripts/benchmark.sh 50 500          # other sizes, in MB
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
+#   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video library")
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +17,8 @@ runs=${BENCH_RUNS:-5}
 
 need=()
 command -v ffmpeg >/dev/null || need+=(ffmpeg)
+command -v exiftool >/dev/null || need+=(libimage-exiftool-perl)
+command -v python3 >/dev/null || need+=(python3)
 [ -x /usr/bin/time ] || need+=(time)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
@@ -26,6 +30,24 @@ bin="$(swift build -c release --show-bin-path)/livephoto"
 work=bench-work
 mkdir -p "$work"
 
+# Runs a command `runs` times (after `before`, untimed, when set); prints the best wall time (s, to the
+# millisecond) and the largest peak RSS (KB).
+measure() {
+  local best="" rss=0 line t m
+  for _ in $(seq "$runs"); do
+    [ -z "${before:-}" ] || sh -c "$before"  # untimed: clears what the last run wrote
+    local start=$EPOCHREALTIME
+    /usr/bin/time -o "$work/time.txt" -f "%M" "$@" >/dev/null 2>&1
+    t=$(awk "BEGIN{printf \"%.3f\", $EPOCHREALTIME - $start}")
+    m=$(tail -n 1 "$work/time.txt")
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+    [ "$m" -gt "$rss" ] && rss=$m
+  done
+  echo "$best $rss"
+}
+
+parts=" ${BENCH_PARTS:-video library} "
+if [[ $parts == *" video "* ]]; then
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
 if [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
@@ -33,19 +55,6 @@ if [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$work/photo.jpg"
 fi
 base_mb=$(( $(stat -c %s "$work/base.mov") / 1000000 ))
-
-# Runs a command `runs` times; prints the best wall time (s) and the largest peak RSS (KB).
-measure() {
-  local best="" rss=0 line t m
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>&1
-    line=$(tail -n 1 "$work/time.txt")
-    t=${line% *}; m=${line#* }
-    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-    [ "$m" -gt "$rss" ] && rss=$m
-  done
-  echo "$best $rss"
-}
 
 printf '%-10s %8s %-22s %-22s %-22s %s\n' "video" "cp (s)" "make (s, ratio)" "to motion (s, ratio)" "split (s, ratio)" "peak RSS cp/make/motion/split"
 for mb in "${sizes[@]}"; do
@@ -103,3 +112,48 @@ kill "$server"; wait "$server" 2>/dev/null || true
 echo
 printf 'serve: a %d MB upload took %s s; the server'"'"'s peak RSS was %d MB\n' "$(( $(stat -c %s "$big") / 1000000 ))" "$up_s" "$((rss_kb / 1024))"
 
+fi
+
+if [[ $parts == *" library "* ]]; then
+# Libraries: a synthetic library of BENCH_LIBRARY files (a third Live Photo pairs, each re-tagged with its own
+# identifier, a sixth Motion Photos, a sixth plain photos and movies), scanned against exiftool reading the same
+# identifiers and Motion Photo tags, rescanned with the index, then converted to Motion Photos against cp -r of
+# the same pairs; peak RSS of a first scan at 1x and 10x the files.
+files=${BENCH_LIBRARY:-3000}
+lib="$work/library-$files"; big_lib="$work/library-$((files * 10))"
+seed="$work/library-seed"
+if [ ! -f "$seed/IMG.MP.jpg" ]; then
+  mkdir -p "$seed"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=320x240:rate=30" -f lavfi -i "sine=sample_rate=48000" -t 1 \
+    -c:v libx264 -pix_fmt yuv420p -c:a aac "$seed/clip.mov"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$seed/photo.jpg"
+  "$bin" make "$seed/photo.jpg" "$seed/clip.mov" --out "$seed" --name IMG --no-wallpaper >/dev/null 2>&1
+  "$bin" convert --to motion "$seed/IMG.JPG" "$seed/IMG.MOV" --out "$seed" >/dev/null
+fi
+build_library() { # folder files
+  [ -d "$1" ] || python3 scripts/make-library.py "$1" $(($2 / 3)) $(($2 / 6)) $(($2 - $2 / 3 * 2 - $2 / 6)) \
+    "$seed/IMG.JPG" "$seed/IMG.MOV" "$seed/IMG.MP.jpg" "$seed/photo.jpg" "$seed/clip.mov"
+}
+build_library "$lib" "$files"
+build_library "$big_lib" $((files * 10))
+find "$lib" "$big_lib" -type f -exec cat {} + >/dev/null  # a warm cache for every reader
+index="$work/library.sqlite"
+read -r exif_s _ < <(runs=1 measure exiftool -r -fast -json -MakerNotes:ContentIdentifier -Keys:ContentIdentifier \
+  -XMP-GCamera:MotionPhoto -XMP-GCamera:MicroVideo "$lib")
+read -r first_s first_kb < <(before="rm -f '$index'" measure "$bin" scan --index "$index" "$lib")
+read -r again_s _ < <(measure "$bin" scan --index "$index" "$lib")
+read -r _ big_kb < <(runs=1 measure "$bin" scan --no-index "$big_lib")
+rm -rf "$work/lib-cp" "$work/lib-mp"
+read -r cpr_s _ < <(before="rm -rf '$work/lib-cp' && mkdir '$work/lib-cp'; sync" measure sh -c "cp -r '$lib'/20* '$work/lib-cp/'")
+read -r conv_s conv_kb < <(before="rm -rf '$work/lib-mp'; sync" measure "$bin" convert --to motion "$lib" --out "$work/lib-mp" --jobs 2 --no-index)
+rm -rf "$work/lib-cp" "$work/lib-mp"
+x() { awk "BEGIN{printf \"%.1fx\", ($2 > 0 ? $1 / $2 : 0)}"; }
+echo
+echo "library of $files files ($((files / 3)) Live Photos, $((files / 6)) Motion Photos, $((files - files / 3 * 2 - files / 6)) plain files):"
+printf '  %-52s %8s s\n' "exiftool -r, identifiers and Motion Photo tags" "$exif_s"
+printf '  %-52s %8s s   (%s faster than exiftool; target 30x)\n' "scan, first (index created)" "$first_s" "$(x "$exif_s" "$first_s")"
+printf '  %-52s %8s s   (%s faster than the first scan; target 10x)\n' "scan again, unchanged (index read)" "$again_s" "$(x "$first_s" "$again_s")"
+printf '  %-52s %8s MB  (%d files) vs %d MB (%d files); target: flat\n' "scan peak RSS" "$((first_kb / 1024))" "$files" "$((big_kb / 1024))" "$((files * 10))"
+printf '  %-52s %8s s\n' "cp -r of the $((files / 3)) pairs" "$cpr_s"
+printf '  %-52s %8s s   (%s cp -r; target at most 1.5x; peak RSS %d MB)\n' "convert --to motion DIR --jobs 2" "$conv_s" "$(x "$conv_s" "$cpr_s")" "$((conv_kb / 1024))"
+fi

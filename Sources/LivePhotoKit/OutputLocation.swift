@@ -28,23 +28,25 @@ enum OutputLocation {
     }
 
     /// Refuses destinations that exist (unless `force`) and, always, destinations that are inputs.
+    /// An existing destination is an input when it is the same file (device and inode), whatever the path says:
+    /// another spelling, a link, a hard link.
     static func check(_ destinations: [String], inputs: [String], force: Bool) throws(LivePhotoError) {
-        let inputPaths = Set(inputs.map(canonical))
         for d in destinations {
-            if inputPaths.contains(canonical(d)) {
-                throw .refused(file: d, reason: "this output would replace an input", remedy: .chooseAnotherOutput)
+            var info = stat()
+            // A destination that does not exist cannot be an input.
+            guard stat(d, &info) == 0 || lstat(d, &info) == 0 else { continue }
+            let isInput = inputs.contains { input in
+                var inputInfo = stat()
+                return stat(input, &inputInfo) == 0 && inputInfo.st_dev == info.st_dev && inputInfo.st_ino == info.st_ino
             }
-            if !force, exists(d) { throw .outputExists(path: d) }
+            if isInput { throw .refused(file: d, reason: "this output would replace an input", remedy: .chooseAnotherOutput) }
+            if !force { throw .outputExists(path: d) }
         }
     }
 
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
-    }
-
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// A new empty hidden folder beside `destination`; the caller removes it. Refused once an interrupt is asked for.

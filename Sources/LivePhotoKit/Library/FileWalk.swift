@@ -2,18 +2,35 @@ import Foundation
 
 /// The files under a folder, in a stable order (sorted by path), hidden files and folders left out.
 enum FileWalk {
+    /// A file found, with what `stat` said of it (the file a link leads to, for a link followed).
+    struct Entry: Sendable, Equatable {
+        var path: String
+        var size: Int64
+        /// The modification time in nanoseconds since 1970.
+        var modified: Int64
+        var inode: UInt64
+
+        init(path: String, _ info: stat) {
+            self.path = path
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
     /// Every regular file under `root` (or `root` itself when it is a file).
     /// - Parameter followLinks: follow links to files and folders; a folder reached twice is read once.
-    static func files(under root: String, followLinks: Bool) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else { return [] }
-        guard isFolder.boolValue else { return [root] }
-        var found: [String] = []
-        var seen: Set<String> = []
+    static func files(under root: String, followLinks: Bool) -> [Entry] {
+        var rootInfo = stat()
+        guard stat(root, &rootInfo) == 0 else { return [] }
+        guard rootInfo.st_mode & S_IFMT == S_IFDIR else { return rootInfo.st_mode & S_IFMT == S_IFREG ? [Entry(path: root, rootInfo)] : [] }
+        var found: [Entry] = []
+        // Folders already read, by device and inode: a link back up the tree is read once.
+        var seen: Set<[UInt64]> = []
         var pending = [root]
         while let folder = pending.popLast() {
-            let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-            guard seen.insert(real).inserted else { continue }
+            var folderInfo = stat()
+            guard stat(folder, &folderInfo) == 0, seen.insert([UInt64(folderInfo.st_dev), UInt64(folderInfo.st_ino)]).inserted else { continue }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names where !name.hasPrefix(".") {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -27,10 +44,10 @@ enum FileWalk {
                 if mode == S_IFDIR {
                     pending.append(path)
                 } else if mode == S_IFREG {
-                    found.append(path)
+                    found.append(Entry(path: path, info))
                 }
             }
         }
-        return found.sorted()
+        return found.sorted { $0.path < $1.path }
     }
 }

@@ -53,10 +53,12 @@ struct LibraryPairing {
 
     private mutating func pairByName(_ stills: [ScannedFile], _ movies: [ScannedFile]) {
         let moviesByName = Dictionary(grouping: movies, by: \.stemKey)
+        let stillKeys = stills.map(\.stemKey)
+        let stillsPerName = stillKeys.reduce(into: [String: Int]()) { counts, key in counts[key, default: 0] += 1 }
         var pairedMovies: Set<String> = []
-        for still in stills {
-            guard let candidates = moviesByName[still.stemKey], candidates.count == 1, let movie = candidates.first,
-                !pairedMovies.contains(movie.path), stills.filter({ $0.stemKey == still.stemKey }).count == 1
+        for (still, key) in zip(stills, stillKeys) {
+            guard let candidates = moviesByName[key], candidates.count == 1, let movie = candidates.first,
+                !pairedMovies.contains(movie.path), stillsPerName[key] == 1
             else {
                 items.append(single(still))
                 continue

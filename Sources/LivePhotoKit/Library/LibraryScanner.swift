@@ -42,7 +42,8 @@ public enum LibraryScanner {
     /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
     public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async throws(LivePhotoError) -> LibraryScan {
         let absolute = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let paths = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }
+        let entries = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }
+        let paths = entries.map(\.path)
         guard let indexPath = options.indexPath else {
             let files = await classify(paths, jobs: options.jobs)
             return LibraryScan(items: rooted(LibraryPairing(files).items, in: absolute), filesFound: files.count, filesRead: files.count)
@@ -51,19 +52,19 @@ public enum LibraryScanner {
             let index = try ScanIndex(path: indexPath)
             var known: [String: (ScanIndex.Stamp, ScannedFile)] = [:]
             for root in absolute { known.merge(try index.entries(under: root)) { a, _ in a } }
-            var files: [String: ScannedFile] = [:]
-            var stamps: [String: ScanIndex.Stamp] = [:]
-            var toRead: [String] = []
-            for path in paths {
-                guard let stamp = ScanIndex.Stamp(path: path) else { continue }
-                stamps[path] = stamp
-                if let (old, file) = known[path], old == stamp { files[path] = file } else { toRead.append(path) }
+            // Each file the index knows is taken out of `known` as the walk meets it: what is left was deleted.
+            var unchanged: [ScannedFile] = []
+            var toRead: [FileWalk.Entry] = []
+            for entry in entries {
+                if let (old, file) = known.removeValue(forKey: entry.path), old == ScanIndex.Stamp(entry) {
+                    unchanged.append(file)
+                } else {
+                    toRead.append(entry)
+                }
             }
-            let read = await classify(toRead, jobs: options.jobs)
-            for file in read { files[file.path] = file }
-            let gone = known.keys.filter { files[$0] == nil }
-            try index.update(read.compactMap { file in stamps[file.path].map { ($0, file) } }, removing: gone)
-            let all = paths.compactMap { files[$0] }
+            let read = await classify(toRead.map(\.path), jobs: options.jobs)
+            try index.update(zip(toRead, read).map { (ScanIndex.Stamp($0), $1) }, removing: Array(known.keys))
+            let all = (unchanged + read).sorted { $0.path < $1.path }
             return LibraryScan(items: rooted(LibraryPairing(all).items, in: absolute), filesFound: all.count, filesRead: read.count)
         } catch {
             throw .io(path: indexPath, reason: "the scan index: \(error)")

@@ -11,13 +11,9 @@ struct ScanIndex {
         var modified: Int64
         var inode: UInt64
 
-        /// The file's stamp now, or nil when it cannot be read.
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            inode = UInt64(info.st_ino)
+        /// The stamp of a file the walk found.
+        init(_ entry: FileWalk.Entry) {
+            self.init(size: entry.size, modified: entry.modified, inode: entry.inode)
         }
 
         init(size: Int64, modified: Int64, inode: UInt64) {
@@ -57,30 +53,35 @@ struct ScanIndex {
         let upper = String(prefix.dropLast()) + "0"
         return try queue.read { db in
             var found: [String: (Stamp, ScannedFile)] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM file WHERE path >= ? AND path < ?", arguments: [prefix, upper])
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, size, modified, inode, kind, identifier, stillImageTime, note FROM file WHERE path >= ? AND path < ?",
+                arguments: [prefix, upper])
             while let row = try rows.next() {
-                let path: String = row["path"]
-                guard let kind = Self.kind(row["kind"], note: row["note"]) else { continue }
-                let stamp = Stamp(size: row["size"], modified: row["modified"], inode: UInt64(bitPattern: row["inode"]))
-                found[path] = (
-                    stamp, ScannedFile(path: path, kind: kind, identifier: row["identifier"], hasStillImageTime: row["stillImageTime"])
-                )
+                // Columns by position: this runs for every file of every rescan.
+                let path: String = row[0]
+                guard let kind = Self.kind(row[4], note: row[7]) else { continue }
+                let stamp = Stamp(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3]))
+                found[path] = (stamp, ScannedFile(path: path, kind: kind, identifier: row[5], hasStillImageTime: row[6]))
             }
             return found
         }
     }
 
     /// Stores `changed` files with their stamps and forgets `gone` ones, in one transaction.
+    /// Nothing is written when nothing changed.
     func update(_ changed: [(Stamp, ScannedFile)], removing gone: [String]) throws {
+        guard !changed.isEmpty || !gone.isEmpty else { return }
         try queue.write { db in
-            for path in gone { try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [path]) }
+            let delete = try db.cachedStatement(sql: "DELETE FROM file WHERE path = ?")
+            for path in gone { try delete.execute(arguments: [path]) }
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO file (path, size, modified, inode, kind, identifier, stillImageTime, note)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for (stamp, file) in changed {
                 let (kind, note) = Self.text(file.kind)
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO file (path, size, modified, inode, kind, identifier, stillImageTime, note)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
+                try insert.execute(
                     arguments: [
                         file.path, stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), kind, file.identifier,
                         file.hasStillImageTime, note,

@@ -6,7 +6,7 @@ struct ScannedFile: Sendable, Equatable {
         case still, movie, motionPhoto(MotionPhotoReport.Flavor), damaged(String), other
     }
 
-    var path: String
+    let path: String
     var kind: Kind
     var identifier: String?
     /// A movie with a still-image-time track: a Live Photo's, even without its identifier.
@@ -47,16 +47,23 @@ struct ScannedFile: Sendable, Equatable {
     }
 
     /// The folder and the name without extension, case folded, with a trailing copy number (`IMG_1234(1)`) removed:
-    /// what pairs files by name.
-    var stemKey: String {
-        let url = URL(fileURLWithPath: path)
-        var stem = url.deletingPathExtension().lastPathComponent.lowercased()
-        if stem.hasSuffix(")"), let open = stem.lastIndex(of: "("),
-            stem[stem.index(after: open)..<stem.index(before: stem.endIndex)].allSatisfy(\.isNumber)
+    /// what pairs files by name. Only files left unpaired by identifier need it.
+    var stemKey: String { Self.stemKey(path) }
+
+    static func stemKey(_ path: String) -> String {
+        // String slicing, not URL: this runs for every file of every scan.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+        var stem = Substring(name)
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { stem = name[..<dot] }
+        var key = stem.lowercased()
+        if key.hasSuffix(")"), let open = key.lastIndex(of: "("),
+            key[key.index(after: open)..<key.index(before: key.endIndex)].allSatisfy(\.isNumber)
         {
-            stem = String(stem[..<open]).trimmingCharacters(in: .whitespaces)
+            key = String(key[..<open]).trimmingCharacters(in: .whitespaces)
         }
-        return url.deletingLastPathComponent().path + "/" + stem
+        return folder + "/" + key
     }
 
     /// True for an edited copy's name beside the original's: `IMG_E1234` for `IMG_1234`.
