@@ -7,11 +7,22 @@ import MediaFormats
 /// ``FileReport/error``. A part that does not add up (broken Exif, Motion Photo XMP that names a video the file does
 /// not hold) is one of its ``FileReport/problems``: the rest is still described.
 struct FileAnalysis {
+    /// How much is read.
+    enum Depth {
+        /// Everything `inspect` shows: the cover time's sample, every track, the wallpaper checks.
+        case full
+        /// What a library scan needs (kind, identifier, Motion Photo flavour, still-image-time tracks), from the
+        /// headers alone: no sample is read.
+        case identity
+    }
+
     var report: FileReport
     var movieFacts: MovieFacts?
     var file: RandomAccessFile?
+    private let depth: Depth
 
-    init(path: String) {
+    init(path: String, depth: Depth = .full) {
+        self.depth = depth
         report = FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
         let file: RandomAccessFile
         do {
@@ -113,8 +124,13 @@ struct FileAnalysis {
         let facts = MovieFacts(movie: movie)
         movieFacts = facts
         report.contentIdentifier = facts.contentIdentifier
-        let still = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }
         report.role = facts.contentIdentifier != nil ? .liveMovie : .movie
+        guard depth == .full else {
+            report.movie = MovieReport(
+                durationSeconds: movie.durationSeconds, stillImageTimeTrackCount: facts.stillImageTimeTracks.count, tracks: [])
+            return
+        }
+        let still = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }
         var videoReport: VideoReport?
         if let v = facts.video {
             let size = v.descriptions.first?.visualSize

@@ -1,71 +1,82 @@
 import Foundation
 import LivePhotoKit
 
-/// A Live Photo or Motion Photo found in the served folder.
+/// A Live Photo, Motion Photo or orphan found in the served folder.
 struct GalleryItem: Sendable, Encodable {
     var id: Int
+    /// The first file's path below the folder.
     var name: String
-    /// "live-photo" or "motion-photo".
+    /// `live-photo`, `motion-photo`, `orphan-still` (its movie is missing) or `orphan-movie` (its still is missing).
     var kind: String
-    var coverTimeSeconds: Double?
-    /// Internal paths; never sent.
-    var photo: String
+    /// How a Live Photo's parts were paired: `identifier`, or `name` (a guess, said as such).
+    var pairedBy: String?
+    /// A Motion Photo's flavour.
+    var flavor: String?
+    var note: String?
+    /// Internal paths; never sent. An orphan has only one of them.
+    var photo: String?
     var movie: String?
 
-    enum CodingKeys: String, CodingKey { case id, name, kind, coverTimeSeconds }
+    enum CodingKeys: String, CodingKey { case id, name, kind, pairedBy, flavor, note }
 }
 
-/// The Live Photos (a still and a movie with the same name and identifier) and Motion Photos in a folder and its
-/// subfolders. Items are addressed by number only, so no path from a request ever reaches the file system.
+/// One page of the gallery, as `/api/gallery?offset=N&limit=M` sends it.
+struct GalleryPage: Sendable, Encodable {
+    var items: [GalleryItem]
+    /// Items in the whole gallery.
+    var total: Int
+    var offset: Int
+    var limit: Int
+    /// Items of each kind in the whole gallery.
+    var counts: [String: Int]
+}
+
+/// The Live Photos (paired by content identifier across names and folders, as `scan` pairs them), Motion Photos and
+/// orphans in a folder and its subfolders, read through the same scan and index as `livephoto scan`: a rescan reads
+/// only the files that changed. Items are addressed by number only, so no path from a request ever reaches the
+/// file system.
 actor Gallery {
     let root: String
-    static let maxFiles = 20_000
-    static let maxDepth = 4
+    let indexPath: String?
+    static let shownKinds: [LibraryItem.Kind] = [.livePhoto, .motionPhoto, .orphanStill, .orphanMovie]
     private(set) var items: [GalleryItem] = []
 
-    init(root: String) { self.root = root }
+    init(root: String, indexPath: String?) {
+        self.root = URL(fileURLWithPath: root).standardizedFileURL.path
+        self.indexPath = indexPath
+    }
 
-    /// Looks through the folder again (on ``BlockingWork``'s threads: it reads every candidate's headers).
+    /// Looks through the folder again.
     @discardableResult
-    func scan() async -> [GalleryItem] {
-        let root = self.root
-        items = await BlockingWork.perform { Self.find(in: root) }
+    func scan() async throws -> [GalleryItem] {
+        let scan = try await LibraryScanner.scan([root], options: ScanOptions(indexPath: indexPath))
+        items = Self.items(of: scan.items)
         return items
     }
 
-    /// The Live Photos and Motion Photos under `root`, numbered in the order of their names.
-    nonisolated static func find(in root: String) -> [GalleryItem] {
-        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-        var groups: [String: (stills: [String], movies: [String])] = [:]
-        let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"], movieExtensions: Set<String> = ["mov", "mp4"]
-        var count = 0
-        if let walker = FileManager.default.enumerator(
-            at: rootURL, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants])
-        {
-            for case let url as URL in walker {
-                count += 1
-                if count > maxFiles { break }
-                if walker.level > maxDepth { walker.skipDescendants() }
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-                let ext = url.pathExtension.lowercased()
-                let key = url.deletingPathExtension().path.lowercased()
-                if stillExtensions.contains(ext) { groups[key, default: ([], [])].stills.append(url.path) }
-                if movieExtensions.contains(ext) { groups[key, default: ([], [])].movies.append(url.path) }
-            }
-        }
+    /// The shown items of a scan, numbered in the order of their paths.
+    static func items(of library: [LibraryItem]) -> [GalleryItem] {
         var found: [GalleryItem] = []
-        for key in groups.keys.sorted() {
-            guard let group = groups[key] else { continue }
-            for still in group.stills {
-                let name = URL(fileURLWithPath: still).path.replacingOccurrences(of: rootURL.path + "/", with: "")
-                guard let detected = LivePhotoDetection.detect(still: still, movie: group.movies.first) else { continue }
-                found.append(
-                    GalleryItem(
-                        id: found.count, name: name, kind: detected.kind.rawValue, coverTimeSeconds: detected.coverTimeSeconds,
-                        photo: still, movie: detected.kind == .livePhoto ? group.movies.first : nil))
+        for item in library where shownKinds.contains(item.kind) {
+            let photo: String?, movie: String?
+            switch item.kind {
+            case .livePhoto: (photo, movie) = (item.files[0], item.files.count > 1 ? item.files[1] : nil)
+            case .orphanMovie: (photo, movie) = (nil, item.files[0])
+            default: (photo, movie) = (item.files[0], nil)
             }
+            found.append(
+                GalleryItem(
+                    id: found.count, name: item.relativePath, kind: item.kind.rawValue, pairedBy: item.pairedBy?.rawValue,
+                    flavor: item.flavor?.rawValue, note: item.note, photo: photo, movie: movie))
         }
         return found
+    }
+
+    /// Items `offset..<offset+limit` of the last scan, with the totals.
+    func page(offset: Int, limit: Int) -> GalleryPage {
+        let start = min(max(0, offset), items.count), end = min(items.count, start + max(0, limit))
+        let counts = items.reduce(into: [String: Int]()) { counts, item in counts[item.kind, default: 0] += 1 }
+        return GalleryPage(items: Array(items[start..<end]), total: items.count, offset: start, limit: limit, counts: counts)
     }
 
     func item(_ id: Int) -> GalleryItem? { items.indices.contains(id) ? items[id] : nil }

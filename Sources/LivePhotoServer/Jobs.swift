@@ -67,20 +67,20 @@ enum Jobs {
 
     /// A gallery item's still and movie: a Motion Photo is split into the cache once (requests that come meanwhile
     /// wait for that split), on ``BlockingWork``'s threads since it copies the movie's bytes.
-    static func galleryParts(_ item: GalleryItem, state: ServerState) async throws -> (String, String) {
-        if let movie = item.movie { return (item.photo, movie) }
-        let folder = "\(state.galleryCache)/\(cacheKey(item.photo))/parts"
+    static func galleryParts(_ item: GalleryItem, state: ServerState) async throws -> (photo: String?, movie: String?) {
+        guard item.kind == LibraryItem.Kind.motionPhoto.rawValue, let photo = item.photo else { return (item.photo, item.movie) }
+        let folder = "\(state.galleryCache)/\(cacheKey(photo))/parts"
         let video = "\(folder)/part.mp4"
         if !FileManager.default.fileExists(atPath: video) {
             try await state.splits.run(folder) {
                 guard !FileManager.default.fileExists(atPath: video) else { return }
                 try await BlockingWork.run {
                     _ = try await LivePhotoSplitter.split(
-                        [item.photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
+                        [photo], options: SplitOptions(outputDirectory: folder, name: "part", force: true))
                 }
             }
         }
-        return (item.photo, video)
+        return (photo, video)
     }
 
     /// A name for a file's cache folder, from its path, size and modification time (FNV-1a).

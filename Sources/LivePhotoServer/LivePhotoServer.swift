@@ -65,7 +65,7 @@ final class ServerState: Sendable {
             storageLimit: options.maxStorageBytes, evict: { await jobs.evictOldestFinished() })
         toolSlots = ToolSlots(limit: options.maxConcurrentJobs)
         previews = PreviewMaker(ffmpegPath: options.ffmpegPath, slots: toolSlots)
-        gallery = options.directory.map(Gallery.init)
+        gallery = options.directory.map { Gallery(root: $0, indexPath: options.indexPath) }
     }
 
     var jobsFolder: String { "\(options.workDirectory)/jobs" }

@@ -34,6 +34,13 @@ struct PreviewMaker: Sendable {
         return try await once(output, in: folder) { try await previews.video(movie, to: output) }
     }
 
+    /// The first frame of `movie`, `folder/frame.jpg`: what shows a movie whose still is missing.
+    func firstFrame(of movie: String, in folder: String) async throws -> String {
+        let output = "\(folder)/frame.jpg"
+        let previews = self.previews
+        return try await once(output, in: folder) { try await previews.frame(of: movie, at: 0, quality: 80, to: output) }
+    }
+
     /// The frame of `movie` at `seconds`, as a JPEG beside it (`.frame-SECONDS.jpg`, to the millisecond).
     func frame(of movie: String, at seconds: Double) async throws -> String {
         let folder = URL(fileURLWithPath: movie).deletingLastPathComponent().path

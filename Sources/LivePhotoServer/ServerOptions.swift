@@ -4,6 +4,8 @@ import Foundation
 public struct ServerOptions: Sendable {
     /// A folder whose Live Photos and Motion Photos the gallery shows; nil for no gallery.
     public var directory: String?
+    /// The scan index that makes the gallery's rescans read only changed files (as `scan`'s); nil keeps none.
+    public var indexPath: String?
     public var host: String
     /// Host names the server answers to besides IP addresses, `localhost` and `host` (`--allow-host`).
     public var allowedHosts: [String]
@@ -37,8 +39,9 @@ public struct ServerOptions: Sendable {
         directory: String? = nil, host: String = "127.0.0.1", allowedHosts: [String] = [], port: Int = 8080,
         maxUploadBytes: Int64 = 1 << 30,
         maxConcurrentJobs: Int = 2, workDirectory: String? = nil, ffmpegPath: String? = nil, retention: Duration = .seconds(3600),
-        idleTimeout: Duration = .seconds(30), maxConnections: Int = 256, maxStorageBytes: Int64? = nil
+        idleTimeout: Duration = .seconds(30), maxConnections: Int = 256, maxStorageBytes: Int64? = nil, indexPath: String? = nil
     ) {
+        self.indexPath = indexPath
         self.idleTimeout = idleTimeout
         self.maxConnections = max(1, maxConnections)
         self.directory = directory

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LivePhotoKit
 import LivePhotoServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -10,7 +11,10 @@ struct ServeCommand: AsyncParsableCommand {
             Opens a web app on http://127.0.0.1:8080/ (this computer only, unless --host says otherwise). Assemble
             makes a Live Photo from a photo and a video (or a video alone, choosing the cover on a scrubber) and
             offers the pair and the .pvt.zip; Disassemble takes a Live Photo or a Motion Photo apart. With DIR, a
-            gallery shows the Live Photos and Motion Photos found there; press and hold one to play it.
+            gallery shows the Live Photos (paired by content identifier, as scan pairs them), the Motion Photos and
+            the orphans (a still whose movie is missing, or the reverse) found there, a page at a time; press and
+            hold one to play it. It keeps scan's index (--index, --no-index), so opening it again reads only the
+            files that changed.
 
             Uploads stream to a temporary folder, private to your user (0700), that is emptied at start and
             removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the
@@ -59,9 +63,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The ffmpeg executable (default: ffmpeg on the PATH).")
     var ffmpeg: String?
 
+    @Option(help: "The gallery's scan index (default: scan's, in the user's cache folder).")
+    var index: String?
+
+    @Flag(help: "Keep no scan index: the gallery reads every file each time it is opened.")
+    var noIndex = false
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
+        if noIndex && index != nil { throw ValidationError("--index and --no-index cannot be given together") }
         if let directory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -87,7 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
         let options = ServerOptions(
             directory: directory, host: host, allowedHosts: allowHost, port: port, maxUploadBytes: Int64(maxUpload) << 20,
             maxConcurrentJobs: jobs, ffmpegPath: ffmpeg, idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
-            maxStorageBytes: maxStorage.map { Int64($0) << 20 })
+            maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath)
         let host = self.host
         let json = common.json
         try await LivePhotoServer(options: options).run { bound in

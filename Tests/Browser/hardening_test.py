@@ -25,7 +25,7 @@ def check(name, condition, detail=""):
 
 def start_server(*extra, env=None):
     process = subprocess.Popen(
-        [LIVEPHOTO, "serve", "--port", "0", "--json", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [LIVEPHOTO, "serve", "--port", "0", "--json", "--index", os.path.join(WORK, "index.sqlite"), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env)
     line = process.stdout.readline()
     if not line:
@@ -104,7 +104,7 @@ try:
 
     # 2. The gallery serves only its folder, at the time of the request.
     status, _, data = request(port, "GET", "/api/gallery")
-    items = json.loads(data) if status == 200 else []
+    items = json.loads(data)["items"] if status == 200 else []
     check("the gallery finds the pair", len(items) == 1, data[:200])
     status, headers, data = request(port, "GET", "/api/gallery/0/original-photo")
     disposition = headers.get("Content-Disposition", "")

@@ -33,7 +33,7 @@ def check(name, condition, detail=""):
 
 def start_server(folder, *extra):
     process = subprocess.Popen(
-        [LIVEPHOTO, "serve", folder, "--port", "0", "--json", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [LIVEPHOTO, "serve", folder, "--port", "0", "--json", "--index", os.path.join(WORK, "index.sqlite"), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     if not line:
         raise SystemExit("the server did not start: " + process.stderr.read())
@@ -186,6 +186,8 @@ def main():
         wait_for(driver, "return document.querySelectorAll('#gallery-grid .item').length === 2", 60)
         kinds = driver.execute_script("return [...document.querySelectorAll('#gallery-grid .item')].map(i => i.dataset.kind)")
         check("the gallery lists the Live Photo and the Motion Photo", sorted(kinds) == ["live-photo", "motion-photo"], kinds)
+        summary = driver.find_element(By.ID, "gallery-summary").text
+        check("the gallery counts what it shows", summary == "2 of 2 shown: 1 Live Photo, 1 Motion Photo", summary)
         wait_for(driver, "return [...document.querySelectorAll('#gallery-grid img')].every(i => i.complete && i.naturalWidth > 0)", 120)
         driver.save_screenshot(os.path.join(WORK, "gallery.png"))
         non_blank(os.path.join(WORK, "gallery.png"), "Gallery")

@@ -54,7 +54,8 @@ struct ScanIndex {
         return try queue.read { db in
             var found: [String: (Stamp, ScannedFile)] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT path, size, modified, inode, kind, identifier, stillImageTime, note FROM file WHERE path >= ? AND path < ?",
+                db,
+                sql: "SELECT path, size, modified, inode, kind, identifier, stillImageTime, note FROM file WHERE path >= ? AND path < ?",
                 arguments: [prefix, upper])
             while let row = try rows.next() {
                 // Columns by position: this runs for every file of every rescan.

@@ -21,7 +21,7 @@ struct ScannedFile: Sendable, Equatable {
 
     init(path: String) {
         self.path = path
-        let report = FileAnalysis(path: path).report
+        let report = FileAnalysis(path: path, depth: .identity).report
         identifier = report.contentIdentifier
         if report.format == .unknown {
             kind = Self.looksLikeMedia(path) ? .damaged(report.error ?? "not a JPEG, HEIC, QuickTime or MP4 file") : .other

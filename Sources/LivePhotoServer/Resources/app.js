@@ -197,25 +197,63 @@ $("disassemble-go").addEventListener("click", async () => {
   $("disassemble-go").disabled = !disassembleUploads;
 });
 
-// Gallery.
-async function loadGallery() {
+// Gallery: a page at a time; "More" fetches the next page of the same scan.
+const galleryPage = 200;
+const kindLabels = {
+  "motion-photo": "Motion Photo",
+  "orphan-still": "photo without its movie",
+  "orphan-movie": "movie without its photo",
+};
+
+const countLabels = {
+  "live-photo": ["Live Photo", "Live Photos"],
+  "motion-photo": ["Motion Photo", "Motion Photos"],
+  "orphan-still": ["photo without its movie", "photos without their movies"],
+  "orphan-movie": ["movie without its photo", "movies without their photos"],
+};
+
+function galleryCell(item) {
+  const cell = document.createElement("div");
+  cell.className = "item";
+  cell.dataset.kind = item.kind;
+  const caption = document.createElement("span");
+  const label = kindLabels[item.kind];
+  caption.textContent = item.name + (label ? ` (${label})` : "") + (item.pairedBy === "name" ? " (paired by name)" : "");
+  if (item.note) caption.title = item.note;
+  if (item.kind === "orphan-still" || item.kind === "orphan-movie") {
+    // An orphan shows what there is, marked, without pretending to be live.
+    const img = document.createElement("img");
+    img.src = `/api/gallery/${item.id}/photo`; img.alt = label; img.className = "orphan";
+    const box = document.createElement("div");
+    box.className = "live-viewer orphan";
+    const badge = document.createElement("span");
+    badge.className = "badge"; badge.textContent = item.kind === "orphan-still" ? "NO MOVIE" : "NO PHOTO";
+    box.append(img, badge);
+    cell.append(box, caption);
+  } else {
+    cell.append(liveViewer(`/api/gallery/${item.id}/photo`, `/api/gallery/${item.id}/video`), caption);
+  }
+  return cell;
+}
+
+async function loadGallery(offset = 0) {
   showError("gallery-error", "");
+  const grid = $("gallery-grid"), more = $("gallery-more");
+  more.disabled = true;
   try {
-    const response = await fetch("/api/gallery");
+    const response = await fetch(`/api/gallery?offset=${offset}&limit=${galleryPage}`);
     if (!response.ok) throw new Error(await errorText(response));
-    const items = await response.json();
-    const grid = $("gallery-grid");
-    if (items.length === 0) { grid.textContent = "No Live Photos or Motion Photos in this folder."; return; }
-    grid.replaceChildren(...items.map((item) => {
-      const cell = document.createElement("div");
-      cell.className = "item";
-      cell.dataset.kind = item.kind;
-      const caption = document.createElement("span");
-      caption.textContent = `${item.name}${item.kind === "motion-photo" ? " (Motion Photo)" : ""}`;
-      cell.append(liveViewer(`/api/gallery/${item.id}/photo`, `/api/gallery/${item.id}/video`), caption);
-      return cell;
-    }));
+    const page = await response.json();
+    if (offset === 0) grid.replaceChildren();
+    if (page.total === 0) { grid.textContent = "No Live Photos or Motion Photos in this folder."; }
+    grid.append(...page.items.map(galleryCell));
+    const shown = page.offset + page.items.length;
+    const counts = Object.entries(page.counts).map(([kind, n]) => `${n} ${(countLabels[kind] || [kind, kind])[n === 1 ? 0 : 1]}`);
+    $("gallery-summary").textContent = page.total === 0 ? "" : `${shown} of ${page.total} shown: ${counts.join(", ")}`;
+    more.hidden = shown >= page.total;
+    more.onclick = () => loadGallery(shown);
   } catch (err) { showError("gallery-error", err.message); }
+  more.disabled = false;
 }
 
 fetch("/api/config").then((r) => r.json()).then((config) => {
