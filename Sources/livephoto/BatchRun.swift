@@ -54,10 +54,7 @@ struct BatchRun {
     }
 
     private func scan(_ roots: [String]) async throws -> [LibraryItem] {
-        var options = ScanOptions(
-            followLinks: library.followLinks, indexPath: library.noIndex ? nil : library.index ?? ScanOptions.defaultIndexPath)
-        if let jobs = library.jobs { options.jobs = jobs }
-        return try await LibraryScanner.scan(roots, options: options).items
+        try await LibraryScanner.scan(roots, options: library.reading.scanOptions(jobs: library.jobs)).items
     }
 
     /// The items of a scan's JSON lines, from a file or standard input.

@@ -21,14 +21,7 @@ struct LibraryOptions: ParsableArguments {
     @Flag(help: "Folders: list what would be written, and write nothing.")
     var dryRun = false
 
-    @Flag(help: "Folders: follow symbolic links to files and folders.")
-    var followLinks = false
-
-    @Option(help: "Folders: the scan index (default: scan's, in the user's cache folder).")
-    var index: String?
-
-    @Flag(help: "Folders: read every file, and keep no index.")
-    var noIndex = false
+    @OptionGroup var reading: IndexOptions
 
     /// True when the command works on a library: `--from` is given, or an argument is a folder that is not a
     /// `.pvt` bundle.
@@ -47,7 +40,6 @@ struct LibraryOptions: ParsableArguments {
     func validate(batch: Bool, arguments: [String]) throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 0 <= I < N, like 0/4") }
-        if noIndex && index != nil { throw ValidationError("--index and --no-index cannot be given together") }
         if from != nil && !arguments.isEmpty { throw ValidationError("give folders or --from, not both") }
         if !batch && (jobs != nil || shard != nil || dryRun || from != nil) {
             throw ValidationError("--jobs, --shard, --dry-run and --from are for folders")

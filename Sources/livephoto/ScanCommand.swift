@@ -35,14 +35,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "How many files are read at once (default: the number of cores).")
     var jobs: Int?
 
-    @Flag(help: "Follow symbolic links to files and folders.")
-    var followLinks = false
-
-    @Option(help: "The index file (default: scan-index.sqlite in the user's cache folder).")
-    var index: String?
-
-    @Flag(help: "Read every file, and keep no index.")
-    var noIndex = false
+    @OptionGroup var reading: IndexOptions
 
     @OptionGroup var common: CommonOptions
 
@@ -50,7 +43,6 @@ struct ScanCommand: AsyncParsableCommand {
         if roots.isEmpty { throw ValidationError("name at least one folder") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if csv && common.json { throw ValidationError("--json and --csv cannot be given together") }
-        if noIndex && index != nil { throw ValidationError("--index and --no-index cannot be given together") }
         for root in roots where !FileManager.default.fileExists(atPath: root) {
             throw ValidationError("\(root) does not exist")
         }
@@ -58,8 +50,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         common.bootstrap()
-        var options = ScanOptions(followLinks: followLinks, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath)
-        if let jobs { options.jobs = jobs }
+        let options = reading.scanOptions(jobs: jobs)
         let scan: LibraryScan
         do {
             scan = try await LibraryScanner.scan(roots, options: options)

@@ -33,15 +33,6 @@ struct LibraryBatchTests {
         return (summary, results)
     }
 
-    /// Every file under `folder`, relative to it, hidden ones included.
-    static func files(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { name in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
-    }
-
     @Test("an export-like tree to Motion Photos and back, mirrored; a rerun skips what holds; a damaged output fails; --force redoes")
     func mirroredAndResumed() async throws {
         let ws = try Workspace()
@@ -54,7 +45,7 @@ struct LibraryBatchTests {
         let expected = pairs.map { pair in
             pair.still.replacingOccurrences(of: ws.file("library"), with: out).replacingOccurrences(of: ".JPG", with: ".MP.jpg")
         }
-        #expect(Self.files(under: out) == expected.map { String($0.dropFirst(out.count + 1)) }.sorted())
+        #expect(FileTree.files(under: out) == expected.map { String($0.dropFirst(out.count + 1)) }.sorted())
         for output in expected {
             let report = await LivePhotoInspector.inspect([output])
             #expect(report.files.first?.motionPhoto?.videoLocator != nil, "\(output)")
@@ -90,7 +81,7 @@ struct LibraryBatchTests {
         let redone = try await Self.run(.toLivePhoto(MakeOptions()), in: ws, out: live)
         #expect(redone.summary.done == 1 && redone.summary.skipped == 3)
         #expect(await LivePhotoVerifier.verify(photo: "\(live)/android/IMG_0002.JPG", movie: movie).passed)
-        #expect(!Self.files(under: ws.path).contains { $0.contains(".livephoto-") })
+        #expect(!FileTree.files(under: ws.path).contains { $0.contains(".livephoto-") })
     }
 
     @Test("--dry-run lists the outputs and writes nothing; verify and split over folders")
@@ -125,7 +116,7 @@ struct LibraryBatchTests {
             }
         }
         #expect(shareOf.count == 12 && Set(shareOf.values).count == 3)
-        let wholeFiles = Self.files(under: ws.file("whole")), sharedFiles = Self.files(under: ws.file("shares"))
+        let wholeFiles = FileTree.files(under: ws.file("whole")), sharedFiles = FileTree.files(under: ws.file("shares"))
         #expect(wholeFiles == sharedFiles && wholeFiles.count == 12)
         for file in wholeFiles {
             #expect(try await fileDigest(ws.file("whole/\(file)")) == fileDigest(ws.file("shares/\(file)")))
@@ -161,7 +152,7 @@ struct LibraryBatchTests {
         let failed = try #require(run.results.values.first { $0.status == .failed })
         #expect(failed.inputs == [pairs[37].still, broken])
         #expect(failed.reason?.contains(broken) == true && failed.reason?.contains("outside every 'mdat'") == true)
-        #expect(Self.files(under: ws.file("out")).count == 99)
-        #expect(!Self.files(under: ws.file("out")).contains { $0.contains(".livephoto-") })
+        #expect(FileTree.files(under: ws.file("out")).count == 99)
+        #expect(!FileTree.files(under: ws.file("out")).contains { $0.contains(".livephoto-") })
     }
 }

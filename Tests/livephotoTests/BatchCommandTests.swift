@@ -15,15 +15,6 @@ struct BatchCommandTests {
         try await Tool.run(ProjectPaths.executable, arguments, check: false, environment: environment)
     }
 
-    /// Every file under `folder`, relative to it, hidden ones included.
-    static func files(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { name in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
-    }
-
     @Test("a failed item: exit 6, one JSON line per item, the others written; --from reads a scan's lines, from a file or '-'")
     func failuresAndFrom() async throws {
         let ws = try Workspace()
@@ -48,7 +39,7 @@ struct BatchCommandTests {
         #expect(byItem["1/IMG_0001.JPG"]?["outputs"] as? [String] == [ws.file("out/1/IMG_0001.MP.jpg")])
         #expect(byItem["2/IMG_0002.JPG"]?["status"] as? String == "failed")
         #expect((byItem["2/IMG_0002.JPG"]?["reason"] as? String)?.contains("outside every 'mdat'") == true)
-        #expect(Self.files(under: ws.file("out")) == ["1/IMG_0001.MP.jpg"])
+        #expect(FileTree.files(under: ws.file("out")) == ["1/IMG_0001.MP.jpg"])
 
         // Text: the failure named on standard error, and the counts.
         let text = try await livephoto(["convert", "--to", "motion", ws.file("library"), "--out", ws.file("out"), "--no-index"])
@@ -62,7 +53,7 @@ struct BatchCommandTests {
         _ = try ws.write(Array((first + "\n").utf8), to: "items.jsonl")
         let fromFile = try await livephoto(["split", "--from", ws.file("items.jsonl"), "--out", ws.file("plain"), "--json"])
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
-        #expect(Self.files(under: ws.file("plain")) == ["1/IMG_0001.JPG", "1/IMG_0001.MOV"])
+        #expect(FileTree.files(under: ws.file("plain")) == ["1/IMG_0001.JPG", "1/IMG_0001.MOV"])
         let piped = try await Tool.run(
             "bash",
             [
@@ -94,10 +85,10 @@ struct BatchCommandTests {
         // Copied by read and write, the big movie takes long enough to be killed in the middle of its copy.
         let killed = try await SignalledRun.run(
             ProjectPaths.executable, arguments, signal: SIGKILL, environment: ["LIVEPHOTO_COPY": "readwrite"],
-            when: { _ in Self.files(under: "\(out)/b").contains { $0.contains(".livephoto-") } })
+            when: { _ in FileTree.files(under: "\(out)/b").contains { $0.contains(".livephoto-") } })
         #expect(killed.sent && killed.endedBySignal)
-        #expect(Self.files(under: out).contains { $0.hasPrefix("a/one.") }, "the first item was done before the kill")
-        #expect(!Self.files(under: out).contains { $0.hasPrefix("c/") })
+        #expect(FileTree.files(under: out).contains { $0.hasPrefix("a/one.") }, "the first item was done before the kill")
+        #expect(!FileTree.files(under: out).contains { $0.hasPrefix("c/") })
 
         let rerun = try await livephoto(arguments + ["--json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
@@ -105,7 +96,7 @@ struct BatchCommandTests {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? String
         }
         #expect(statuses == ["skipped", "done", "done"])
-        #expect(Self.files(under: out) == ["a/one.JPG", "a/one.MOV", "b/big.JPG", "b/big.MOV", "c/two.JPG", "c/two.MOV"])
+        #expect(FileTree.files(under: out) == ["a/one.JPG", "a/one.MOV", "b/big.JPG", "b/big.MOV", "c/two.JPG", "c/two.MOV"])
         for stem in ["a/one", "b/big", "c/two"] {
             #expect(await LivePhotoVerifier.verify(photo: "\(out)/\(stem).JPG", movie: "\(out)/\(stem).MOV").passed, "\(stem)")
         }
