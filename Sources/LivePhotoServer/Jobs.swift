@@ -87,11 +87,6 @@ enum Jobs {
     static func cacheKey(_ path: String) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let text = "\(path)|\(attributes?[.size] ?? 0)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(StableHash.fnv1a(text), radix: 16)
     }
 }

@@ -23,11 +23,15 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// True when the item at `relativePath` belongs to this share.
     public func contains(relativePath: String) -> Bool {
-        Int(Self.hash(relativePath) % UInt64(count)) == index
+        Int(StableHash.fnv1a(relativePath) % UInt64(count)) == index
     }
 
-    /// 64-bit FNV-1a.
-    static func hash(_ text: String) -> UInt64 {
+}
+
+/// A hash that is the same on every machine and in every run (Swift's `Hasher` is seeded per process): 64-bit
+/// FNV-1a of the UTF-8 bytes. For shares and cache names, never for security.
+public enum StableHash {
+    public static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
