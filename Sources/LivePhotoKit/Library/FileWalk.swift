@@ -33,20 +33,27 @@ enum FileWalk {
             guard stat(folder, &folderInfo) == 0, seen.insert([UInt64(folderInfo.st_dev), UInt64(folderInfo.st_ino)]).inserted else {
                 continue
             }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            // The folder is opened once and each name is looked at relative to it (fstatat): no path walk per file.
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            let descriptor = dirfd(directory)
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            while let record = readdir(directory) {
+                let name = withUnsafeBytes(of: record.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 var mode = info.st_mode & S_IFMT
                 if mode == S_IFLNK {
-                    guard followLinks, stat(path, &info) == 0 else { continue }
+                    guard followLinks, fstatat(descriptor, name, &info, 0) == 0 else { continue }
                     mode = info.st_mode & S_IFMT
                 }
                 if mode == S_IFDIR {
-                    pending.append(path)
+                    pending.append(prefix + name)
                 } else if mode == S_IFREG {
-                    found.append(Entry(path: path, info))
+                    found.append(Entry(path: prefix + name, info))
                 }
             }
         }

@@ -51,7 +51,10 @@ public enum LibraryScanner {
         do {
             let index = try ScanIndex(path: indexPath)
             var known: [String: (ScanIndex.Stamp, ScannedFile)] = [:]
-            for root in absolute { known.merge(try index.entries(under: root)) { a, _ in a } }
+            for root in absolute {
+                let entries = try index.entries(under: root)
+                if known.isEmpty { known = entries } else { known.merge(entries) { a, _ in a } }
+            }
             // Each file the index knows is taken out of `known` as the walk meets it: what is left was deleted.
             var unchanged: [ScannedFile] = []
             var toRead: [FileWalk.Entry] = []
@@ -64,7 +67,8 @@ public enum LibraryScanner {
             }
             let read = await classify(toRead.map(\.path), jobs: options.jobs)
             try index.update(zip(toRead, read).map { (ScanIndex.Stamp($0), $1) }, removing: Array(known.keys))
-            let all = (unchanged + read).sorted { $0.path < $1.path }
+            // The walk's order is kept when nothing was read.
+            let all = read.isEmpty ? unchanged : (unchanged + read).sorted { $0.path < $1.path }
             return LibraryScan(items: rooted(LibraryPairing(all).items, in: absolute), filesFound: all.count, filesRead: read.count)
         } catch {
             throw .io(path: indexPath, reason: "the scan index: \(error)")
@@ -81,10 +85,11 @@ public enum LibraryScanner {
                 ? URL(fileURLWithPath: root).deletingLastPathComponent().path : root
             return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         }.sorted { $0.count > $1.count }
+        let prefixes = folders.map { ($0, $0 + "/") }
         return items.map { item in
             var item = item
             let first = item.files.first ?? ""
-            item.root = folders.first { first.hasPrefix($0 + "/") || ($0.isEmpty && first.hasPrefix("/")) }
+            item.root = prefixes.first { first.hasPrefix($0.1) }?.0
             return item
         }
     }

@@ -52,7 +52,8 @@ struct ScanIndex {
         // Every path that starts with `prefix`: from it up to the same prefix with its last "/" made "0".
         let upper = String(prefix.dropLast()) + "0"
         return try queue.read { db in
-            var found: [String: (Stamp, ScannedFile)] = [:]
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [prefix, upper]) ?? 0
+            var found = [String: (Stamp, ScannedFile)](minimumCapacity: count)
             let rows = try Row.fetchCursor(
                 db,
                 sql: "SELECT path, size, modified, inode, kind, identifier, stillImageTime, note FROM file WHERE path >= ? AND path < ?",
