@@ -1,3 +1,5 @@
+import Foundation
+
 /// The marker segments of a JPEG up to its first scan, read from a file without loading the image data.
 public struct JPEGFile: Sendable {
     /// One marker segment before the first scan.
@@ -130,10 +132,10 @@ public struct JPEGFile: Sendable {
         var window = ReadWindow(file: file, end: end)
         var p = scanOffset
         while p + 1 < end {
-            guard try window.byte(p) == 0xFF else {
-                p += 1
-                continue
-            }
+            // Entropy-coded data is most of the file: jump to its next FF.
+            guard let ff = try window.nextFF(from: p) else { return nil }
+            p = ff
+            guard p + 1 < end else { return nil }
             let marker = try window.byte(p + 1)
             switch marker {
             case 0x00, 0xFF, 0x01, 0xD0...0xD7:
@@ -165,6 +167,23 @@ public struct JPEGFile: Sendable {
                 bytes = try file.read(at: offset, count: Int(min(1 << 20, end - offset)))
             }
             return bytes[Int(offset - start)]
+        }
+
+        /// The offset of the first FF byte at or after `offset`, or nil when there is none before `end`.
+        mutating func nextFF(from offset: Int64) throws -> Int64? {
+            var position = offset
+            while position < end {
+                _ = try byte(position)  // loads the window that holds `position`
+                let from = Int(position - start)
+                let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                    guard let base = buffer.baseAddress, from < buffer.count else { return nil }
+                    guard let hit = memchr(base + from, 0xFF, buffer.count - from) else { return nil }
+                    return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                }
+                if let found { return start + Int64(found) }
+                position = start + Int64(bytes.count)
+            }
+            return nil
         }
     }
 
