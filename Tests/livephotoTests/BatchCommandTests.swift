@@ -75,14 +75,15 @@ struct BatchCommandTests {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())
         try FileManager.default.createDirectory(atPath: ws.file("library/b"), withIntermediateDirectories: true)
-        try SparseMovie.write(from: clip, to: ws.file("library/b/big.mov"), gap: 256 << 20)
+        try SparseMovie.write(from: clip, to: ws.file("library/b/big.mov"), gap: 1 << 30)
         for (folder, name) in [("a", "one.mov"), ("c", "two.mov")] {
             try FileManager.default.createDirectory(atPath: ws.file("library/\(folder)"), withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: clip, toPath: ws.file("library/\(folder)/\(name)"))
         }
         let out = ws.file("out")
         let arguments = ["make", ws.file("library"), "--out", out, "--jobs", "1", "--no-index"]
-        // Copied by read and write, the big movie takes long enough to be killed in the middle of its copy.
+        // Copied by read and write, the big movie (1 GiB, most of it a hole) takes long enough to be killed in the
+        // middle of its copy, even on a busy machine.
         let killed = try await SignalledRun.run(
             ProjectPaths.executable, arguments, signal: SIGKILL, environment: ["LIVEPHOTO_COPY": "readwrite"],
             when: { _ in FileTree.files(under: "\(out)/b").contains { $0.contains(".livephoto-") } })
