@@ -35,8 +35,9 @@ public struct ByteReader: Sendable {
     /// The file offset of the next byte to read.
     public var absolutePosition: Int64 { baseOffset + Int64(position) }
 
-    private func need(_ n: Int, _ what: String) throws {
-        guard n >= 0, n <= remaining else { throw FormatError.truncated(what, at: absolutePosition) }
+    // `what` is an autoclosure throughout: the name of a field is only built when its read fails.
+    private func need(_ n: Int, _ what: @autoclosure () -> String) throws {
+        guard n >= 0, n <= remaining else { throw FormatError.truncated(what(), at: absolutePosition) }
     }
 
     /// Moves to index `index` of ``bytes``.
@@ -49,18 +50,18 @@ public struct ByteReader: Sendable {
     }
 
     /// Moves `n` bytes ahead; `what` names the skipped data in the error when fewer remain.
-    public mutating func skip(_ n: Int, _ what: String = "data") throws {
-        try need(n, what)
+    public mutating func skip(_ n: Int, _ what: @autoclosure () -> String = "data") throws {
+        try need(n, what())
         position += n
     }
 
     /// Reads an integer of `type`'s width in `order`, as swift-nio's `ByteBuffer.readInteger` does.
     /// - Parameter what: names the field in the error when the data runs out.
     public mutating func readInteger<T: FixedWidthInteger>(
-        _ type: T.Type = T.self, _ order: ByteOrder = .bigEndian, _ what: String = "integer"
+        _ type: T.Type = T.self, _ order: ByteOrder = .bigEndian, _ what: @autoclosure () -> String = "integer"
     ) throws -> T {
         let size = MemoryLayout<T>.size
-        try need(size, what)
+        try need(size, what())
         defer { position += size }
         var value: UInt64 = 0
         if order == .bigEndian {
@@ -72,14 +73,14 @@ public struct ByteReader: Sendable {
     }
 
     /// Reads a big-endian integer of `type`'s width; `what` names the field in the error.
-    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: String) throws -> T {
-        try readInteger(type, .bigEndian, what)
+    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: @autoclosure () -> String) throws -> T {
+        try readInteger(type, .bigEndian, what())
     }
 
     /// Reads a big-endian unsigned integer stored in `width` bytes (0, 4 or 8 in `iloc`; any of 0...8 here, 0 giving 0).
-    public mutating func readUInt(width: Int, _ what: String = "field") throws -> UInt64 {
-        guard (0...8).contains(width) else { throw FormatError(.malformed, "\(what) has width \(width)", at: absolutePosition) }
-        try need(width, what)
+    public mutating func readUInt(width: Int, _ what: @autoclosure () -> String = "field") throws -> UInt64 {
+        guard (0...8).contains(width) else { throw FormatError(.malformed, "\(what()) has width \(width)", at: absolutePosition) }
+        try need(width, what())
         var value: UInt64 = 0
         for i in 0..<width { value = value << 8 | UInt64(bytes[position + i]) }
         position += width
@@ -87,24 +88,24 @@ public struct ByteReader: Sendable {
     }
 
     /// Reads a four-character code; `what` names the field in the error when the data runs out.
-    public mutating func readFourCC(_ what: String = "four-character code") throws -> FourCC {
-        FourCC(rawValue: try readInteger(UInt32.self, .bigEndian, what))
+    public mutating func readFourCC(_ what: @autoclosure () -> String = "four-character code") throws -> FourCC {
+        FourCC(rawValue: try readInteger(UInt32.self, .bigEndian, what()))
     }
 
     /// Reads `n` bytes; `what` names them in the error when fewer remain.
-    public mutating func readBytes(_ n: Int, _ what: String = "data") throws -> [UInt8] {
-        try need(n, what)
+    public mutating func readBytes(_ n: Int, _ what: @autoclosure () -> String = "data") throws -> [UInt8] {
+        try need(n, what())
         defer { position += n }
         return Array(bytes[position..<position + n])
     }
 
     /// Throws unless `count` elements of `elementSize` bytes fit in what remains: call it before allocating or
     /// looping over a count taken from a header.
-    public func checkCount(_ count: UInt64, elementSize: Int, _ what: String) throws {
+    public func checkCount(_ count: UInt64, elementSize: Int, _ what: @autoclosure () -> String) throws {
         guard elementSize > 0 else { return }
         guard count <= UInt64(remaining / elementSize) else {
             throw FormatError(
-                .malformed, "\(what) claims \(count) entries but only \(remaining) bytes remain", at: absolutePosition)
+                .malformed, "\(what()) claims \(count) entries but only \(remaining) bytes remain", at: absolutePosition)
         }
     }
 }

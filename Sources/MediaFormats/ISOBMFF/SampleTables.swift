@@ -60,11 +60,12 @@ public struct SampleTables: Sendable {
     /// Reads a full box holding a 32-bit entry count and that many entries of `entrySize` bytes, checking the
     /// count against the box's bytes before reading.
     static func entries<T>(_ box: Atom, entrySize: Int, _ read: (inout ByteReader) throws -> T) throws -> [T] {
-        let name = "'\(box.type)'"
+        let type = box.type
+        func name() -> String { "'\(type)'" }
         var r = ByteReader(box.data)
-        try r.skip(4, "\(name) version and flags")
-        let count = try r.readInteger(UInt32.self, .bigEndian, "\(name) entry count")
-        try r.checkCount(UInt64(count), elementSize: entrySize, name)
+        try r.skip(4, "\(name()) version and flags")
+        let count = try r.readInteger(UInt32.self, .bigEndian, "\(name()) entry count")
+        try r.checkCount(UInt64(count), elementSize: entrySize, name())
         var result: [T] = []
         result.reserveCapacity(Int(count))
         for _ in 0..<count { result.append(try read(&r)) }
