@@ -30,10 +30,18 @@ struct ConvertCommand: AsyncParsableCommand {
 
             Every output keeps the modification time of the file it came from.
 
+            Folders: give a folder (or several) instead of files and it converts every Live Photo in it (--to motion) or every Motion Photo (--to live),
+            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once;
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            line per item with --json; exit 6 when some items failed (each is named with its reason).
+
             Examples:
               livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --out android/
               livephoto convert --to live PXL_20240101_120000000.MP.jpg --out live/
               livephoto convert --to live samsung.heic --cover 1.5 --pvt-zip --json
+              livephoto convert --to motion ~/Pictures/iPhone --out android/     # a whole library
+              livephoto convert --to live ~/Takeout --out iphone/ --shard 0/4   # one share of four
             """
     )
 

@@ -12,10 +12,17 @@ struct ExportCommand: AsyncParsableCommand {
             not re-encoded); GIF and WebP loop forever unless --loop says otherwise. The photo, when given, is
             checked to pair with the movie.
 
+            Folders: give a folder (or several) instead of files and it exports the movie of every Live Photo in it,
+            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once;
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            line per item with --json; exit 6 when some items failed (each is named with its reason).
+
             Examples:
               livephoto export IMG_0001.JPG IMG_0001.MOV --to gif --width 480
               livephoto export IMG_0001.MOV --to mp4
               livephoto export IMG_0001.HEIC IMG_0001.MOV --to webp --fps 12 --out shared/
+              livephoto export ~/Pictures/export --to gif --width 320 --out gifs/
             """
     )
 

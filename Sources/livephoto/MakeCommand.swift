@@ -15,6 +15,12 @@ struct MakeCommand: AsyncParsableCommand {
             fragmented MP4 becomes H.264 (--codec hevc for HEVC), or is only remuxed when its codec already fits.
             Given a video alone, the still is the frame at the cover time, as players show it.
 
+            Folders: give a folder (or several) instead of files and it makes a Live Photo of every video in it that has no still (plain videos, and Live
+            Photo movies whose still is missing); the outputs mirror the input tree under --out. --jobs N at once;
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            line per item with --json; exit 6 when some items failed (each is named with its reason).
+
             Examples:
               livephoto make photo.jpg clip.mp4                   # lossless
               livephoto make clip.mov --cover 1.2                 # the still is the frame at 1.2 s
@@ -24,6 +30,7 @@ struct MakeCommand: AsyncParsableCommand {
               livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001 --pvt-zip
               livephoto make photo.jpg clip.mov --id 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8 --force --json
               livephoto make photo.jpg clip.mov --cover 2 --wallpaper   # fail unless it can animate on the lock screen
+              livephoto make ~/Videos/clips --out ~/Wallpapers --pvt-zip # every video in a folder
             """
     )
 

@@ -18,11 +18,18 @@ struct SplitCommand: AsyncParsableCommand {
             file it came from. A photo and a movie whose identifiers differ are two Live Photos, not one: refused
             unless --force. A file that is neither a Live Photo's part nor a Motion Photo is refused (exit 2).
 
+            Folders: give a folder (or several) instead of files and it splits every Live Photo and Motion Photo in it,
+            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once;
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            line per item with --json; exit 6 when some items failed (each is named with its reason).
+
             Examples:
               livephoto split IMG_0001.HEIC IMG_0001.MOV --out plain/
               livephoto split PXL_20240101_120000000.MP.jpg
               livephoto split IMG_0001.pvt.zip --json
               livephoto split *.jpg --out split/
+              livephoto split ~/Takeout --out plain/ --jobs 4
             """
     )
 

@@ -13,9 +13,13 @@ struct VerifyCommand: AsyncParsableCommand {
             original passes every required and recommended check. Exits 0 when every required check passes and 1
             when one fails; a file that cannot be read fails the checks that need it.
 
+            Folders: give a folder instead of a pair to check every Live Photo in it, as scan pairs them; a still
+            whose movie is missing (or the reverse) and a conflict fail with their reason. Exits 1 when any fails.
+
             Examples:
               livephoto verify IMG_0001.JPG IMG_0001.MOV
               livephoto verify --json IMG_0001.JPG IMG_0001.MOV | jq '.checks[] | select(.passed == false)'
+              livephoto verify ~/Pictures/export      # every Live Photo; orphans fail too
             """
     )
 
