@@ -46,7 +46,8 @@ public enum LivePhotoConverter {
         let video = try PlainMovie.plan(source: movieFile, container: .mp4)
         let timestamp: Int64
         if let cover = video.coverSeconds {
-            timestamp = Int64((cover * 1_000_000).rounded())
+            // A header's time can be anything; one past what microseconds in 64 bits hold is left unspecified.
+            timestamp = Int64(exactly: (cover * 1_000_000).rounded()) ?? -1
         } else {
             logger.notice("\(movie): no still-image-time; the presentation timestamp is left unspecified (-1)")
             timestamp = -1

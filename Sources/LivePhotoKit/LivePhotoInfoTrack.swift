@@ -32,7 +32,10 @@ enum LivePhotoInfoTrack {
         guard let first = times.first, timescale > 0 else { throw FormatError(.malformed, "the video has no frames") }
         // Sample durations: the gaps between frame times; the last keeps the video's last duration.
         var deltas: [UInt32] = []
-        for (a, b) in zip(times, times.dropFirst()) { deltas.append(UInt32(clamping: b - a)) }
+        for (a, b) in zip(times, times.dropFirst()) {
+            let (gap, overflow) = b.subtractingReportingOverflow(a)
+            deltas.append(overflow ? UInt32.max : UInt32(clamping: gap))
+        }
         deltas.append(video.tables.timeToSample.last?.delta ?? deltas.last ?? 1)
         var runs: [(count: UInt32, delta: UInt32)] = []
         for d in deltas {
@@ -43,7 +46,9 @@ enum LivePhotoInfoTrack {
         for e in video.editList?.entries ?? [] {
             let (duration, overflow) = e.segmentDuration.multipliedReportingOverflow(by: scale)
             guard !overflow else { throw FormatError(.malformed, "an edit is too long to rescale") }
-            edits.append(.init(segmentDuration: duration, mediaTime: e.mediaTime < 0 ? e.mediaTime : e.mediaTime - first))
+            let (moved, movedOverflow) = e.mediaTime.subtractingReportingOverflow(first)
+            guard e.mediaTime < 0 || !movedOverflow else { throw FormatError(.malformed, "an edit's media time is out of range") }
+            edits.append(.init(segmentDuration: duration, mediaTime: e.mediaTime < 0 ? e.mediaTime : moved))
         }
         if edits.isEmpty, first != 0 {
             throw FormatError(.unsupported, "the video's first frame is at \(first) without an edit list")
@@ -51,7 +56,9 @@ enum LivePhotoInfoTrack {
         var samples: [UInt8] = []
         samples.reserveCapacity(times.count * sampleSize)
         for t in times {
-            let ns = UInt64(max(0, t)) * 1_000_000_000 / UInt64(timescale)
+            guard let ns = Self.nanoseconds(t, timescale: UInt64(timescale)) else {
+                throw FormatError(.malformed, "a frame time of \(t) in timescale \(timescale) is past what nanoseconds can hold")
+            }
             samples += AppleTimedMetadata.livePhotoInfoSample(presentationNanoseconds: ns)
         }
         let size = video.descriptions.first?.visualSize ?? (0, 0)
@@ -64,5 +71,18 @@ enum LivePhotoInfoTrack {
             modificationTime: modificationTime
         ).atom
         return (trak, samples)
+    }
+
+    /// `time` ticks of `timescale` in nanoseconds (0 for a negative time), or nil past 2^64 - 1: a header's times
+    /// can be any 64-bit value.
+    static func nanoseconds(_ time: Int64, timescale: UInt64) -> UInt64? {
+        guard timescale > 0 else { return nil }
+        let ticks = UInt64(max(0, time))
+        let (whole, part) = ticks.quotientAndRemainder(dividingBy: timescale)
+        let (wholeNs, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
+        // part < timescale <= 2^32 (a 32-bit field), so part * 10^9 fits in 64 bits.
+        let (sum, sumOverflow) = wholeNs.addingReportingOverflow(
+            part.multipliedReportingOverflow(by: 1_000_000_000).partialValue / timescale)
+        return overflow || sumOverflow ? nil : sum
     }
 }

@@ -40,6 +40,8 @@ actor Gallery {
     let indexPath: String?
     static let shownKinds: [LibraryItem.Kind] = [.livePhoto, .motionPhoto, .orphanStill, .orphanMovie]
     private(set) var items: [GalleryItem] = []
+    /// The scan under way: requests that come while it runs wait for it instead of starting another.
+    private var scanning: Task<[GalleryItem], any Error>?
 
     init(root: String, indexPath: String?) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -49,8 +51,14 @@ actor Gallery {
     /// Looks through the folder again.
     @discardableResult
     func scan() async throws -> [GalleryItem] {
-        let scan = try await LibraryScanner.scan([root], options: ScanOptions(indexPath: indexPath))
-        items = Self.items(of: scan.items)
+        if let scanning { return try await scanning.value }
+        let (root, indexPath) = (self.root, self.indexPath)
+        let task = Task {
+            Self.items(of: try await LibraryScanner.scan([root], options: ScanOptions(indexPath: indexPath)).items)
+        }
+        scanning = task
+        defer { scanning = nil }
+        items = try await task.value
         return items
     }
 

@@ -43,7 +43,7 @@ struct BatchRun {
             var parts = ["\(summary.done) \(action.isCheck ? "passed" : "done")"]
             if summary.skipped > 0 { parts.append("\(summary.skipped) skipped (their outputs are there)") }
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
-            if dryRun { parts = ["\(summary.planned) to do"] }
+            if dryRun { parts = ["\(summary.planned) to do"] + (summary.failed > 0 ? ["\(summary.failed) refused"] : []) }
             let alone =
                 summary.leftAlone > 0 ? "; \(summary.leftAlone) of other kinds\(library.shard == nil ? "" : " or shares") left alone" : ""
             FileHandle.standardError.write(

@@ -58,6 +58,23 @@ struct BadInputTests {
         try await expectFailure(.video, try await photoBytes(), mentioning: ["a photo; a video is needed"])
     }
 
+    @Test("frame times past what nanoseconds hold (a fuzzer's find): no trap, an error naming the file or a Live Photo")
+    func frameTimesPastNanoseconds() async throws {
+        var bytes = try await clipBytes()
+        // Every frame lasts 2^31 - 1 ticks: the 90th is at 1.9e11 ticks, 1.9e20 ns at the clip's timescale.
+        let stts = try find("stts", in: bytes)
+        bytes.replaceSubrange(stts + 20..<stts + 24, with: [0x7F, 0xFF, 0xFF, 0xFF])
+        let ws = try Workspace()
+        let movie = try ws.write(bytes, to: "long.mov")
+        do {
+            let made = try await LivePhotoMaker.make(
+                photo: try await ClipStore.shared.jpeg(), video: movie, options: MakeOptions(outputDirectory: ws.file("out")))
+            #expect(made.photo != nil && made.movie != nil)
+        } catch {
+            #expect("\(error)".contains(movie), "\(error)")
+        }
+    }
+
     @Test("a truncated movie", arguments: [0.3, 0.6, 0.99])
     func truncatedVideo(_ fraction: Double) async throws {
         let bytes = try await clipBytes()

@@ -155,4 +155,36 @@ struct LibraryBatchTests {
         #expect(FileTree.files(under: ws.file("out")).count == 99)
         #expect(!FileTree.files(under: ws.file("out")).contains { $0.contains(".livephoto-") })
     }
+
+    @Test("a file of the user's at an output's name is never replaced without --force; a malformed item fails alone")
+    func userFilesKept() async throws {
+        let ws = try Workspace()
+        let pairs = try await Self.exportTree(2, in: ws)
+        // Split into the library itself: IMG_0000's plain movie would take the name of a file the user put there.
+        let userFile = ws.file("library/2020/01/IMG_0000.mov")
+        try FileManager.default.moveItem(atPath: pairs[0].movie, toPath: ws.file("library/2020/01/IMG_0000 (1).MOV"))
+        _ = try ws.write(Array("the user's notes".utf8), to: "library/2020/01/IMG_0000.mov")
+        let scan = try await LibraryScanner.scan([ws.file("library")])
+        var results: [String: BatchItemResult] = [:]
+        var items = scan.items
+        items.append(LibraryItem(kind: .livePhoto, files: [pairs[1].still], root: ws.file("library")))
+        let summary = await LibraryBatch.run(items, action: .split, options: BatchOptions(outputRoot: ws.file("plain"))) {
+            results[$0.item] = $0
+        }
+        #expect(summary.done == 2 && summary.failed == 1)
+        #expect(results["2021/02/IMG_0001.JPG"]?.reason == "a live-photo item needs 2 files; this one has 1")
+        // Into a folder where the user's file has an output's name, and the other output is missing: refused.
+        try FileManager.default.createDirectory(atPath: ws.file("again/2020/01"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: userFile, toPath: ws.file("again/2020/01/IMG_0000.MOV"))
+        let again = await LibraryBatch.run(scan.items, action: .split, options: BatchOptions(outputRoot: ws.file("again"))) {
+            results[$0.item] = $0
+        }
+        #expect(again.failed == 1 && again.done == 1)
+        #expect(results["2020/01/IMG_0000.JPG"]?.reason?.contains("was not written from this item") == true)
+        #expect(try String(contentsOfFile: ws.file("again/2020/01/IMG_0000.MOV"), encoding: .utf8) == "the user's notes")
+        let forced = await LibraryBatch.run(
+            scan.items, action: .split, options: BatchOptions(outputRoot: ws.file("again"), force: true)
+        ) { _ in }
+        #expect(forced.done == 2)
+    }
 }

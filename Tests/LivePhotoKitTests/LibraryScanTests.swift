@@ -85,6 +85,10 @@ struct LibraryScanTests {
         #expect(item(damaged)?.kind == .damaged)
         #expect(item(ws.file("library/2024/IMG_0001.JPG.json"))?.kind == .other)
         #expect(scan.count(.livePhoto) == 4 && scan.count(.conflict) == 2 && scan.items.count == 13)
+
+        // Overlapping roots find each file once.
+        let overlapping = try await LibraryScanner.scan([ws.file("library"), ws.file("library/2024"), ws.file("library")])
+        #expect(overlapping.filesFound == 22 && overlapping.items.count == 13)
     }
 
     @Test("links are followed only when asked, and a folder reached twice is read once")

@@ -13,7 +13,15 @@ enum FileWalk {
         init(path: String, _ info: stat) {
             self.path = path
             size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            #if canImport(Darwin)
+                let time = info.st_mtimespec
+            #else
+                let time = info.st_mtim
+            #endif
+            // Nanoseconds hold until 2262; a time past it (a bogus date) is kept as the largest value.
+            let (seconds, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
+            let (total, sumOverflow) = seconds.addingReportingOverflow(Int64(time.tv_nsec))
+            modified = overflow || sumOverflow ? .max : total
             inode = UInt64(info.st_ino)
         }
     }

@@ -94,25 +94,49 @@ public enum LibraryBatch {
     static func plan(_ items: [LibraryItem], action: BatchAction, options: BatchOptions) -> [Task] {
         var claimed: [String: String] = [:]
         var tasks: [Task] = []
+        // Outputs are claimed over every item, then the share is taken: which item is refused does not depend on
+        // the shares, and two shares never write the same file.
         for item in items where action.kinds.contains(item.kind) {
             let relative = item.relativePath
-            if let shard = options.shard, !shard.contains(relativePath: relative) { continue }
             let subfolder = (relative as NSString).deletingLastPathComponent
             let folder = subfolder.isEmpty ? options.outputRoot : "\(options.outputRoot)/\(subfolder)"
-            let outputs = action.outputs(for: item, in: folder)
-            let bytes = item.files.reduce(Int64(0)) { total, path in
+            var task = Task(item: item, folder: folder, outputs: [], bytes: 0)
+            if let problem = Self.problem(with: item) {
+                task.refusal = problem
+            } else {
+                task.outputs = action.outputs(for: item, in: folder)
+                if let taken = task.outputs.first(where: { claimed[$0.lowercased()] != nil }), let owner = claimed[taken.lowercased()] {
+                    task.refusal = "its output \(taken) would also be written for \(owner); rename one of them"
+                } else {
+                    for output in task.outputs { claimed[output.lowercased()] = relative }
+                }
+            }
+            if let shard = options.shard, !shard.contains(relativePath: relative) { continue }
+            task.bytes = item.files.reduce(Int64(0)) { total, path in
                 var info = stat()
                 return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
-            }
-            var task = Task(item: item, folder: folder, outputs: outputs, bytes: bytes)
-            if let taken = outputs.first(where: { claimed[$0.lowercased()] != nil }), let owner = claimed[taken.lowercased()] {
-                task.refusal = "its output \(taken) would also be written for \(owner); rename one of them"
-            } else {
-                for output in outputs { claimed[output.lowercased()] = relative }
             }
             tasks.append(task)
         }
         return tasks
+    }
+
+    /// What is wrong with an item as given (one read from JSON lines may be anything), or nil.
+    static func problem(with item: LibraryItem) -> String? {
+        let needed = item.kind == .livePhoto ? 2 : 1
+        guard item.files.count >= needed else {
+            return "a \(item.kind.rawValue) item needs \(needed) file\(needed == 1 ? "" : "s"); this one has \(item.files.count)"
+        }
+        return nil
+    }
+
+    /// True when every file in `present` has the modification time of one of `inputs`, as every output a batch
+    /// writes does: such files are a killed run's, not the user's.
+    static func written(fromInputs inputs: [String], _ present: [String]) -> Bool {
+        let times = Set(inputs.compactMap(FileDates.modificationTime(of:)).map { [Int64($0.tv_sec), Int64($0.tv_nsec)] })
+        return present.allSatisfy { path in
+            FileDates.modificationTime(of: path).map { times.contains([Int64($0.tv_sec), Int64($0.tv_nsec)]) } ?? false
+        }
     }
 
     /// Works on one item; nil when an interrupt stopped it (it leaves nothing, and is not a failure).
@@ -142,8 +166,14 @@ public enum LibraryBatch {
             }
             return result
         }
+        // Outputs present in part are what a batch killed between two renames leaves, and are replaced; a file that
+        // only has an output's name (not the date of the item's inputs, as outputs have) is the user's.
+        if !present.isEmpty, !options.force, !Self.written(fromInputs: task.item.files, present) {
+            result.status = .failed
+            result.reason = "\(present.joined(separator: ", ")) is there already, and was not written from this item"
+            return result
+        }
         do {
-            // Outputs present in part are what a batch killed between two renames leaves: the item is redone.
             let (outputs, notes) = try await action.perform(task.item, in: task.folder, force: options.force || !present.isEmpty)
             result.outputs = outputs
             result.notes = notes

@@ -42,7 +42,11 @@ public enum LibraryScanner {
     /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
     public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async throws(LivePhotoError) -> LibraryScan {
         let absolute = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let entries = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }
+        // Overlapping roots (a folder and its subfolder, one folder twice) find a file once.
+        var seenPaths: Set<String> = []
+        let entries = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }.filter {
+            absolute.count == 1 || seenPaths.insert($0.path).inserted
+        }
         let paths = entries.map(\.path)
         guard let indexPath = options.indexPath else {
             let files = await classify(paths, jobs: options.jobs)

@@ -29,7 +29,11 @@ struct ScanIndex {
     init(path: String) throws {
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        queue = try DatabaseQueue(path: path)
+        // Several scans may share the index (shares run side by side, two gallery requests): a writer waits for
+        // another's transaction instead of failing.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        queue = try DatabaseQueue(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("files") { db in
             try db.create(table: "file") { t in
@@ -52,7 +56,8 @@ struct ScanIndex {
         // Every path that starts with `prefix`: from it up to the same prefix with its last "/" made "0".
         let upper = String(prefix.dropLast()) + "0"
         return try queue.read { db in
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [prefix, upper]) ?? 0
+            let count =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [prefix, upper]) ?? 0
             var found = [String: (Stamp, ScannedFile)](minimumCapacity: count)
             let rows = try Row.fetchCursor(
                 db,
