@@ -332,10 +332,7 @@ extension InterruptTests {
     }
 
     /// True when `folder` holds anything (make has begun to write).
-    static func hasEntries(_ folder: String) -> Bool {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-        return !entries.isEmpty
-    }
+    static func hasEntries(_ folder: String) -> Bool { FileTree.hasEntry(in: folder) }
 
     @Test(
         "SIGHUP cleans up like Ctrl-C; after a SIGKILL, the next run into the folder removes the stale staging files",
