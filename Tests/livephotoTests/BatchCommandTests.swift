@@ -70,7 +70,7 @@ struct BatchCommandTests {
         #expect(try await livephoto(["split", photo, clip, "--jobs", "2"]).status == 64)
     }
 
-    @Test("kill -9 in the middle of a batch leaves no partial file; the rerun skips what was done and finishes", .timeLimit(.minutes(3)))
+    @Test("kill -9 in the middle of a batch leaves no partial file; the rerun skips what was done and finishes", .timeLimit(.minutes(10)))
     func killedAndResumed() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())
@@ -85,7 +85,8 @@ struct BatchCommandTests {
         // Copied by read and write, the big movie (1 GiB, most of it a hole) takes long enough to be killed in the
         // middle of its copy, even on a busy machine.
         let killed = try await SignalledRun.run(
-            ProjectPaths.executable, arguments, signal: SIGKILL, environment: ["LIVEPHOTO_COPY": "readwrite"],
+            // The whole suite runs at once: its first minutes keep ffmpeg (the cover frames) slow, hence a long deadline.
+            ProjectPaths.executable, arguments, signal: SIGKILL, deadline: 540, environment: ["LIVEPHOTO_COPY": "readwrite"],
             when: { _ in FileTree.hasEntry(in: "\(out)/b", containing: ".livephoto-") })
         #expect(killed.sent && killed.endedBySignal)
         #expect(FileTree.files(under: out).contains { $0.hasPrefix("a/one.") }, "the first item was done before the kill")

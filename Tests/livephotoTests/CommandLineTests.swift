@@ -295,7 +295,7 @@ struct CommandLineTests {
 
 @Suite("the livephoto command, interrupted")
 struct InterruptTests {
-    @Test("Ctrl-C during make exits 130 and leaves nothing in the output folder", .timeLimit(.minutes(3)))
+    @Test("Ctrl-C during make exits 130 and leaves nothing in the output folder", .timeLimit(.minutes(10)))
     func interrupt() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())
@@ -304,6 +304,7 @@ struct InterruptTests {
         let out = ws.file("out")
         let run = try await SignalledRun.run(
             ProjectPaths.executable, ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", out], signal: SIGINT,
+            deadline: 540,
             environment: Self.slowCopy, when: { _ in Self.hasEntries(out) })
         #expect(run.sent, "make finished before it could be interrupted")
         #expect(run.status == 130)
@@ -326,6 +327,7 @@ extension InterruptTests {
         let out = ws.file("out")
         let run = try await SignalledRun.run(
             ProjectPaths.executable, ["make", try await ClipStore.shared.jpeg(), ws.file("big.mov"), "--out", out], signal: signal,
+            deadline: 540,
             environment: slowCopy, when: { _ in hasEntries(out) })
         #expect(run.sent, "make finished before the signal")
         return run
@@ -336,7 +338,7 @@ extension InterruptTests {
 
     @Test(
         "SIGHUP cleans up like Ctrl-C; after a SIGKILL, the next run into the folder removes the stale staging files",
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     func hangUpAndKill() async throws {
         let ws = try Workspace()
         let hungUp = try await Self.makeInterrupted(by: SIGHUP, ws: ws)
