@@ -1,15 +1,17 @@
 import Foundation
-import Subprocess
 
-#if canImport(System)
-    import System
-#else
-    import SystemPackage
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// A program run through swift-subprocess that is sent a signal once a condition holds: Ctrl-C, SIGHUP or SIGKILL in
-/// the middle of its work. The condition is polled every millisecond on a thread of its own, so a busy cooperative
-/// pool cannot delay the signal until the work is done.
+/// A program that is sent a signal once a condition holds: Ctrl-C, SIGHUP or SIGKILL in the middle of its work.
+///
+/// Everything happens on a thread of its own: starting the program, polling the condition every millisecond,
+/// sending the signal, waiting for the end. Nothing waits for the cooperative pool, which a busy test run keeps
+/// saturated for seconds: when the program was started from a task (as swift-subprocess starts it), the watch
+/// could begin only after the program had finished, and the signal then went to a process already gone.
 public struct SignalledRun: Sendable {
     /// The exit status, or 128 + the signal that ended the program.
     public var status: Int32
@@ -27,57 +29,43 @@ public struct SignalledRun: Sendable {
         _ executable: String, _ arguments: [String], signal: Int32, deadline: Double = 120, environment: [String: String] = [:],
         when condition: @escaping @Sendable (_ elapsed: Double) -> Bool
     ) async throws -> SignalledRun {
-        let watcher = Watcher()
-        var updates: [Environment.Key: String?] = [:]
-        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
-        let collected = try await Subprocess.run(
-            .path(FilePath(try Tool.locate(executable))), arguments: Arguments(arguments),
-            environment: .inherit.updating(updates),
-            input: .none, output: .discarded,
-            error: .discarded
-        ) { execution in
-            let pid = execution.processIdentifier.value
-            watcher.start(pid: pid, signal: signal, deadline: deadline, condition: condition)
-            return pid
-        }
-        watcher.stop()
-        let status: Int32
-        let endedBySignal: Bool
-        switch collected.terminationStatus {
-        case .exited(let code): (status, endedBySignal) = (Int32(code), false)
-        case .signaled(let signal): (status, endedBySignal) = (128 + Int32(signal), true)
-        }
-        return SignalledRun(status: status, endedBySignal: endedBySignal, sent: watcher.sent, processIdentifier: collected.closureResult)
-    }
-
-    /// The thread that polls the condition and sends the signal.
-    final class Watcher: @unchecked Sendable {
-        private let lock = NSLock()
-        private var didSend = false
-        private var stopped = false
-
-        var sent: Bool { lock.withLock { didSend } }
-
-        func stop() { lock.withLock { stopped = true } }
-
-        func start(pid: Int32, signal: Int32, deadline: Double, condition: @escaping @Sendable (Double) -> Bool) {
-            let started = Date()
-            let thread = Thread { [self] in
-                while !lock.withLock({ stopped }) {
+        let path = try Tool.locate(executable)
+        return try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: path)
+                process.arguments = arguments
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+                process.standardInput = FileHandle.nullDevice
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                let started = Date()
+                var sent = false
+                while process.isRunning {
                     let elapsed = Date().timeIntervalSince(started)
-                    guard elapsed < deadline else { return }
+                    guard elapsed < deadline else { break }
                     if condition(elapsed) {
-                        lock.withLock {
-                            // Only while the program runs: after `stop`, its pid may belong to another.
-                            if !stopped {
-                                kill(pid, signal)
-                                didSend = true
-                            }
+                        // Still running (not yet reaped), so the id is still this program's.
+                        if process.isRunning {
+                            kill(process.processIdentifier, signal)
+                            sent = true
                         }
-                        return
+                        break
                     }
                     usleep(1000)
                 }
+                process.waitUntilExit()
+                let bySignal = process.terminationReason == .uncaughtSignal
+                continuation.resume(
+                    returning: SignalledRun(
+                        status: bySignal ? 128 + process.terminationStatus : process.terminationStatus, endedBySignal: bySignal,
+                        sent: sent, processIdentifier: process.processIdentifier))
             }
             thread.start()
         }
