@@ -15,6 +15,11 @@ enum FileDates {
     static func modificationTime(of path: String) -> timespec? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return modificationTime(in: info)
+    }
+
+    /// The modification time `stat` gave, as each platform names it.
+    static func modificationTime(in info: stat) -> timespec {
         #if canImport(Darwin)
             return info.st_mtimespec
         #else

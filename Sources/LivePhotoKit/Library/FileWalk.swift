@@ -13,11 +13,7 @@ enum FileWalk {
         init(path: String, _ info: stat) {
             self.path = path
             size = Int64(info.st_size)
-            #if canImport(Darwin)
-                let time = info.st_mtimespec
-            #else
-                let time = info.st_mtim
-            #endif
+            let time = FileDates.modificationTime(in: info)
             // Nanoseconds hold until 2262; a time past it (a bogus date) is kept as the largest value.
             let (seconds, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
             let (total, sumOverflow) = seconds.addingReportingOverflow(Int64(time.tv_nsec))
