@@ -3,7 +3,9 @@ import LivePhotoKit
 
 /// A Live Photo, Motion Photo or orphan found in the served folder.
 struct GalleryItem: Sendable, Encodable {
-    var id: Int
+    /// A hash of ``name``: the same in every scan while the file keeps its place, so a page loaded before a rescan
+    /// still reaches the items it shows (a number in the list would reach another item once files come or go).
+    var id: String
     /// The first file's path below the folder.
     var name: String
     /// `live-photo`, `motion-photo`, `orphan-still` (its movie is missing) or `orphan-movie` (its still is missing).
@@ -40,6 +42,7 @@ actor Gallery {
     let indexPath: String?
     static let shownKinds: [LibraryItem.Kind] = [.livePhoto, .motionPhoto, .orphanStill, .orphanMovie]
     private(set) var items: [GalleryItem] = []
+    private var byID: [String: Int] = [:]
     /// The scan under way: requests that come while it runs wait for it instead of starting another.
     private var scanning: Task<[GalleryItem], any Error>?
 
@@ -59,10 +62,11 @@ actor Gallery {
         scanning = task
         defer { scanning = nil }
         items = try await task.value
+        byID = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         return items
     }
 
-    /// The shown items of a scan, numbered in the order of their paths.
+    /// The shown items of a scan, in the order of their paths.
     static func items(of library: [LibraryItem]) -> [GalleryItem] {
         var found: [GalleryItem] = []
         for item in library where shownKinds.contains(item.kind) {
@@ -74,7 +78,8 @@ actor Gallery {
             }
             found.append(
                 GalleryItem(
-                    id: found.count, name: item.relativePath, kind: item.kind.rawValue, pairedBy: item.pairedBy?.rawValue,
+                    id: String(StableHash.fnv1a(item.relativePath), radix: 16), name: item.relativePath, kind: item.kind.rawValue,
+                    pairedBy: item.pairedBy?.rawValue,
                     flavor: item.flavor?.rawValue, note: item.note, photo: photo, movie: movie))
         }
         return found
@@ -87,5 +92,5 @@ actor Gallery {
         return GalleryPage(items: Array(items[start..<end]), total: items.count, offset: start, limit: limit, counts: counts)
     }
 
-    func item(_ id: Int) -> GalleryItem? { items.indices.contains(id) ? items[id] : nil }
+    func item(_ id: String) -> GalleryItem? { byID[id].map { items[$0] } }
 }

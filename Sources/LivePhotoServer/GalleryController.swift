@@ -31,7 +31,7 @@ struct GalleryController {
     /// `photo` and `video` (display copies, made once), `original-photo` and `original-video` (attachments).
     @Sendable func part(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let gallery = try gallery()
-        let id = try context.parameters.require("id", as: Int.self), part = try context.parameters.require("part")
+        let id = try context.parameters.require("id"), part = try context.parameters.require("part")
         guard let item = await gallery.item(id) else { throw HTTPError(.notFound, message: "No such item; reload the gallery.") }
         let (photo, movie) = try await Jobs.galleryParts(item, state: state)
         let folder = "\(state.galleryCache)/\(Jobs.cacheKey(photo ?? movie ?? ""))"
