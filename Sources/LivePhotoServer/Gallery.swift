@@ -56,8 +56,11 @@ actor Gallery {
     func scan() async throws -> [GalleryItem] {
         if let scanning { return try await scanning.value }
         let (root, indexPath) = (self.root, self.indexPath)
+        // The scan reads headers and the index: on the blocking threads, never on the pool that serves requests.
         let task = Task {
-            Self.items(of: try await LibraryScanner.scan([root], options: ScanOptions(indexPath: indexPath)).items)
+            try await BlockingWork.run {
+                Self.items(of: try await LibraryScanner.scan([root], options: ScanOptions(indexPath: indexPath)).items)
+            }
         }
         scanning = task
         defer { scanning = nil }
