@@ -132,5 +132,25 @@ struct LibraryScanTests {
         #expect(changed.items.first { $0.kind == .orphanStill }?.files == [still])
         let last = try await LibraryScanner.scan([ws.file("library")], options: options)
         #expect(last.filesRead == 0 && last.items == changed.items)
+
+        // A whole folder deleted is forgotten; another library in the same index is kept apart and left alone.
+        _ = try Self.place(a.still, at: "2024/deep/IMG_0003.JPG", in: ws)
+        let other = ws.file("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: a.movie, toPath: other + "/IMG_0003.MOV")
+        let withFolder = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(withFolder.filesFound == 4 && withFolder.filesRead == 1 && withFolder.count(.orphanStill) == 2)
+        let otherScan = try await LibraryScanner.scan([other], options: options)
+        #expect(otherScan.filesRead == 1 && otherScan.count(.orphanMovie) == 1 && otherScan.items.count == 1)
+        try FileManager.default.removeItem(atPath: ws.file("library/2024"))
+        let withoutFolder = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(withoutFolder.filesFound == 3 && withoutFolder.filesRead == 0 && withoutFolder.items == changed.items)
+        #expect(try await LibraryScanner.scan([other], options: options).filesRead == 0)
+
+        // Item by item, with the same counts.
+        var streamed: [LibraryItem] = []
+        let summary = try await LibraryScanner.scan([ws.file("library")], options: options) { streamed.append($0) }
+        #expect(summary.filesFound == 3 && summary.filesRead == 0 && summary.count(.livePhoto) == 1 && summary.count(.orphanStill) == 1)
+        #expect(Set(streamed.map(\.files)) == Set(changed.items.map(\.files)))
     }
 }

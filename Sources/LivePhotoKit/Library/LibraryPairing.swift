@@ -1,25 +1,56 @@
+internal import GRDB
+
 /// Pairs a scan's files into items: stills and movies by content identifier across names and folders (an edited
 /// `IMG_E1234` still or movie beside the original is a variant), then the files left by folder and name, saying so.
-struct LibraryPairing {
-    private(set) var items: [LibraryItem] = []
-
-    init(_ files: [ScannedFile]) {
-        var stills: [ScannedFile] = []
-        var movies: [ScannedFile] = []
-        for file in files {
-            switch file.kind {
-            case .still: stills.append(file)
-            case .movie: movies.append(file)
-            case .motionPhoto(let flavor):
-                items.append(LibraryItem(kind: .motionPhoto, files: [file.path], identifier: file.identifier, flavor: flavor))
-            case .damaged(let reason): items.append(LibraryItem(kind: .damaged, files: [file.path], note: reason))
-            case .other: items.append(LibraryItem(kind: .other, files: [file.path]))
+///
+/// The pairing is one query over the index: each file gets a group (its identifier when a still and a movie share
+/// it, else its folder and name; other kinds are alone), and the rows come ordered group by group. Only one group is
+/// held at a time, so memory does not grow with the library.
+enum LibraryPairing {
+    /// Calls `each` with every item of the files in `scope`, in the order of each item's first path.
+    static func items(in index: ScanIndex, scope: ScanScope, _ each: (LibraryItem) -> Void) throws {
+        let condition = scope.pathCondition
+        let sql = """
+            WITH scoped AS (
+                SELECT path, kind, identifier, stillImageTime, note, stemKey FROM file WHERE \(condition.sql)),
+            paired AS (
+                SELECT identifier FROM scoped WHERE kind = 'still' AND identifier IS NOT NULL
+                INTERSECT SELECT identifier FROM scoped WHERE kind = 'movie'),
+            grouped AS (
+                SELECT path, kind, identifier, stillImageTime, note,
+                    CASE WHEN kind NOT IN ('still', 'movie') THEN 'f' || path
+                         WHEN identifier IN paired THEN 'i' || identifier
+                         ELSE 'n' || stemKey END AS groupKey
+                FROM scoped)
+            SELECT path, kind, identifier, stillImageTime, note, groupKey FROM grouped
+            ORDER BY min(path) OVER (PARTITION BY groupKey), groupKey, path
+            """
+        try index.queue.read { db in
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(condition.arguments))
+            var group: [ScannedFile] = []
+            var key = ""
+            while let row = try rows.next() {
+                let rowKey: String = row[5]
+                if rowKey != key {
+                    emit(group, key: key, each)
+                    group.removeAll(keepingCapacity: true)
+                    key = rowKey
+                }
+                guard let kind = ScanIndex.kind(row[1], note: row[4]) else { continue }
+                group.append(ScannedFile(path: row[0], kind: kind, identifier: row[2], hasStillImageTime: row[3]))
             }
+            emit(group, key: key, each)
         }
-        var used: Set<String> = []
-        pairByIdentifier(stills: stills, movies: movies, used: &used)
-        pairByName(stills.filter { !used.contains($0.path) }, movies.filter { !used.contains($0.path) })
-        items.sort { $0.files[0] < $1.files[0] }
+    }
+
+    /// The items of one group of files.
+    private static func emit(_ files: [ScannedFile], key: String, _ each: (LibraryItem) -> Void) {
+        guard let first = files.first else { return }
+        switch key.first {
+        case "i": each(byIdentifier(files, identifier: first.identifier ?? ""))
+        case "n": byName(files, each)
+        default: files.forEach { each(alone($0)) }
+        }
     }
 
     /// The one file of `files` that is not an edited version of another, and the edited ones; nil when there is not
@@ -30,72 +61,61 @@ struct LibraryPairing {
         return (originals[0], files.filter { $0.path != originals[0].path })
     }
 
-    private mutating func pairByIdentifier(stills: [ScannedFile], movies: [ScannedFile], used: inout Set<String>) {
-        let stillsByID = Dictionary(grouping: stills.filter { $0.identifier != nil }, by: { $0.identifier! })
-        let moviesByID = Dictionary(grouping: movies.filter { $0.identifier != nil }, by: { $0.identifier! })
-        for (id, idStills) in stillsByID {
-            guard let idMovies = moviesByID[id] else { continue }
-            let all = idStills + idMovies
-            used.formUnion(all.map(\.path))
-            if let still = Self.original(of: idStills), let movie = Self.original(of: idMovies) {
-                items.append(
-                    LibraryItem(
-                        kind: .livePhoto, files: [still.original.path, movie.original.path], identifier: id, pairedBy: .identifier,
-                        variants: (still.edited + movie.edited).map(\.path)))
-            } else {
-                items.append(
-                    LibraryItem(
-                        kind: .conflict, files: all.map(\.path).sorted(), identifier: id,
-                        note: "one identifier on \(idStills.count) photos and \(idMovies.count) movies"))
-            }
+    /// Stills and movies that share an identifier: a Live Photo (with its edited variants), or a conflict.
+    private static func byIdentifier(_ files: [ScannedFile], identifier: String) -> LibraryItem {
+        let stills = files.filter { $0.kind == .still }
+        let movies = files.filter { $0.kind == .movie }
+        if let still = original(of: stills), let movie = original(of: movies) {
+            return LibraryItem(
+                kind: .livePhoto, files: [still.original.path, movie.original.path], identifier: identifier, pairedBy: .identifier,
+                variants: (still.edited + movie.edited).map(\.path))
+        }
+        return LibraryItem(
+            kind: .conflict, files: files.map(\.path).sorted(), identifier: identifier,
+            note: "one identifier on \(stills.count) photos and \(movies.count) movies")
+    }
+
+    /// Stills and movies of one folder and name that no identifier paired: one still and one movie pair by name
+    /// (said so), unless both carry different identifiers (a conflict) or neither is a Live Photo's part.
+    private static func byName(_ files: [ScannedFile], _ each: (LibraryItem) -> Void) {
+        let stills = files.filter { $0.kind == .still }
+        let movies = files.filter { $0.kind == .movie }
+        guard stills.count == 1, movies.count == 1, let still = stills.first, let movie = movies.first else {
+            files.forEach { each(alone($0)) }
+            return
+        }
+        switch (still.identifier, movie.identifier) {
+        case (let a?, let b?):
+            // Different, or the identifier pass would have paired them.
+            each(LibraryItem(kind: .conflict, files: [still.path, movie.path], note: "one name with two identifiers, \(a) and \(b)"))
+        case (nil, nil) where !movie.hasStillImageTime:
+            each(alone(still))
+            each(alone(movie))
+        default:
+            let missing =
+                still.identifier == nil
+                ? (movie.identifier == nil ? "neither carries" : "the photo carries no") : "the movie carries no"
+            each(
+                LibraryItem(
+                    kind: .livePhoto, files: [still.path, movie.path], identifier: still.identifier ?? movie.identifier,
+                    pairedBy: .name, note: "paired by name: \(missing) content identifier"))
         }
     }
 
-    private mutating func pairByName(_ stills: [ScannedFile], _ movies: [ScannedFile]) {
-        let moviesByName = Dictionary(grouping: movies, by: \.stemKey)
-        let stillKeys = stills.map(\.stemKey)
-        let stillsPerName = stillKeys.reduce(into: [String: Int]()) { counts, key in counts[key, default: 0] += 1 }
-        var pairedMovies: Set<String> = []
-        for (still, key) in zip(stills, stillKeys) {
-            guard let candidates = moviesByName[key], candidates.count == 1, let movie = candidates.first,
-                !pairedMovies.contains(movie.path), stillsPerName[key] == 1
-            else {
-                items.append(single(still))
-                continue
-            }
-            switch (still.identifier, movie.identifier) {
-            case (let a?, let b?):
-                // Different, or the identifier pass would have paired them.
-                pairedMovies.insert(movie.path)
-                items.append(
-                    LibraryItem(
-                        kind: .conflict, files: [still.path, movie.path], note: "one name with two identifiers, \(a) and \(b)"))
-            case (nil, nil) where !movie.hasStillImageTime:
-                items.append(single(still))
-            default:
-                pairedMovies.insert(movie.path)
-                let missing =
-                    still.identifier == nil
-                    ? (movie.identifier == nil ? "neither carries" : "the photo carries no") : "the movie carries no"
-                items.append(
-                    LibraryItem(
-                        kind: .livePhoto, files: [still.path, movie.path], identifier: still.identifier ?? movie.identifier,
-                        pairedBy: .name,
-                        note: "paired by name: \(missing) content identifier"))
-            }
-        }
-        for movie in movies where !pairedMovies.contains(movie.path) { items.append(single(movie)) }
-    }
-
-    /// A file paired with nothing: a Live Photo's part is an orphan, anything else plain.
-    private func single(_ file: ScannedFile) -> LibraryItem {
+    /// A file paired with nothing: a Motion Photo, a damaged or other file; a Live Photo's part is an orphan, any
+    /// other still or movie plain.
+    private static func alone(_ file: ScannedFile) -> LibraryItem {
         switch file.kind {
+        case .motionPhoto(let flavor):
+            return LibraryItem(kind: .motionPhoto, files: [file.path], identifier: file.identifier, flavor: flavor)
+        case .damaged(let reason): return LibraryItem(kind: .damaged, files: [file.path], note: reason)
+        case .other: return LibraryItem(kind: .other, files: [file.path])
         case .still where file.identifier != nil:
             return LibraryItem(kind: .orphanStill, files: [file.path], identifier: file.identifier, note: "no movie with its identifier")
         case .movie where file.identifier != nil || file.hasStillImageTime:
             return LibraryItem(kind: .orphanMovie, files: [file.path], identifier: file.identifier, note: "no photo with its identifier")
         case .movie: return LibraryItem(kind: .plainMovie, files: [file.path])
-        default: return LibraryItem(kind: .plainPhoto, files: [file.path])
+        case .still: return LibraryItem(kind: .plainPhoto, files: [file.path])
         }
     }
 }

@@ -35,66 +35,104 @@ public struct LibraryScan: Sendable, Codable, Equatable {
     public func count(_ kind: LibraryItem.Kind) -> Int { items.filter { $0.kind == kind }.count }
 }
 
+/// The counts of a scan whose items went by one at a time.
+public struct LibraryScanSummary: Sendable, Equatable {
+    /// How many files were found.
+    public var filesFound = 0
+    /// How many of them were read (the others were unchanged in the index).
+    public var filesRead = 0
+    /// How many items there are of each kind.
+    public var counts: [LibraryItem.Kind: Int] = [:]
+    /// How many Live Photos were paired by name only.
+    public var pairedByName = 0
+
+    public func count(_ kind: LibraryItem.Kind) -> Int { counts[kind, default: 0] }
+}
+
 /// Finds every Live Photo and Motion Photo in folders, pairing stills and movies by content identifier (across names
 /// and folders), and by name only where identifiers are missing. Files are read from their headers alone.
 public enum LibraryScanner {
-    /// Scans `roots` (folders, or single files); paths in the result are absolute.
+    /// Files read between two writes to the index.
+    static let readBatch = 256
+
+    /// Scans `roots` (folders, or single files) and hands each item to `each` as it is paired, in the order of its
+    /// first file's path; paths are absolute. One folder and one item are held at a time: memory does not grow with
+    /// the library. Without an index (`options.indexPath` nil) a temporary one is used and removed.
     /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
-    public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async throws(LivePhotoError) -> LibraryScan {
-        let absolute = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        // Overlapping roots (a folder and its subfolder, one folder twice) find a file once.
-        var seenPaths: Set<String> = []
-        let entries = absolute.flatMap { FileWalk.files(under: $0, followLinks: options.followLinks) }.filter {
-            absolute.count == 1 || seenPaths.insert($0.path).inserted
-        }
-        let paths = entries.map(\.path)
-        guard let indexPath = options.indexPath else {
-            let files = await classify(paths, jobs: options.jobs)
-            return LibraryScan(items: rooted(LibraryPairing(files).items, in: absolute), filesFound: files.count, filesRead: files.count)
+    public static func scan(
+        _ roots: [String], options: ScanOptions = ScanOptions(), each: (LibraryItem) -> Void
+    ) async throws(LivePhotoError) -> LibraryScanSummary {
+        let scope = ScanScope(roots)
+        let temporary = options.indexPath == nil
+        let indexPath = options.indexPath ?? (NSTemporaryDirectory() + "livephoto-scan-\(UUID().uuidString).sqlite")
+        defer {
+            if temporary { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(indexPath + suffix) } }
         }
         do {
-            let index = try ScanIndex(path: indexPath)
-            var known: [String: (ScanIndex.Stamp, ScannedFile)] = [:]
-            for root in absolute {
-                let entries = try index.entries(under: root)
-                if known.isEmpty { known = entries } else { known.merge(entries) { a, _ in a } }
-            }
-            // Each file the index knows is taken out of `known` as the walk meets it: what is left was deleted.
-            var unchanged: [ScannedFile] = []
-            var toRead: [FileWalk.Entry] = []
-            for entry in entries {
-                if let (old, file) = known.removeValue(forKey: entry.path), old == ScanIndex.Stamp(entry) {
-                    unchanged.append(file)
-                } else {
-                    toRead.append(entry)
+            let index = try ScanIndex(path: indexPath, temporary: temporary)
+            var summary = LibraryScanSummary()
+            var reads = PendingReads(index: index, jobs: options.jobs)
+            for root in scope.roots {
+                switch root {
+                case .file(let entry):
+                    summary.filesFound += 1
+                    let known = try temporary ? nil : index.stamp(of: entry.path)
+                    if known != ScanIndex.Stamp(entry) { reads.entries.append(entry) }
+                case .folder(let folder):
+                    var visited: Set<String> = []
+                    try await FileWalk.walk(under: folder, followLinks: options.followLinks) { folder, files in
+                        visited.insert(folder)
+                        summary.filesFound += files.count
+                        // Each file the index knows is taken out of `known` as the walk meets it: what is left was deleted.
+                        var known = try temporary ? [:] : index.stamps(in: folder)
+                        for entry in files where known.removeValue(forKey: entry.path) != ScanIndex.Stamp(entry) {
+                            reads.entries.append(entry)
+                        }
+                        reads.gone += known.keys
+                        if reads.entries.count >= readBatch { summary.filesRead += try await reads.flush() }
+                    }
+                    if !temporary { reads.goneFolders += try index.folders(under: folder).filter { !visited.contains($0) } }
                 }
             }
-            let read = await classify(toRead.map(\.path), jobs: options.jobs)
-            try index.update(zip(toRead, read).map { (ScanIndex.Stamp($0), $1) }, removing: Array(known.keys))
-            // The walk's order is kept when nothing was read.
-            let all = read.isEmpty ? unchanged : (unchanged + read).sorted { $0.path < $1.path }
-            return LibraryScan(items: rooted(LibraryPairing(all).items, in: absolute), filesFound: all.count, filesRead: read.count)
+            summary.filesRead += try await reads.flush()
+            try LibraryPairing.items(in: index, scope: scope) { item in
+                summary.counts[item.kind, default: 0] += 1
+                if item.pairedBy == .name { summary.pairedByName += 1 }
+                each(scope.placed(item))
+            }
+            return summary
         } catch {
-            throw .io(path: indexPath, reason: "the scan index: \(error)")
+            throw .io(path: temporary ? "a temporary scan index" : indexPath, reason: "the scan index: \(error)")
         }
     }
 
-    /// `items` with the root each lies under: the longest of `roots` that holds its first file (a file given as a
-    /// root lies under its own folder).
-    static func rooted(_ items: [LibraryItem], in roots: [String]) -> [LibraryItem] {
-        let folders = roots.map { root -> String in
-            var isDirectory: ObjCBool = false
-            let folder =
-                FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) && !isDirectory.boolValue
-                ? URL(fileURLWithPath: root).deletingLastPathComponent().path : root
-            return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        }.sorted { $0.count > $1.count }
-        let prefixes = folders.map { ($0, $0 + "/") }
-        return items.map { item in
-            var item = item
-            let first = item.files.first ?? ""
-            item.root = prefixes.first { first.hasPrefix($0.1) }?.0
-            return item
+    /// Scans `roots` (folders, or single files) and returns every item, sorted by its first file's path.
+    /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
+    public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async throws(LivePhotoError) -> LibraryScan {
+        var items: [LibraryItem] = []
+        let summary = try await scan(roots, options: options) { items.append($0) }
+        items.sort { ($0.files.first ?? "") < ($1.files.first ?? "") }
+        return LibraryScan(items: items, filesFound: summary.filesFound, filesRead: summary.filesRead)
+    }
+
+    /// Files waiting to be read, and files the index should forget: written to the index a batch at a time.
+    private struct PendingReads {
+        let index: ScanIndex
+        let jobs: Int
+        var entries: [FileWalk.Entry] = []
+        var gone: [String] = []
+        var goneFolders: [String] = []
+
+        /// Reads the waiting files and writes what changed; returns how many files were read.
+        mutating func flush() async throws -> Int {
+            let files = await LibraryScanner.classify(entries.map(\.path), jobs: jobs)
+            try index.update(zip(entries, files).map { (ScanIndex.Stamp($0), $1) }, removing: gone, goneFolders: goneFolders)
+            defer {
+                entries.removeAll(keepingCapacity: true)
+                gone.removeAll()
+                goneFolders.removeAll()
+            }
+            return files.count
         }
     }
 

@@ -3,9 +3,11 @@ internal import GRDB
 
 /// The SQLite index of library scans (GRDB): what each file was found to be, keyed by path, with the size,
 /// modification time and inode it had. A rescan reads only files whose size, time or inode changed, and forgets files
-/// that are gone. It lives where the caller says (the CLI: the user's cache folder), never in the scanned folders.
+/// that are gone; the pairing is a query over it (``LibraryPairing``), so a scan holds one folder at a time, not the
+/// library. It lives where the caller says (the CLI: the user's cache folder), never in the scanned folders; a scan
+/// without one uses a temporary index.
 struct ScanIndex {
-    /// What the index keeps of a file.
+    /// What the index keeps of a file to know whether it changed.
     struct Stamp: Equatable {
         var size: Int64
         var modified: Int64
@@ -26,13 +28,23 @@ struct ScanIndex {
     let queue: DatabaseQueue
 
     /// Opens (or creates) the index at `path`, and the folders above it.
-    init(path: String) throws {
+    /// - Parameter temporary: an index for one scan, removed by the caller: nothing is synced to disk.
+    init(path: String, temporary: Bool = false) throws {
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        // Several scans may share the index (shares run side by side, two gallery requests): a writer waits for
-        // another's transaction instead of failing.
         var configuration = Configuration()
+        // Several scans may share the index (shares run side by side, two gallery requests): a writer waits for
+        // another's transaction instead of failing, and readers do not wait for writers (WAL).
         configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in
+            if temporary {
+                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            } else {
+                // The index is a cache: a commit lost to a power cut is read again next time, and WAL cannot
+                // corrupt with NORMAL sync. Each commit then costs no fsync.
+                try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            }
+        }
         queue = try DatabaseQueue(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("files") { db in
@@ -47,53 +59,80 @@ struct ScanIndex {
                 t.column("note", .text)
             }
         }
+        // The folder (what a rescan looks up, a folder at a time) and the name key (what pairs files by name) as
+        // columns; older rows are read again.
+        migrator.registerMigration("folders") { db in
+            try db.drop(table: "file")
+            try db.create(table: "file") { t in
+                t.primaryKey("path", .text)
+                t.column("folder", .text).notNull().indexed()
+                t.column("size", .integer).notNull()
+                t.column("modified", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("kind", .text).notNull()
+                t.column("identifier", .text).indexed()
+                t.column("stillImageTime", .boolean).notNull()
+                t.column("note", .text)
+                t.column("stemKey", .text).notNull()
+            }
+        }
         try migrator.migrate(queue)
     }
 
-    /// The files the index holds under `root` (a folder's absolute path), with their stamps.
-    func entries(under root: String) throws -> [String: (Stamp, ScannedFile)] {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        // Every path that starts with `prefix`: from it up to the same prefix with its last "/" made "0".
-        let upper = String(prefix.dropLast()) + "0"
-        return try queue.read { db in
-            let count =
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [prefix, upper]) ?? 0
-            var found = [String: (Stamp, ScannedFile)](minimumCapacity: count)
+    /// The stamps of the files the index holds directly in `folder`, by path.
+    func stamps(in folder: String) throws -> [String: Stamp] {
+        try queue.read { db in
+            var found: [String: Stamp] = [:]
             let rows = try Row.fetchCursor(
-                db,
-                sql: "SELECT path, size, modified, inode, kind, identifier, stillImageTime, note FROM file WHERE path >= ? AND path < ?",
-                arguments: [prefix, upper])
+                db.cachedStatement(sql: "SELECT path, size, modified, inode FROM file WHERE folder = ?"), arguments: [folder])
             while let row = try rows.next() {
                 // Columns by position: this runs for every file of every rescan.
-                let path: String = row[0]
-                guard let kind = Self.kind(row[4], note: row[7]) else { continue }
-                let stamp = Stamp(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3]))
-                found[path] = (stamp, ScannedFile(path: path, kind: kind, identifier: row[5], hasStillImageTime: row[6]))
+                found[row[0]] = Stamp(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3]))
             }
             return found
         }
     }
 
-    /// Stores `changed` files with their stamps and forgets `gone` ones, in one transaction.
-    /// Nothing is written when nothing changed.
-    func update(_ changed: [(Stamp, ScannedFile)], removing gone: [String]) throws {
-        guard !changed.isEmpty || !gone.isEmpty else { return }
+    /// The stamp of one file, when the index holds it.
+    func stamp(of path: String) throws -> Stamp? {
+        try queue.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT size, modified, inode FROM file WHERE path = ?"), arguments: [path])
+                .map { Stamp(size: $0[0], modified: $0[1], inode: UInt64(bitPattern: $0[2])) }
+        }
+    }
+
+    /// Stores `changed` files with their stamps and forgets `gone` paths and every file of `goneFolders`, in one
+    /// transaction. Nothing is written when there is nothing to do.
+    func update(_ changed: [(Stamp, ScannedFile)], removing gone: [String], goneFolders: [String] = []) throws {
+        guard !changed.isEmpty || !gone.isEmpty || !goneFolders.isEmpty else { return }
         try queue.write { db in
             let delete = try db.cachedStatement(sql: "DELETE FROM file WHERE path = ?")
             for path in gone { try delete.execute(arguments: [path]) }
+            let deleteFolder = try db.cachedStatement(sql: "DELETE FROM file WHERE folder = ?")
+            for folder in goneFolders { try deleteFolder.execute(arguments: [folder]) }
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT OR REPLACE INTO file (path, size, modified, inode, kind, identifier, stillImageTime, note)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO file (path, folder, size, modified, inode, kind, identifier, stillImageTime, note, stemKey)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for (stamp, file) in changed {
                 let (kind, note) = Self.text(file.kind)
                 try insert.execute(
                     arguments: [
-                        file.path, stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), kind, file.identifier,
-                        file.hasStillImageTime, note,
+                        file.path, FileWalk.folder(of: file.path), stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), kind,
+                        file.identifier, file.hasStillImageTime, note, file.stemKey,
                     ])
             }
+        }
+    }
+
+    /// The folders the index holds under `root` (itself included).
+    func folders(under root: String) throws -> [String] {
+        let range = ScanScope.folderRange(root)
+        return try queue.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT folder FROM file WHERE folder = ? OR (folder >= ? AND folder < ?)",
+                arguments: [root, range.lower, range.upper])
         }
     }
 
