@@ -8,14 +8,25 @@
 
 /// A file opened read-only for positioned reads. It never modifies the file.
 ///
-/// Reads are bounded by the caller: nothing here allocates more than the count asked for, and asking
-/// beyond the end of the file throws.
+/// Reads are bounded by the caller: nothing here allocates more than the count asked for (and one window of
+/// ``windowSize`` bytes), and asking beyond the end of the file throws.
+///
+/// Small reads are served from a window read ahead of them: parsing a file's headers reads boxes, segments and
+/// fields of a few bytes each, one after another, and would otherwise cost a system call for each.
 public final class RandomAccessFile {
+    /// How many bytes a small read brings in at once.
+    public static let windowSize = 64 * 1024
+    /// Reads up to this many bytes go through the window; larger ones go to the file directly.
+    static let windowedReadLimit = 16 * 1024
+
     /// The path the file was opened at.
     public let path: String
     /// The file's size in bytes when it was opened.
     public let size: Int64
     let descriptor: Int32
+    /// The bytes last read ahead, and where they start in the file.
+    private var window: [UInt8] = []
+    private var windowOffset: Int64 = 0
 
     /// The open descriptor, for bulk copies that read through it directly.
     public var descriptorForCopy: Int32 { descriptor }
@@ -48,6 +59,19 @@ public final class RandomAccessFile {
         guard offset >= 0, count >= 0, offset <= size, Int64(count) <= size - offset else {
             throw FormatError.truncated("a read of \(count) bytes", at: offset)
         }
+        guard count <= Self.windowedReadLimit else { return try readDirectly(at: offset, count: count) }
+        if offset < windowOffset || offset + Int64(count) > windowOffset + Int64(window.count) {
+            // The window stops early at the file's real end (a file cut short since it was opened).
+            window = try readDirectly(at: offset, count: Int(min(Int64(Self.windowSize), size - offset)), upTo: true)
+            windowOffset = offset
+            guard count <= window.count else { throw FormatError.truncated("a read of \(count) bytes", at: offset + Int64(window.count)) }
+        }
+        let start = Int(offset - windowOffset)
+        return Array(window[start..<start + count])
+    }
+
+    /// Reads `count` bytes at `offset` from the file, past the window; with `upTo`, fewer where the file ends.
+    private func readDirectly(at offset: Int64, count: Int, upTo: Bool = false) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         try buffer.withUnsafeMutableBytes { raw in
@@ -58,10 +82,14 @@ public final class RandomAccessFile {
                     if errno == EINTR { continue }
                     throw FileError(path: path, reason: FileError.systemMessage(errno))
                 }
-                if n == 0 { throw FormatError.truncated("a read of \(count) bytes", at: offset + Int64(done)) }
+                if n == 0 {
+                    if upTo { break }
+                    throw FormatError.truncated("a read of \(count) bytes", at: offset + Int64(done))
+                }
                 done += n
             }
         }
+        if done < count { buffer.removeSubrange(done...) }
         return buffer
     }
 

@@ -51,39 +51,44 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         common.bootstrap()
         let options = reading.scanOptions(jobs: jobs)
-        let scan: LibraryScan
+        // Items are printed as they are paired (JSON and CSV), so a library of millions needs no more memory than a
+        // folder; the summary keeps only the items it lists (orphans, conflicts, damaged files).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if csv { print("kind,identifier,paired_by,flavor,files,variants,note") }
+        var listed: [LibraryItem] = []
+        let summary: LibraryScanSummary
         do {
-            scan = try await LibraryScanner.scan(roots, options: options)
+            summary = try await LibraryScanner.scan(roots, options: options) { item in
+                if common.json {
+                    if let line = try? encoder.encode(item) { print(String(decoding: line, as: UTF8.self)) }
+                } else if csv {
+                    let fields = [
+                        item.kind.rawValue, item.identifier ?? "", item.pairedBy?.rawValue ?? "", item.flavor?.rawValue ?? "",
+                        item.files.joined(separator: "|"), item.variants.joined(separator: "|"), item.note ?? "",
+                    ]
+                    print(fields.map(Self.csvField).joined(separator: ","))
+                } else if [.orphanStill, .orphanMovie, .conflict, .damaged].contains(item.kind) {
+                    listed.append(item)
+                }
+            }
         } catch {
             throw Failure.report(error, json: common.json)
         }
-        if common.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            for item in scan.items { print(String(decoding: try encoder.encode(item), as: UTF8.self)) }
-        } else if csv {
-            print("kind,identifier,paired_by,flavor,files,variants,note")
-            for item in scan.items {
-                let fields = [
-                    item.kind.rawValue, item.identifier ?? "", item.pairedBy?.rawValue ?? "", item.flavor?.rawValue ?? "",
-                    item.files.joined(separator: "|"), item.variants.joined(separator: "|"), item.note ?? "",
-                ]
-                print(fields.map(Self.csvField).joined(separator: ","))
-            }
-        } else {
-            let unchanged = scan.filesFound - scan.filesRead
-            print(
-                "\(scan.filesFound) files found, \(scan.filesRead) read"
-                    + (unchanged > 0 ? " (\(unchanged) unchanged since the last scan)" : ""))
-            for kind in LibraryItem.Kind.allCases {
-                let count = scan.count(kind)
-                if count > 0 { print("  \(kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(count)") }
-            }
-            let byName = scan.items.filter { $0.pairedBy == .name }.count
-            if byName > 0 { print("  (\(byName) Live Photos paired by name only: their files lack a content identifier)") }
-            for item in scan.items where [.orphanStill, .orphanMovie, .conflict, .damaged].contains(item.kind) {
-                print("\(item.kind.rawValue): \(item.files.joined(separator: ", "))\(item.note.map { " — \($0)" } ?? "")")
-            }
+        guard !common.json && !csv else { return }
+        let unchanged = summary.filesFound - summary.filesRead
+        print(
+            "\(summary.filesFound) files found, \(summary.filesRead) read"
+                + (unchanged > 0 ? " (\(unchanged) unchanged since the last scan)" : ""))
+        for kind in LibraryItem.Kind.allCases {
+            let count = summary.count(kind)
+            if count > 0 { print("  \(kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(count)") }
+        }
+        if summary.pairedByName > 0 {
+            print("  (\(summary.pairedByName) Live Photos paired by name only: their files lack a content identifier)")
+        }
+        for item in listed.sorted(by: { ($0.files.first ?? "") < ($1.files.first ?? "") }) {
+            print("\(item.kind.rawValue): \(item.files.joined(separator: ", "))\(item.note.map { " — \($0)" } ?? "")")
         }
     }
 

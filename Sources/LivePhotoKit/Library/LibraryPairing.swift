@@ -5,28 +5,35 @@ internal import GRDB
 ///
 /// The pairing is one query over the index: each file gets a group (its identifier when a still and a movie share
 /// it, else its folder and name; other kinds are alone), and the rows come ordered group by group. Only one group is
-/// held at a time, so memory does not grow with the library.
+/// held at a time; SQLite's share (its page cache, the sort) is bounded by the index's settings and spills to a
+/// temporary file past them, so memory does not grow with the library.
 enum LibraryPairing {
-    /// Calls `each` with every item of the files in `scope`, in the order of each item's first path.
+    /// Calls `each` with every item of the files in `scope`, group by group in the order of their first path.
     static func items(in index: ScanIndex, scope: ScanScope, _ each: (LibraryItem) -> Void) throws {
         let condition = scope.pathCondition
+        let scoped = condition.sql.replacingOccurrences(of: "path", with: "f.path")
+        // `paired`: the identifiers that a still and a movie share, with the first path of each (a Live Photo's group
+        // sorts by it). Every other still or movie groups by folder and name, anything else alone; groups come in
+        // the order of their first path, near enough (a name group sorts by its folder and lowercased name).
         let sql = """
-            WITH scoped AS (
-                SELECT path, kind, identifier, stillImageTime, note, stemKey FROM file WHERE \(condition.sql)),
-            paired AS (
-                SELECT identifier FROM scoped WHERE kind = 'still' AND identifier IS NOT NULL
-                INTERSECT SELECT identifier FROM scoped WHERE kind = 'movie'),
-            grouped AS (
-                SELECT path, kind, identifier, stillImageTime, note,
-                    CASE WHEN kind NOT IN ('still', 'movie') THEN 'f' || path
-                         WHEN identifier IN paired THEN 'i' || identifier
-                         ELSE 'n' || stemKey END AS groupKey
-                FROM scoped)
-            SELECT path, kind, identifier, stillImageTime, note, groupKey FROM grouped
-            ORDER BY min(path) OVER (PARTITION BY groupKey), groupKey, path
+            WITH paired AS (
+                SELECT identifier, min(path) AS first FROM file
+                WHERE \(condition.sql) AND kind IN ('still', 'movie') AND identifier IS NOT NULL
+                GROUP BY identifier HAVING max(kind = 'still') AND max(kind = 'movie'))
+            SELECT f.path, f.kind, f.identifier, f.stillImageTime, f.note,
+                CASE WHEN f.kind NOT IN ('still', 'movie') THEN 'f' || f.path
+                     WHEN p.first IS NOT NULL THEN 'i' || f.identifier
+                     ELSE 'n' || f.stemKey END AS groupKey,
+                CASE WHEN f.kind NOT IN ('still', 'movie') THEN f.path
+                     WHEN p.first IS NOT NULL THEN p.first
+                     ELSE f.stemKey END AS sortKey
+            FROM file f LEFT JOIN paired p ON p.identifier = f.identifier AND f.kind IN ('still', 'movie')
+            WHERE \(scoped)
+            ORDER BY sortKey, groupKey, f.path
             """
+        let arguments = StatementArguments(condition.arguments + condition.arguments)
         try index.queue.read { db in
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(condition.arguments))
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             var group: [ScannedFile] = []
             var key = ""
             while let row = try rows.next() {

@@ -37,6 +37,8 @@ struct ScanIndex {
         // another's transaction instead of failing, and readers do not wait for writers (WAL).
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
+            // Bounded memory: 1 MB of page cache for the index and 512 KB for sorting, then a temporary file.
+            try db.execute(sql: "PRAGMA cache_size = -1024; PRAGMA temp_store = FILE; PRAGMA temp.cache_size = -512")
             if temporary {
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
             } else {
@@ -81,7 +83,8 @@ struct ScanIndex {
 
     /// The stamps of the files the index holds directly in `folder`, by path.
     func stamps(in folder: String) throws -> [String: Stamp] {
-        try queue.read { db in
+        // One statement, outside a transaction (its own implicit read): this runs for every folder of every rescan.
+        try queue.inDatabase { db in
             var found: [String: Stamp] = [:]
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: "SELECT path, size, modified, inode FROM file WHERE folder = ?"), arguments: [folder])
