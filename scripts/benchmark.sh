@@ -25,7 +25,8 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-swift build -c release --product livephoto >/dev/null
+static=(); [ "$(uname)" != Linux ] || static=(--static-swift-stdlib)  # as scripts/livephoto builds it
+swift build -c release --product livephoto "${static[@]}" >/dev/null
 bin="$(swift build -c release --show-bin-path)/livephoto"
 work=bench-work
 mkdir -p "$work"
