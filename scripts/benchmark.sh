@@ -7,7 +7,8 @@
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
-#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video library")
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video library capture")
+#   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +48,7 @@ measure() {
   echo "$best $rss"
 }
 
-parts=" ${BENCH_PARTS:-video library} "
+parts=" ${BENCH_PARTS:-video library capture} "
 if [[ $parts == *" video "* ]]; then
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
 if [ ! -f "$work/base.mov" ]; then
@@ -189,4 +190,43 @@ printf '  %-52s %8s s\n' "cp -r of the $((files / 3)) pairs" "$cpr_s"
 printf '  %-52s %8s s   (%s cp -r; target at most 1.5x; peak RSS %d MB)\n' "convert --to motion DIR --jobs 2" "$conv_s" "$(x "$conv_s" "$cpr_s")" "$((conv_kb / 1024))"
 printf '  %-52s %8s s\n' "cp -r of 100 pairs of 1080p camera size ($real_mb MB)" "$real_cp_s"
 printf '  %-52s %8s s   (%s cp -r; target at most 1.5x)\n' "convert --to motion DIR --jobs 2, the same" "$real_conv_s" "$(x "$real_conv_s" "$real_cp_s")"
+fi
+
+if [[ $parts == *" capture "* ]]; then
+# Capture: a 1080p30 camera (ffmpeg's test pattern, delivered in real time and encoded once, as a webcam's raw
+# frames are) recorded for BENCH_CAPTURE_SECONDS with a Live Photo every 5 s. Reports the CPU it used (with its
+# ffmpeg runs), its memory early and late in the run (flat: the recording is a ring on disk), and how long after
+# each post-roll was recorded its files were written.
+seconds=${BENCH_CAPTURE_SECONDS:-600}
+count=$(( seconds / 5 - 1 ))
+[ "$count" -ge 1 ] || count=1
+rm -rf "$work/capture" && mkdir -p "$work/capture"
+/usr/bin/time -o "$work/capture.time" -f "%e %U %S" "$bin" capture "testsrc2=size=1920x1080:rate=30" --format lavfi --realtime \
+  --every 5 --count "$count" --no-audio --out "$work/capture" --json > "$work/capture.jsonl" 2>/dev/null &
+timer=$!
+rss_early=0; rss_late=0; started=$EPOCHREALTIME
+while kill -0 "$timer" 2>/dev/null; do
+  pid=$(pgrep -P "$timer" | head -n 1 || true)  # livephoto, the child of time
+  if [ -n "$pid" ]; then
+    rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+    elapsed=$(awk "BEGIN{print int($EPOCHREALTIME - $started)}")
+    if [ "$elapsed" -lt $(( seconds / 2 )) ]; then [ "${rss:-0}" -gt "$rss_early" ] && rss_early=$rss; else [ "${rss:-0}" -gt "$rss_late" ] && rss_late=$rss; fi
+  fi
+  sleep 1
+done
+wait "$timer" || true
+read -r wall user sys < "$work/capture.time"
+written=$(grep -c '"photo"' "$work/capture.jsonl" || true)
+latency=$(python3 -c "
+import json, sys
+values = [json.loads(l).get('latency') for l in open(sys.argv[1]) if l.startswith('{')]
+values = [v for v in values if v is not None]
+print('%.2f s mean, %.2f s at most' % (sum(values) / len(values), max(values)) if values else 'none')" "$work/capture.jsonl")
+echo
+echo "capture: a 1080p30 camera for ${wall} s, a Live Photo every 5 s (encoded once, H.264):"
+printf '  %-52s %8s\n' "Live Photos written" "$written"
+printf '  %-52s %7s%%\n' "CPU, with its ffmpeg runs (of one core)" "$(awk "BEGIN{printf \"%.0f\", 100 * ($user + $sys) / $wall}")"
+printf '  %-52s %5d MB first half, %d MB second half\n' "peak RSS of livephoto" "$((rss_early / 1024))" "$((rss_late / 1024))"
+printf '  %-52s %s\n' "from the end of a post-roll to its files written" "$latency"
+rm -rf "$work/capture"
 fi

@@ -75,6 +75,9 @@ public struct CapturedLivePhoto: Sendable, Codable, Equatable {
     public var identifier: ContentIdentifier
     public var photo: String?
     public var movie: String?
+    /// Seconds from the moment the movie's last frame was recorded (as the stream's pace places it) to the files
+    /// written.
+    public var latency: Double?
     /// What fell short: a stop before the post-roll ended, a press too near the stream's start.
     public var notes: [String] = []
 }

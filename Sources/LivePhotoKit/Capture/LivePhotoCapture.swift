@@ -98,7 +98,8 @@ public enum LivePhotoCapture {
                 let captured = try await write(
                     press: press, list: list, count: count, recording: recording, options: options, ffmpeg: ffmpeg, ring: ring,
                     complete: recorded >= press + options.after)
-                guard let captured else { continue }
+                guard var captured else { continue }
+                captured.latency = list.moment(of: captured.end).map { Date().timeIntervalSince($0) }
                 done.append(captured)
                 written(captured)
             }

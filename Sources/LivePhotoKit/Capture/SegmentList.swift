@@ -58,6 +58,11 @@ struct SegmentList {
     /// fps). A press so early that its window reaches into it starts at the second segment.
     private(set) var firstName: String?
 
+    /// When the stream was at `time` (the inverse of ``streamTime(at:started:)``); nil before any segment.
+    func moment(of time: Double) -> Date? {
+        lastSeen.map { $0.at.addingTimeInterval(time - $0.end) }
+    }
+
     /// The segments that hold any of `start..<end` (never the recording's first).
     func covering(_ start: Double, _ end: Double) -> [Segment] {
         segments.filter { $0.end > start && $0.start < end && $0.name != firstName }
