@@ -9,11 +9,11 @@ struct GalleryItem: Sendable, Encodable {
     /// The first file's path below the folder.
     var name: String
     /// `live-photo`, `motion-photo`, `orphan-still` (its movie is missing) or `orphan-movie` (its still is missing).
-    var kind: String
+    var kind: LibraryItem.Kind
     /// How a Live Photo's parts were paired: `identifier`, or `name` (a guess, said as such).
-    var pairedBy: String?
+    var pairedBy: LibraryItem.Pairing?
     /// A Motion Photo's flavour.
-    var flavor: String?
+    var flavor: MotionPhotoReport.Flavor?
     var note: String?
     /// Internal paths; never sent. An orphan has only one of them.
     var photo: String?
@@ -81,9 +81,9 @@ actor Gallery {
             }
             found.append(
                 GalleryItem(
-                    id: String(StableHash.fnv1a(item.relativePath), radix: 16), name: item.relativePath, kind: item.kind.rawValue,
-                    pairedBy: item.pairedBy?.rawValue,
-                    flavor: item.flavor?.rawValue, note: item.note, photo: photo, movie: movie))
+                    id: String(StableHash.fnv1a(item.relativePath), radix: 16), name: item.relativePath, kind: item.kind,
+                    pairedBy: item.pairedBy,
+                    flavor: item.flavor, note: item.note, photo: photo, movie: movie))
         }
         return found
     }
@@ -91,7 +91,7 @@ actor Gallery {
     /// Items `offset..<offset+limit` of the last scan, with the totals.
     func page(offset: Int, limit: Int) -> GalleryPage {
         let start = min(max(0, offset), items.count), end = min(items.count, start + max(0, limit))
-        let counts = items.reduce(into: [String: Int]()) { counts, item in counts[item.kind, default: 0] += 1 }
+        let counts = items.reduce(into: [String: Int]()) { counts, item in counts[item.kind.rawValue, default: 0] += 1 }
         return GalleryPage(items: Array(items[start..<end]), total: items.count, offset: start, limit: limit, counts: counts)
     }
 

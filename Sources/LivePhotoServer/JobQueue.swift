@@ -4,8 +4,11 @@ import ServiceLifecycle
 
 /// A file a job produced, downloadable by its index.
 struct JobFile: Sendable, Encodable {
-    /// "photo", "video" or "bundle".
-    var role: String
+    enum Role: String, Sendable, Encodable {
+        case photo, video, bundle
+    }
+
+    var role: Role
     var name: String
     var size: Int64
     /// Internal; never sent.

@@ -20,8 +20,8 @@ enum Jobs {
             photo: stillPath, video: moviePath,
             options: MakeOptions(outputDirectory: out, name: stem, identifier: made.identifier, packaging: .zippedBundle),
             progress: { p in progress("zip", 0.6 + 0.1 * p.fraction) })
-        var files = [file("photo", stillPath), file("video", moviePath)]
-        if let zip = bundle.bundle { files.append(file("bundle", zip)) }
+        var files = [file(.photo, stillPath), file(.video, moviePath)]
+        if let zip = bundle.bundle { files.append(file(.bundle, zip)) }
         progress("preview", 0.7)
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
@@ -54,12 +54,12 @@ enum Jobs {
         if let cover = first.coverTimeSeconds { summary += String(format: " The still sits at %.3f s.", cover) }
         if !first.removed.isEmpty { summary += " Removed: \(first.removed.joined(separator: ", "))." }
         return JobResult(
-            files: results.flatMap { [file("photo", $0.photo), file("video", $0.video)] }, hasPreview: true,
+            files: results.flatMap { [file(.photo, $0.photo), file(.video, $0.video)] }, hasPreview: true,
             coverTimeSeconds: first.coverTimeSeconds, identifier: nil, summary: summary, previewPhoto: previewPhoto,
             previewVideo: previewVideo)
     }
 
-    static func file(_ role: String, _ path: String) -> JobFile {
+    static func file(_ role: JobFile.Role, _ path: String) -> JobFile {
         JobFile(
             role: role, name: URL(fileURLWithPath: path).lastPathComponent,
             size: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0, path: path)
@@ -68,7 +68,7 @@ enum Jobs {
     /// A gallery item's still and movie: a Motion Photo is split into the cache once (requests that come meanwhile
     /// wait for that split), on ``BlockingWork``'s threads since it copies the movie's bytes.
     static func galleryParts(_ item: GalleryItem, state: ServerState) async throws -> (photo: String?, movie: String?) {
-        guard item.kind == LibraryItem.Kind.motionPhoto.rawValue, let photo = item.photo else { return (item.photo, item.movie) }
+        guard item.kind == .motionPhoto, let photo = item.photo else { return (item.photo, item.movie) }
         let folder = "\(state.galleryCache)/\(cacheKey(photo))/parts"
         let video = "\(folder)/part.mp4"
         if !FileManager.default.fileExists(atPath: video) {

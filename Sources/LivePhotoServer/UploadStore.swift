@@ -9,7 +9,8 @@ struct Upload: Sendable, Codable {
     var size: Int64
     /// What inspect says it is: jpeg, heic, quicktime, mp4, zip, unknown.
     var format: String
-    var role: String
+    /// What it is for Live Photos (a `.pvt.zip` is a bundle).
+    var role: FileReport.Role
     /// A movie's length, for the cover scrubber.
     var durationSeconds: Double?
     var coverTimeSeconds: Double?
@@ -110,7 +111,7 @@ actor UploadStore {
         let report = kind == .zip ? nil : try await BlockingWork.run { await LivePhotoInspector.inspect([path]).files.first }
         let upload = Upload(
             id: id, name: name, size: size, format: report?.format.rawValue ?? kind.rawValue,
-            role: report?.role.rawValue ?? (kind == .zip ? "bundle" : "unknown"),
+            role: report?.role ?? (kind == .zip ? .bundle : .unknown),
             durationSeconds: report?.movie?.durationSeconds, coverTimeSeconds: report?.movie?.coverTimeSeconds)
         uploads[id] = (upload, path, .now)
         MemoryRelease.afterBurst()
