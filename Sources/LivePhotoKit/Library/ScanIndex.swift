@@ -49,22 +49,13 @@ struct ScanIndex {
         }
         queue = try DatabaseQueue(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("files") { db in
-            try db.create(table: "file") { t in
-                t.primaryKey("path", .text)
-                t.column("size", .integer).notNull()
-                t.column("modified", .integer).notNull()
-                t.column("inode", .integer).notNull()
-                t.column("kind", .text).notNull()
-                t.column("identifier", .text)
-                t.column("stillImageTime", .boolean).notNull()
-                t.column("note", .text)
-            }
-        }
+        // The first layout, without folders and name keys: indexes made by it are dropped and read again by the
+        // next migration (the index is a cache).
+        migrator.registerMigration("files") { _ in }
         // The folder (what a rescan looks up, a folder at a time) and the name key (what pairs files by name) as
-        // columns; older rows are read again.
+        // columns.
         migrator.registerMigration("folders") { db in
-            try db.drop(table: "file")
+            try db.execute(sql: "DROP TABLE IF EXISTS file")
             try db.create(table: "file") { t in
                 t.primaryKey("path", .text)
                 t.column("folder", .text).notNull().indexed()
