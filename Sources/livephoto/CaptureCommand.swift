@@ -102,20 +102,20 @@ struct CaptureCommand: AsyncParsableCommand {
         let (shutter, continuation) = AsyncStream.makeStream(of: ShutterEvent.self)
         let signals = Self.listen(continuation)
         defer { signals.forEach { $0.cancel() } }
-        let timed = !at.isEmpty || every != nil
         if !at.isEmpty {
             for time in at { continuation.yield(.pressAt(time)) }
             continuation.finish()
         } else if let every {
-            let limit = count ?? Int.max
-            for n in 1...min(limit, 100_000) { continuation.yield(.pressAt(Double(n) * every)) }
+            continuation.yield(.every(seconds: every, count: count))
             if count != nil { continuation.finish() }
-        }
-        if !timed || (every != nil && count == nil) {
+            if count == nil && isatty(STDERR_FILENO) == 1 && !common.json {
+                FileHandle.standardError.write(Data("Recording \(options.input): a Live Photo every \(every) s. Ctrl-C ends.\n".utf8))
+            }
+        } else {
             if isatty(STDIN_FILENO) == 1 && !common.json {
                 FileHandle.standardError.write(Data("Recording \(options.input). Enter takes a Live Photo; Ctrl-C ends.\n".utf8))
             }
-            if !timed { Self.readEnter(continuation) }
+            Self.readEnter(continuation)
         }
         let json = common.json
         let captured: [CapturedLivePhoto]

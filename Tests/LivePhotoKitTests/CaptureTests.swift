@@ -7,9 +7,12 @@ import Testing
 @Suite("capture", .tags(.slow), .timeLimit(.minutes(3)))
 struct CaptureTests {
     /// Runs a capture of `input` with presses at `times` (seconds from the stream's start).
-    static func capture(_ input: String, at times: [Double], in ws: Workspace, audio: Bool = true) async throws -> [CapturedLivePhoto] {
+    static func capture(
+        _ input: String, at times: [Double], in ws: Workspace, audio: Bool = true, also events: [ShutterEvent] = []
+    ) async throws -> [CapturedLivePhoto] {
         let (shutter, continuation) = AsyncStream.makeStream(of: ShutterEvent.self)
         for time in times { continuation.yield(.pressAt(time)) }
+        for event in events { continuation.yield(event) }
         continuation.finish()
         return try await LivePhotoCapture.run(
             options: CaptureOptions(input: input, realtime: true, outputDirectory: ws.file("out"), audio: audio), shutter: shutter)
@@ -62,11 +65,11 @@ struct CaptureTests {
         }
     }
 
-    @Test("presses every 2 s give three Live Photos; a press past the stream's end gives none")
+    @Test("a press every 2 s, three of them, gives three Live Photos; a press past the stream's end gives none")
     func everyTwoSeconds() async throws {
         let ws = try Workspace()
         let source = try await ClipStore.shared.path(ClipSpec(seconds: 8, audio: false))
-        let captured = try await Self.capture(source, at: [2, 4, 6, 30], in: ws, audio: false)
+        let captured = try await Self.capture(source, at: [30], in: ws, audio: false, also: [.every(seconds: 2, count: 3)])
         #expect(captured.map(\.pressTime) == [2, 4, 6])
         for photo in captured {
             let still = try #require(photo.photo)

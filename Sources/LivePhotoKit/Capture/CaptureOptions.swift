@@ -57,6 +57,9 @@ public enum ShutterEvent: Sendable, Equatable {
     case press
     /// A press at this many seconds from the stream's start.
     case pressAt(Double)
+    /// A press every `seconds` from the stream's start (at `seconds`, twice that, …): `count` of them, or until the
+    /// capture stops when nil.
+    case every(seconds: Double, count: Int?)
     /// Stop now: Live Photos whose movie is not complete are finished with what was recorded.
     case stop
 }

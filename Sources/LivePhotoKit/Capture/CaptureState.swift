@@ -21,12 +21,17 @@ final class CaptureState: @unchecked Sendable {
     private var finished = false
     private var ended = false
     private var failure: MediaToolError?
+    /// Presses every `interval` seconds: the next one's number, and how many are left (nil: no end).
+    private var periodic: (interval: Double, next: Int, remaining: Int?)?
+    /// How far ahead of the stream periodic presses are queued (so their pre-roll is kept).
+    var lookahead = 5.0
 
     func receive(_ event: ShutterEvent) {
         lock.withLock {
             switch event {
             case .press: pressMoments.append(Date())
             case .pressAt(let seconds): presses.append(max(0, seconds))
+            case .every(let seconds, let count): periodic = (max(0.001, seconds), 1, count.map { max(0, $0) })
             case .stop: stopRequested = true
             }
         }
@@ -54,6 +59,15 @@ final class CaptureState: @unchecked Sendable {
                 presses += pressMoments.map(streamTime)
                 pressMoments.removeAll()
             }
+            if var due = periodic {
+                let horizon = streamTime(Date()) + lookahead
+                while due.remaining != 0, Double(due.next) * due.interval <= horizon {
+                    presses.append(Double(due.next) * due.interval)
+                    due.next += 1
+                    due.remaining = due.remaining.map { $0 - 1 }
+                }
+                periodic = due
+            }
             presses.sort()
             if stopRequested { recordingStopped = true }
             return Snapshot(stopping: stopRequested, recorderEnded: ended, shutterFinished: finished, recorderFailure: failure)
@@ -62,6 +76,9 @@ final class CaptureState: @unchecked Sendable {
 
     /// The presses waiting, earliest first.
     var pendingPresses: [Double] { lock.withLock { presses } }
+
+    /// True while a press waits or periodic presses are still to come.
+    var expectsPresses: Bool { lock.withLock { !presses.isEmpty || (periodic.map { $0.remaining != 0 } ?? false) } }
 
     func removeFirstPress() {
         lock.withLock {

@@ -110,7 +110,7 @@ public enum LivePhotoCapture {
             // Keep what a waiting press, or the next one, can still need.
             let firstNeeded = state.pendingPresses.first.map { $0 - options.before } ?? .infinity
             list.prune(before: min(firstNeeded, recorded - options.before - 1))
-            if snapshot.shutterFinished && state.pendingPresses.isEmpty { state.stop() }
+            if snapshot.shutterFinished && !state.expectsPresses { state.stop() }
             try? await Task.sleep(for: .milliseconds(50))
         }
     }
