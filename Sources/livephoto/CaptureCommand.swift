@@ -16,9 +16,9 @@ struct CaptureCommand: AsyncParsableCommand {
             INPUT is what ffmpeg opens (default: /dev/video0 through v4l2 on Linux, camera 0 through avfoundation on
             macOS; --format names ffmpeg's input format): a webcam, an RTSP or HTTP camera stream, or a file played
             at its own pace with --realtime. An H.264 or HEVC stream (most IP cameras, many webcams) is copied,
-            never re-encoded: each movie starts at the keyframe at or before its window (so it can hold a little
-            more than --before). Any other stream is encoded once (H.264, or --codec hevc), with a keyframe every
-            half second.
+            never re-encoded: each movie keeps the keyframe at or before its window, and an edit list makes it play
+            from the window's start. Any other stream is encoded once (H.264, or --codec hevc), with a keyframe
+            every half second.
 
             The shutter: Enter on a terminal (each press a Live Photo), --at SECONDS... from the stream's start,
             --every N seconds (with --count N), or SIGUSR1 from another program (kill -USR1 PID). Ctrl-C ends it:

@@ -60,8 +60,13 @@ struct CaptureTests {
             let report = await LivePhotoVerifier.verify(photo: still, movie: movie)
             #expect(report.checks.allSatisfy { $0.passed || $0.requirement == .informational }, "\(report.checks.filter { !$0.passed })")
             #expect(report.wallpaper?.ready == true)
-            // About 1.5 s on each side of the press (the movie starts at the keyframe before its window).
-            #expect(photo.end - press > 1.45 && press - photo.start >= 1.5 && press - photo.start < 2.6, "\(photo)")
+            // 1.5 s on each side of the press: the movie keeps the keyframe before its window, and its edit list
+            // starts it at the window.
+            #expect(abs(photo.end - press - 1.5) < 0.05 && abs(press - photo.start - 1.5) < 0.05, "\(photo)")
+            let duration = try await Tool.run(
+                "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=duration", "-of", "csv=p=0", movie]
+            ).stdout
+            #expect(abs((Double(duration.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) - 3) < 0.1, "\(movie): \(duration)")
         }
     }
 

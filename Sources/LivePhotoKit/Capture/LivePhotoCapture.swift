@@ -6,8 +6,9 @@ import MediaFormats
 /// short segments on disk, so memory stays flat however long it runs), and each press keeps the movie from
 /// `before` seconds before it to `after` seconds after, with the still at the press.
 ///
-/// An H.264 or HEVC stream is copied, never re-encoded (every video packet is the stream's own): a movie starts at
-/// the keyframe at or before its window. Any other stream is encoded once, with a keyframe every half second. Each Live Photo is then made by ``LivePhotoMaker`` from its movie alone (the still is the frame at the
+/// An H.264 or HEVC stream is copied, never re-encoded (every video packet is the stream's own): a movie keeps the
+/// keyframe at or before its window, and an edit list makes it play from the window's start. Any other stream is
+/// encoded once, with a keyframe every half second. Each Live Photo is then made by ``LivePhotoMaker`` from its movie alone (the still is the frame at the
 /// press), so it is a valid, wallpaper-ready Live Photo.
 public enum LivePhotoCapture {
     /// What the recorder does with the stream's video.
@@ -144,14 +145,19 @@ public enum LivePhotoCapture {
             throw .io(path: "a capture's work folder", reason: "\(error)")
         }
         let joined = work + "/joined.mov", movie = work + "/clip.mov"
-        // The segments' keyframe at `first.start` is shown at `keyframe` in the joined movie (MPEG-TS carries
-        // audio, and frames shown before the keyframe, ahead of it): stream time s is movie time s - first.start + keyframe.
-        let keyframe: Double
+        let windowStart = max(wantedStart, first.start)
+        // Stream time s is movie time s - first.start + shown, where `shown` is where the movie shows (or would
+        // show, before its edit list starts) the first video sample: the segments' keyframe at `first.start`. It
+        // is read from each movie as our parser reads it, not assumed from what ffmpeg was asked.
+        let shown: Double
         do {
             try await ffmpeg.joinSegments(
                 segments.map { ring + "/" + $0.name }, videoCodec: recording.videoCodec, duration: nil, to: joined)
-            keyframe = try firstSampleTime(joined)
-            try await ffmpeg.cut(joined, to: movie, start: 0, duration: end - first.start + keyframe, reencode: nil)
+            // The window cut by stream copy: the movie keeps the keyframe before the window, and its edit list
+            // starts the movie at the window.
+            let atWindow = windowStart - first.start + (try firstSampleTime(joined))
+            try await ffmpeg.cut(joined, to: movie, start: atWindow, duration: end - windowStart, reencode: nil)
+            shown = try firstSampleTime(movie)
         } catch let error as MediaToolError {
             throw MediaSteps.wrap(error, file: options.input)
         } catch {
@@ -162,25 +168,36 @@ public enum LivePhotoCapture {
             made = try await LivePhotoMaker.make(
                 photo: nil, video: movie,
                 options: MakeOptions(
-                    outputDirectory: options.outputDirectory, name: name(count: count), coverTime: press - first.start + keyframe,
+                    outputDirectory: options.outputDirectory, name: name(count: count), coverTime: press - first.start + shown,
                     force: options.force, codec: options.codec, ffmpegPath: options.ffmpegPath, photoFormat: options.photoFormat))
         } catch {
             // The work folder is the capture's own: the user knows the input and the press.
             throw error.renamingFiles(in: work) { _ in String(format: "the movie of %@ at %.3f s", options.input, pressed) }
         }
         return CapturedLivePhoto(
-            pressTime: pressed, start: max(0, first.start - keyframe), end: end, coverTime: made.coverTime, copied: recording.copied,
+            pressTime: pressed, start: max(0, first.start - shown), end: end, coverTime: made.coverTime, copied: recording.copied,
             identifier: made.identifier, photo: made.photo, movie: made.movie, notes: notes + made.notes + made.wallpaperWarnings)
     }
 
-    /// Where the movie's first video sample (the keyframe it starts with, in decoding order) is shown, in seconds.
+    /// Where the movie shows its first video sample (the keyframe it starts with, in decoding order), in seconds:
+    /// negative when its edit list starts the movie after that sample.
     static func firstSampleTime(_ path: String) throws -> Double {
         let movie = try Movie(file: LivePhotoMaker.open(path))
-        let facts = MovieFacts(movie: movie)
-        guard let video = facts.video,
-            let first = try video.presentationSchedule(movieTimescale: movie.header.timescale).first(where: { $0.sample == 0 })
-        else { throw LivePhotoError.badInput(file: path, reason: "there is no video frame in it") }
-        return facts.seconds(first.time)
+        guard let video = movie.videoTrack, let first = try video.tables.presentationTimes(limit: 5_000_000).first else {
+            throw LivePhotoError.badInput(file: path, reason: "there is no video frame in it")
+        }
+        let movieScale = Double(max(1, movie.header.timescale)), mediaScale = Double(max(1, video.mediaHeader.timescale))
+        var emptyBefore: UInt64 = 0
+        for edit in video.editList?.entries ?? [] {
+            if edit.isEmpty {
+                emptyBefore = emptyBefore.addingReportingOverflow(edit.segmentDuration).partialValue
+                continue
+            }
+            let (offset, overflow) = first.subtractingReportingOverflow(edit.mediaTime)
+            guard !overflow else { throw LivePhotoError.badInput(file: path, reason: "its edit list starts out of range") }
+            return Double(emptyBefore) / movieScale + Double(offset) / mediaScale
+        }
+        return Double(first) / mediaScale
     }
 
     /// `LIVE_20261125_013512_001`: the local date and time, and the press's number in this capture.
