@@ -6,7 +6,7 @@ import Hummingbird
 struct GalleryController {
     let state: ServerState
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<ServerContext>) {
         group.get(use: list)
         group.get(":id/:part", use: part)
     }
@@ -14,7 +14,7 @@ struct GalleryController {
     /// One page of what the folder holds: `?offset=N&limit=M` (default 0 and 200, at most 1,000 a page). The first
     /// page scans the folder again (through the index, so only changed files are read); the others page through
     /// that scan.
-    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func list(_ request: Request, context: ServerContext) async throws -> Response {
         let gallery = try gallery()
         let offset = max(0, request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
         let limit = min(1_000, max(1, request.uri.queryParameters.get("limit", as: Int.self) ?? 200))
@@ -29,7 +29,7 @@ struct GalleryController {
     }
 
     /// `photo` and `video` (display copies, made once), `original-photo` and `original-video` (attachments).
-    @Sendable func part(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func part(_ request: Request, context: ServerContext) async throws -> Response {
         let gallery = try gallery()
         let id = try context.parameters.require("id"), part = try context.parameters.require("part")
         guard let item = await gallery.item(id) else { throw HTTPError(.notFound, message: "No such item; reload the gallery.") }

@@ -20,7 +20,7 @@ struct JobController {
 
     let state: ServerState
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<ServerContext>) {
         group.post("assemble", use: assemble)
         group.post("disassemble", use: disassemble)
         group.get(":id", use: status)
@@ -30,7 +30,7 @@ struct JobController {
     }
 
     /// A Live Photo from uploaded files: a photo and a video, or a video alone.
-    @Sendable func assemble(_ request: Request, context: BasicRequestContext) async throws -> Created {
+    @Sendable func assemble(_ request: Request, context: ServerContext) async throws -> Created {
         let body = try await request.decode(as: AssembleRequest.self, context: context)
         guard let video = await state.uploads.path(body.video) else {
             throw HTTPError(.notFound, message: "The video has expired; choose it again.")
@@ -54,7 +54,7 @@ struct JobController {
     }
 
     /// Uploaded files taken apart: a Live Photo (its two files, or a `.pvt.zip`) or a Motion Photo.
-    @Sendable func disassemble(_ request: Request, context: BasicRequestContext) async throws -> Created {
+    @Sendable func disassemble(_ request: Request, context: ServerContext) async throws -> Created {
         let body = try await request.decode(as: DisassembleRequest.self, context: context)
         guard (1...2).contains(body.files.count) else {
             throw HTTPError(.badRequest, message: "Choose a Live Photo (its photo and its video, or a .pvt.zip) or a Motion Photo.")
@@ -74,7 +74,7 @@ struct JobController {
         return Created(id: id)
     }
 
-    @Sendable func status(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func status(_ request: Request, context: ServerContext) async throws -> Response {
         let id = try context.parameters.require("id")
         guard let status = await state.jobs.status(id) else {
             throw HTTPError(.notFound, message: "No such job (it may have expired).")
@@ -83,7 +83,7 @@ struct JobController {
     }
 
     /// Server-sent events: the status each time it changes, until the job ends (or the server stops).
-    @Sendable func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func events(_ request: Request, context: ServerContext) async throws -> Response {
         let id = try context.parameters.require("id")
         guard await state.jobs.status(id) != nil else { throw HTTPError(.notFound, message: "No such job (it may have expired).") }
         let jobs = state.jobs
@@ -110,7 +110,7 @@ struct JobController {
     }
 
     /// A result file, as an attachment under its name.
-    @Sendable func file(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func file(_ request: Request, context: ServerContext) async throws -> Response {
         let id = try context.parameters.require("id"), index = try context.parameters.require("index", as: Int.self)
         guard let result = await state.jobs.result(id), result.files.indices.contains(index) else {
             throw HTTPError(.notFound, message: "No such file (the job may have expired).")
@@ -120,7 +120,7 @@ struct JobController {
     }
 
     /// The result's display copy: `photo` (a JPEG) or `video` (an H.264 MP4).
-    @Sendable func preview(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func preview(_ request: Request, context: ServerContext) async throws -> Response {
         let id = try context.parameters.require("id"), part = try context.parameters.require("part")
         guard let result = await state.jobs.result(id),
             let path = part == "photo" ? result.previewPhoto : part == "video" ? result.previewVideo : nil

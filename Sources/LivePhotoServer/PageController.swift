@@ -9,14 +9,14 @@ struct PageController {
 
     let state: ServerState
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<ServerContext>) {
         group.get("/") { _, _ in WebAssets.response(WebAssets.page, type: "text/html; charset=utf-8") }
         group.get("/app.js") { _, _ in WebAssets.response(WebAssets.script, type: "text/javascript; charset=utf-8") }
         group.get("/app.css") { _, _ in WebAssets.response(WebAssets.style, type: "text/css; charset=utf-8") }
         group.get("/api/config", use: config)
     }
 
-    @Sendable func config(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func config(_ request: Request, context: ServerContext) throws -> Response {
         try JSONBody.response(Config(gallery: state.gallery != nil, maxUploadMB: Int(state.options.maxUploadBytes >> 20)))
     }
 }

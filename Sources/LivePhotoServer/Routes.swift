@@ -3,12 +3,13 @@ import Hummingbird
 /// The HTTP interface. Every file is reached through an id the server made (an upload, a job, a gallery number),
 /// never through a path from the request.
 enum Routes {
-    static func router(_ state: ServerState) -> Router<BasicRequestContext> {
-        let router = Router()
+    static func router(_ state: ServerState) -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
         // Outermost first: every response gets the headers, errors become JSON, then other sites are kept out.
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(workDirectory: state.options.workDirectory))
         router.add(middleware: SameOriginMiddleware(allowedHosts: [state.options.host] + state.options.allowedHosts))
+        if let token = state.options.accessToken { router.add(middleware: AccessTokenMiddleware(token: token)) }
 
         PageController(state: state).addRoutes(to: router.group())
         UploadController(state: state).addRoutes(to: router.group("api/uploads"))

@@ -28,6 +28,9 @@ public struct ServerOptions: Sendable {
     public var maxConnections: Int
     /// Bytes that uploads and job results may take together; past it, the oldest finished jobs go, then 507.
     public var maxStorageBytes: Int64
+    /// The secret a request from another host must carry (`?token=` once, then the cookie it sets); nil lets only
+    /// this machine in. Requests from loopback addresses never need it.
+    public var accessToken: String?
 
     /// Servers share `TMPDIR/livephoto-serve-UID/`, each in a folder named by its process id; at start, the
     /// folders of processes no longer running are removed.
@@ -39,8 +42,10 @@ public struct ServerOptions: Sendable {
         directory: String? = nil, host: String = "127.0.0.1", allowedHosts: [String] = [], port: Int = 8080,
         maxUploadBytes: Int64 = 1 << 30,
         maxConcurrentJobs: Int = 2, workDirectory: String? = nil, ffmpegPath: String? = nil, retention: Duration = .seconds(3600),
-        idleTimeout: Duration = .seconds(30), maxConnections: Int = 256, maxStorageBytes: Int64? = nil, indexPath: String? = nil
+        idleTimeout: Duration = .seconds(30), maxConnections: Int = 256, maxStorageBytes: Int64? = nil, indexPath: String? = nil,
+        accessToken: String? = nil
     ) {
+        self.accessToken = accessToken
         self.indexPath = indexPath
         self.idleTimeout = idleTimeout
         self.maxConnections = max(1, maxConnections)
@@ -56,6 +61,12 @@ public struct ServerOptions: Sendable {
         self.maxStorageBytes = maxStorageBytes ?? Self.defaultStorage(for: self.workDirectory)
     }
 
+    /// A new random token: 128 bits as 32 hexadecimal digits.
+    public static func newAccessToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+
     /// Half the free space of the file system that holds the work folder (its nearest existing parent), at least
     /// 64 MB.
     public static func defaultStorage(for folder: String) -> Int64 {
@@ -64,4 +75,9 @@ public struct ServerOptions: Sendable {
         let free = (try? FileManager.default.attributesOfFileSystem(forPath: url.path)[.systemFreeSize] as? Int64) ?? nil
         return max(64 << 20, (free ?? (8 << 30)) / 2)
     }
+}
+
+extension String {
+    /// The string with zeros before it up to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }

@@ -5,13 +5,13 @@ import Hummingbird
 struct UploadController {
     let state: ServerState
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<ServerContext>) {
         group.put(use: upload)
         group.get(":id/frame", use: frame)
     }
 
     /// The body is the file, streamed to disk; `?name=` is its name.
-    @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func upload(_ request: Request, context: ServerContext) async throws -> Response {
         guard let name = request.uri.queryParameters.get("name"), !name.isEmpty else {
             throw HTTPError(.badRequest, message: "The upload has no file name.")
         }
@@ -21,7 +21,7 @@ struct UploadController {
     }
 
     /// The frame at `?t=` seconds, as a JPEG (made once per time, to the millisecond).
-    @Sendable func frame(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func frame(_ request: Request, context: ServerContext) async throws -> Response {
         let id = try context.parameters.require("id")
         guard let path = await state.uploads.path(id) else {
             throw HTTPError(.notFound, message: "That upload has expired; choose the file again.")

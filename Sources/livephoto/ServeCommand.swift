@@ -26,6 +26,10 @@ struct ServeCommand: AsyncParsableCommand {
             oldest results go first, then 507), connections (--max-connections, --idle-timeout), and ffmpeg runs
             (--jobs, for jobs and for frames and previews alike).
 
+            Listening beyond this machine (--host 0.0.0.0, or a network address), it lets other hosts in only with
+            a secret: it prints a link that carries a random token (?token=…), whose first use sets a cookie for
+            the rest of the visit; a request from another host without it gets 403. This machine needs no token.
+
             Examples:
               livephoto serve
               livephoto serve ~/Pictures/Exported --port 9000
@@ -98,14 +102,25 @@ struct ServeCommand: AsyncParsableCommand {
         let options = ServerOptions(
             directory: directory, host: host, allowedHosts: allowHost, port: port, maxUploadBytes: Int64(maxUpload) << 20,
             maxConcurrentJobs: jobs, ffmpegPath: ffmpeg, idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
-            maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath)
+            maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath,
+            accessToken: Self.isLoopback(host) ? nil : ServerOptions.newAccessToken())
         let host = self.host
         let json = common.json
+        let token = options.accessToken
         try await LivePhotoServer(options: options).run { bound in
-            let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/"
+            let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
             // Written straight to the descriptor (not buffered), so a script reading the pipe sees it at once.
-            let line = json ? "{\"url\": \"\(url)\", \"port\": \(bound)}\n" : "livephoto serve: open \(url) (Ctrl-C stops)\n"
+            let line =
+                json
+                ? "{\"url\": \"\(url)\", \"port\": \(bound)\(token.map { ", \"token\": \"\($0)\"" } ?? "")}\n"
+                : "livephoto serve: open \(url) (Ctrl-C stops)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
+    }
+
+    /// True for an address only this machine reaches.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name.hasPrefix("127.") || name == "::1" || name == "[::1]"
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `serve` listening beyond this machine: another host gets in only with the printed token.
+@Suite("serve: the access token")
+struct ServeTokenTests {
+    @Test(
+        "off loopback: this machine needs no token; another host gets 403 without it, in with ?token= (which sets a cookie) and with the cookie"
+    )
+    func token() async throws {
+        let other = try #require(Self.nonLoopbackAddress(), "this test needs a network address besides loopback, to be the other host")
+        let ws = try Workspace()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
+        server.arguments = ["serve", "--host", "0.0.0.0", "--port", "0", "--json", "--no-index"]
+        server.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": ws.path + "/"]) { _, new in new }
+        let pipe = Pipe()
+        server.standardOutput = pipe
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        // The first line says where it listens and the token.
+        let line = try #require(String(data: pipe.fileHandleForReading.availableDataLine(), encoding: .utf8))
+        let printed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let port = try #require(printed["port"] as? Int), token = try #require(printed["token"] as? String)
+        #expect(token.count == 32 && (printed["url"] as? String)?.hasSuffix("/?token=\(token)") == true, "\(line)")
+
+        #expect(try Self.get("127.0.0.1", port, "/").status == 200)
+        #expect(try Self.get(other, port, "/").status == 403)
+        #expect(try Self.get(other, port, "/?token=0123").status == 403)
+        let first = try Self.get(other, port, "/?token=\(token)")
+        #expect(first.status == 200)
+        let cookie = try #require(first.head.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: livephoto-token=\(token);") })
+        #expect(["Path=/", "HttpOnly", "SameSite=Strict"].allSatisfy(cookie.contains), "\(cookie)")
+        #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(token)"]).status == 200)
+        #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(String(token.reversed()))"]).status == 403)
+    }
+
+    /// The first IPv4 address of an interface that is up and not loopback.
+    static func nonLoopbackAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                entry.pointee.ifa_flags & UInt32(IFF_UP) != 0, entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0
+            else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+            else { continue }
+            return String(cString: host)
+        }
+        return nil
+    }
+
+    /// A GET over a plain socket, from this machine's `host` address to the server: its status and header lines.
+    static func get(_ host: String, _ port: Int, _ path: String, headers: [String] = []) throws -> (status: Int, head: String) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, host, &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = (["GET \(path) HTTP/1.1", "Host: \(host):\(port)", "Connection: close"] + headers + ["", ""]).joined(
+            separator: "\r\n")
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var response = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            response += buffer[0..<n]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, head)
+    }
+}
+
+extension FileHandle {
+    /// Reads up to the first line break (the server prints its address as one line).
+    fileprivate func availableDataLine() throws -> Data {
+        var line = Data()
+        while true {
+            let byte = try read(upToCount: 1) ?? Data()
+            if byte.isEmpty || byte == Data([0x0A]) { return line }
+            line += byte
+        }
+    }
+}
