@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 
 /// `livephoto serve`: a local web app with Assemble and Disassemble modes, a Live Photo viewer and, given a folder,
@@ -26,12 +28,13 @@ public struct LivePhotoServer: Sendable {
     /// The Hummingbird application (for tests, which run it without binding a port). Besides the HTTP server, its
     /// services are the job queue, whose jobs are its child tasks, and the sweeper of expired files; a graceful
     /// shutdown stops the server first (streams of job events close), then the sweeper, then the jobs.
-    public func application(onReady: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+    public func application(onReady: @escaping @Sendable (Int) -> Void = { _ in }) throws -> some ApplicationProtocol {
         let idle = options.idleTimeout.components
+        let http = HTTPServerBuilder.http1(
+            configuration: .init(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)))
         return Application(
             router: Routes.router(state),
-            server: .http1(
-                configuration: .init(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
+            server: try options.tls.map { try .tls(http, tlsConfiguration: $0.configuration()) } ?? http,
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: "livephoto",
                 availableConnectionsDelegate: .maximum(options.maxConnections, logger: Logger(label: "livephoto.serve"))),

@@ -31,6 +31,8 @@ public struct ServerOptions: Sendable {
     /// The secret a request from another host must carry (`?token=` once, then the cookie it sets); nil lets only
     /// this machine in. Requests from loopback addresses never need it.
     public var accessToken: String?
+    /// Serve HTTPS with this certificate (cameras in a browser need a secure context off this machine).
+    public var tls: TLSIdentity?
 
     /// Servers share `TMPDIR/livephoto-serve-UID/`, each in a folder named by its process id; at start, the
     /// folders of processes no longer running are removed.

@@ -29,11 +29,15 @@ struct ServeCommand: AsyncParsableCommand {
             Listening beyond this machine (--host 0.0.0.0, or a network address), it lets other hosts in only with
             a secret: it prints a link that carries a random token (?token=…), whose first use sets a cookie for
             the rest of the visit; a request from another host without it gets 403. This machine needs no token.
+            --tls serves HTTPS (a phone's browser gives its camera to secure pages only): with --cert and --key, or
+            with a self-signed certificate made on first use and kept in $XDG_STATE_HOME/livephoto/tls (or
+            ~/.local/state/livephoto/tls); its SHA-256 fingerprint is printed, to compare with what the phone shows.
 
             Examples:
               livephoto serve
               livephoto serve ~/Pictures/Exported --port 9000
               livephoto serve --host 0.0.0.0 --allow-host mymac.local --max-upload 4096 --max-storage 20000
+              livephoto serve --host 0.0.0.0 --tls                # for a phone on the same network
             """
     )
 
@@ -75,7 +79,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @Flag(
+        name: .long,
+        help:
+            "Serve HTTPS (a browser's camera needs it off this machine): with --cert and --key, or a self-signed certificate made on first use and kept in your state folder."
+    )
+    var tls = false
+
+    @Option(name: .long, help: "With --tls: the certificate (PEM, the chain).")
+    var cert: String?
+
+    @Option(name: .long, help: "With --tls: the certificate's private key (PEM).")
+    var key: String?
+
     func validate() throws {
+        if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
+        if cert != nil && !tls { throw ValidationError("--cert and --key go with --tls") }
         if noIndex && index != nil { throw ValidationError("--index and --no-index cannot be given together") }
         if let directory {
             var isDirectory: ObjCBool = false
@@ -99,23 +118,47 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         common.bootstrap()
-        let options = ServerOptions(
+        var identity: TLSIdentity?
+        if tls {
+            do {
+                if let cert, let key {
+                    identity = try TLSIdentity.load(certificate: cert, key: key)
+                } else {
+                    identity = try await TLSIdentity.selfSigned(in: Self.stateFolder + "/tls", hosts: [host] + allowHost)
+                }
+            } catch {
+                FileHandle.standardError.write(Data("livephoto: error: \(error)\n".utf8))
+                throw ExitCode(Failure.badInput)
+            }
+        }
+        var options = ServerOptions(
             directory: directory, host: host, allowedHosts: allowHost, port: port, maxUploadBytes: Int64(maxUpload) << 20,
             maxConcurrentJobs: jobs, ffmpegPath: ffmpeg, idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath,
             accessToken: Self.isLoopback(host) ? nil : ServerOptions.newAccessToken())
+        options.tls = identity
         let host = self.host
+        let scheme = identity == nil ? "http" : "https"
+        let fingerprint = identity?.fingerprint
         let json = common.json
         let token = options.accessToken
         try await LivePhotoServer(options: options).run { bound in
-            let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
+            let url = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
             // Written straight to the descriptor (not buffered), so a script reading the pipe sees it at once.
             let line =
                 json
-                ? "{\"url\": \"\(url)\", \"port\": \(bound)\(token.map { ", \"token\": \"\($0)\"" } ?? "")}\n"
+                ? "{\"url\": \"\(url)\", \"port\": \(bound)\(token.map { ", \"token\": \"\($0)\"" } ?? "")"
+                    + "\(fingerprint.map { ", \"fingerprint\": \"\($0)\"" } ?? "")}\n"
                 : "livephoto serve: open \(url) (Ctrl-C stops)\n"
+                    + (fingerprint.map { "  certificate SHA-256 \($0)\n" } ?? "")
             FileHandle.standardOutput.write(Data(line.utf8))
         }
+    }
+
+    /// `$XDG_STATE_HOME/livephoto`, else `~/.local/state/livephoto`: what is kept between runs.
+    static var stateFolder: String {
+        let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        return (state ?? NSHomeDirectory() + "/.local/state") + "/livephoto"
     }
 
     /// True for an address only this machine reaches.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `serve` listening beyond this machine: another host gets in only with the printed token.
-@Suite("serve: the access token")
+@Suite("serve: the access token and TLS")
 struct ServeTokenTests {
     @Test(
         "off loopback: this machine needs no token; another host gets 403 without it, in with ?token= (which sets a cookie) and with the cookie"
@@ -38,6 +38,52 @@ struct ServeTokenTests {
         #expect(["Path=/", "HttpOnly", "SameSite=Strict"].allSatisfy(cookie.contains), "\(cookie)")
         #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(token)"]).status == 200)
         #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(String(token.reversed()))"]).status == 403)
+    }
+
+    @Test(
+        "--tls with a certificate made on first use: HTTPS answers with the certificate whose fingerprint was printed; a restart keeps it; the key is private"
+    )
+    func tls() async throws {
+        let ws = try Workspace()
+        var fingerprints: [String] = []
+        for _ in 0..<2 {
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
+            server.arguments = ["serve", "--tls", "--port", "0", "--json", "--no-index"]
+            server.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": ws.path + "/", "XDG_STATE_HOME": ws.file("state")])
+            { _, new in new }
+            let pipe = Pipe()
+            server.standardOutput = pipe
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            defer {
+                server.terminate()
+                server.waitUntilExit()
+            }
+            let line = try #require(String(data: pipe.fileHandleForReading.availableDataLine(), encoding: .utf8))
+            let printed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let port = try #require(printed["port"] as? Int), fingerprint = try #require(printed["fingerprint"] as? String)
+            #expect((printed["url"] as? String)?.hasPrefix("https://") == true)
+            // Python's TLS client, not ours: the status, and the SHA-256 of the certificate the server presented.
+            let fetched = try await Tool.run(
+                "python3",
+                [
+                    "-c",
+                    """
+                    import ssl, hashlib, http.client, sys
+                    context = ssl.create_default_context(); context.check_hostname = False; context.verify_mode = ssl.CERT_NONE
+                    connection = http.client.HTTPSConnection("127.0.0.1", int(sys.argv[1]), context=context)
+                    connection.request("GET", "/"); status = connection.getresponse().status
+                    print(status, ":".join("%02X" % b for b in hashlib.sha256(connection.sock.getpeercert(binary_form=True)).digest()))
+                    """,
+                    String(port),
+                ])
+            #expect(fetched.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "200 \(fingerprint)")
+            fingerprints.append(fingerprint)
+        }
+        #expect(fingerprints.count == 2 && fingerprints[0] == fingerprints[1])
+        let key = try FileManager.default.attributesOfItem(atPath: ws.file("state/livephoto/tls/key.pem"))
+        #expect((key[.posixPermissions] as? Int) == 0o600)
     }
 
     /// The first IPv4 address of an interface that is up and not loopback.
