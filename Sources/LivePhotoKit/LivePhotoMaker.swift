@@ -46,6 +46,9 @@ public struct MakeOptions: Sendable {
     public var ffmpegPath: String?
     /// Keep only this many seconds of video, centred on the cover (Live Photos are about 3 s); nil keeps it all.
     public var duration: Double?
+    /// With `duration`: the seconds of it kept before the cover (the rest after it), as a camera keeps 1.5 s before
+    /// the shutter and 1.5 s after; nil centres the window on the cover.
+    public var durationBeforeCover: Double?
     /// The still's format; nil keeps the photo's (HEIC stays HEIC, anything else becomes or stays JPEG). Asking
     /// for HEIC from another format encodes it with libheif's heif-enc from the tagged JPEG.
     public var photoFormat: PhotoFormat?
@@ -61,8 +64,9 @@ public struct MakeOptions: Sendable {
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
         packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil,
-        photoFormat: PhotoFormat? = nil, duration: Double? = nil, wallpaper: WallpaperMode = .auto
+        photoFormat: PhotoFormat? = nil, duration: Double? = nil, durationBeforeCover: Double? = nil, wallpaper: WallpaperMode = .auto
     ) {
+        self.durationBeforeCover = durationBeforeCover
         self.wallpaper = wallpaper
         self.outputDirectory = outputDirectory
         self.name = name
@@ -192,7 +196,10 @@ public enum LivePhotoMaker {
                     + "the cover is the nearest frame, at \(CoverTime.format(movie.coverSeconds)) s")
         }
         var trim: TrimReport?
-        if let duration = options.duration, let (cut, report) = try await media.trim(videoFile.path, movie: movie, duration: duration) {
+        if let duration = options.duration,
+            let (cut, report) = try await media.trim(
+                videoFile.path, movie: movie, duration: duration, before: options.durationBeforeCover)
+        {
             trim = report
             videoFile = try open(cut)
             movie = try MovieRemux.plan(

@@ -42,12 +42,14 @@ struct MediaSteps {
         }
     }
 
-    /// Keeps `duration` seconds centred on the cover: copied from a keyframe at the window's start when there is
-    /// one (within a frame), else re-encoded.
+    /// Keeps `duration` seconds around the cover (`before` of them before it; nil centres them): copied from a
+    /// keyframe at the window's start when there is one (within a frame), else re-encoded.
     /// - Returns: the cut movie and what was done, or nil when the video is no longer than `duration`.
-    func trim(_ path: String, movie: MovieRemux, duration: Double) async throws(LivePhotoError) -> (String, TrimReport)? {
+    func trim(_ path: String, movie: MovieRemux, duration: Double, before: Double? = nil) async throws(LivePhotoError) -> (
+        String, TrimReport
+    )? {
         guard duration < movie.videoDuration - 0.0005 else { return nil }
-        let wanted = min(max(0, movie.coverSeconds - duration / 2), movie.videoDuration - duration)
+        let wanted = min(max(0, movie.coverSeconds - min(before ?? duration / 2, duration)), movie.videoDuration - duration)
         let frame = movie.frameInterval
         let keyframe = movie.keyframeTimes.min { abs($0 - wanted) < abs($1 - wanted) }
         let lossless = keyframe.map { abs($0 - wanted) <= frame && $0 <= movie.coverSeconds } ?? false

@@ -10,6 +10,14 @@ struct JobController {
         var cover: Double?
     }
 
+    /// A press of the Camera mode's shutter: the still taken at the press, the recording that holds it, and the
+    /// press's time in that recording.
+    struct CaptureRequest: Decodable {
+        var photo: String?
+        var video: String
+        var press: Double
+    }
+
     struct DisassembleRequest: Decodable {
         var files: [String]
     }
@@ -22,6 +30,7 @@ struct JobController {
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
         group.post("assemble", use: assemble)
+        group.post("capture", use: capture)
         group.post("disassemble", use: disassemble)
         group.get(":id", use: status)
         group.get(":id/events", use: events)
@@ -49,6 +58,34 @@ struct JobController {
         let (state, stillPath) = (self.state, photo)
         let id = await state.jobs.submit(folder: folder) { progress in
             try await Jobs.assemble(photo: stillPath, video: video, cover: body.cover, folder: folder, state: state, progress: progress)
+        }
+        return Created(id: id)
+    }
+
+    /// A Live Photo from the Camera mode: the recording cut to the window around the press (`--before`, `--after`),
+    /// the cover at the press.
+    @Sendable func capture(_ request: Request, context: ServerContext) async throws -> Created {
+        let body = try await request.decode(as: CaptureRequest.self, context: context)
+        guard let video = await state.uploads.path(body.video) else {
+            throw HTTPError(.notFound, message: "The recording has expired; take the photo again.")
+        }
+        var photo: String?
+        if let id = body.photo {
+            guard let p = await state.uploads.path(id) else {
+                throw HTTPError(.notFound, message: "The photo has expired; take it again.")
+            }
+            photo = p
+        }
+        guard body.press.isFinite, body.press >= 0 else {
+            throw HTTPError(.badRequest, message: "The press must be 0 or more seconds into the recording.")
+        }
+        let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
+        let (state, stillPath) = (self.state, photo)
+        let window = Jobs.Window(before: state.options.captureBefore, after: state.options.captureAfter)
+        let id = await state.jobs.submit(folder: folder) { progress in
+            try await Jobs.assemble(
+                photo: stillPath, video: video, cover: body.press, window: window, name: "capture", folder: folder, state: state,
+                progress: progress)
         }
         return Created(id: id)
     }

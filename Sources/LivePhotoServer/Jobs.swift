@@ -3,16 +3,26 @@ import LivePhotoKit
 
 /// The work behind Assemble and Disassemble, and the gallery's parts.
 enum Jobs {
+    /// The part of a recording a Live Photo keeps around its cover, as a camera keeps it around the shutter.
+    struct Window {
+        var before: Double
+        var after: Double
+    }
+
     /// A Live Photo from a photo and a video (or a video alone): the pair and the `.pvt.zip`, then the previews.
+    /// With `window`, only that much of the video around the cover is kept; `name` is the outputs' stem (the video's
+    /// when nil).
     static func assemble(
-        photo: String?, video: String, cover: Double?, folder: String, state: ServerState,
-        progress: @escaping @Sendable (String, Double) -> Void
+        photo: String?, video: String, cover: Double?, window: Window? = nil, name: String? = nil, folder: String,
+        state: ServerState, progress: @escaping @Sendable (String, Double) -> Void
     ) async throws -> JobResult {
         let out = "\(folder)/out"
-        let stem = URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
+        let stem = name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
         let made = try await LivePhotoMaker.make(
             photo: photo, video: video,
-            options: MakeOptions(outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath),
+            options: MakeOptions(
+                outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath,
+                duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before),
             progress: { p in progress(p.phase.label, 0.6 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
         // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).

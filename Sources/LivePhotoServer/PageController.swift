@@ -1,10 +1,14 @@
 import Hummingbird
 
-/// The page, its script and style, and what the page asks first: whether there is a gallery, and the upload limit.
+/// The page, its script and style, and what the page asks first: whether there is a gallery, the upload limit, and
+/// the camera's window.
 struct PageController {
     struct Config: Encodable {
         var gallery: Bool
         var maxUploadMB: Int
+        /// Camera mode: seconds kept before and after each press.
+        var captureBefore: Double
+        var captureAfter: Double
     }
 
     let state: ServerState
@@ -17,6 +21,9 @@ struct PageController {
     }
 
     @Sendable func config(_ request: Request, context: ServerContext) throws -> Response {
-        try JSONBody.response(Config(gallery: state.gallery != nil, maxUploadMB: Int(state.options.maxUploadBytes >> 20)))
+        try JSONBody.response(
+            Config(
+                gallery: state.gallery != nil, maxUploadMB: Int(state.options.maxUploadBytes >> 20),
+                captureBefore: state.options.captureBefore, captureAfter: state.options.captureAfter))
     }
 }

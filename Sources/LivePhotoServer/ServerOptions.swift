@@ -31,6 +31,9 @@ public struct ServerOptions: Sendable {
     /// The secret a request from another host must carry (`?token=` once, then the cookie it sets); nil lets only
     /// this machine in. Requests from loopback addresses never need it.
     public var accessToken: String?
+    /// Camera mode: the seconds of video kept before the shutter and recorded after it.
+    public var captureBefore: Double = 1.5
+    public var captureAfter: Double = 1.5
     /// Serve HTTPS with this certificate (cameras in a browser need a secure context off this machine).
     public var tls: TLSIdentity?
 

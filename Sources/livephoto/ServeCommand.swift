@@ -20,6 +20,12 @@ struct ServeCommand: AsyncParsableCommand {
             removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the
             originals. Ctrl-C stops the server.
 
+            Camera makes Live Photos as an iPhone does, from the browser's camera (a laptop's webcam, or a phone's
+            on the same network with --tls): it records all the time, and each press of the shutter (the button,
+            Space or Enter) takes a full-resolution still and keeps the video from --before seconds before the
+            press to --after seconds after it (1.5 each); the server makes the Live Photo with the cover on the
+            frame at the press. Presses in quick succession each give one.
+
             Other websites cannot use it: it answers only requests addressed to an IP address, localhost, --host
             or an --allow-host name (no DNS rebinding), and refuses changes requested from another origin. Every
             resource is bounded: uploads (--max-upload), storage for uploads and results (--max-storage; the
@@ -37,7 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
               livephoto serve
               livephoto serve ~/Pictures/Exported --port 9000
               livephoto serve --host 0.0.0.0 --allow-host mymac.local --max-upload 4096 --max-storage 20000
-              livephoto serve --host 0.0.0.0 --tls                # for a phone on the same network
+              livephoto serve --host 0.0.0.0 --tls                # for a phone on the same network (Camera too)
+              livephoto serve --before 1 --after 2                # Camera: 1 s before each press, 2 s after
             """
     )
 
@@ -86,6 +93,12 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var tls = false
 
+    @Option(name: .long, help: "Camera: seconds of video kept before each press (0.5 to 5).")
+    var before: Double = 1.5
+
+    @Option(name: .long, help: "Camera: seconds of video recorded after each press (0.5 to 5).")
+    var after: Double = 1.5
+
     @Option(name: .long, help: "With --tls: the certificate (PEM, the chain).")
     var cert: String?
 
@@ -114,6 +127,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
         guard (1...16).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 16") }
+        guard (0.5...5).contains(before), (0.5...5).contains(after) else {
+            throw ValidationError("--before and --after must be between 0.5 and 5 seconds")
+        }
     }
 
     func run() async throws {
@@ -137,6 +153,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath,
             accessToken: Self.isLoopback(host) ? nil : ServerOptions.newAccessToken())
         options.tls = identity
+        (options.captureBefore, options.captureAfter) = (before, after)
         let host = self.host
         let scheme = identity == nil ? "http" : "https"
         let fingerprint = identity?.fingerprint

@@ -1,0 +1,176 @@
+"""The web app's Camera mode in headless Chromium, whose fake camera draws a moving pattern with a frame counter.
+
+Usage: camera_test.py LIVEPHOTO WORK_DIR
+With the camera's photos and with frames of the video as stills, with sound and without: two presses 0.5 s apart give two Live Photos, each about before + after seconds long, each
+still matching the frame at its movie's cover time, each passing verify and every lock-screen wallpaper gate. Prints
+one line per check and exits 1 if any failed.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+from PIL import Image, ImageChops, ImageStat
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+LIVEPHOTO, WORK = (os.path.realpath(p) for p in sys.argv[1:3])
+BEFORE, AFTER = 1.5, 1.5
+PHOTO_SIZE = (1920, 1080)  # the fake camera's largest photo
+failures = []
+
+
+def check(name, condition, detail=""):
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"), flush=True)
+    if not condition:
+        failures.append(name)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1100",
+                     "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream=fps=30", "--mute-audio",
+                     "--autoplay-policy=no-user-gesture-required"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+def wait_for(driver, condition, seconds=120, what="condition"):
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: d.execute_script(condition), what)
+
+
+def fetch(url, path=None):
+    with urllib.request.urlopen(url, timeout=60) as response:
+        data = response.read()
+    if path:
+        open(path, "wb").write(data)
+    return data
+
+
+SIZE = (160, 90)
+
+
+def frames(movie):
+    """Every frame of the movie's video, small, with its presentation time."""
+    times = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", movie],
+        capture_output=True, text=True, check=True).stdout.split()
+    raw = subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", movie, "-map", "0:v:0", "-fps_mode", "passthrough", "-vf", f"scale={SIZE[0]}:{SIZE[1]}",
+         "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
+    step = SIZE[0] * SIZE[1] * 3
+    images = [Image.frombytes("RGB", SIZE, raw[i:i + step]) for i in range(0, len(raw) - step + 1, step)]
+    return [float(t.strip(",")) for t in times[:len(images)]], images
+
+
+def difference(a, b):
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+def check_shot(name, photo, movie, audio, frame_still):
+    verify = subprocess.run([LIVEPHOTO, "verify", "--json", photo, movie], capture_output=True, text=True)
+    report = json.loads(verify.stdout or "{}")
+    failed = [c["id"] for c in report.get("checks", []) if not c["passed"] and c["requirement"] != "informational"]
+    check(f"{name}: verify passes every required and recommended check", verify.returncode == 0 and not failed, f"{failed} {verify.stderr}")
+    inspect = json.loads(subprocess.run([LIVEPHOTO, "inspect", "--json", movie], capture_output=True, text=True).stdout)
+    facts = inspect["files"][0]["movie"]
+    gates = [g for g in facts["wallpaper"]["gates"] if not g["passed"]]
+    check(f"{name}: every wallpaper gate passes", not gates, gates)
+    duration = facts["video"]["durationSeconds"]
+    check(f"{name}: the movie holds {BEFORE} s before the press and {AFTER} s after (about {BEFORE + AFTER} s)",
+          abs(duration - (BEFORE + AFTER)) < 0.25, f"{duration} s")
+    cover = facts["coverTimeSeconds"]
+    check(f"{name}: the cover is {BEFORE} s in (the press)", abs(cover - BEFORE) < 0.15, f"{cover} s")
+    streams = json.loads(subprocess.run(["ffprobe", "-v", "error", "-show_streams", "-of", "json", movie],
+                                        capture_output=True, text=True).stdout)["streams"]
+    has_audio = any(s["codec_type"] == "audio" for s in streams)
+    check(f"{name}: sound {'recorded' if audio else 'left out'}", has_audio == audio, [s["codec_type"] for s in streams])
+    if not frame_still:
+        # Chromium's fake camera draws its photos apart from its video (no moving pattern): only their size is checked.
+        size = Image.open(photo).size
+        check(f"{name}: the still is the camera's photo at its full resolution ({PHOTO_SIZE[0]}x{PHOTO_SIZE[1]})", size == PHOTO_SIZE, size)
+        return report
+    # The still is the frame at the cover time: nearer it than any other frame, and close in every pixel on average.
+    times, images = frames(movie)
+    still = Image.open(photo).convert("RGB").resize(SIZE)
+    at_cover = min(range(len(times)), key=lambda i: abs(times[i] - cover))
+    scores = [difference(still, image) for image in images]
+    nearest = min(range(len(scores)), key=scores.__getitem__)
+    check(f"{name}: the still is the frame at the cover time", abs(nearest - at_cover) <= 1 and scores[at_cover] < 4,
+          f"cover frame {at_cover} ({times[at_cover]:.3f} s) differs by {scores[at_cover]:.2f}; "
+          f"the nearest is frame {nearest} ({times[nearest]:.3f} s, {scores[nearest]:.2f})")
+    return report
+
+
+def capture_two(driver, url, audio, frame_still):
+    label = ("with sound" if audio else "without sound") + (", stills from the video" if frame_still else ", stills by takePhoto")
+    driver.get(url)
+    wait_for(driver, "return document.body.dataset.ready === 'yes'", 30)
+    if not audio:
+        driver.execute_script("document.getElementById('camera-audio').checked = false")
+    driver.find_element(By.ID, "tab-camera").click()
+    wait_for(driver, "return document.getElementById('camera-state').textContent === 'READY'", 30, "the camera")
+    time.sleep(BEFORE + 1.5)
+    driver.find_element(By.ID, "camera-shutter").click()
+    time.sleep(0.5)
+    driver.execute_script("document.dispatchEvent(new KeyboardEvent('keydown', {key: ' ', bubbles: true}))")
+    try:
+        wait_for(driver, "return [...document.querySelectorAll('#camera-roll .shot')].filter(s => ['done', 'failed'].includes(s.dataset.state)).length === 2", 180)
+    except Exception:
+        pass
+    cards = driver.execute_script(
+        "return [...document.querySelectorAll('#camera-roll .shot')].map(s => ({state: s.dataset.state, job: s.dataset.job, "
+        "error: s.querySelector('.error').textContent}))")
+    check(f"{label}: two presses 0.5 s apart give two Live Photos", [c["state"] for c in cards] == ["done", "done"], cards)
+    identifiers = set()
+    for index, card in enumerate(reversed(cards)):
+        if not card.get("job"):
+            continue
+        status = json.loads(fetch(f"{url}api/jobs/{card['job']}"))
+        files = {f["role"]: (i, f["name"]) for i, f in enumerate(status["result"]["files"])}
+        check(f"{label}, press {index + 1}: the pair and the .pvt.zip are offered", set(files) == {"photo", "video", "bundle"}, files)
+        folder = os.path.join(WORK, f"{'sound' if audio else 'silent'}-{'frame' if frame_still else 'photo'}-{index + 1}")
+        os.makedirs(folder, exist_ok=True)
+        paths = {}
+        for role in ("photo", "video"):
+            i, file_name = files[role]
+            paths[role] = os.path.join(folder, file_name)
+            fetch(f"{url}api/jobs/{card['job']}/files/{i}", paths[role])
+        report = check_shot(f"{label}, press {index + 1}", paths["photo"], paths["video"], audio, frame_still)
+        identifiers.add(report.get("photoIdentifier") or status["result"].get("identifier"))
+    check(f"{label}: each Live Photo has its own identifier", len(identifiers) == 2, identifiers)
+    shot = os.path.join(WORK, f"camera-{'sound' if audio else 'silent'}-{'frame' if frame_still else 'photo'}.png")
+    driver.save_screenshot(shot)
+
+
+def main():
+    server = subprocess.Popen([LIVEPHOTO, "serve", "--port", "0", "--json", "--no-index", "--before", str(BEFORE), "--after", str(AFTER)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if not line:
+        raise SystemExit("the server did not start: " + server.stderr.read())
+    url = json.loads(line)["url"]
+    driver = browser()
+    try:
+        # The camera's own photos (ImageCapture.takePhoto), then the page's other path, the frame on screen at the
+        # press, which is what the fake camera's video shows.
+        capture_two(driver, url, audio=True, frame_still=False)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.ImageCapture;"})
+        capture_two(driver, url, audio=True, frame_still=True)
+        capture_two(driver, url, audio=False, frame_still=True)
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(30)
+    print(f"camera: {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
