@@ -11,6 +11,6 @@ if [ "${1:-}" = --quick ]; then
   # The suites tagged slow and browser (Tests/TestSupport/Tags.swift), by name: this toolchain's `swift test` does not
   # take `--skip tag:` yet.
   shift
-  set -- --skip 'MutationTests|LargeOffsetTests|BrowserTests|HardeningTests|\.CaptureTests|CaptureCommandTests' "$@"
+  set -- --skip 'MutationTests|LargeOffsetTests|BrowserTests|CameraBrowserTests|HardeningTests|\.CaptureTests|CaptureCommandTests' "$@"
 fi
 swift test "$@"

@@ -49,6 +49,9 @@ public struct MakeOptions: Sendable {
     /// With `duration`: the seconds of it kept before the cover (the rest after it), as a camera keeps 1.5 s before
     /// the shutter and 1.5 s after; nil centres the window on the cover.
     public var durationBeforeCover: Double?
+    /// With a photo: the cover moves to the frame within this many seconds of `coverTime` that looks most like the
+    /// photo (a camera's still and the moment its shutter was pressed may be a frame or two apart); nil keeps it.
+    public var coverMatchesPhotoWithin: Double?
     /// The still's format; nil keeps the photo's (HEIC stays HEIC, anything else becomes or stays JPEG). Asking
     /// for HEIC from another format encodes it with libheif's heif-enc from the tagged JPEG.
     public var photoFormat: PhotoFormat?
@@ -64,9 +67,11 @@ public struct MakeOptions: Sendable {
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
         packaging: Packaging = .pair, force: Bool = false, quality: Int = 92, codec: VideoCodec = .h264, ffmpegPath: String? = nil,
-        photoFormat: PhotoFormat? = nil, duration: Double? = nil, durationBeforeCover: Double? = nil, wallpaper: WallpaperMode = .auto
+        photoFormat: PhotoFormat? = nil, duration: Double? = nil, durationBeforeCover: Double? = nil,
+        coverMatchesPhotoWithin: Double? = nil, wallpaper: WallpaperMode = .auto
     ) {
         self.durationBeforeCover = durationBeforeCover
+        self.coverMatchesPhotoWithin = coverMatchesPhotoWithin
         self.wallpaper = wallpaper
         self.outputDirectory = outputDirectory
         self.name = name
@@ -194,6 +199,14 @@ public enum LivePhotoMaker {
             notes.append(
                 "\(label) (\(CoverTime.format(suggested)) s) lies outside the video (0 to \(CoverTime.format(movie.videoDuration)) s); "
                     + "the cover is the nearest frame, at \(CoverTime.format(movie.coverSeconds)) s")
+        }
+        if let within = options.coverMatchesPhotoWithin, let photo,
+            let matched = await media.coverMatching(photo: photo, video: videoFile.path, movie: movie, within: within),
+            abs(matched - movie.coverSeconds) > 0.0005
+        {
+            logger.info("the cover moves from \(movie.coverSeconds) s to \(matched) s, the frame that looks like the photo")
+            movie = try MovieRemux.plan(
+                source: videoFile, identifier: identifier, cover: CoverRequest(seconds: matched), wallpaper: options.wallpaper != .off)
         }
         var trim: TrimReport?
         if let duration = options.duration,

@@ -76,6 +76,33 @@ struct MediaSteps {
         return output
     }
 
+    /// The cover time of the frame within `within` seconds of the movie's cover that looks most like `photo` (a
+    /// camera's still and the moment its shutter was pressed may be a frame or two apart); among frames that look
+    /// the same (a still scene), the one nearest the cover. Nil when nothing could be compared or no frame looks like
+    /// the photo: the cover then stays where it was asked.
+    func coverMatching(photo: String, video: String, movie: MovieRemux, within: Double) async -> Double? {
+        guard within > 0, let tool = try? ffmpeg() else { return nil }
+        // ffmpeg's clock (after edit lists) minus the movie's.
+        let shift = movie.coverSeekSeconds - movie.coverSeconds
+        do {
+            let still = try await tool.thumbnail(ofImage: photo, work: work)
+            let frames = try await tool.thumbnails(video, start: movie.coverSeekSeconds - within, duration: 2 * within, work: work)
+            let scored = frames.compactMap { frame in frame.difference(from: still).map { (seconds: frame.seconds - shift, difference: $0) }
+            }
+            LivePhotoMaker.logger.debug(
+                "frames near the cover against the photo: \(scored.map { String(format: "%.3f s: %.2f", $0.seconds, $0.difference) })")
+            guard let best = scored.map(\.difference).min(), best < Self.sameSceneDifference else { return nil }
+            let alike = scored.filter { $0.difference <= best + 0.01 }
+            return alike.min { abs($0.seconds - movie.coverSeconds) < abs($1.seconds - movie.coverSeconds) }.map { max(0, $0.seconds) }
+        } catch {
+            LivePhotoMaker.logger.info("\(photo): not compared with the video's frames: \(error)")
+            return nil
+        }
+    }
+
+    /// A mean difference (of 255) past which a frame is not the photo's scene at all.
+    static let sameSceneDifference = 24.0
+
     /// The frame shown at the cover time, as a JPEG.
     func coverFrame(from video: String, seekSeconds: Double) async throws(LivePhotoError) -> String {
         let output = "\(work)/cover.jpg"

@@ -9,6 +9,10 @@ enum Jobs {
         var after: Double
     }
 
+    /// How far apart a browser's shutter and the frame its still shows may be: the recording's clock is the page's,
+    /// and a camera takes its photo a moment after the press.
+    static let shutterToStill = 0.3
+
     /// A Live Photo from a photo and a video (or a video alone): the pair and the `.pvt.zip`, then the previews.
     /// With `window`, only that much of the video around the cover is kept; `name` is the outputs' stem (the video's
     /// when nil).
@@ -22,7 +26,8 @@ enum Jobs {
             photo: photo, video: video,
             options: MakeOptions(
                 outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath,
-                duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before),
+                duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before,
+                coverMatchesPhotoWithin: window == nil ? nil : Self.shutterToStill),
             progress: { p in progress(p.phase.label, 0.6 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
         // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).

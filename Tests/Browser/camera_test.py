@@ -102,7 +102,9 @@ def check_shot(name, photo, movie, audio, frame_still):
     at_cover = min(range(len(times)), key=lambda i: abs(times[i] - cover))
     scores = [difference(still, image) for image in images]
     nearest = min(range(len(scores)), key=scores.__getitem__)
-    check(f"{name}: the still is the frame at the cover time", abs(nearest - at_cover) <= 1 and scores[at_cover] < 4,
+    # (The fake camera's pattern repeats, so another frame may look as much like the still.)
+    alike = abs(nearest - at_cover) <= 1 or scores[at_cover] <= scores[nearest] + 0.1
+    check(f"{name}: the still is the frame at the cover time", alike and scores[at_cover] < 4,
           f"cover frame {at_cover} ({times[at_cover]:.3f} s) differs by {scores[at_cover]:.2f}; "
           f"the nearest is frame {nearest} ({times[nearest]:.3f} s, {scores[nearest]:.2f})")
     return report
@@ -150,11 +152,14 @@ def capture_two(driver, url, audio, frame_still):
 
 
 def main():
-    server = subprocess.Popen([LIVEPHOTO, "serve", "--port", "0", "--json", "--no-index", "--before", str(BEFORE), "--after", str(AFTER)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # CAMERA_TEST_LOG=FILE keeps the server's debug log there.
+    log = os.environ.get("CAMERA_TEST_LOG")
+    server = subprocess.Popen([LIVEPHOTO, "serve", "--port", "0", "--json", "--no-index", "--before", str(BEFORE), "--after", str(AFTER)]
+                              + (["--verbose"] if log else []),
+                              stdout=subprocess.PIPE, stderr=open(log, "w") if log else subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
     if not line:
-        raise SystemExit("the server did not start: " + server.stderr.read())
+        raise SystemExit("the server did not start")
     url = json.loads(line)["url"]
     driver = browser()
     try:

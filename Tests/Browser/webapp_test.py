@@ -109,7 +109,7 @@ def main():
         wait_for(driver, "return document.body.dataset.ready === 'yes'", 30)
         check("Assemble is shown first, alone", shown_modes(driver) == ["assemble"], shown_modes(driver))
         tabs = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".segmented button") if t.is_displayed()]
-        check("the page shows both modes (and the gallery)", tabs == ["Assemble", "Disassemble", "Gallery"], tabs)
+        check("the page shows every mode (and the gallery)", tabs == ["Assemble", "Disassemble", "Camera", "Gallery"], tabs)
         scripts = driver.execute_script("return [...document.scripts].map(s => s.src).concat([...document.styleSheets].map(s => s.href))")
         check("scripts and styles come from the server itself", all(s.startswith(url) for s in scripts if s), scripts)
 
