@@ -82,10 +82,17 @@ struct JobController {
         let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
         let (state, stillPath) = (self.state, photo)
         let window = Jobs.Window(before: state.options.captureBefore, after: state.options.captureAfter)
+        let stem = CaptureFolder.stem()
         let id = await state.jobs.submit(folder: folder) { progress in
-            try await Jobs.assemble(
-                photo: stillPath, video: video, cover: body.press, window: window, name: "capture", folder: folder, state: state,
+            var result = try await Jobs.assemble(
+                photo: stillPath, video: video, cover: body.press, window: window, name: stem, folder: folder, state: state,
                 progress: progress)
+            if let captures = state.options.capturesDirectory {
+                let pair = result.files.filter { $0.role == .photo || $0.role == .video }.map(\.path)
+                let names = try await BlockingWork.run { try CaptureFolder.save(pair, stem: stem, into: captures) }
+                result.summary += " Saved as \(names.joined(separator: " and "))."
+            }
+            return result
         }
         return Created(id: id)
     }

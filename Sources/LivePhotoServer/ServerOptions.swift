@@ -34,6 +34,8 @@ public struct ServerOptions: Sendable {
     /// Camera mode: the seconds of video kept before the shutter and recorded after it.
     public var captureBefore: Double = 1.5
     public var captureAfter: Double = 1.5
+    /// Camera mode: a folder each Live Photo's pair is also saved in (nil: downloads only).
+    public var capturesDirectory: String?
     /// Serve HTTPS with this certificate (cameras in a browser need a secure context off this machine).
     public var tls: TLSIdentity?
 

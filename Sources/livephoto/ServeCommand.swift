@@ -45,6 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
               livephoto serve --host 0.0.0.0 --allow-host mymac.local --max-upload 4096 --max-storage 20000
               livephoto serve --host 0.0.0.0 --tls                # for a phone on the same network (Camera too)
               livephoto serve --before 1 --after 2                # Camera: 1 s before each press, 2 s after
+              livephoto serve ~/Pictures/Live --captures ~/Pictures/Live/Camera   # keep captures; the gallery shows them
             """
     )
 
@@ -98,6 +99,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Camera: seconds of video recorded after each press (0.5 to 5).")
     var after: Double = 1.5
+
+    @Option(
+        name: .long,
+        help:
+            "Camera: also save each Live Photo's pair in this folder (made if missing; inside the gallery's folder, the gallery shows them)."
+    )
+    var captures: String?
 
     @Option(name: .long, help: "With --tls: the certificate (PEM, the chain).")
     var cert: String?
@@ -154,6 +162,16 @@ struct ServeCommand: AsyncParsableCommand {
             accessToken: Self.isLoopback(host) ? nil : ServerOptions.newAccessToken())
         options.tls = identity
         (options.captureBefore, options.captureAfter) = (before, after)
+        if let captures {
+            do {
+                try FileManager.default.createDirectory(atPath: captures, withIntermediateDirectories: true)
+            } catch {
+                FileHandle.standardError.write(
+                    Data("livephoto: error: cannot make the captures folder \(captures): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(Failure.writeFailed)
+            }
+            options.capturesDirectory = URL(fileURLWithPath: captures).standardizedFileURL.path
+        }
         let host = self.host
         let scheme = identity == nil ? "http" : "https"
         let fingerprint = identity?.fingerprint

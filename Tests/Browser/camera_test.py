@@ -2,7 +2,7 @@
 
 Usage: camera_test.py LIVEPHOTO WORK_DIR
 With the camera's photos and with frames of the video as stills, with sound and without: two presses 0.5 s apart give two Live Photos, each about before + after seconds long, each
-still matching the frame at its movie's cover time, each passing verify and every lock-screen wallpaper gate. Prints
+still matching the frame at its movie's cover time, each passing verify and every lock-screen wallpaper gate; with --captures, each pair is kept where the gallery shows it. Prints
 one line per check and exits 1 if any failed.
 """
 import json
@@ -154,7 +154,11 @@ def capture_two(driver, url, audio, frame_still):
 def main():
     # CAMERA_TEST_LOG=FILE keeps the server's debug log there.
     log = os.environ.get("CAMERA_TEST_LOG")
-    server = subprocess.Popen([LIVEPHOTO, "serve", "--port", "0", "--json", "--no-index", "--before", str(BEFORE), "--after", str(AFTER)]
+    gallery = os.path.join(WORK, "gallery")
+    captures = os.path.join(gallery, "Camera")
+    os.makedirs(gallery, exist_ok=True)
+    server = subprocess.Popen([LIVEPHOTO, "serve", gallery, "--captures", captures, "--port", "0", "--json", "--no-index",
+                               "--before", str(BEFORE), "--after", str(AFTER)]
                               + (["--verbose"] if log else []),
                               stdout=subprocess.PIPE, stderr=open(log, "w") if log else subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
@@ -169,6 +173,15 @@ def main():
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.ImageCapture;"})
         capture_two(driver, url, audio=True, frame_still=True)
         capture_two(driver, url, audio=False, frame_still=True)
+        # --captures: every pair kept, byte for byte, where the gallery finds it.
+        kept = sorted(os.listdir(captures))
+        check("--captures keeps each Live Photo's pair (six)", len(kept) == 12 and all(n.startswith("Live_") for n in kept)
+              and not any(n.startswith(".") for n in kept), kept)
+        downloaded = {open(os.path.join(root, n), "rb").read() for root, _, names in os.walk(WORK) for n in names
+                      if root != captures and n.endswith((".JPG", ".MOV"))}
+        check("the kept files are the downloads' bytes", all(open(os.path.join(captures, n), "rb").read() in downloaded for n in kept))
+        page = json.loads(fetch(f"{url}api/gallery?offset=0&limit=50"))
+        check("the gallery shows the captures as Live Photos", page["counts"].get("live-photo") == 6, page["counts"])
     finally:
         driver.quit()
         server.terminate()
