@@ -6,7 +6,7 @@ import LivePhotoServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the local web app: Assemble and Disassemble Live Photos in a browser, and view a folder's.",
+        abstract: "Run the local web app: Assemble, Disassemble and take Live Photos in a browser, and view a folder's.",
         discussion: """
             Opens a web app on http://127.0.0.1:8080/ (this computer only, unless --host says otherwise). Assemble
             makes a Live Photo from a photo and a video (or a video alone, choosing the cover on a scrubber) and
