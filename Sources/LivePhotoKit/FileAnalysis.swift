@@ -107,10 +107,20 @@ struct FileAnalysis {
             parts.append(Part(name: "samsung trailer", offset: t.start, length: t.end - t.start))
             parts += t.records.map { Part(name: "samsung \($0.name)", offset: $0.offset, length: $0.size) }
         }
-        let flavor =
-            motion.videoLocator == .microVideoOffset
-            ? MotionPhotoReport.Flavor.microVideo
-            : motion.videoLocator == .samsungTrailer && motion.xmp?.isMotionPhoto != true ? .samsung : .googleMotionPhoto
+        let locations = motion.videoLocations(in: file)
+        let flavor: MotionPhotoReport.Flavor
+        if motion.videoLocator == .microVideoOffset {
+            flavor = .microVideo
+        } else if locations.samsung != nil {
+            flavor = motion.xmp?.isMotionPhoto == true ? .googleAndSamsung : .samsung
+        } else {
+            flavor = .googleMotionPhoto
+        }
+        if !locations.agree, let google = locations.google, let samsung = locations.samsung {
+            report.problems.append(
+                "Google's rule (the XMP directory) finds the video at byte \(google), Samsung's trailer at byte \(samsung.offset): "
+                    + "galleries of the two kinds do not play the same bytes")
+        }
         report.motionPhoto = MotionPhotoReport(
             flavor: flavor, version: motion.xmp?.motionPhotoVersion,
             coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 },

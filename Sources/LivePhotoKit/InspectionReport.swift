@@ -115,6 +115,9 @@ public struct MotionPhotoReport: Sendable, Codable, Equatable {
         case microVideo = "micro-video"
         /// A Samsung Motion Photo found only through its SEF trailer.
         case samsung
+        /// Both: Google's XMP directory and Samsung's SEF trailer name the video (Samsung's phones, and what
+        /// `convert --to motion` writes by default).
+        case googleAndSamsung = "google-and-samsung"
     }
 
     public var flavor: Flavor

@@ -2,10 +2,6 @@ import Foundation
 import Logging
 import MediaFormats
 
-/// Where and how ``LivePhotoConverter/toMotionPhoto(photo:movie:options:progress:)`` writes: the same choices as a
-/// split's.
-public typealias MotionConversionOptions = SplitOptions
-
 /// What `convert --to motion` wrote.
 public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var output: String
@@ -16,6 +12,10 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     /// Where the MP4 sits in the output, as Google's rule finds it.
     public var videoOffset: Int64
     public var videoLength: Int64
+    /// Which galleries' way of finding the video the file carries.
+    public var flavor: MotionConversionOptions.Flavor
+    /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
+    public var reencoded: Bool
     /// What was not as expected: a photo or movie that was not part of a Live Photo, parts of two Live Photos.
     public var notes: [String] = []
 }
@@ -68,7 +68,7 @@ public enum LivePhotoConverter {
         let size = writer.still.size + Int64(writer.videoHeader.count) + video.size
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: size - video.size,
-            videoLength: video.size, notes: pairing.note.map { [$0] } ?? [])
+            videoLength: video.size, flavor: .google, reencoded: false, notes: pairing.note.map { [$0] } ?? [])
     }
 
     /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.

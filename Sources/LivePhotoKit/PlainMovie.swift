@@ -23,7 +23,9 @@ struct PlainMovie {
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } }
     var size: Int64 { Int64(prefix.count) + copiedBytes + Int64(moov.count) }
 
-    static func plan(source: RandomAccessFile, container: Container) throws(LivePhotoError) -> PlainMovie {
+    /// - Parameter keepsIdentifier: leave the content identifier in the movie's metadata (a Motion Photo keeps it, so
+    ///   that it can become the same Live Photo again); a plain movie never does.
+    static func plan(source: RandomAccessFile, container: Container, keepsIdentifier: Bool = false) throws(LivePhotoError) -> PlainMovie {
         let path = source.path
         let movie = try naming(path) { try Movie(file: source) }
         let facts = MovieFacts(movie: movie)
@@ -55,7 +57,7 @@ struct PlainMovie {
                 let chunkOffsets = offsets[track.trackID] ?? []
                 parts.append(
                     .track(try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }, track))
-            case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta):
+            case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta) && !keepsIdentifier:
                 var metadata = try naming(path) { try QuickTimeMetadata(meta: meta) }
                 guard metadata.removeKey(MovieRemux.contentIdentifierKey) else {
                     parts.append(part)

@@ -16,14 +16,20 @@ struct ConvertCommand: AsyncParsableCommand {
             --to motion PHOTO MOVIE writes STEM.MP.jpg (or STEM.MP.heic for a HEIC photo): the photo with Google's
             Motion Photo XMP (MotionPhoto, MotionPhotoVersion, MotionPhotoPresentationTimestampUs from the cover time,
             a Container directory with honest lengths) and the movie's samples in an MP4 behind it (inside an 'mpvd'
-            box for HEIC). Google Photos, Samsung Gallery and Android's readers find the video by the directory. In
-            a HEIC the properties go into the primary image's XMP item (a gain map's XMP is left as it is). Any photo
-            and movie can be combined (the result notes when they were not a Live Photo's parts); the parts of two
-            different Live Photos are refused unless --force.
+            box for HEIC), then Samsung's SEF trailer naming the same video (a 'sefd' box for HEIC), as Samsung's
+            phones write it: Google Photos and Android's readers find the video by the directory, Samsung Gallery by
+            the trailer (--flavor google leaves the trailer out). The samples are copied as they are; --video-codec
+            h264 re-encodes an HEVC movie for older players and web galleries. The Live Photo's content identifier
+            stays in the photo's MakerNote and the MP4's metadata, so --to live gives back the same Live Photo
+            (--strip-identifier removes it). In a HEIC the properties go into the primary image's XMP item (a gain
+            map's XMP is left as it is). Any photo and movie can be combined (the result notes when they were not a
+            Live Photo's parts); the parts of two different Live Photos are refused unless --force.
 
             --to live MOTIONPHOTO writes STEM.JPG (or .HEIC) and STEM.MOV, a Live Photo whose cover is the Motion
             Photo's presentation timestamp: snapped to the nearest frame, even when the phone wrote a time past
-            the last frame; the middle frame when there is none (or -1). --cover chooses another. The photo's
+            the last frame; the middle frame when there is none (or -1). --cover chooses another. A Motion Photo made
+            from a Live Photo gives back its content identifier (so Photos sees the same asset), else --id or a new
+            one. The photo's
             MakerNote from Google or Samsung is replaced by Apple's, which carries the identifier. The notes say
             what was decided. The video must be H.264 or HEVC to stay lossless; anything else goes through ffmpeg
             as with make.
@@ -38,6 +44,7 @@ struct ConvertCommand: AsyncParsableCommand {
 
             Examples:
               livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --out android/
+              livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --video-codec h264   # for old players
               livephoto convert --to live PXL_20240101_120000000.MP.jpg --out live/
               livephoto convert --to live samsung.heic --cover 1.5 --pvt-zip --json
               livephoto convert --to motion ~/Pictures/iPhone --out android/     # a whole library
@@ -60,6 +67,23 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(name: .long, help: "--to live: the cover time in seconds, snapped to the nearest frame (default: the Motion Photo's own).")
     var cover: Double?
 
+    @Option(
+        name: .long,
+        help:
+            "--to motion: samsung (Google's XMP and Samsung's trailer: Google Photos, Samsung Gallery and other galleries find the video; the default) or google (the XMP alone)."
+    )
+    var flavor: MotionConversionOptions.Flavor = .samsung
+
+    @Option(
+        name: .customLong("video-codec"),
+        help: "--to motion: h264 re-encodes an HEVC movie for players without HEVC (CRF 18); the default copies the samples as they are.")
+    var videoCodec: VideoCodec?
+
+    @Flag(
+        name: .customLong("strip-identifier"),
+        help: "--to motion: remove the Live Photo's content identifier (kept by default, so that --to live gives back the same Live Photo).")
+    var stripIdentifier = false
+
     @Flag(
         name: .long,
         help:
@@ -80,6 +104,9 @@ struct ConvertCommand: AsyncParsableCommand {
             }
             return
         }
+        if to == .live, flavor != .samsung || videoCodec != nil || stripIdentifier {
+            throw ValidationError("--flavor, --video-codec and --strip-identifier are for --to motion")
+        }
         switch to {
         case .motion: guard files.count == 2 else { throw ValidationError("--to motion takes PHOTO MOVIE") }
         case .live: guard files.count == 1 else { throw ValidationError("--to live takes one Motion Photo") }
@@ -91,13 +118,20 @@ struct ConvertCommand: AsyncParsableCommand {
         }
     }
 
+    /// What `--to motion` is asked for.
+    var motionOptions: MotionConversionOptions {
+        MotionConversionOptions(
+            outputDirectory: output.out, name: output.name, force: force, flavor: flavor, videoCodec: videoCodec,
+            keepsIdentifier: !stripIdentifier, ffmpegPath: output.ffmpeg)
+    }
+
     func run() async throws {
         common.bootstrap(batch: library.isBatch(files))
         InterruptHandling.install()
         if library.isBatch(files) {
             let action: BatchAction =
                 to == .motion
-                ? .toMotionPhoto : .toLivePhoto(MakeOptions(packaging: pvtZip ? .zippedBundle : .pair, ffmpegPath: output.ffmpeg))
+                ? .toMotionPhoto(motionOptions) : .toLivePhoto(MakeOptions(packaging: pvtZip ? .zippedBundle : .pair, ffmpegPath: output.ffmpeg))
             try await BatchRun(label: "convert", action: action, library: library, common: common).run(
                 roots: files, out: output.out, force: force)
             return
@@ -107,14 +141,15 @@ struct ConvertCommand: AsyncParsableCommand {
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
                 try await LivePhotoConverter.toMotionPhoto(
                     photo: files[0], movie: files[1],
-                    options: MotionConversionOptions(outputDirectory: output.out, name: output.name, force: force), progress: progress)
+                    options: motionOptions, progress: progress)
             }
             if common.json {
                 try Output.printJSON(result)
             } else {
                 print("Motion Photo (\(result.format.rawValue))")
                 print("  cover   \(result.presentationTimestampUs) µs")
-                print("  video   \(result.videoLength) bytes at \(result.videoOffset)")
+                print("  video   \(result.videoLength) bytes at \(result.videoOffset)\(result.reencoded ? ", re-encoded to H.264" : "")")
+                print("  flavour \(result.flavor == .samsung ? "Google's XMP and Samsung's trailer" : "Google's XMP")")
                 for note in result.notes { print("  note    \(note)") }
                 print("  wrote   \(result.output)")
             }
@@ -136,3 +171,5 @@ struct ConvertCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension MotionConversionOptions.Flavor: ExpressibleByArgument {}

@@ -40,7 +40,7 @@ struct LibraryBatchTests {
         _ = try ws.write(Array("not a photo".utf8), to: "library/2020/01/broken.jpg")
         let out = ws.file("android")
 
-        let first = try await Self.run(.toMotionPhoto, in: ws, out: out)
+        let first = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: out)
         #expect(first.summary.items == 4 && first.summary.done == 4 && first.summary.failed == 0 && first.summary.leftAlone == 1)
         let expected = pairs.map { pair in
             pair.still.replacingOccurrences(of: ws.file("library"), with: out).replacingOccurrences(of: ".JPG", with: ".MP.jpg")
@@ -52,17 +52,17 @@ struct LibraryBatchTests {
             #expect(try await Readers.exiftool(output, ["-XMP-GCamera:MotionPhoto"])["XMP-GCamera:MotionPhoto"] == "1")
         }
 
-        let again = try await Self.run(.toMotionPhoto, in: ws, out: out)
+        let again = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: out)
         #expect(again.summary.skipped == 4 && again.summary.done == 0)
 
         // An output cut short is not taken for a result, and not replaced without force.
         let cut = expected[1]
         let bytes = try Data(contentsOf: URL(fileURLWithPath: cut))
         try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: cut))
-        let damaged = try await Self.run(.toMotionPhoto, in: ws, out: out)
+        let damaged = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: out)
         #expect(damaged.summary.failed == 1 && damaged.summary.skipped == 3)
         #expect(damaged.results.values.first { $0.status == .failed }?.reason?.contains("do not hold") == true)
-        let forced = try await Self.run(.toMotionPhoto, in: ws, out: out, force: true)
+        let forced = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: out, force: true)
         #expect(forced.summary.done == 4)
         #expect(try Data(contentsOf: URL(fileURLWithPath: cut)) == bytes)
 
@@ -104,11 +104,11 @@ struct LibraryBatchTests {
     func shares() async throws {
         let ws = try Workspace()
         _ = try await Self.exportTree(12, in: ws)
-        let whole = try await Self.run(.toMotionPhoto, in: ws, out: ws.file("whole"))
+        let whole = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("whole"))
         #expect(whole.summary.done == 12)
         var shareOf: [String: Int] = [:]
         for index in 0..<3 {
-            let share = try await Self.run(.toMotionPhoto, in: ws, out: ws.file("shares"), shard: Shard(index: index, count: 3))
+            let share = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("shares"), shard: Shard(index: index, count: 3))
             #expect(share.summary.failed == 0 && share.summary.skipped == 0 && share.summary.leftAlone == 12 - share.summary.items)
             for item in share.results.keys {
                 #expect(shareOf[item] == nil, "\(item) is in two shares")
@@ -147,7 +147,7 @@ struct LibraryBatchTests {
         bytes.replaceSubrange(stco + 12..<stco + 16, with: [0x7F, 0xFF, 0xFF, 0x00])
         try Data(bytes).write(to: URL(fileURLWithPath: broken))
 
-        let run = try await Self.run(.toMotionPhoto, in: ws, out: ws.file("out"), jobs: 4)
+        let run = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("out"), jobs: 4)
         #expect(run.summary.items == 100 && run.summary.done == 99 && run.summary.failed == 1)
         let failed = try #require(run.results.values.first { $0.status == .failed })
         #expect(failed.inputs == [pairs[37].still, broken])

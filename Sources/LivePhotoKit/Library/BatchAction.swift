@@ -3,8 +3,9 @@ import Foundation
 /// What a batch does to each item of a library: the command-line's `convert`, `split`, `verify`, `export` and
 /// `make` on folders.
 public enum BatchAction: Sendable {
-    /// Every Live Photo to a Motion Photo (iPhone to Android).
-    case toMotionPhoto
+    /// Every Live Photo to a Motion Photo (iPhone to Android); the options' flavour, codec and identifier apply, their
+    /// folder, name and force are the batch's.
+    case toMotionPhoto(MotionConversionOptions)
     /// Every Motion Photo to a Live Photo (Android to iPhone); the options' packaging, cover and codec apply, their
     /// folder, name and force are the batch's.
     case toLivePhoto(MakeOptions)
@@ -91,9 +92,9 @@ public enum BatchAction: Sendable {
         let stem = Self.stem(of: item)
         let files = item.files
         switch self {
-        case .toMotionPhoto:
-            let result = try await LivePhotoConverter.toMotionPhoto(
-                photo: files[0], movie: files[1], options: SplitOptions(outputDirectory: folder, name: stem, force: force))
+        case .toMotionPhoto(var options):
+            (options.outputDirectory, options.name, options.force) = (folder, stem, force)
+            let result = try await LivePhotoConverter.toMotionPhoto(photo: files[0], movie: files[1], options: options)
             return ([result.output], result.notes)
         case .toLivePhoto(var options):
             options.outputDirectory = folder

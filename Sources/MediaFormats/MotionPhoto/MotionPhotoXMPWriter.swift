@@ -8,10 +8,12 @@ public enum MotionPhotoXMPWriter {
     ///   - existing: the still's XMP packet, if it has one.
     ///   - primaryMime: `image/jpeg` or `image/heic`.
     ///   - primaryPadding: bytes between the image and the video (a HEIC's `mpvd` header).
-    ///   - videoLength: the MP4's length.
+    ///   - videoLength: the video item's length: the MP4's, and Samsung's trailer behind it when there is one.
+    ///   - videoPadding: the bytes of that length that are not the MP4 (Samsung's trailer).
     ///   - timestampUs: the still's presentation time in the video, in microseconds.
     public static func packet(
-        existing: XMPPacket?, primaryMime: String, primaryPadding: Int64, videoLength: Int64, timestampUs: Int64
+        existing: XMPPacket?, primaryMime: String, primaryPadding: Int64, videoLength: Int64, videoPadding: Int64 = 0,
+        timestampUs: Int64
     ) throws -> [UInt8] {
         let camera = MotionPhotoXMP.cameraNamespace, container = MotionPhotoXMP.containerNamespace
         let item = MotionPhotoXMP.itemNamespace
@@ -20,7 +22,7 @@ public enum MotionPhotoXMPWriter {
         if let existing, let old = try? MotionPhotoXMP.directoryItems(existing) {
             items += old.dropFirst().filter { !$0.isVideo }
         }
-        items.append(MotionPhotoXMP.Item(mime: "video/mp4", semantic: "MotionPhoto", length: videoLength, padding: 0))
+        items.append(MotionPhotoXMP.Item(mime: "video/mp4", semantic: "MotionPhoto", length: videoLength, padding: videoPadding))
         func properties(_ p: (camera: String, container: String, item: String), rdf: String = "rdf") -> (
             attributes: String, directory: String
         ) {

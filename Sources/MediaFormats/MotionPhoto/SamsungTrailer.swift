@@ -19,6 +19,8 @@ public struct SamsungTrailer: Sendable, Equatable {
 
     /// The type of the `MotionPhoto_Data` record.
     public static let motionPhotoDataType: UInt16 = 0x0A30
+    /// The name of the `MotionPhoto_Data` record.
+    public static let motionPhotoDataName = "MotionPhoto_Data"
     /// The most records a directory may list; a larger directory is refused.
     public static let maxRecords = 1000
 
@@ -90,7 +92,7 @@ public struct SamsungTrailer: Sendable, Equatable {
 
     /// The `MotionPhoto_Data` record, found by type or by name; nil when there is none.
     public var motionPhotoData: Record? {
-        records.first { $0.type == Self.motionPhotoDataType || $0.name == "MotionPhoto_Data" }
+        records.first { $0.type == Self.motionPhotoDataType || $0.name == Self.motionPhotoDataName }
     }
 
     /// In a HEIC, `MotionPhoto_Data` is `"mpv2"`, then the video's absolute offset and length, big-endian.

@@ -1,0 +1,40 @@
+/// Where and how ``LivePhotoConverter/toMotionPhoto(photo:movie:options:progress:)`` writes.
+public struct MotionConversionOptions: Sendable, Equatable {
+    /// Which galleries' way of finding the video the file carries.
+    public enum Flavor: String, Sendable, Codable, CaseIterable {
+        /// Google's XMP directory and Samsung's SEF trailer (a `sefd` box in a HEIC): Google Photos, Samsung Gallery
+        /// and every reader of either find the video.
+        case samsung
+        /// Google's XMP directory alone, nothing after the MP4.
+        case google
+    }
+
+    /// The folder the output goes to; created when missing.
+    public var outputDirectory: String
+    /// The output stem (`STEM.MP.jpg`); defaults to the photo's.
+    public var name: String?
+    /// Overwrite an existing output, and combine the parts of two different Live Photos.
+    public var force: Bool
+    public var flavor: Flavor
+    /// Re-encode the video to this codec when it is not already (HEVC to H.264 for players without HEVC); nil
+    /// copies the samples as they are.
+    public var videoCodec: VideoCodec?
+    /// Keep the Live Photo's content identifier in the MP4's movie metadata (the still's MakerNote keeps it anyway),
+    /// so that `convert --to live` gives back the same Live Photo; false removes it from both.
+    public var keepsIdentifier: Bool
+    /// The ffmpeg to re-encode with; nil looks on the PATH.
+    public var ffmpegPath: String?
+
+    public init(
+        outputDirectory: String = ".", name: String? = nil, force: Bool = false, flavor: Flavor = .samsung, videoCodec: VideoCodec? = nil,
+        keepsIdentifier: Bool = true, ffmpegPath: String? = nil
+    ) {
+        self.outputDirectory = outputDirectory
+        self.name = name
+        self.force = force
+        self.flavor = flavor
+        self.videoCodec = videoCodec
+        self.keepsIdentifier = keepsIdentifier
+        self.ffmpegPath = ffmpegPath
+    }
+}
