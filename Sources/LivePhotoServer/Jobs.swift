@@ -6,23 +6,23 @@ enum Jobs {
     /// A Live Photo from a photo and a video (or a video alone): the pair and the `.pvt.zip`, then the previews.
     static func assemble(
         photo: String?, video: String, cover: Double?, folder: String, state: ServerState,
-        progress: @escaping @Sendable (String, Double) -> Void
+        progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
     ) async throws -> JobResult {
         let out = "\(folder)/out"
         let stem = URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
         let made = try await LivePhotoMaker.make(
             photo: photo, video: video,
             options: MakeOptions(outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath),
-            progress: { p in progress(p.phase.label, 0.6 * p.fraction) })
+            progress: { p in progress(.operation(p.phase), 0.6 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
         // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).
         let bundle = try await LivePhotoMaker.make(
             photo: stillPath, video: moviePath,
             options: MakeOptions(outputDirectory: out, name: stem, identifier: made.identifier, packaging: .zippedBundle),
-            progress: { p in progress("zip", 0.6 + 0.1 * p.fraction) })
+            progress: { p in progress(.zip, 0.6 + 0.1 * p.fraction) })
         var files = [file(.photo, stillPath), file(.video, moviePath)]
         if let zip = bundle.bundle { files.append(file(.bundle, zip)) }
-        progress("preview", 0.7)
+        progress(.preview, 0.7)
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
         let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: made.coverTime, in: previewFolder)
@@ -35,13 +35,16 @@ enum Jobs {
     }
 
     /// A Live Photo (both files or a `.pvt.zip`) or a Motion Photo, taken apart; then the previews.
-    static func disassemble(_ paths: [String], folder: String, state: ServerState, progress: @escaping @Sendable (String, Double) -> Void)
+    static func disassemble(
+        _ paths: [String], folder: String, state: ServerState, progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
+    )
         async throws -> JobResult
     {
         let results = try await LivePhotoSplitter.split(
-            paths, options: SplitOptions(outputDirectory: "\(folder)/out"), progress: { p in progress(p.phase.label, 0.5 * p.fraction) })
+            paths, options: SplitOptions(outputDirectory: "\(folder)/out"),
+            progress: { p in progress(.operation(p.phase), 0.5 * p.fraction) })
         guard let first = results.first else { throw LivePhotoError.invalidArgument("nothing to take apart") }
-        progress("preview", 0.6)
+        progress(.preview, 0.6)
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
         let previewPhoto = try await state.previews.photo(first.photo, movie: first.video, cover: first.coverTimeSeconds, in: previewFolder)
