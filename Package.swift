@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "CSystemShims"),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
         .target(name: "MediaFormats"),
-        // Pixel work through ffmpeg, behind one narrow interface: probe, frames, image conversion, transcoding.
+        // Pixel work through ffmpeg, ffprobe, heif-enc and heif-convert, behind one narrow interface: probe, frames, image conversion,
+        // transcoding, HEIC encoding (and decoding, for previews).
         .target(
             name: "LivePhotoMedia",
             dependencies: [

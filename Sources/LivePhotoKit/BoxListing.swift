@@ -29,22 +29,9 @@ public struct BoxListing: Sendable, Codable, Equatable {
     /// - Throws: ``LivePhotoError`` when the file cannot be opened, or holds no boxes (a JPEG without a video).
     public static func read(_ path: String) throws(LivePhotoError) -> BoxListing {
         let file = try LivePhotoMaker.open(path)
-        let kind = try naming(path) { try FileKind.detect(file) }
-        var range: Range<Int64>?
-        var scope = "file"
-        if kind == .jpeg {
-            let motion = try naming(path) { try MotionPhotoFile(file: file) }
-            guard let video = motion.video else {
-                throw .unsupported(file: path, reason: "a JPEG holds no boxes, and this one no embedded video")
-            }
-            range = video.offset..<video.offset + video.length
-            scope = "embedded video"
-        } else if !kind.isMovie && kind != .heic && kind != .avif {
-            throw .unsupported(file: path, reason: "not a movie, a HEIF image or a Motion Photo")
-        }
-        let boxes = try naming(path) { try BoxWalker.walk(file, range: range) }
+        let (scope, boxes) = try naming(path) { try BoxWalker.walkFile(file) }
         return BoxListing(
-            path: path, scope: scope,
+            path: path, scope: scope.rawValue,
             boxes: boxes.map { box in
                 Box(
                     depth: box.depth, type: box.type.description, offset: box.offset, size: box.size,

@@ -11,12 +11,9 @@ import MediaFormats
 /// in nanoseconds. The working generators copy one real sample for every frame, so iOS checks presence, version,
 /// timing and `setu`, not plausibility.
 enum LivePhotoInfoTrack {
-    static let key = AppleTimedMetadata.livePhotoInfoKey
-    static let sampleSize = AppleTimedMetadata.livePhotoInfoSampleSize
-
     /// True when `track` is a timed-metadata track whose keys include live-photo-info.
     static func matches(_ track: MovieTrack) -> Bool {
-        track.isTimedMetadata && track.metadataKeys?.key(named: key) != nil
+        track.isTimedMetadata && track.metadataKeys?.key(named: AppleTimedMetadata.livePhotoInfoKey) != nil
     }
 
     /// The track for `video`: its frames' presentation times (decode time plus composition offset, in order) become
@@ -54,7 +51,7 @@ enum LivePhotoInfoTrack {
             throw FormatError(.unsupported, "the video's first frame is at \(first) without an edit list")
         }
         var samples: [UInt8] = []
-        samples.reserveCapacity(times.count * sampleSize)
+        samples.reserveCapacity(times.count * AppleTimedMetadata.livePhotoInfoSampleSize)
         for t in times {
             guard let ns = Self.nanoseconds(t, timescale: UInt64(timescale)) else {
                 throw FormatError(.malformed, "a frame time of \(t) in timescale \(timescale) is past what nanoseconds can hold")
@@ -67,7 +64,8 @@ enum LivePhotoInfoTrack {
             trackID: trackID, videoTrackID: video.trackID, trackDuration: overflow ? video.header.duration : trackDuration, edits: edits,
             mediaTimescale: timescale, sampleEntry: AppleTimedMetadata.livePhotoInfoSampleEntry(width: size.width, height: size.height),
             timeToSample: runs,
-            sampleSize: sampleSize, sampleCount: times.count, chunkOffset: chunkOffset, creationTime: creationTime,
+            sampleSize: AppleTimedMetadata.livePhotoInfoSampleSize, sampleCount: times.count, chunkOffset: chunkOffset,
+            creationTime: creationTime,
             modificationTime: modificationTime
         ).atom
         return (trak, samples)

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFormats
 
 /// Reads stills, movies, Motion Photos and bundles and says what they are.
 public enum LivePhotoInspector {
@@ -63,7 +64,7 @@ public enum LivePhotoInspector {
         let reason: String
         switch (still.contentIdentifier, movie.contentIdentifier) {
         case (nil, _): (paired, reason) = (false, "the photo has no content identifier (Apple MakerNote tag 0x0011)")
-        case (_, nil): (paired, reason) = (false, "the movie has no com.apple.quicktime.content.identifier")
+        case (_, nil): (paired, reason) = (false, "the movie has no \(AppleMovieMetadata.contentIdentifierKey)")
         case (let a?, let b?) where a == b: (paired, reason) = (true, "both carry \(a)")
         case (let a?, let b?): (paired, reason) = (false, "the identifiers differ: photo \(a), movie \(b)")
         }

@@ -41,9 +41,10 @@ public enum LivePhotoVerifier {
         add(
             "movie-identifier", .required, movieID.flatMap(ContentIdentifier.init) != nil,
             movieID.map {
-                ContentIdentifier($0) != nil ? "com.apple.quicktime.content.identifier = \($0)" : "content identifier is not a UUID: \($0)"
+                ContentIdentifier($0) != nil
+                    ? "\(AppleMovieMetadata.contentIdentifierKey) = \($0)" : "content identifier is not a UUID: \($0)"
             }
-                ?? "no com.apple.quicktime.content.identifier in the movie-level metadata")
+                ?? "no \(AppleMovieMetadata.contentIdentifierKey) in the movie-level metadata")
         if let a = stillID, let b = movieID {
             add("identifiers-match", .required, a == b, a == b ? "both are \(a)" : "photo has \(a), movie has \(b)")
         } else {
@@ -83,19 +84,22 @@ public enum LivePhotoVerifier {
                 "still-image-time-form", .recommended, iPhoneForm,
                 "\(form), value \(time.value.map(String.init) ?? "unreadable")"
                     + (iPhoneForm ? ", as iPhones write" : "; iPhones write -1 after an empty edit (none is needed at time 0)"))
+            let allFlags = TrackHeader.Flags(rawValue: time.trackFlags).isSuperset(of: .all)
             add(
-                "still-image-time-track-flags", .recommended, time.trackFlags & 0xF == 0xF,
+                "still-image-time-track-flags", .recommended, allFlags,
                 String(
                     format: "tkhd flags 0x%X%@", time.trackFlags,
-                    time.trackFlags & 0xF == 0xF ? " (enabled, in movie, preview, poster)" : "; iPhones write 0xF"))
+                    allFlags
+                        ? " (enabled, in movie, preview, poster)" : String(format: "; iPhones write 0x%X", TrackHeader.Flags.all.rawValue)))
             add(
                 "still-image-time-reference", .informational, time.referencesVideo,
                 time.referencesVideo
                     ? "tref cdsc names the video track" : "no tref cdsc to the video track (iOS 26 captures have one, iOS 18 ones do not)")
             let videoScale = facts.video?.mediaHeader.timescale
+            let iPhoneScale = AppleTimedMetadata.iPhoneStillImageTimeTimescale
             add(
-                "still-image-time-timescale", .recommended, time.mediaTimescale == 600 || time.mediaTimescale == videoScale,
-                time.mediaTimescale == 600
+                "still-image-time-timescale", .recommended, time.mediaTimescale == iPhoneScale || time.mediaTimescale == videoScale,
+                time.mediaTimescale == iPhoneScale
                     ? "media timescale 600, as iPhones write"
                     : time.mediaTimescale == videoScale
                         ? "media timescale \(time.mediaTimescale), the video's (600 cannot express this still time)"

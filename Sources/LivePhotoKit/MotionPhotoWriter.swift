@@ -51,7 +51,7 @@ struct MotionPhotoWriter {
         }
         let existing = try jpeg.xmpPacket(in: source)
         let packet = try MotionPhotoXMPWriter.packet(
-            existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: "image/jpeg", primaryPadding: 0,
+            existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: MotionPhotoXMP.MediaType.jpeg, primaryPadding: 0,
             videoLength: videoLength, timestampUs: timestampUs)
         header.replaceSubrange(try jpeg.xmpSegmentRange(in: source), with: try JPEGFile.xmpSegment(packet: packet))
         var out = SplicedFile()
@@ -87,7 +87,7 @@ struct MotionPhotoWriter {
         var index: Int?
         var iloc = heif.itemLocationBox
         if let item = heif.primaryXMPItem {
-            guard let i = iloc?.items.firstIndex(where: { $0.id == item.id }), let box = iloc, box.items[i].constructionMethod == 0,
+            guard let i = iloc?.items.firstIndex(where: { $0.id == item.id }), let box = iloc, box.items[i].isFileOffset,
                 box.items[i].extents.count == 1
             else {
                 throw FormatError(.unsupported, "the XMP item is not one extent of the file")
@@ -96,19 +96,20 @@ struct MotionPhotoWriter {
             index = i
         }
         let packet = try MotionPhotoXMPWriter.packet(
-            existing: existing, primaryMime: "image/heic", primaryPadding: padding, videoLength: videoLength, timestampUs: timestampUs)
+            existing: existing, primaryMime: MotionPhotoXMP.MediaType.heic, primaryPadding: padding, videoLength: videoLength,
+            timestampUs: timestampUs)
         var mdat = ByteWriter()
-        mdat.appendMediaData(packet)
+        let packetStart = UInt64(source.size) + UInt64(mdat.appendMediaData(packet))
         if let index, var box = iloc {
-            guard box.items[index].baseOffset <= UInt64(source.size) + 8 else {
+            guard box.items[index].baseOffset <= packetStart else {
                 throw FormatError(.unsupported, "the XMP item's base offset")
             }
-            box.items[index].extents[0].offset = UInt64(source.size) + 8 - box.items[index].baseOffset
+            box.items[index].extents[0].offset = packetStart - box.items[index].baseOffset
             box.items[index].extents[0].length = UInt64(packet.count)
             iloc = box
             replacements.append((heif.metaHeader.offset, try heif.metaReplacingItemLocations(box)))
         } else {
-            let (meta, growth) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: source.size, payloadLength: packet.count)
+            let (meta, _) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: source.size, payloadLength: packet.count)
             // meta grows: everything after it is copied as it is, behind the new meta.
             var out = SplicedFile.copying(source, range: 0..<heif.metaHeader.offset, replacing: replacements)
             out.pieces.append(.bytes(meta))
@@ -116,7 +117,6 @@ struct MotionPhotoWriter {
             let rest = SplicedFile.copying(source, range: heif.metaHeader.end..<source.size, replacing: shifted)
             out.pieces += rest.pieces
             out.pieces.append(.bytes(mdat.bytes))
-            _ = growth
             return out
         }
         var out = SplicedFile.copying(source, range: 0..<source.size, replacing: replacements)

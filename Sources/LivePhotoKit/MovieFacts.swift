@@ -12,7 +12,7 @@ struct MovieFacts {
         self.movie = movie
         video = movie.videoTrack
         stillImageTimeTracks = movie.tracks.filter(StillImageTimeTrack.matches)
-        if case .utf8(let id)? = movie.metadata?.value(for: "com.apple.quicktime.content.identifier") {
+        if case .utf8(let id)? = movie.metadata?.value(for: AppleMovieMetadata.contentIdentifierKey) {
             contentIdentifier = id
         } else {
             contentIdentifier = nil
@@ -41,7 +41,7 @@ struct MovieFacts {
             let offset = Int64(exactly: location.offset),
             let bytes = try? file.read(at: offset, count: Int(location.size)),
             let items = try? TimedMetadataSampleEntry.items(inSample: bytes),
-            let key = track.metadataKeys?.key(named: StillImageTimeTrack.stillImageTimeKey),
+            let key = track.metadataKeys?.key(named: AppleTimedMetadata.stillImageTimeKey),
             let item = items.first(where: { $0.localID == key.localID }), let byte = item.value.first
         {
             value = Int(Int8(bitPattern: byte))
@@ -53,27 +53,4 @@ struct MovieFacts {
             enabled: track.isEnabled, trackFlags: track.header.flags, referencesVideo: refersToVideo,
             mediaTimescale: track.mediaHeader.timescale)
     }
-}
-
-/// The still-image-time of a movie as read back.
-public struct StillImageTime: Sendable, Codable, Equatable {
-    /// How the time is expressed.
-    public enum Form: String, Sendable, Codable {
-        /// An empty edit before a sample at media time 0: what iPhones write.
-        case emptyEdit = "empty-edit"
-        /// The sample's own time with no empty edit: what AVAssetWriter-based tools write.
-        case sampleTime = "sample-time"
-    }
-
-    public var trackID: UInt32
-    /// The still's time on the movie timeline.
-    public var seconds: Double
-    public var form: Form
-    /// The int8 value of the sample: -1 on iPhones, 0 from AVAssetWriter.
-    public var value: Int?
-    public var enabled: Bool
-    public var trackFlags: UInt32
-    /// True when the track's `tref cdsc` names the video track.
-    public var referencesVideo: Bool
-    public var mediaTimescale: UInt32
 }

@@ -6,11 +6,6 @@ import MediaFormats
 /// Output layout, as iPhones write it: `ftyp qt` · `wide` · `mdat` (every input `mdat` payload in order,
 /// then the still-image-time sample) · `moov` · any other top-level boxes of the input, verbatim.
 struct MovieRemux {
-    static let contentIdentifierKey = "com.apple.quicktime.content.identifier"
-    /// Real iOS 18 and 26 captures carry these two (FORMAT.md §2.2), and so do the tools whose Live Photos work as
-    /// wallpapers: a score of 1.0 and scoring version 4, unless the movie has its own.
-    static let vitalityScoreKey = "com.apple.quicktime.live-photo.vitality-score"
-    static let vitalityScoringVersionKey = "com.apple.quicktime.live-photo.vitality-scoring-version"
     /// ftyp (20) + wide (8) + mdat header (8), or ftyp + a 16-byte mdat header: the same either way.
     static let payloadStart: Int64 = 36
 
@@ -195,13 +190,14 @@ struct MovieRemux {
     }
 
     /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent), and the
-    /// vitality keys when the movie has none.
+    /// vitality keys when the movie has none. Real iOS 18 and 26 captures carry these two (FORMAT.md §2.2), and so
+    /// do the tools whose Live Photos work as wallpapers: a score of 1.0 and scoring version 4, unless the movie
+    /// has its own.
     static func setIdentifier(_ id: ContentIdentifier, in parts: [MovieBoxPart], file: String) throws(LivePhotoError) -> [MovieBoxPart] {
         var parts = parts
         func tag(_ metadata: inout QuickTimeMetadata) {
-            metadata.setString(id.rawValue, for: contentIdentifierKey)
-            if metadata.value(for: vitalityScoreKey) == nil { metadata.set(.float32(1.0), for: vitalityScoreKey) }
-            if metadata.value(for: vitalityScoringVersionKey) == nil { metadata.set(.signedInteger(4), for: vitalityScoringVersionKey) }
+            metadata.setString(id.rawValue, for: AppleMovieMetadata.contentIdentifierKey)
+            for (key, value) in AppleMovieMetadata.capturedVitality where metadata.value(for: key) == nil { metadata.set(value, for: key) }
         }
         guard let i = parts.firstIndex(where: { if case .metadata = $0 { true } else { false } }) else {
             var metadata = QuickTimeMetadata()

@@ -59,7 +59,7 @@ struct PlainMovie {
                     .track(try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }, track))
             case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta) && !keepsIdentifier:
                 var metadata = try naming(path) { try QuickTimeMetadata(meta: meta) }
-                guard metadata.removeKey(MovieRemux.contentIdentifierKey) else {
+                guard metadata.removeKey(AppleMovieMetadata.contentIdentifierKey) else {
                     parts.append(part)
                     continue
                 }

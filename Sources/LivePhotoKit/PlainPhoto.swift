@@ -37,7 +37,7 @@ struct PlainPhoto {
             case .heic:
                 let heif = try HEIFFile(file: source)
                 if let exif = heif.exifItem,
-                    let loc = heif.locations.first(where: { $0.itemID == exif.id }), loc.constructionMethod == 0, loc.extents.count == 1
+                    let loc = heif.locations.first(where: { $0.itemID == exif.id }), loc.isFileOffset, loc.extents.count == 1
                 {
                     let payload = try heif.itemData(exif.id, in: source)
                     if let start = HEIFFile.tiffStart(inExifItem: payload),
@@ -53,7 +53,7 @@ struct PlainPhoto {
                     guard heif.topLevel.filter({ $0.offset >= cut }).allSatisfy(HEIFFile.isMotionPhotoBox) else {
                         throw LivePhotoError.unsupported(file: path, reason: "boxes follow the 'mpvd' video box; it cannot be taken out")
                     }
-                    for loc in heif.locations where loc.constructionMethod == 0 {
+                    for loc in heif.locations where loc.isFileOffset {
                         for e in loc.extents where e.length > 0 && loc.baseOffset &+ e.offset &+ e.length > UInt64(cut) {
                             throw LivePhotoError.unsupported(file: path, reason: "item \(loc.itemID) has data inside the video box")
                         }

@@ -3,12 +3,6 @@ import MediaFormats
 /// The timed-metadata track that tells Photos where the still sits in the movie (FORMAT.md §2.3), written
 /// the way an iPhone writes it: one 1-tick `mebx` sample at media time 0, value -1, placed by an empty edit.
 enum StillImageTimeTrack {
-    static let stillImageTimeKey = AppleTimedMetadata.stillImageTimeKey
-    static let transformKey = AppleTimedMetadata.transformKey
-    static let referenceDimensionsKey = AppleTimedMetadata.referenceDimensionsKey
-    /// The media timescale iPhones use for these tracks.
-    static let iPhoneMediaTimescale: UInt32 = 600
-
     /// The one sample: value -1 (as iPhones write it), an identity transform, and the video's coded size.
     static func sample(width: Int, height: Int) -> [UInt8] {
         AppleTimedMetadata.stillImageTimeSample(value: -1, width: width, height: height)
@@ -16,7 +10,7 @@ enum StillImageTimeTrack {
 
     /// True when `track` is a timed-metadata track whose keys include still-image-time.
     static func matches(_ track: MovieTrack) -> Bool {
-        track.isTimedMetadata && track.metadataKeys?.key(named: stillImageTimeKey) != nil
+        track.isTimedMetadata && track.metadataKeys?.key(named: AppleTimedMetadata.stillImageTimeKey) != nil
     }
 
     /// A complete `trak`.

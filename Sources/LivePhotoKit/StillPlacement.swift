@@ -31,7 +31,7 @@ struct StillPlacement {
         if cover.seconds == nil, existing.count == 1 {
             return StillPlacement(
                 keepsExisting: true, removedTrackIDs: [], coverSeconds: facts.stillImageTime(existing[0], file: file)?.seconds ?? 0,
-                stillTicks: 0, scale: 1, trackTimescale: StillImageTimeTrack.iPhoneMediaTimescale)
+                stillTicks: 0, scale: 1, trackTimescale: AppleTimedMetadata.iPhoneStillImageTimeTimescale)
         }
         let inherited = existing.first.flatMap { facts.stillImageTime($0, file: file)?.seconds }
         let frame = try CoverTime.snap(
@@ -43,7 +43,7 @@ struct StillPlacement {
         }
         var placement = StillPlacement(
             keepsExisting: false, removedTrackIDs: Set(existing.map(\.trackID)), coverSeconds: coverSeconds, stillTicks: 0, scale: 1,
-            trackTimescale: StillImageTimeTrack.iPhoneMediaTimescale)
+            trackTimescale: AppleTimedMetadata.iPhoneStillImageTimeTimescale)
         if ticks(in: UInt64(placement.trackTimescale)) == nil, ticks(in: UInt64(mediaScale)) != nil {
             placement.trackTimescale = mediaScale
         }

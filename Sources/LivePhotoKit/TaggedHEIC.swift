@@ -32,7 +32,7 @@ struct TaggedHEIC {
                 throw LivePhotoError.badInput(file: path, reason: "the Exif item has no location")
             }
             let item = iloc.items[index]
-            guard item.constructionMethod == 0, item.extents.count == 1, item.dataReferenceIndex == 0 else {
+            guard item.isFileOffset, item.extents.count == 1, item.dataReferenceIndex == 0 else {
                 throw LivePhotoError.unsupported(file: path, reason: "the Exif item is not one extent of the file itself")
             }
             let payload = try heif.itemData(exif.id, in: source)
@@ -56,12 +56,11 @@ struct TaggedHEIC {
                 replacements.append((Int64(oldStart), Int64(newPayload.count), newPayload))
             } else {
                 // Grows: a new mdat at the end of the file holds it.
-                let newStart = UInt64(source.size) + 8
+                var w = ByteWriter()
+                let newStart = UInt64(source.size) + UInt64(w.appendMediaData(newPayload))
                 guard newStart >= item.baseOffset else {
                     throw LivePhotoError.unsupported(file: path, reason: "the Exif item's base offset")
                 }
-                var w = ByteWriter()
-                w.appendMediaData(newPayload)
                 appended = w.bytes
                 iloc.items[index].extents[0].offset = newStart - item.baseOffset
             }

@@ -116,8 +116,8 @@ enum WallpaperReadiness {
 
         // G8: the still-image-time sample's transform and reference dimensions.
         let stillKeys = facts.stillImageTimeTracks.first?.metadataKeys
-        let hasTransform = stillKeys?.key(named: StillImageTimeTrack.transformKey) != nil
-        let hasDimensions = stillKeys?.key(named: StillImageTimeTrack.referenceDimensionsKey) != nil
+        let hasTransform = stillKeys?.key(named: AppleTimedMetadata.transformKey) != nil
+        let hasDimensions = stillKeys?.key(named: AppleTimedMetadata.referenceDimensionsKey) != nil
         add(
             "G8", "still-transform", hasTransform && hasDimensions,
             hasTransform && hasDimensions
@@ -125,7 +125,7 @@ enum WallpaperReadiness {
                 : "the still-image-time track lacks \(hasTransform ? "the reference dimensions" : "the still-image transform")")
 
         // G9: setu{cfgv, dims}.
-        let (setupOK, setupDetail) = setup(info?.metadataKeys?.key(named: LivePhotoInfoTrack.key))
+        let (setupOK, setupDetail) = setup(info?.metadataKeys?.key(named: AppleTimedMetadata.livePhotoInfoKey))
         add("G9", "setup", setupOK, setupDetail)
 
         // G10.

@@ -1,4 +1,4 @@
-/// Why an ffmpeg (or ffprobe) step failed.
+/// Why a step run through an external tool (ffmpeg, ffprobe, heif-enc or heif-convert) failed.
 public enum MediaToolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The tool is not installed (or not at the path given).
     case missing(tool: String, hint: String)

@@ -39,10 +39,42 @@ struct JobStatus: Sendable, Encodable {
         case queued, running, done, failed
     }
 
+    /// The step under way; the page shows its label ("waiting", "copy", "transcode", "preview"…).
+    enum Phase: Sendable, Equatable, Encodable {
+        /// Queued, before a slot is free.
+        case waiting
+        /// Given a slot, before the work reports a step.
+        case starting
+        /// A step of the Kit's operation (copy, remux, cover frame…), under its own label.
+        case operation(OperationProgress.Phase)
+        /// Packing the `.pvt.zip`; making the previews.
+        case zip, preview
+        /// Finished, one way or the other.
+        case done, failed
+
+        /// The word the page shows and the JSON carries.
+        var label: String {
+            switch self {
+            case .operation(let phase): phase.label
+            case .waiting: "waiting"
+            case .starting: "starting"
+            case .zip: "zip"
+            case .preview: "preview"
+            case .done: "done"
+            case .failed: "failed"
+            }
+        }
+
+        /// Encoded as its label, a plain string, as the page reads it.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(label)
+        }
+    }
+
     var id: String
     var state: State
-    /// The step under way: "waiting", "copy", "transcode", "preview"…
-    var phase: String
+    var phase: Phase
     /// 0…1 across the whole job.
     var fraction: Double
     /// Jobs ahead of this one, while it waits.
@@ -58,7 +90,7 @@ struct JobStatus: Sendable, Encodable {
 /// stops, the jobs under way are cancelled (ffmpeg stopped, partial results removed) and waited for, and the ones
 /// still waiting fail without starting.
 actor JobQueue: Service {
-    typealias Work = @Sendable (_ progress: @escaping @Sendable (String, Double) -> Void) async throws -> JobResult
+    typealias Work = @Sendable (_ progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void) async throws -> JobResult
 
     /// A job handed to ``run()``.
     struct Submission: Sendable {
@@ -91,7 +123,7 @@ actor JobQueue: Service {
     /// Queues `work`; it starts when ``run()`` has a slot free. Returns the job's id at once.
     func submit(folder: String, _ work: @escaping Work) -> String {
         let id = UUID().uuidString.lowercased()
-        jobs[id] = (JobStatus(id: id, state: .queued, phase: "waiting", fraction: 0), .now, folder)
+        jobs[id] = (JobStatus(id: id, state: .queued, phase: .waiting, fraction: 0), .now, folder)
         // The place in line is taken here, in submission order, whenever the job's task gets to run.
         if running < limit {
             running += 1
@@ -165,10 +197,10 @@ actor JobQueue: Service {
 
     private func setRunning(_ id: String) {
         jobs[id]?.status.state = .running
-        jobs[id]?.status.phase = "starting"
+        jobs[id]?.status.phase = .starting
     }
 
-    private func progress(_ id: String, phase: String, fraction: Double) {
+    private func progress(_ id: String, phase: JobStatus.Phase, fraction: Double) {
         guard var status = jobs[id]?.status, status.state == .running else { return }
         status.phase = phase
         status.fraction = max(status.fraction, min(1, fraction))
@@ -178,7 +210,7 @@ actor JobQueue: Service {
     private func finish(_ id: String, result: JobResult?, error: String?) {
         jobs[id]?.status.state = error == nil ? .done : .failed
         jobs[id]?.status.fraction = 1
-        jobs[id]?.status.phase = error == nil ? "done" : "failed"
+        jobs[id]?.status.phase = error == nil ? .done : .failed
         jobs[id]?.status.result = result
         jobs[id]?.status.error = error
     }

@@ -18,7 +18,7 @@ enum Jobs {
     /// when nil).
     static func assemble(
         photo: String?, video: String, cover: Double?, window: Window? = nil, name: String? = nil, folder: String,
-        state: ServerState, progress: @escaping @Sendable (String, Double) -> Void
+        state: ServerState, progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
     ) async throws -> JobResult {
         let out = "\(folder)/out"
         let stem = name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
@@ -28,16 +28,16 @@ enum Jobs {
                 outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath,
                 duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before,
                 coverMatchesPhotoWithin: window == nil ? nil : Self.shutterToStill),
-            progress: { p in progress(p.phase.label, 0.6 * p.fraction) })
+            progress: { p in progress(.operation(p.phase), 0.6 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
         // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).
         let bundle = try await LivePhotoMaker.make(
             photo: stillPath, video: moviePath,
             options: MakeOptions(outputDirectory: out, name: stem, identifier: made.identifier, packaging: .zippedBundle),
-            progress: { p in progress("zip", 0.6 + 0.1 * p.fraction) })
+            progress: { p in progress(.zip, 0.6 + 0.1 * p.fraction) })
         var files = [file(.photo, stillPath), file(.video, moviePath)]
         if let zip = bundle.bundle { files.append(file(.bundle, zip)) }
-        progress("preview", 0.7)
+        progress(.preview, 0.7)
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
         let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: made.coverTime, in: previewFolder)
@@ -50,13 +50,16 @@ enum Jobs {
     }
 
     /// A Live Photo (both files or a `.pvt.zip`) or a Motion Photo, taken apart; then the previews.
-    static func disassemble(_ paths: [String], folder: String, state: ServerState, progress: @escaping @Sendable (String, Double) -> Void)
+    static func disassemble(
+        _ paths: [String], folder: String, state: ServerState, progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
+    )
         async throws -> JobResult
     {
         let results = try await LivePhotoSplitter.split(
-            paths, options: SplitOptions(outputDirectory: "\(folder)/out"), progress: { p in progress(p.phase.label, 0.5 * p.fraction) })
+            paths, options: SplitOptions(outputDirectory: "\(folder)/out"),
+            progress: { p in progress(.operation(p.phase), 0.5 * p.fraction) })
         guard let first = results.first else { throw LivePhotoError.invalidArgument("nothing to take apart") }
-        progress("preview", 0.6)
+        progress(.preview, 0.6)
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
         let previewPhoto = try await state.previews.photo(first.photo, movie: first.video, cover: first.coverTimeSeconds, in: previewFolder)

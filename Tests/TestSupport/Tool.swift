@@ -18,11 +18,14 @@ public struct ToolResult: Sendable {
 public enum ToolError: Error, CustomStringConvertible {
     case missing(String)
     case failed(String, ToolResult)
+    /// The program ended before printing the line a caller waited for.
+    case silent(String)
 
     public var description: String {
         switch self {
         case .missing(let tool): return "\(tool) is not installed; run scripts/bootstrap.sh, which installs it"
         case .failed(let command, let r): return "\(command) exited \(r.status): \(r.stderr.suffix(2000))"
+        case .silent(let command): return "\(command) ended without printing a line"
         }
     }
 }
@@ -36,10 +39,8 @@ public enum Tool {
         environment: [String: String] = [:]
     ) async throws -> ToolResult {
         let path = try locate(executable)
-        var updates: [Environment.Key: String?] = [:]
-        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
         let collected = try await Subprocess.run(
-            .path(FilePath(path)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
+            .path(FilePath(path)), arguments: Arguments(arguments), environment: inherited(adding: environment),
             workingDirectory: currentDirectory.map { FilePath($0) }, input: .none, output: .bytes(limit: 1 << 30),
             error: .bytes(limit: 64 << 20))
         let status: Int32
@@ -53,6 +54,40 @@ public enum Tool {
             stderr: String(decoding: collected.standardError, as: UTF8.self), stdoutData: outData)
         if check, result.status != 0 { throw ToolError.failed(([executable] + arguments).joined(separator: " "), result) }
         return result
+    }
+
+    /// Runs `executable` (a server) through swift-subprocess, hands `body` the first line it prints (where it
+    /// listens), and stops it when `body` returns or throws: SIGTERM, then SIGKILL after 5 s. Its standard error is
+    /// discarded. The caller's task waits without holding a thread of the cooperative pool.
+    public static func whileRunning<T: Sendable>(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        _ body: (_ firstLine: String) async throws -> T
+    ) async throws -> T {
+        let path = try locate(executable)
+        let command = ([executable] + arguments).joined(separator: " ")
+        let run = try await Subprocess.run(
+            .path(FilePath(path)), arguments: Arguments(arguments), environment: inherited(adding: environment), input: .none,
+            output: .sequence, error: .discarded
+        ) { execution in
+            var lines = execution.standardOutput.strings().makeAsyncIterator()
+            let outcome: Swift.Result<T, any Error>
+            do {
+                guard let first = try await lines.next() else { throw ToolError.silent(command) }
+                outcome = .success(try await body(first))
+            } catch {
+                outcome = .failure(error)
+            }
+            await execution.teardown(using: [.send(signal: .terminate, allowedDurationToNextStep: .seconds(5))])
+            return outcome
+        }
+        return try run.closureResult.get()
+    }
+
+    /// This process's environment with `additions` set.
+    static func inherited(adding additions: [String: String]) -> Environment {
+        var updates: [Environment.Key: String?] = [:]
+        for (key, value) in additions { updates[Environment.Key(stringLiteral: key)] = value }
+        return .inherit.updating(updates)
     }
 
     public static func locate(_ executable: String) throws -> String {

@@ -11,33 +11,26 @@ struct ServeTokenTests {
     func token() async throws {
         let other = try #require(Self.nonLoopbackAddress(), "this test needs a network address besides loopback, to be the other host")
         let ws = try Workspace()
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
-        server.arguments = ["serve", "--host", "0.0.0.0", "--port", "0", "--json", "--no-index"]
-        server.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": ws.path + "/"]) { _, new in new }
-        let pipe = Pipe()
-        server.standardOutput = pipe
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        // The first line says where it listens and the token.
-        let line = try #require(String(data: pipe.fileHandleForReading.availableDataLine(), encoding: .utf8))
-        let printed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let port = try #require(printed["port"] as? Int), token = try #require(printed["token"] as? String)
-        #expect(token.count == 32 && (printed["url"] as? String)?.hasSuffix("/?token=\(token)") == true, "\(line)")
+        try await Tool.whileRunning(
+            ProjectPaths.executable, ["serve", "--host", "0.0.0.0", "--port", "0", "--json", "--no-index"],
+            environment: ["TMPDIR": ws.path + "/"]
+        ) { line in
+            // The first line says where it listens and the token.
+            let printed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let port = try #require(printed["port"] as? Int), token = try #require(printed["token"] as? String)
+            #expect(token.count == 32 && (printed["url"] as? String)?.hasSuffix("/?token=\(token)") == true, "\(line)")
 
-        #expect(try Self.get("127.0.0.1", port, "/").status == 200)
-        #expect(try Self.get(other, port, "/").status == 403)
-        #expect(try Self.get(other, port, "/?token=0123").status == 403)
-        let first = try Self.get(other, port, "/?token=\(token)")
-        #expect(first.status == 200)
-        let cookie = try #require(first.head.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: livephoto-token=\(token);") })
-        #expect(["Path=/", "HttpOnly", "SameSite=Strict"].allSatisfy(cookie.contains), "\(cookie)")
-        #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(token)"]).status == 200)
-        #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(String(token.reversed()))"]).status == 403)
+            #expect(try Self.get("127.0.0.1", port, "/").status == 200)
+            #expect(try Self.get(other, port, "/").status == 403)
+            #expect(try Self.get(other, port, "/?token=0123").status == 403)
+            let first = try Self.get(other, port, "/?token=\(token)")
+            #expect(first.status == 200)
+            let cookie = try #require(first.head.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: livephoto-token=\(token);") })
+            #expect(["Path=/", "HttpOnly", "SameSite=Strict"].allSatisfy(cookie.contains), "\(cookie)")
+            #expect(try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(token)"]).status == 200)
+            #expect(
+                try Self.get(other, port, "/app.js", headers: ["Cookie: livephoto-token=\(String(token.reversed()))"]).status == 403)
+        }
     }
 
     @Test(
@@ -47,38 +40,30 @@ struct ServeTokenTests {
         let ws = try Workspace()
         var fingerprints: [String] = []
         for _ in 0..<2 {
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: ProjectPaths.executable)
-            server.arguments = ["serve", "--tls", "--port", "0", "--json", "--no-index"]
-            server.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": ws.path + "/", "XDG_STATE_HOME": ws.file("state")])
-            { _, new in new }
-            let pipe = Pipe()
-            server.standardOutput = pipe
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            defer {
-                server.terminate()
-                server.waitUntilExit()
+            let fingerprint = try await Tool.whileRunning(
+                ProjectPaths.executable, ["serve", "--tls", "--port", "0", "--json", "--no-index"],
+                environment: ["TMPDIR": ws.path + "/", "XDG_STATE_HOME": ws.file("state")]
+            ) { line in
+                let printed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let port = try #require(printed["port"] as? Int), fingerprint = try #require(printed["fingerprint"] as? String)
+                #expect((printed["url"] as? String)?.hasPrefix("https://") == true)
+                // Python's TLS client, not ours: the status, and the SHA-256 of the certificate the server presented.
+                let fetched = try await Tool.run(
+                    "python3",
+                    [
+                        "-c",
+                        """
+                        import ssl, hashlib, http.client, sys
+                        context = ssl.create_default_context(); context.check_hostname = False; context.verify_mode = ssl.CERT_NONE
+                        connection = http.client.HTTPSConnection("127.0.0.1", int(sys.argv[1]), context=context)
+                        connection.request("GET", "/"); status = connection.getresponse().status
+                        print(status, ":".join("%02X" % b for b in hashlib.sha256(connection.sock.getpeercert(binary_form=True)).digest()))
+                        """,
+                        String(port),
+                    ])
+                #expect(fetched.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "200 \(fingerprint)")
+                return fingerprint
             }
-            let line = try #require(String(data: pipe.fileHandleForReading.availableDataLine(), encoding: .utf8))
-            let printed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let port = try #require(printed["port"] as? Int), fingerprint = try #require(printed["fingerprint"] as? String)
-            #expect((printed["url"] as? String)?.hasPrefix("https://") == true)
-            // Python's TLS client, not ours: the status, and the SHA-256 of the certificate the server presented.
-            let fetched = try await Tool.run(
-                "python3",
-                [
-                    "-c",
-                    """
-                    import ssl, hashlib, http.client, sys
-                    context = ssl.create_default_context(); context.check_hostname = False; context.verify_mode = ssl.CERT_NONE
-                    connection = http.client.HTTPSConnection("127.0.0.1", int(sys.argv[1]), context=context)
-                    connection.request("GET", "/"); status = connection.getresponse().status
-                    print(status, ":".join("%02X" % b for b in hashlib.sha256(connection.sock.getpeercert(binary_form=True)).digest()))
-                    """,
-                    String(port),
-                ])
-            #expect(fetched.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "200 \(fingerprint)")
             fingerprints.append(fingerprint)
         }
         #expect(fingerprints.count == 2 && fingerprints[0] == fingerprints[1])
@@ -132,17 +117,5 @@ struct ServeTokenTests {
         let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
         return (status, head)
-    }
-}
-
-extension FileHandle {
-    /// Reads up to the first line break (the server prints its address as one line).
-    fileprivate func availableDataLine() throws -> Data {
-        var line = Data()
-        while true {
-            let byte = try read(upToCount: 1) ?? Data()
-            if byte.isEmpty || byte == Data([0x0A]) { return line }
-            line += byte
-        }
     }
 }

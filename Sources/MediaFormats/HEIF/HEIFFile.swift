@@ -21,6 +21,9 @@ public struct HEIFFile: Sendable {
         /// The extents in order: the item is their bytes concatenated.
         public var extents: [(offset: UInt64, length: UInt64)]
 
+        /// True when the extents are file offsets (construction method 0), not offsets into `idat`.
+        public var isFileOffset: Bool { constructionMethod == ItemLocationBox.ConstructionMethod.fileOffset.rawValue }
+
         /// Compares every field, the extents pair by pair (tuples are not `Equatable`).
         public static func == (a: Location, b: Location) -> Bool {
             a.itemID == b.itemID && a.constructionMethod == b.constructionMethod && a.baseOffset == b.baseOffset
@@ -140,22 +143,22 @@ public struct HEIFFile: Sendable {
             let (start, overflow) = loc.baseOffset.addingReportingOverflow(extent.offset)
             guard !overflow else { throw FormatError(.malformed, "item \(id) has an impossible offset") }
             let containerSize: UInt64
-            switch loc.constructionMethod {
-            case 0: containerSize = UInt64(file.size)
-            case 1:
+            switch ItemLocationBox.ConstructionMethod(rawValue: loc.constructionMethod) {
+            case .fileOffset: containerSize = UInt64(file.size)
+            case .idatOffset:
                 guard let idat = meta.child("idat") else { throw FormatError(.malformed, "item \(id) is in 'idat' but there is none") }
                 containerSize = UInt64(idat.data.count)
             default:
                 throw FormatError(.unsupported, "item \(id) uses construction method \(loc.constructionMethod)")
             }
             guard start <= containerSize else {
-                throw FormatError(.malformed, "item \(id) lies past the end of \(loc.constructionMethod == 0 ? "the file" : "'idat'")")
+                throw FormatError(.malformed, "item \(id) lies past the end of \(loc.isFileOffset ? "the file" : "'idat'")")
             }
             let length = extent.length == 0 ? containerSize - start : extent.length
             guard length <= UInt64(limit - data.count) else {
                 throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes")
             }
-            if loc.constructionMethod == 0 {
+            if loc.isFileOffset {
                 data += try file.read(at: Int64(start), count: Int(length))
             } else {
                 guard length <= containerSize - start, let idat = meta.child("idat") else {

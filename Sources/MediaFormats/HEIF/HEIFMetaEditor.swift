@@ -4,9 +4,11 @@
 public enum HEIFMetaEditor {
     /// The edited `meta` box, given where the Exif payload will be in the output file.
     ///
+    /// The payload goes right after the (grown) file's end, in a new `mdat` whose header the caller writes
+    /// (``ByteWriter/appendMediaData(_:)``).
+    ///
     /// - Parameters:
     ///   - heif: the parsed file.
-    ///   The payload goes right after the (grown) file's end, in a new `mdat` whose 8-byte header the caller writes.
     ///   - originalSize: the input file's size.
     ///   - payloadLength: the Exif item's length.
     /// - Returns: the new `meta` bytes, and the growth in bytes.
@@ -83,7 +85,7 @@ public enum HEIFMetaEditor {
             return sum
         }
         let metaEnd = heif.metaHeader.end
-        for i in iloc.items.indices where iloc.items[i].constructionMethod == 0 && iloc.items[i].id != newID {
+        for i in iloc.items.indices where iloc.items[i].isFileOffset && iloc.items[i].id != newID {
             let item = iloc.items[i]
             if item.baseOffset > 0, item.baseOffset >= UInt64(metaEnd) {
                 iloc.items[i].baseOffset = try moved(item.baseOffset, item: item.id)
@@ -100,7 +102,8 @@ public enum HEIFMetaEditor {
             }
         }
         let last = iloc.items.count - 1
-        let (end, overflow) = UInt64(originalSize).addingReportingOverflow(UInt64(growth) + 8)
+        let (end, overflow) = UInt64(originalSize).addingReportingOverflow(
+            UInt64(growth) + UInt64(BoxHeader.encodedSize(payloadSize: UInt64(payloadLength))))
         guard !overflow else { throw FormatError(.malformed, "the file is too large to grow") }
         iloc.items[last].extents[0].offset = end
         let meta = try assemble(iloc)

@@ -23,6 +23,16 @@ public struct ItemLocationBox: DeclaredFullBox, Equatable {
         }
     }
 
+    /// `construction_method`: what an item's extent offsets count from (ISO/IEC 14496-12 §8.11.3.3).
+    public enum ConstructionMethod: UInt8, Sendable {
+        /// Offsets into the file (or the file a `dref` entry names).
+        case fileOffset = 0
+        /// Offsets into the `meta` box's `idat`.
+        case idatOffset = 1
+        /// Offsets into another item's data (not supported here).
+        case itemOffset = 2
+    }
+
     /// One item's entry: how its offsets count and its extents.
     public struct Item: Sendable, Equatable {
         /// The item ID: 16 bits before version 2, 32 in version 2.
@@ -35,6 +45,9 @@ public struct ItemLocationBox: DeclaredFullBox, Equatable {
         public var baseOffset: UInt64
         /// The extents in order: the item is their bytes concatenated.
         public var extents: [Extent]
+
+        /// True when the extents are file offsets (construction method 0), not offsets into `idat` or an item.
+        public var isFileOffset: Bool { constructionMethod == ConstructionMethod.fileOffset.rawValue }
 
         /// An entry for item `id`; by default its data is in this file at file offsets.
         public init(id: UInt32, constructionMethod: UInt8 = 0, dataReferenceIndex: UInt16 = 0, baseOffset: UInt64 = 0, extents: [Extent]) {

@@ -12,6 +12,8 @@ public enum AppleTimedMetadata {
     public static let livePhotoInfoKey = "com.apple.quicktime.live-photo-info"
     /// The type name of `live-photo-info` values (`dtyp` namespace 1).
     public static let livePhotoInfoDataType = "com.apple.quicktime.com.apple.quicktime.live-photo-info"
+    /// The media timescale iPhones give their `still-image-time` tracks.
+    public static let iPhoneStillImageTimeTimescale: UInt32 = 600
     /// The size of one `live-photo-info` sample, item header included.
     public static let livePhotoInfoSampleSize = 144
 

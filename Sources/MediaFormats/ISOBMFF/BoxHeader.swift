@@ -94,7 +94,7 @@ extension BoxHeader {
     /// the box would pass 4 GiB (ISO/IEC 14496-12 §4.2).
     public static func encoded(_ type: FourCC, payloadSize: UInt64) -> [UInt8] {
         var w = ByteWriter()
-        if payloadSize + 8 > UInt64(UInt32.max) {
+        if encodedSize(payloadSize: payloadSize) == 16 {
             w.appendUInt32(1)
             w.appendFourCC(type)
             w.appendUInt64(payloadSize + 16)
@@ -104,6 +104,10 @@ extension BoxHeader {
         }
         return w.bytes
     }
+
+    /// The size of the header ``encoded(_:payloadSize:)`` writes for `payloadSize` bytes of payload: 8, or 16 when the
+    /// box would pass 4 GiB.
+    public static func encodedSize(payloadSize: UInt64) -> Int { payloadSize + 8 > UInt64(UInt32.max) ? 16 : 8 }
 
     /// The header of a movie's `mdat` holding `payloadSize` bytes. A QuickTime movie whose `mdat` fits in 32 bits gets
     /// the 8-byte `wide` box before it, as Apple's files have (room to turn the header into a 64-bit one in place);
@@ -116,7 +120,12 @@ extension BoxHeader {
 
 extension ByteWriter {
     /// Appends an `mdat` holding `payload`.
-    public mutating func appendMediaData(_ payload: [UInt8]) { appendBox("mdat", payload: payload) }
+    /// - Returns: where the payload starts in ``bytes``: the `mdat`'s own position plus its header's size.
+    @discardableResult
+    public mutating func appendMediaData(_ payload: [UInt8]) -> Int {
+        appendBox("mdat", payload: payload)
+        return bytes.count - payload.count
+    }
 
     /// Appends a whole box: its header (64-bit when it needs one) and `payload`.
     public mutating func appendBox(_ type: FourCC, payload: [UInt8]) {

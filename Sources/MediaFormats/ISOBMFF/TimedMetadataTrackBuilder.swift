@@ -63,7 +63,8 @@ public struct TimedMetadataTrackBuilder: Sendable {
     /// The `trak`.
     public var atom: Atom {
         let header = TrackHeader(
-            trackID: trackID, flags: 0xF, duration: trackDuration, creationTime: creationTime, modificationTime: modificationTime)
+            trackID: trackID, flags: TrackHeader.Flags.all.rawValue, duration: trackDuration, creationTime: creationTime,
+            modificationTime: modificationTime)
         var tref = ByteWriter()
         tref.appendUInt32(videoTrackID)
         let mediaDuration = timeToSample.reduce(UInt64(0)) { $0 + UInt64($1.count) * UInt64($1.delta) }

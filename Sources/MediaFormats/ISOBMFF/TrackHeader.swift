@@ -9,7 +9,7 @@ public struct TrackHeader: DeclaredFullBox, Equatable {
 
     /// 0 for 32-bit times and duration, 1 for 64-bit.
     public var version: UInt8
-    /// The 24-bit track flags: 0x1 enabled (``enabled``), 0x2 in movie, 0x4 in preview, 0x8 in poster (QuickTime).
+    /// The 24-bit track flags: 0x1 enabled, 0x2 in movie, 0x4 in preview, 0x8 in poster (QuickTime); ``Flags`` names them.
     public var flags: UInt32
     /// Bytes after the last declared field (a later revision's fields), kept as they are.
     public var trailing: [UInt8] = []
@@ -31,7 +31,32 @@ public struct TrackHeader: DeclaredFullBox, Equatable {
     public var height: UInt32
 
     /// The flag of an enabled track.
-    public static let enabled: UInt32 = 0x1
+    public static let enabled: UInt32 = Flags.enabled.rawValue
+
+    /// The meanings of the `tkhd` flag bits (ISO/IEC 14496-12 §8.3.2; preview and poster are QuickTime's).
+    public struct Flags: OptionSet, Sendable, Hashable {
+        /// The 24-bit value as stored.
+        public let rawValue: UInt32
+        /// Flags with the bits of `rawValue`.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// 0x1: the track is enabled (players present it).
+        public static let enabled = Flags(rawValue: 0x1)
+        /// 0x2: the track is used in the presentation.
+        public static let inMovie = Flags(rawValue: 0x2)
+        /// 0x4: the track is used when previewing the movie.
+        public static let inPreview = Flags(rawValue: 0x4)
+        /// 0x8: the track is used for the movie's poster.
+        public static let inPoster = Flags(rawValue: 0x8)
+        /// All four (0xF): what iPhones write on their timed-metadata tracks.
+        public static let all: Flags = [.enabled, .inMovie, .inPreview, .inPoster]
+    }
+
+    /// ``flags`` as named bits.
+    public var namedFlags: Flags {
+        get { Flags(rawValue: flags) }
+        set { flags = newValue.rawValue }
+    }
 
     /// The creation and modification times and the duration.
     public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }

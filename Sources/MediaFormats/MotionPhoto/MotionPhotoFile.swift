@@ -189,7 +189,7 @@ public struct MotionPhotoFile: Sendable {
         sefd = heif.topLevel.first { $0.type == "sefd" }
         if let item = heif.primaryXMPItem {
             let bytes = try heif.itemData(item.id, in: file, limit: XMPPacket.maxSize)
-            if let loc = heif.locations.first(where: { $0.itemID == item.id }), loc.constructionMethod == 0, loc.extents.count == 1 {
+            if let loc = heif.locations.first(where: { $0.itemID == item.id }), loc.isFileOffset, loc.extents.count == 1 {
                 xmpSpan = Span(offset: Int64(loc.baseOffset + loc.extents[0].offset), length: Int64(bytes.count))
             }
             xmp = try MotionPhotoXMP(packet: XMPPacket(bytes: bytes))

@@ -8,6 +8,18 @@ public struct MotionPhotoXMP: Sendable, Equatable {
     /// The namespace of a directory item's fields (`Item:Mime`, `Item:Length`...).
     public static let itemNamespace = "http://ns.google.com/photos/1.0/container/item/"
 
+    /// The `Item:Mime` values of the items this package writes or recognises as the video.
+    public enum MediaType {
+        /// A JPEG primary image.
+        public static let jpeg = "image/jpeg"
+        /// A HEIC primary image.
+        public static let heic = "image/heic"
+        /// An MP4 video, what Google's writers and ours put last.
+        public static let mp4 = "video/mp4"
+        /// A QuickTime video, which some writers declare instead.
+        public static let quickTime = "video/quicktime"
+    }
+
     /// One `Container:Item` of the directory.
     public struct Item: Sendable, Equatable, Codable {
         /// `Item:Mime`: `image/jpeg`, `image/heic`, `video/mp4`...
@@ -28,7 +40,7 @@ public struct MotionPhotoXMP: Sendable, Equatable {
         }
 
         /// True for a `video/mp4` or `video/quicktime` item.
-        public var isVideo: Bool { mime == "video/mp4" || mime == "video/quicktime" }
+        public var isVideo: Bool { mime == MediaType.mp4 || mime == MediaType.quickTime }
     }
 
     /// `Camera:MotionPhoto` is 1.

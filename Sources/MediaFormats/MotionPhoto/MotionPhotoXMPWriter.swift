@@ -6,7 +6,7 @@
 public enum MotionPhotoXMPWriter {
     /// - Parameters:
     ///   - existing: the still's XMP packet, if it has one.
-    ///   - primaryMime: `image/jpeg` or `image/heic`.
+    ///   - primaryMime: ``MotionPhotoXMP/MediaType/jpeg`` or ``MotionPhotoXMP/MediaType/heic``.
     ///   - primaryPadding: bytes between the image and the video (a HEIC's `mpvd` header).
     ///   - videoLength: the video item's length: the MP4's, and Samsung's trailer behind it when there is one.
     ///   - videoPadding: the bytes of that length that are not the MP4 (Samsung's trailer).
@@ -22,7 +22,8 @@ public enum MotionPhotoXMPWriter {
         if let existing, let old = try? MotionPhotoXMP.directoryItems(existing) {
             items += old.dropFirst().filter { !$0.isVideo }
         }
-        items.append(MotionPhotoXMP.Item(mime: "video/mp4", semantic: "MotionPhoto", length: videoLength, padding: videoPadding))
+        items.append(
+            MotionPhotoXMP.Item(mime: MotionPhotoXMP.MediaType.mp4, semantic: "MotionPhoto", length: videoLength, padding: videoPadding))
         func properties(_ p: (camera: String, container: String, item: String), rdf: String = "rdf") -> (
             attributes: String, directory: String
         ) {
