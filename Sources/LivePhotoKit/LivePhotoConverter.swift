@@ -27,7 +27,9 @@ public enum LivePhotoConverter {
     /// A Live Photo (still and movie) to a Google Motion Photo v1: `STEM.MP.jpg` or `STEM.MP.heic`.
     ///
     /// The still keeps its image data; the movie's samples move from QuickTime to MP4 unchanged (video and audio
-    /// tracks; Apple's timed metadata is left out); the cover time becomes the presentation timestamp.
+    /// tracks; Apple's timed metadata is left out), or the video is re-encoded when `videoCodec` asks; the cover time
+    /// becomes the presentation timestamp. Samsung's trailer follows unless the flavour is Google's alone, and the
+    /// content identifier stays (in the still's MakerNote and the MP4's metadata) unless `keepsIdentifier` is false.
     ///
     /// Any photo and movie can become a Motion Photo (the notes say when they were not a Live Photo's parts), but
     /// the parts of two different Live Photos are refused unless `force`, which also overwrites an existing output.
@@ -43,7 +45,32 @@ public enum LivePhotoConverter {
         if let motion = try? MotionPhotoFile(file: stillFile), motion.isMotionPhoto {
             throw .badInput(file: photo, reason: "this is already a Motion Photo")
         }
-        let video = try PlainMovie.plan(source: movieFile, container: .mp4)
+        var video = try PlainMovie.plan(source: movieFile, container: .mp4, keepsIdentifier: options.keepsIdentifier)
+        let movieIdentifier = video.identifier
+        var notes: [String] = []
+        var reencoded = false
+        try OutputLocation.prepareFolder(outputDirectory)
+        let work = try OutputLocation.temporaryFolder(beside: "\(outputDirectory)/\(name ?? "motion")")
+        defer { OutputLocation.remove(work) }
+        if let codec = options.videoCodec {
+            if video.videoCodec == codec.rawValue {
+                notes.append("the video is \(codec.rawValue) already; its samples were copied")
+            } else {
+                // The cover comes from the original's still-image-time track, which the re-encoded MP4 does not carry.
+                let media = MediaSteps(ffmpegPath: options.ffmpegPath, work: work, quality: 92, codec: codec, progress: progress)
+                let reencodedPath: String
+                do throws(LivePhotoError) {
+                    reencodedPath = try await media.reencode(movie, to: codec, keepingKeys: options.keepsIdentifier)
+                } catch {
+                    throw error.renamingFiles(in: work) { _ in "\(movie)'s re-encoded copy" }
+                }
+                let cover = video.coverSeconds
+                video = try PlainMovie.plan(
+                    source: try LivePhotoMaker.open(reencodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier)
+                video.coverSeconds = cover
+                reencoded = true
+            }
+        }
         let timestamp: Int64
         if let cover = video.coverSeconds {
             // A header's time can be anything; one past what microseconds in 64 bits hold is left unspecified.
@@ -52,10 +79,10 @@ public enum LivePhotoConverter {
             logger.notice("\(movie): no still-image-time; the presentation timestamp is left unspecified (-1)")
             timestamp = -1
         }
-        let writer = try MotionPhotoWriter.plan(still: stillFile, video: video, timestampUs: timestamp)
-        let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: video.identifier)
+        let writer = try MotionPhotoWriter.plan(
+            still: stillFile, video: video, timestampUs: timestamp, flavor: options.flavor, keepsIdentifier: options.keepsIdentifier)
+        let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: movieIdentifier)
         if pairing.differ, !force { throw pairing.mismatch(photo: photo, movie: movie) }
-        try OutputLocation.prepareFolder(outputDirectory)
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
         let output = "\(outputDirectory)/\(motionPhotoName(stem: stem, format: writer.format))"
         try OutputLocation.check([output], inputs: [photo, movie], force: force)
@@ -65,10 +92,9 @@ public enum LivePhotoConverter {
         try OutputLocation.check([output], inputs: [photo, movie], force: force)
         try staged.commit()
         PendingOutputs.shared.finish([output])
-        let size = writer.still.size + Int64(writer.videoHeader.count) + video.size
         return MotionConversionResult(
-            output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: size - video.size,
-            videoLength: video.size, flavor: .google, reencoded: false, notes: pairing.note.map { [$0] } ?? [])
+            output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
+            videoLength: video.size, flavor: options.flavor, reencoded: reencoded, notes: (pairing.note.map { [$0] } ?? []) + notes)
     }
 
     /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
@@ -98,6 +124,13 @@ public enum LivePhotoConverter {
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
         options.name = options.name ?? LivePhotoSplitter.baseStem(motionPhoto)
+        // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo
+        // comes back, and Photos sees the same asset rather than a copy.
+        var restored: ContentIdentifier?
+        if options.identifier == nil, let kept = FileAnalysis(path: motionPhoto, depth: .identity).report.contentIdentifier {
+            restored = ContentIdentifier(kept)
+            options.identifier = restored
+        }
         options.replacesForeignMakerNote = true
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(options.name ?? "motion")")
@@ -116,6 +149,7 @@ public enum LivePhotoConverter {
                 }
             }
             var result = try await LivePhotoMaker.make(photo: split.photo, video: split.video, options: options, progress: progress)
+            if let restored { notes.append("the content identifier \(restored.rawValue) kept in the Motion Photo was restored") }
             result.notes = notes + result.notes
             return result
         } catch {

@@ -76,6 +76,24 @@ struct MediaSteps {
         return output
     }
 
+    /// The movie with its video re-encoded to `codec` (an MP4 in the work folder), for players without the original
+    /// codec; its metadata and frame times stay, QuickTime's keys (the content identifier) only with `keepingKeys`.
+    func reencode(_ path: String, to codec: VideoCodec, keepingKeys: Bool) async throws(LivePhotoError) -> String {
+        let tool = try ffmpeg()
+        let info: MediaInfo
+        do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
+        let output = "\(work)/reencoded.mp4"
+        let handler = progress
+        do {
+            try await tool.reencodeVideo(
+                path, to: output, info: info, codec: codec.media, keepingKeys: keepingKeys,
+                progress: { handler?(OperationProgress(fraction: $0, phase: .transcode)) }, shouldStop: { InterruptHandling.requested })
+        } catch {
+            throw Self.wrap(error, file: path)
+        }
+        return output
+    }
+
     /// The cover time of the frame within `within` seconds of the movie's cover that looks most like `photo` (a
     /// camera's still and the moment its shutter was pressed may be a frame or two apart); among frames that look
     /// the same (a still scene), the one nearest the cover. Nil when nothing could be compared or no frame looks like

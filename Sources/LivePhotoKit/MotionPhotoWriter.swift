@@ -1,48 +1,77 @@
 import MediaFormats
 
-/// A Google Motion Photo v1 made from a still and an MP4 without re-encoding (FORMAT.md §4): the still with the
-/// Motion Photo XMP, then the MP4. JPEG: the MP4 follows the image, the XMP in an APP1 segment. HEIC: the XMP is an
-/// item (edited or added), and the MP4 goes in a top-level `mpvd` box at the end. Google's rule, walking the
-/// directory back from the end of the file, finds exactly the MP4.
+/// A Google Motion Photo v1 made from a still and an MP4 without re-encoding (FORMAT.md §4), with Samsung's SEF
+/// trailer too unless the flavour is Google's alone (§5): the still with the Motion Photo XMP, then the MP4, then the
+/// trailer. JPEG: the MP4 follows the image (the data of the trailer's `MotionPhoto_Data` record), the XMP in an APP1
+/// segment. HEIC: the XMP is an item (edited or added), the MP4 goes in a top-level `mpvd` box and the trailer in a
+/// `sefd` box after it. Google's rule, walking the directory back from the end of the file, finds the MP4's first
+/// byte; Samsung's trailer names the same bytes.
 struct MotionPhotoWriter {
     let still: SplicedFile
     let video: PlainMovie
-    /// The `mpvd` header (HEIC), written between the still and the MP4.
+    /// Written between the still and the MP4: HEIC's `mpvd` header, or the JPEG trailer's record header.
     let videoHeader: [UInt8]
+    /// Written after the MP4: Samsung's trailer (HEIC: the `sefd` box), or nothing.
+    let trailer: [UInt8]
     let format: FileKind
-    /// The content identifier the still carried (it is not written).
+    /// The content identifier the still carried.
     let stillIdentifier: String?
 
     var copiedBytes: Int64 { still.copiedBytes + video.copiedBytes }
+    /// Where the MP4 starts in the output.
+    var videoOffset: Int64 { still.size + Int64(videoHeader.count) }
+    var size: Int64 { videoOffset + video.size + Int64(trailer.count) }
 
-    static func plan(still source: RandomAccessFile, video: PlainMovie, timestampUs: Int64) throws(LivePhotoError) -> MotionPhotoWriter {
+    /// - Parameter keepsIdentifier: leave the still's content identifier (Apple MakerNote 0x0011) as it is; else it
+    ///   is zeroed in place.
+    static func plan(
+        still source: RandomAccessFile, video: PlainMovie, timestampUs: Int64, flavor: MotionConversionOptions.Flavor,
+        keepsIdentifier: Bool
+    ) throws(LivePhotoError) -> MotionPhotoWriter {
         let path = source.path
         return try naming(path) {
             let plain = try PlainPhoto.plan(source: source, motion: nil)
+            let edits = keepsIdentifier ? [] : replacements(plain, below: source.size)
             switch plain.format {
             case .jpeg:
+                var before: [UInt8] = [], after: [UInt8] = []
+                if flavor == .samsung {
+                    let layout = try SamsungTrailerWriter.jpeg(videoLength: video.size)
+                    (before, after) = (layout.beforeVideo, layout.afterVideo)
+                }
+                let still = try jpeg(
+                    source, edits: edits.filter { $0.offset < source.size }, primaryPadding: Int64(before.count),
+                    videoLength: video.size + Int64(after.count), videoPadding: Int64(after.count), timestampUs: timestampUs)
                 return MotionPhotoWriter(
-                    still: try jpeg(source, plain: plain, videoLength: video.size, timestampUs: timestampUs), video: video, videoHeader: [],
-                    format: .jpeg, stillIdentifier: plain.identifier)
+                    still: still, video: video, videoHeader: before, trailer: after, format: .jpeg, stillIdentifier: plain.identifier)
             case .heic:
                 let header = MotionPhotoFile.videoBoxHeader(videoSize: UInt64(video.size))
+                // The sefd box's size does not depend on the offset it names: sized first, filled once the still is made.
+                let trailerSize = flavor == .samsung ? Int64(try SamsungTrailerWriter.heicBox(videoOffset: 0, videoLength: 0).count) : 0
+                let still = try heic(
+                    source, edits: edits, videoLength: video.size + trailerSize, videoPadding: trailerSize, padding: Int64(header.count),
+                    timestampUs: timestampUs)
+                let trailer =
+                    flavor == .samsung
+                    ? try SamsungTrailerWriter.heicBox(videoOffset: still.size + Int64(header.count), videoLength: video.size) : []
                 return MotionPhotoWriter(
-                    still: try heic(
-                        source, plain: plain, videoLength: video.size, padding: Int64(header.count), timestampUs: timestampUs),
-                    video: video, videoHeader: header, format: .heic, stillIdentifier: plain.identifier)
+                    still: still, video: video, videoHeader: header, trailer: trailer, format: .heic, stillIdentifier: plain.identifier)
             default:
                 throw LivePhotoError.badInput(file: path, reason: "not a JPEG or HEIC photo")
             }
         }
     }
 
-    /// The JPEG's header with the identifier removed and the Motion Photo XMP in place of (or after) its XMP
-    /// segment, then its image data unchanged.
-    static func jpeg(_ source: RandomAccessFile, plain: PlainPhoto, videoLength: Int64, timestampUs: Int64) throws -> SplicedFile {
+    /// The JPEG's header with `edits` made (the identifier removed, or nothing) and the Motion Photo XMP in place of
+    /// (or after) its XMP segment, then its image data unchanged.
+    static func jpeg(
+        _ source: RandomAccessFile, edits: [(offset: Int64, bytes: [UInt8])], primaryPadding: Int64, videoLength: Int64,
+        videoPadding: Int64, timestampUs: Int64
+    ) throws -> SplicedFile {
         // The header as PlainPhoto leaves it (same size as the source's), in memory.
         let jpeg = try JPEGFile(file: source)
         var header: [UInt8] = []
-        for piece in SplicedFile.copying(source, range: 0..<jpeg.scanOffset, replacing: replacements(plain, below: jpeg.scanOffset)).pieces
+        for piece in SplicedFile.copying(source, range: 0..<jpeg.scanOffset, replacing: edits.filter { $0.offset < jpeg.scanOffset }).pieces
         {
             switch piece {
             case .copy(let file, let offset, let length): header += try file.read(at: offset, count: Int(length))
@@ -51,8 +80,8 @@ struct MotionPhotoWriter {
         }
         let existing = try jpeg.xmpPacket(in: source)
         let packet = try MotionPhotoXMPWriter.packet(
-            existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: MotionPhotoXMP.MediaType.jpeg, primaryPadding: 0,
-            videoLength: videoLength, timestampUs: timestampUs)
+            existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: MotionPhotoXMP.MediaType.jpeg,
+            primaryPadding: primaryPadding, videoLength: videoLength, videoPadding: videoPadding, timestampUs: timestampUs)
         header.replaceSubrange(try jpeg.xmpSegmentRange(in: source), with: try JPEGFile.xmpSegment(packet: packet))
         var out = SplicedFile()
         out.pieces = [.bytes(header), .copy(source, offset: jpeg.scanOffset, length: source.size - jpeg.scanOffset)]
@@ -73,16 +102,17 @@ struct MotionPhotoWriter {
         return result
     }
 
-    /// The HEIC with the identifier removed, and the Motion Photo XMP: its XMP item rewritten into a new `mdat` at the
+    /// The HEIC with `edits` made (the identifier removed, or nothing), and the Motion Photo XMP: its XMP item rewritten into a new `mdat` at the
     /// end (only that item's `iloc` extent changes), or a new XMP item added (`meta` grows; later extents move).
-    static func heic(_ source: RandomAccessFile, plain: PlainPhoto, videoLength: Int64, padding: Int64, timestampUs: Int64) throws
-        -> SplicedFile
-    {
+    static func heic(
+        _ source: RandomAccessFile, edits: [(offset: Int64, bytes: [UInt8])], videoLength: Int64, videoPadding: Int64, padding: Int64,
+        timestampUs: Int64
+    ) throws -> SplicedFile {
         let heif = try HEIFFile(file: source)
         guard heif.metaPrecedesMediaData else {
             throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data")
         }
-        var replacements = replacements(plain, below: source.size)
+        var replacements = edits
         var existing: XMPPacket?
         var index: Int?
         var iloc = heif.itemLocationBox
@@ -97,7 +127,7 @@ struct MotionPhotoWriter {
         }
         let packet = try MotionPhotoXMPWriter.packet(
             existing: existing, primaryMime: MotionPhotoXMP.MediaType.heic, primaryPadding: padding, videoLength: videoLength,
-            timestampUs: timestampUs)
+            videoPadding: videoPadding, timestampUs: timestampUs)
         var mdat = ByteWriter()
         let packetStart = UInt64(source.size) + UInt64(mdat.appendMediaData(packet))
         if let index, var box = iloc {
@@ -128,5 +158,6 @@ struct MotionPhotoWriter {
         try still.write(to: out, progress: progress)
         try out.write(videoHeader)
         try video.write(to: out, progress: progress)
+        try out.write(trailer)
     }
 }

@@ -15,9 +15,11 @@ struct PlainMovie {
     let payloads: [(offset: Int64, length: Int64)]
     let moov: [UInt8]
     /// The still's time in the movie, when it had one.
-    let coverSeconds: Double?
+    var coverSeconds: Double?
     /// The movie's `com.apple.quicktime.content.identifier`, if any.
     let identifier: String?
+    /// The video's codec (`h264`, `hevc`, …).
+    let videoCodec: String
     let removed: [String]
 
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } }
@@ -72,7 +74,8 @@ struct PlainMovie {
         let moov = movie.movieBox(parts)
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, identifier: facts.contentIdentifier, removed: removed)
+            coverSeconds: cover, identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
+            removed: removed)
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {

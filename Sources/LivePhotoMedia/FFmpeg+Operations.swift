@@ -110,3 +110,28 @@ extension FFmpeg {
         try await run(arguments, file: input, duration: duration, progress: progress, shouldStop: shouldStop)
     }
 }
+
+extension FFmpeg {
+    /// The movie's video re-encoded to `codec` in an MP4, for players that cannot decode the original (HEVC): frames
+    /// keep their times, audio is copied when it is AAC (else encoded to AAC), and the movie-level metadata stays;
+    /// QuickTime `mdta` keys (such as a Live Photo's content identifier) only with `keepingKeys`.
+    public func reencodeVideo(
+        _ input: String, to output: String, info: MediaInfo, codec: VideoCodec, keepingKeys: Bool,
+        progress: (@Sendable (Double) -> Void)? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async throws(MediaToolError) {
+        var arguments = ["-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0", "-fps_mode", "passthrough"]
+        switch codec {
+        case .h264: arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p"]
+        case .hevc:
+            arguments += [
+                "-c:v", "libx265", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-x265-params",
+                "log-level=error",
+            ]
+        }
+        if let audio = info.audio { arguments += audio.codec == "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", "160k"] }
+        if keepingKeys { arguments += ["-movflags", "use_metadata_tags"] }
+        arguments += ["-f", "mp4", output]
+        try await run(arguments, file: input, duration: info.duration ?? info.video?.duration, progress: progress, shouldStop: shouldStop)
+    }
+}

@@ -81,7 +81,8 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("strip-identifier"),
-        help: "--to motion: remove the Live Photo's content identifier (kept by default, so that --to live gives back the same Live Photo).")
+        help: "--to motion: remove the Live Photo's content identifier (kept by default, so that --to live gives back the same Live Photo)."
+    )
     var stripIdentifier = false
 
     @Flag(
@@ -131,7 +132,8 @@ struct ConvertCommand: AsyncParsableCommand {
         if library.isBatch(files) {
             let action: BatchAction =
                 to == .motion
-                ? .toMotionPhoto(motionOptions) : .toLivePhoto(MakeOptions(packaging: pvtZip ? .zippedBundle : .pair, ffmpegPath: output.ffmpeg))
+                ? .toMotionPhoto(motionOptions)
+                : .toLivePhoto(MakeOptions(packaging: pvtZip ? .zippedBundle : .pair, ffmpegPath: output.ffmpeg))
             try await BatchRun(label: "convert", action: action, library: library, common: common).run(
                 roots: files, out: output.out, force: force)
             return

@@ -131,7 +131,7 @@ struct LibraryBatchTests {
         }
         for index in 0..<3 {
             let share = try await Self.run(
-                .toMotionPhoto, in: ws, out: ws.file("shares"), dryRun: true, shard: Shard(index: index, count: 3))
+                .toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("shares"), dryRun: true, shard: Shard(index: index, count: 3))
             for item in share.results.keys where shareOf[item] != nil { #expect(shareOf[item] == index, "\(item) moved") }
         }
     }

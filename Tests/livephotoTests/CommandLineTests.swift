@@ -51,7 +51,7 @@ struct CommandLineTests {
         let parts = try #require((file["motionPhoto"] as? [String: Any])?["parts"] as? [[String: Any]])
         #expect(Set(parts.compactMap { $0["name"] as? String }).isSuperset(of: ["image", "xmp", "mpvd box", "video"]))
         let text = try await livephoto(["inspect", ws.file("mp/IMG.MP.heic")])
-        #expect(text.stdout.contains("motion      google-motion-photo v1, video found by mpvd-box"))
+        #expect(text.stdout.contains("motion      google-and-samsung v1, video found by mpvd-box"))
 
         let live = try await livephoto(["convert", "--to", "live", ws.file("mp/IMG.MP.heic"), "--out", ws.file("live"), "--json"])
         #expect(live.status == 0, "\(live.stderr)")

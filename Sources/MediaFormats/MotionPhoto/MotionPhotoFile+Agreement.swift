@@ -25,7 +25,9 @@ extension MotionPhotoFile {
         if let trailer = samsungTrailer {
             switch container {
             case .heic:
-                if let (offset, length) = try? trailer.heicVideoLocation(in: file) { locations.samsung = Span(offset: offset, length: length) }
+                if let (offset, length) = try? trailer.heicVideoLocation(in: file) {
+                    locations.samsung = Span(offset: offset, length: length)
+                }
             case .jpeg:
                 if let record = trailer.motionPhotoData { locations.samsung = Span(offset: record.dataOffset, length: record.dataLength) }
             }
