@@ -60,7 +60,9 @@ struct MovieRemux {
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
 
         let placement = try StillPlacement.decide(cover: cover, facts: facts, video: video, file: source)
-        let (newOffsets, payloadTotal) = try remapChunkOffsets(movie, dropping: placement.removedTrackIDs, file: path)
+        let (newOffsets, payloadTotal) = try naming(path) {
+            try movie.chunkOffsetsJoiningMediaData(at: payloadStart, dropping: placement.removedTrackIDs)
+        }
         var header = movie.header
         let (keepExisting, stillTicks, scale) = (placement.keepsExisting, placement.stillTicks, placement.scale)
         let removedIDs = placement.removedTrackIDs
@@ -78,7 +80,7 @@ struct MovieRemux {
         if !keepExisting {
             let size = video.descriptions.first?.visualSize ?? (0, 0)
             appended = StillImageTimeTrack.sample(width: size.width, height: size.height)
-            newTrack = StillImageTimeTrack.trak(
+            newTrack = AppleTimedMetadata.stillImageTimeTrack(
                 trackID: newTrackID, videoTrackID: video.trackID, stillTime: stillTicks, sampleDuration: sampleDuration,
                 chunkOffset: UInt64(payloadStart + payloadTotal), sampleSize: appended.count, mediaTimescale: placement.trackTimescale,
                 creationTime: header.creationTime, modificationTime: header.modificationTime)
@@ -91,8 +93,8 @@ struct MovieRemux {
         if wallpaper, !hasInfoTrack, infoTrackID < UInt32.max {
             let offset = UInt64(payloadStart + payloadTotal) + UInt64(appended.count)
             let (trak, samples) = try naming(path) {
-                try LivePhotoInfoTrack.make(
-                    video: video, trackID: infoTrackID, scale: scale, chunkOffset: offset, creationTime: header.creationTime,
+                try AppleTimedMetadata.livePhotoInfoTrack(
+                    for: video, trackID: infoTrackID, scale: scale, chunkOffset: offset, creationTime: header.creationTime,
                     modificationTime: header.modificationTime)
             }
             infoTrack = trak
@@ -147,46 +149,6 @@ struct MovieRemux {
         try out.write(appended)
         try out.write(moov)
         for box in trailing { try out.copy(from: source, offset: box.offset, length: box.size, progress: progress) }
-    }
-
-    /// The chunk offsets of every kept track, moved into the single output `mdat` (every input `mdat` payload in
-    /// file order, starting at ``payloadStart``). Each chunk must lie inside an input `mdat`.
-    /// - Returns: the new offsets by track ID, and the total payload size.
-    static func remapChunkOffsets(
-        _ movie: Movie, dropping removed: Set<UInt32>, file path: String, payloadStart: Int64 = MovieRemux.payloadStart
-    ) throws(LivePhotoError) -> ([UInt32: [UInt64]], Int64) {
-        let mdats = movie.mediaDataBoxes
-        var newStarts: [Int64] = []
-        var running = payloadStart
-        for m in mdats {
-            newStarts.append(running)
-            running += m.payloadSize
-        }
-        var newOffsets: [UInt32: [UInt64]] = [:]
-        for track in movie.tracks where !removed.contains(track.trackID) {
-            let chunks = try naming(path) { try track.chunks() }
-            var offsets: [UInt64] = []
-            offsets.reserveCapacity(chunks.count)
-            for chunk in chunks {
-                guard
-                    let k = mdats.firstIndex(where: {
-                        UInt64($0.payloadOffset) <= chunk.offset && chunk.offset < UInt64($0.end)
-                            || (chunk.size == 0 && chunk.offset == UInt64($0.end))
-                    })
-                else {
-                    throw .badInput(file: path, reason: "track \(track.trackID) has data at byte \(chunk.offset), outside every 'mdat'")
-                }
-                // Sound chunk sizes depend on the sound description's version; only their start is checked.
-                if !track.isAudio, chunk.offset + chunk.size > UInt64(mdats[k].end) {
-                    throw .badInput(
-                        file: path,
-                        reason: "track \(track.trackID) has a chunk at byte \(chunk.offset) that runs past the end of its 'mdat'")
-                }
-                offsets.append(chunk.offset - UInt64(mdats[k].payloadOffset) + UInt64(newStarts[k]))
-            }
-            newOffsets[track.trackID] = offsets
-        }
-        return (newOffsets, running - payloadStart)
     }
 
     /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent), and the

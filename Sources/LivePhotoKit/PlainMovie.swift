@@ -49,7 +49,7 @@ struct PlainMovie {
         var w = ByteWriter()
         w.append(ftyp.atom.serialized())
         w.append(BoxHeader.mediaData(payloadSize: UInt64(total), quickTime: ftyp.isQuickTime))
-        let (offsets, _) = try MovieRemux.remapChunkOffsets(movie, dropping: dropped, file: path, payloadStart: Int64(w.bytes.count))
+        let (offsets, _) = try naming(path) { try movie.chunkOffsetsJoiningMediaData(at: Int64(w.bytes.count), dropping: dropped) }
 
         var parts: [MovieBoxPart] = []
         for part in movie.movieBoxParts {

@@ -27,7 +27,7 @@ struct PlainPhoto {
             case .jpeg:
                 let jpeg = try JPEGFile(file: source)
                 if let segment = try jpeg.exifSegment(in: source), let tiff = try jpeg.exifTIFF(in: source),
-                    let (stripped, id) = try strippingIdentifier(tiff)
+                    let (stripped, id) = try ExifTIFF.removingAppleContentIdentifier(tiff)
                 {
                     replacements.append((segment.payloadOffset + 6, stripped))
                     removed.append("content identifier")
@@ -41,7 +41,7 @@ struct PlainPhoto {
                 {
                     let payload = try heif.itemData(exif.id, in: source)
                     if let start = HEIFFile.tiffStart(inExifItem: payload),
-                        let (stripped, id) = try strippingIdentifier(Array(payload[start...]))
+                        let (stripped, id) = try ExifTIFF.removingAppleContentIdentifier(Array(payload[start...]))
                     {
                         replacements.append((Int64(loc.baseOffset + loc.extents[0].offset) + Int64(start), stripped))
                         removed.append("content identifier")
@@ -76,18 +76,6 @@ struct PlainPhoto {
                 output: SplicedFile.copying(source, range: range, replacing: replacements), format: kind, removed: removed,
                 identifier: identifier)
         }
-    }
-
-    /// The TIFF with MakerNote 0x0011 removed at the same size, and the identifier it held; nil when it has none.
-    static func strippingIdentifier(_ bytes: [UInt8]) throws -> (tiff: [UInt8], identifier: String?)? {
-        var tiff = try ExifTIFF(bytes: bytes)
-        guard let note = tiff.makerNote, AppleMakerNote.isApple(note) else { return nil }
-        var makerNote = try AppleMakerNote(bytes: note)
-        let identifier = makerNote.string(AppleMakerNote.contentIdentifierTag).flatMap { $0.isEmpty ? nil : $0 }
-        guard try makerNote.removeTag(AppleMakerNote.contentIdentifierTag) else { return nil }
-        try tiff.setMakerNote(makerNote.bytes)
-        guard tiff.bytes.count == bytes.count else { throw FormatError(.unsupported, "the Exif data changed size") }
-        return (tiff.bytes, identifier)
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {

@@ -155,13 +155,6 @@ final class StagedFile {
         }
         return destination
     }
-
-    /// Removes the temporary file.
-    func discard() {
-        if descriptor >= 0 { Glibc_close(descriptor) }
-        descriptor = -1
-        unlink(temporaryPath)
-    }
 }
 
 // Names that do not collide with methods of the same name.
