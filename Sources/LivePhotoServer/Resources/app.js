@@ -251,7 +251,15 @@ function stopRecorder(entry) {
 function cameraTick() {
   const now = performance.now(), stagger = camera.before * 1000;
   const newest = camera.recorders[camera.recorders.length - 1];
-  if (!camera.closing && (!newest || now - newest.anchor >= stagger)) startRecorder();
+  if (!camera.closing && (!newest || now - newest.anchor >= stagger)) {
+    try {
+      startRecorder();
+    } catch (err) {
+      showError("camera-error", `This browser cannot record the camera: ${err.message || err}`);
+      closeCamera();
+      return;
+    }
+  }
   for (const entry of [...camera.recorders]) {
     // A recorder is the one a press claims while it is the newest that started `before` seconds ago or more.
     const unneeded = entry.presses.length === 0 && (camera.closing || now - entry.anchor >= camera.before * 1000 + stagger + 200);
