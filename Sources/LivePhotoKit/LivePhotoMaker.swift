@@ -218,6 +218,14 @@ public enum LivePhotoMaker {
             movie = try MovieRemux.plan(
                 source: videoFile, identifier: identifier, cover: CoverRequest(seconds: max(0, movie.coverSeconds - report.start)),
                 wallpaper: options.wallpaper != .off)
+            // A re-encoded cut can start a frame off the time asked: the frame the photo shows is found again, near.
+            if let within = options.coverMatchesPhotoWithin, let photo,
+                let matched = await media.coverMatching(photo: photo, video: videoFile.path, movie: movie, within: min(within, 0.1)),
+                abs(matched - movie.coverSeconds) > 0.0005
+            {
+                movie = try MovieRemux.plan(
+                    source: videoFile, identifier: identifier, cover: CoverRequest(seconds: matched), wallpaper: options.wallpaper != .off)
+            }
         }
         // The lock screen animates only with 14 frames before the still and 20 fps or more (G3, G4).
         var wallpaperWarnings: [String] = []

@@ -100,18 +100,26 @@ struct MediaSteps {
     /// the photo: the cover then stays where it was asked.
     func coverMatching(photo: String, video: String, movie: MovieRemux, within: Double) async -> Double? {
         guard within > 0, let tool = try? ffmpeg() else { return nil }
-        // ffmpeg's clock (after edit lists) minus the movie's.
-        let shift = movie.coverSeekSeconds - movie.coverSeconds
         do {
             let still = try await tool.thumbnail(ofImage: photo, work: work)
             let frames = try await tool.thumbnails(video, start: movie.coverSeekSeconds - within, duration: 2 * within, work: work)
-            let scored = frames.compactMap { frame in frame.difference(from: still).map { (seconds: frame.seconds - shift, difference: $0) }
-            }
+            let scores = frames.map { $0.difference(from: still) ?? .infinity }
             LivePhotoMaker.logger.debug(
-                "frames near the cover against the photo: \(scored.map { String(format: "%.3f s: %.2f", $0.seconds, $0.difference) })")
-            guard let best = scored.map(\.difference).min(), best < Self.sameSceneDifference else { return nil }
-            let alike = scored.filter { $0.difference <= best + 0.01 }
-            return alike.min { abs($0.seconds - movie.coverSeconds) < abs($1.seconds - movie.coverSeconds) }.map { max(0, $0.seconds) }
+                "frames near the cover against the photo: \(zip(frames, scores).map { String(format: "%.3f s: %.2f", $0.seconds, $1) })")
+            guard let best = scores.min(), best < Self.sameSceneDifference,
+                let atCover = frames.indices.min(by: {
+                    abs(frames[$0].seconds - movie.coverSeekSeconds) < abs(frames[$1].seconds - movie.coverSeekSeconds)
+                })
+            else { return nil }
+            // Frames that look the same (a still scene): the one nearest the cover.
+            let alike = frames.indices.filter { scores[$0] <= best + 0.01 }
+            guard let chosen = alike.min(by: { abs($0 - atCover) < abs($1 - atCover) }) else { return nil }
+            // Counted in frames from the cover's, on the movie's own frame times: ffmpeg's clock and the movie's can
+            // differ by an edit list's offset.
+            let times = movie.frameTimes.sorted()
+            guard let coverIndex = times.indices.min(by: { abs(times[$0] - movie.coverSeconds) < abs(times[$1] - movie.coverSeconds) })
+            else { return nil }
+            return times[min(max(0, coverIndex + chosen - atCover), times.count - 1)]
         } catch {
             LivePhotoMaker.logger.info("\(photo): not compared with the video's frames: \(error)")
             return nil

@@ -96,6 +96,8 @@ extension FFmpeg {
             "-ss", String(format: "%.6f", start), "-i", input, "-t", String(format: "%.6f", duration),
             "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0",
         ]
+        // Frames keep their own times (a variable-rate recording is not made constant by dropping or repeating frames).
+        if reencode != nil { arguments += ["-fps_mode", "passthrough"] }
         switch reencode {
         case nil: arguments += ["-c", "copy"]
         case .h264?:
