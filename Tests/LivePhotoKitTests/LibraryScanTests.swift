@@ -22,17 +22,47 @@ struct LibraryScanTests {
         return destination
     }
 
+    /// The inode of `path`.
+    static func inode(_ path: String) throws -> UInt64 {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
+    }
+
+    /// Writes `bytes` over `path` in place (the same inode), then sets its modification time.
+    static func rewrite(_ path: String, with bytes: Data, modified: Date) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemPath: path)
+    }
+
     @Test("a Takeout-like tree: pairs across names and folders, edited variants, orphans, conflicts, damaged and other files")
     func takeoutTree() async throws {
         let ws = try Workspace()
         let a = try await Self.make("A", in: ws), b = try await Self.make("B", in: ws), c = try await Self.make("C", in: ws)
         let d = try await Self.make("D", in: ws), e = try await Self.make("E", in: ws), f = try await Self.make("F", in: ws)
         let g = try await Self.make("G", in: ws), h = try await Self.make("H", in: ws), n = try await Self.make("N", in: ws)
-        func put(_ source: String, _ relative: String) throws -> String { try Self.place(source, at: relative, in: ws) }
+        // Every media file with its JSON sidecar, named as Takeout names it: `IMG_0001.JPG.json`, and for a
+        // duplicate's `IMG_0002(1).MP4` the number after the extension, `IMG_0002.MP4(1).json`.
+        var sidecars: [String] = []
+        func sidecar(for relative: String) throws {
+            let name = (relative as NSString).lastPathComponent
+            let numbered = try NSRegularExpression(pattern: #"^(.*)(\([0-9]+\))(\.[^.]+)$"#)
+            let sidecarName =
+                numbered.stringByReplacingMatches(
+                    in: name, range: NSRange(name.startIndex..., in: name), withTemplate: "$1$3$2") + ".json"
+            let path = ((relative as NSString).deletingLastPathComponent as NSString).appendingPathComponent(sidecarName)
+            sidecars.append(
+                try ws.write(
+                    Array(#"{"title": "\#(name)", "photoTakenTime": {"timestamp": "1700000000"}}"#.utf8), to: "library/\(path)"))
+        }
+        func put(_ source: String, _ relative: String) throws -> String {
+            let placed = try Self.place(source, at: relative, in: ws)
+            try sidecar(for: relative)
+            return placed
+        }
 
         let pairA = [try put(a.still, "2024/IMG_0001.JPG"), try put(a.movie, "2024/IMG_0001.MOV")]
-        _ = try ws.write(
-            Array(#"{"title": "IMG_0001.JPG", "photoTakenTime": {"timestamp": "1700000000"}}"#.utf8), to: "library/2024/IMG_0001.JPG.json")
         // Across folders, the movie renamed by an export.
         let pairB = [try put(b.still, "a/IMG_0002.JPG"), try put(b.movie, "b/IMG_0002(1).MP4")]
         // An edited still and an edited movie beside the originals.
@@ -50,6 +80,7 @@ struct LibraryScanTests {
         let plainPhoto = try put(try await ClipStore.shared.jpeg(), "misc/photo.jpg")
         let plainMovie = try put(try await ClipStore.shared.path(ClipSpec()), "misc/clip.mov")
         let damaged = try ws.write(Array("not a movie".utf8), to: "library/misc/broken.mov")
+        try sidecar(for: "misc/broken.mov")
         let hidden = try ws.write([1, 2, 3], to: "library/.hidden")
 
         let scan = try await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
@@ -63,7 +94,8 @@ struct LibraryScanTests {
                 return item
             }
         }
-        #expect(scan.filesFound == 22 && scan.filesRead == 22)
+        #expect(sidecars.count == 21 && sidecars.contains(ws.file("library/b/IMG_0002.MP4(1).json")))
+        #expect(scan.filesFound == 42 && scan.filesRead == 42)
         #expect(!scan.items.contains { $0.files.contains(hidden) })
         for (pair, id) in [(pairA, a.id), (pairB, b.id)] {
             #expect(item(pair[0]) == LibraryItem(kind: .livePhoto, files: pair, identifier: id, pairedBy: .identifier))
@@ -83,12 +115,19 @@ struct LibraryScanTests {
         #expect(item(motion) == LibraryItem(kind: .motionPhoto, files: [motion], flavor: .googleMotionPhoto))
         #expect(item(plainPhoto)?.kind == .plainPhoto && item(plainMovie)?.kind == .plainMovie)
         #expect(item(damaged)?.kind == .damaged)
-        #expect(item(ws.file("library/2024/IMG_0001.JPG.json"))?.kind == .other)
-        #expect(scan.count(.livePhoto) == 4 && scan.count(.conflict) == 2 && scan.items.count == 13)
+        // Each sidecar is an item of its own, of kind other, and pairs with nothing.
+        for path in sidecars { #expect(item(path) == LibraryItem(kind: .other, files: [path]), "\(path)") }
+        #expect(scan.count(.other) == 21 && scan.items.filter { $0.kind == .other }.allSatisfy { $0.files[0].hasSuffix(".json") })
+        #expect(scan.count(.livePhoto) == 4 && scan.count(.conflict) == 2 && scan.items.count == 33)
 
         // Overlapping roots find each file once.
         let overlapping = try await LibraryScanner.scan([ws.file("library"), ws.file("library/2024"), ws.file("library")])
-        #expect(overlapping.filesFound == 22 && overlapping.items.count == 13)
+        #expect(overlapping.filesFound == 42 && overlapping.items.count == 33)
+
+        // Without the sidecars, every other item is the same: they change nothing but their own items.
+        for path in sidecars { try FileManager.default.removeItem(atPath: path) }
+        let bare = try await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
+        #expect(bare.filesFound == 21 && bare.items == scan.items.filter { $0.kind != .other })
     }
 
     @Test("links are followed only when asked, and a folder reached twice is read once")
@@ -120,6 +159,24 @@ struct LibraryScanTests {
 
         let again = try await LibraryScanner.scan([ws.file("library")], options: options)
         #expect(again.filesRead == 0 && again.items == first.items)
+
+        // Changed in place (the same inode): the still rewritten with another Live Photo's, its date moved on, is
+        // read again, and now has a name in common with a movie of another identifier.
+        let inode = try Self.inode(still)
+        let placedDate = try #require(FileManager.default.attributesOfItem(atPath: still)[.modificationDate] as? Date)
+        try Self.rewrite(still, with: try Data(contentsOf: URL(fileURLWithPath: b.still)), modified: Date(timeIntervalSinceNow: 60))
+        #expect(try Self.inode(still) == inode)
+        let rewritten = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(rewritten.filesRead == 1 && rewritten.count(.livePhoto) == 0 && rewritten.count(.conflict) == 1)
+        #expect(rewritten.items.first { $0.kind == .conflict }?.note?.contains(b.id) == true)
+        // Back to its own bytes with four bytes appended and its first date set back: its size tells, it is read
+        // again and pairs as before.
+        var original = try Data(contentsOf: URL(fileURLWithPath: a.still))
+        original.append(contentsOf: [0, 0, 0, 0])
+        try Self.rewrite(still, with: original, modified: placedDate)
+        #expect(try Self.inode(still) == inode)
+        let appended = try await LibraryScanner.scan([ws.file("library")], options: options)
+        #expect(appended.filesRead == 1 && appended.items == first.items)
 
         // The movie replaced by another Live Photo's (a new inode and size), a still added, the plain photo deleted.
         try FileManager.default.removeItem(atPath: movie)

@@ -1,5 +1,6 @@
 import Foundation
 import LivePhotoKit
+import MediaFormats
 import TestSupport
 import Testing
 
@@ -102,5 +103,106 @@ struct BatchCommandTests {
         for stem in ["a/one", "b/big", "c/two"] {
             #expect(await LivePhotoVerifier.verify(photo: "\(out)/\(stem).JPG", movie: "\(out)/\(stem).MOV").passed, "\(stem)")
         }
+    }
+
+    /// Makes Live Photos `library/<relative>.JPG` and `.MOV` through the command, and returns the library folder.
+    func library(_ relatives: [String], in ws: Workspace) async throws -> String {
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(seconds: 1))
+        for relative in relatives {
+            let url = URL(fileURLWithPath: ws.file("library/\(relative)"))
+            let made = try await livephoto([
+                "make", photo, clip, "--out", url.deletingLastPathComponent().path, "--name", url.lastPathComponent, "--no-wallpaper",
+            ])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        return ws.file("library")
+    }
+
+    /// The `status` of each JSON line of a batch, by item.
+    func statuses(_ run: ToolResult) -> [String: String] {
+        var found: [String: String] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            found[object["item"] as? String ?? ""] = object["status"] as? String
+        }
+        return found
+    }
+
+    @Test("export DIR: a GIF and an MP4 per Live Photo, mirrored and whole; a GIF cut short (its date kept) is redone on rerun")
+    func exportFolder() async throws {
+        let ws = try Workspace()
+        let library = try await library(["2024/01/IMG_0001", "2024/02/IMG_0002"], in: ws)
+        let gifs = ws.file("gifs")
+        let run = try await livephoto(["export", library, "--to", "gif", "--out", gifs, "--no-index", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(statuses(run) == ["2024/01/IMG_0001.JPG": "done", "2024/02/IMG_0002.JPG": "done"])
+        #expect(FileTree.files(under: gifs) == ["2024/01/IMG_0001.gif", "2024/02/IMG_0002.gif"])
+        let gif = "\(gifs)/2024/02/IMG_0002.gif"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: gif))
+        try GIFFile.checkComplete(RandomAccessFile(path: gif))
+
+        // Cut short in place with its date kept, as a rename that reached the disk before the data leaves it.
+        var info = stat()
+        #expect(stat(gif, &info) == 0)
+        #expect(truncate(gif, off_t(whole.count / 2)) == 0)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, gif, &times, 0) == 0)
+        #expect(throws: FormatError.self) { try GIFFile.checkComplete(RandomAccessFile(path: gif)) }
+        let rerun = try await livephoto(["export", library, "--to", "gif", "--out", gifs, "--no-index", "--json"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(statuses(rerun) == ["2024/01/IMG_0001.JPG": "skipped", "2024/02/IMG_0002.JPG": "done"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: gif)).count == whole.count)
+        try GIFFile.checkComplete(RandomAccessFile(path: gif))
+
+        let mp4s = ws.file("mp4s")
+        let mp4 = try await livephoto(["export", library, "--to", "mp4", "--out", mp4s, "--no-index"])
+        #expect(mp4.status == 0, "\(mp4.stderr)")
+        #expect(FileTree.files(under: mp4s) == ["2024/01/IMG_0001.mp4", "2024/02/IMG_0002.mp4"])
+        for name in FileTree.files(under: mp4s) {
+            #expect(try Movie(file: RandomAccessFile(path: "\(mp4s)/\(name)")).videoTrack != nil, "\(name)")
+        }
+        #expect(!FileTree.files(under: ws.path).contains { $0.contains(".livephoto-") })
+    }
+
+    @Test("convert --to live DIR: every Motion Photo to a pair that verifies, mirrored; the rerun skips them")
+    func convertFolderToLive() async throws {
+        let ws = try Workspace()
+        let sample = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")
+        for relative in ["android/a/PXL_0001.MP.jpg", "android/b/PXL_0002.MP.jpg"] {
+            try FileManager.default.createDirectory(
+                atPath: ws.file("library/\((relative as NSString).deletingLastPathComponent)"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: sample, toPath: ws.file("library/\(relative)"))
+        }
+        let out = ws.file("iphone")
+        let arguments = ["convert", "--to", "live", ws.file("library"), "--out", out, "--no-index", "--json"]
+        let run = try await livephoto(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(statuses(run) == ["android/a/PXL_0001.MP.jpg": "done", "android/b/PXL_0002.MP.jpg": "done"])
+        #expect(
+            FileTree.files(under: out) == [
+                "android/a/PXL_0001.JPG", "android/a/PXL_0001.MOV", "android/b/PXL_0002.JPG", "android/b/PXL_0002.MOV",
+            ])
+        for stem in ["android/a/PXL_0001", "android/b/PXL_0002"] {
+            #expect(await LivePhotoVerifier.verify(photo: "\(out)/\(stem).JPG", movie: "\(out)/\(stem).MOV").passed, "\(stem)")
+        }
+        let rerun = try await livephoto(arguments)
+        #expect(rerun.status == 0 && Set(statuses(rerun).values) == ["skipped"], "\(rerun.stderr)")
+    }
+
+    @Test("verify DIR: exit 0 when every Live Photo passes, 1 when one is an orphan (named with its reason), nothing written")
+    func verifyFolder() async throws {
+        let ws = try Workspace()
+        let library = try await library(["a/IMG_0001", "b/IMG_0002"], in: ws)
+        let passed = try await livephoto(["verify", library, "--no-index", "--json"])
+        #expect(passed.status == 0, "\(passed.stderr)")
+        #expect(statuses(passed) == ["a/IMG_0001.JPG": "done", "b/IMG_0002.JPG": "done"])
+
+        try FileManager.default.removeItem(atPath: "\(library)/b/IMG_0002.MOV")
+        let failed = try await livephoto(["verify", library, "--no-index"])
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(failed.stderr.contains("b/IMG_0002.JPG") && failed.stderr.contains("its movie was not found"), "\(failed.stderr)")
+        let json = try await livephoto(["verify", library, "--no-index", "--json"])
+        #expect(json.status == 1 && statuses(json) == ["a/IMG_0001.JPG": "done", "b/IMG_0002.JPG": "failed"])
+        #expect(try ws.contents("library").sorted() == ["a", "b"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFormats
 
 /// What a batch does to each item of a library: the command-line's `convert`, `split`, `verify`, `export` and
 /// `make` on folders.
@@ -67,11 +68,11 @@ public enum BatchAction: Sendable {
     }
 
     /// True when `outputs`, all present, are what the action writes: a pair that verifies, a Motion Photo whose
-    /// video is found, a photo and a video that read, a non-empty export.
+    /// video is found, a photo and a video that read, an export that is a whole file of its format.
     func outputsHold(_ outputs: [String]) async -> Bool {
         switch self {
         case .verify: return false
-        case .export: return outputs.allSatisfy { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int ?? 0) > 0 }
+        case .export(let options): return outputs.allSatisfy { Self.isComplete($0, as: options.format) }
         case .toLivePhoto(let options), .make(let options):
             if options.packaging == .pair, outputs.count == 2 {
                 return await LivePhotoVerifier.verify(photo: outputs[0], movie: outputs[1]).passed
@@ -84,6 +85,17 @@ public enum BatchAction: Sendable {
         case .split:
             let report = await LivePhotoInspector.inspect(outputs)
             return report.files.allSatisfy { $0.error == nil && $0.format != .unknown }
+        }
+    }
+
+    /// True when `path` is a whole file of `format` (a cut-short GIF or WebP, or an MP4 without a readable `moov`
+    /// or with a box past its end, is not); the byte checks are MediaFormats'.
+    static func isComplete(_ path: String, as format: ExportFormat) -> Bool {
+        guard let file = try? RandomAccessFile(path: path) else { return false }
+        switch format {
+        case .gif: return (try? GIFFile.checkComplete(file)) != nil
+        case .webp: return (try? WebPFile.checkComplete(file)) != nil
+        case .mp4: return (try? Movie(file: file)) != nil
         }
     }
 

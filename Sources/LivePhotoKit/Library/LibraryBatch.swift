@@ -160,11 +160,15 @@ public enum LibraryBatch {
         if complete, !options.force {
             if await action.outputsHold(task.outputs) {
                 result.status = .skipped
-            } else {
+                return result
+            }
+            // Broken outputs that a batch wrote (they keep an input's date: a rename that reached the disk before
+            // the data did, at a power cut) are redone below; broken files of anyone else fail.
+            if !Self.written(fromInputs: task.item.files, present) {
                 result.status = .failed
                 result.reason = "its outputs are there but do not hold a whole result: \(present.joined(separator: ", "))"
+                return result
             }
-            return result
         }
         // Outputs present in part are what a batch killed between two renames leaves, and are replaced; a file that
         // only has an output's name (not the date of the item's inputs, as outputs have) is the user's.

@@ -7,9 +7,33 @@ internal import GRDB
 /// it, else its folder and name; other kinds are alone), and the rows come ordered group by group. Only one group is
 /// held at a time; SQLite's share (its page cache, the sort) is bounded by the index's settings and spills to a
 /// temporary file past them, so memory does not grow with the library.
+///
+/// What it paired is kept in the index (``ScanIndex/keep(_:generation:)``): the next scan of the same folders, when
+/// no file changed, reads those items back instead.
 enum LibraryPairing {
     /// Calls `each` with every item of the files in `scope`, group by group in the order of their first path.
-    static func items(in index: ScanIndex, scope: ScanScope, _ each: (LibraryItem) -> Void) throws {
+    /// - Parameter keep: read the items kept by the last pairing of `scope` when the files are unchanged since, and
+    ///   keep these for the next scan (not for a temporary index).
+    static func items(in index: ScanIndex, scope: ScanScope, keep: Bool, _ each: (LibraryItem) -> Void) throws {
+        let key = ScanIndex.key(of: scope)
+        if keep, try index.keptItems(for: key, each) { return }
+        var generation: Int64 = 0
+        // One transaction: the generation is that of the files paired, and the items kept go to a temporary table,
+        // which needs no lock on the index.
+        try index.queue.inTransaction(.deferred) { db in
+            generation = try ScanIndex.generation(db)
+            let insert = keep ? try ScanIndex.startKeeping(db) : nil
+            try pair(db, scope: scope) { item in
+                if let insert { try ScanIndex.keep(item, with: insert) }
+                each(item)
+            }
+            return .commit
+        }
+        if keep { try index.keep(key, generation: generation) }
+    }
+
+    /// The pairing query over the files of `scope`, item by item.
+    private static func pair(_ db: Database, scope: ScanScope, _ each: (LibraryItem) throws -> Void) throws {
         let condition = scope.pathCondition
         let scoped = condition.sql.replacingOccurrences(of: "path", with: "f.path")
         // `paired`: the identifiers that a still and a movie share, with the first path of each (a Live Photo's group
@@ -32,31 +56,29 @@ enum LibraryPairing {
             ORDER BY sortKey, groupKey, f.path
             """
         let arguments = StatementArguments(condition.arguments + condition.arguments)
-        try index.queue.read { db in
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            var group: [ScannedFile] = []
-            var key = ""
-            while let row = try rows.next() {
-                let rowKey: String = row[5]
-                if rowKey != key {
-                    emit(group, key: key, each)
-                    group.removeAll(keepingCapacity: true)
-                    key = rowKey
-                }
-                guard let kind = ScanIndex.kind(row[1], note: row[4]) else { continue }
-                group.append(ScannedFile(path: row[0], kind: kind, identifier: row[2], hasStillImageTime: row[3]))
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var group: [ScannedFile] = []
+        var key = ""
+        while let row = try rows.next() {
+            let rowKey: String = row[5]
+            if rowKey != key {
+                try emit(group, key: key, each)
+                group.removeAll(keepingCapacity: true)
+                key = rowKey
             }
-            emit(group, key: key, each)
+            guard let kind = ScanIndex.kind(row[1], note: row[4]) else { continue }
+            group.append(ScannedFile(path: row[0], kind: kind, identifier: row[2], hasStillImageTime: row[3]))
         }
+        try emit(group, key: key, each)
     }
 
     /// The items of one group of files.
-    private static func emit(_ files: [ScannedFile], key: String, _ each: (LibraryItem) -> Void) {
+    private static func emit(_ files: [ScannedFile], key: String, _ each: (LibraryItem) throws -> Void) throws {
         guard let first = files.first else { return }
         switch key.first {
-        case "i": each(byIdentifier(files, identifier: first.identifier ?? ""))
-        case "n": byName(files, each)
-        default: files.forEach { each(alone($0)) }
+        case "i": try each(byIdentifier(files, identifier: first.identifier ?? ""))
+        case "n": try byName(files, each)
+        default: try files.forEach { try each(alone($0)) }
         }
     }
 
@@ -84,25 +106,25 @@ enum LibraryPairing {
 
     /// Stills and movies of one folder and name that no identifier paired: one still and one movie pair by name
     /// (said so), unless both carry different identifiers (a conflict) or neither is a Live Photo's part.
-    private static func byName(_ files: [ScannedFile], _ each: (LibraryItem) -> Void) {
+    private static func byName(_ files: [ScannedFile], _ each: (LibraryItem) throws -> Void) throws {
         let stills = files.filter { $0.kind == .still }
         let movies = files.filter { $0.kind == .movie }
         guard stills.count == 1, movies.count == 1, let still = stills.first, let movie = movies.first else {
-            files.forEach { each(alone($0)) }
+            try files.forEach { try each(alone($0)) }
             return
         }
         switch (still.identifier, movie.identifier) {
         case (let a?, let b?):
             // Different, or the identifier pass would have paired them.
-            each(LibraryItem(kind: .conflict, files: [still.path, movie.path], note: "one name with two identifiers, \(a) and \(b)"))
+            try each(LibraryItem(kind: .conflict, files: [still.path, movie.path], note: "one name with two identifiers, \(a) and \(b)"))
         case (nil, nil) where !movie.hasStillImageTime:
-            each(alone(still))
-            each(alone(movie))
+            try each(alone(still))
+            try each(alone(movie))
         default:
             let missing =
                 still.identifier == nil
                 ? (movie.identifier == nil ? "neither carries" : "the photo carries no") : "the movie carries no"
-            each(
+            try each(
                 LibraryItem(
                     kind: .livePhoto, files: [still.path, movie.path], identifier: still.identifier ?? movie.identifier,
                     pairedBy: .name, note: "paired by name: \(missing) content identifier"))

@@ -95,7 +95,7 @@ public enum LibraryScanner {
                 }
             }
             summary.filesRead += try await reads.flush()
-            try LibraryPairing.items(in: index, scope: scope) { item in
+            try LibraryPairing.items(in: index, scope: scope, keep: !temporary) { item in
                 summary.counts[item.kind, default: 0] += 1
                 if item.pairedBy == .name { summary.pairedByName += 1 }
                 each(scope.placed(item))

@@ -69,6 +69,9 @@ struct ScanIndex {
                 t.column("stemKey", .text).notNull()
             }
         }
+        // What a pairing found, kept for the next scan of the same folders while no file changes
+        // (ScanIndex-pairings.swift).
+        migrator.registerMigration("pairings", migrate: Self.createPairingTables)
         try migrator.migrate(queue)
     }
 
@@ -109,6 +112,8 @@ struct ScanIndex {
                     INSERT OR REPLACE INTO file (path, folder, size, modified, inode, kind, identifier, stillImageTime, note, stemKey)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+            // The files change: items kept from an earlier pairing no longer hold.
+            try db.execute(sql: "UPDATE generation SET value = value + 1")
             for (stamp, file) in changed {
                 let (kind, note) = Self.text(file.kind)
                 try insert.execute(
