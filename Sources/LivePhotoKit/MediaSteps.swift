@@ -106,7 +106,11 @@ struct MediaSteps {
             let scores = frames.map { $0.difference(from: still) ?? .infinity }
             LivePhotoMaker.logger.debug(
                 "frames near the cover against the photo: \(zip(frames, scores).map { String(format: "%.3f s: %.2f", $0.seconds, $1) })")
-            guard let best = scores.min(), best < Self.sameSceneDifference,
+            // A photo that looks like none of the frames more than the others (another view, another moment) moves
+            // nothing: the best must stand out from the typical frame.
+            guard !scores.isEmpty else { return nil }
+            let typical = scores.sorted()[scores.count / 2]
+            guard let best = scores.min(), best < Self.sameSceneDifference, best <= 0.6 * typical || typical - best < 0.01,
                 let atCover = frames.indices.min(by: {
                     abs(frames[$0].seconds - movie.coverSeekSeconds) < abs(frames[$1].seconds - movie.coverSeekSeconds)
                 })

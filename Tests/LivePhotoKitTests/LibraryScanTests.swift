@@ -33,7 +33,7 @@ struct LibraryScanTests {
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: bytes)
         try handle.close()
-        try FileManager.default.setAttributes([.modificationDate: modified], ofItemPath: path)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
     }
 
     @Test("a Takeout-like tree: pairs across names and folders, edited variants, orphans, conflicts, damaged and other files")
