@@ -41,16 +41,8 @@ struct JobController {
     /// A Live Photo from uploaded files: a photo and a video, or a video alone.
     @Sendable func assemble(_ request: Request, context: ServerContext) async throws -> Created {
         let body = try await request.decode(as: AssembleRequest.self, context: context)
-        guard let video = await state.uploads.path(body.video) else {
-            throw HTTPError(.notFound, message: "The video has expired; choose it again.")
-        }
-        var photo: String?
-        if let id = body.photo {
-            guard let p = await state.uploads.path(id) else {
-                throw HTTPError(.notFound, message: "The photo has expired; choose it again.")
-            }
-            photo = p
-        }
+        let video = try await upload(body.video, expired: "The video has expired; choose it again.")
+        let photo = try await body.photo.asyncMap { try await upload($0, expired: "The photo has expired; choose it again.") }
         if let cover = body.cover, !(cover.isFinite && cover >= 0) {
             throw HTTPError(.badRequest, message: "The cover time must be 0 or more seconds.")
         }
@@ -66,16 +58,8 @@ struct JobController {
     /// the cover at the press.
     @Sendable func capture(_ request: Request, context: ServerContext) async throws -> Created {
         let body = try await request.decode(as: CaptureRequest.self, context: context)
-        guard let video = await state.uploads.path(body.video) else {
-            throw HTTPError(.notFound, message: "The recording has expired; take the photo again.")
-        }
-        var photo: String?
-        if let id = body.photo {
-            guard let p = await state.uploads.path(id) else {
-                throw HTTPError(.notFound, message: "The photo has expired; take it again.")
-            }
-            photo = p
-        }
+        let video = try await upload(body.video, expired: "The recording has expired; take the photo again.")
+        let photo = try await body.photo.asyncMap { try await upload($0, expired: "The photo has expired; take it again.") }
         guard body.press.isFinite, body.press >= 0 else {
             throw HTTPError(.badRequest, message: "The press must be 0 or more seconds into the recording.")
         }
@@ -97,6 +81,12 @@ struct JobController {
         return Created(id: id)
     }
 
+    /// The file of upload `id`, or 404 with `expired` as the reason.
+    func upload(_ id: String, expired: String) async throws -> String {
+        guard let path = await state.uploads.path(id) else { throw HTTPError(.notFound, message: expired) }
+        return path
+    }
+
     /// Uploaded files taken apart: a Live Photo (its two files, or a `.pvt.zip`) or a Motion Photo.
     @Sendable func disassemble(_ request: Request, context: ServerContext) async throws -> Created {
         let body = try await request.decode(as: DisassembleRequest.self, context: context)
@@ -104,12 +94,7 @@ struct JobController {
             throw HTTPError(.badRequest, message: "Choose a Live Photo (its photo and its video, or a .pvt.zip) or a Motion Photo.")
         }
         var paths: [String] = []
-        for id in body.files {
-            guard let p = await state.uploads.path(id) else {
-                throw HTTPError(.notFound, message: "A file has expired; choose it again.")
-            }
-            paths.append(p)
-        }
+        for id in body.files { paths.append(try await upload(id, expired: "A file has expired; choose it again.")) }
         let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
         let (state, inputs) = (self.state, paths)
         let id = await state.jobs.submit(folder: folder) { progress in
@@ -172,5 +157,13 @@ struct JobController {
             throw HTTPError(.notFound, message: "No such preview.")
         }
         return try await FileResponse.make(path, request: request, context: context)
+    }
+}
+
+extension Optional {
+    /// The wrapped value transformed by an async, throwing `transform`; nil stays nil.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
     }
 }
