@@ -50,7 +50,10 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         common.bootstrap()
-        let options = reading.scanOptions(jobs: jobs)
+        var options = reading.scanOptions(jobs: jobs)
+        // The summary lists only these; the others are counts, which a rescan reads from the index without the items.
+        let listedKinds: Set<LibraryItem.Kind> = [.orphanStill, .orphanMovie, .conflict, .damaged]
+        if !common.json && !csv { options.itemKinds = listedKinds }
         // Items are printed as they are paired (JSON and CSV), so a library of millions needs no more memory than a
         // folder; the summary keeps only the items it lists (orphans, conflicts, damaged files).
         let encoder = JSONEncoder()
@@ -68,7 +71,7 @@ struct ScanCommand: AsyncParsableCommand {
                         item.files.joined(separator: "|"), item.variants.joined(separator: "|"), item.note ?? "",
                     ]
                     print(fields.map(Self.csvField).joined(separator: ","))
-                } else if [.orphanStill, .orphanMovie, .conflict, .damaged].contains(item.kind) {
+                } else if listedKinds.contains(item.kind) {
                     listed.append(item)
                 }
             }

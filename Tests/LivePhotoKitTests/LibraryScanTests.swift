@@ -192,7 +192,8 @@ struct LibraryScanTests {
 
         // A whole folder deleted is forgotten; another library in the same index is kept apart and left alone.
         _ = try Self.place(a.still, at: "2024/deep/IMG_0003.JPG", in: ws)
-        let other = ws.file("other")
+        // Its name sorts between "library" and "library/": the index's range of the library's folders leaves it out.
+        let other = ws.file("library 2")
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: a.movie, toPath: other + "/IMG_0003.MOV")
         let withFolder = try await LibraryScanner.scan([ws.file("library")], options: options)
@@ -209,5 +210,17 @@ struct LibraryScanTests {
         let summary = try await LibraryScanner.scan([ws.file("library")], options: options) { streamed.append($0) }
         #expect(summary.filesFound == 3 && summary.filesRead == 0 && summary.count(.livePhoto) == 1 && summary.count(.orphanStill) == 1)
         #expect(Set(streamed.map(\.files)) == Set(changed.items.map(\.files)))
+
+        // Only the kinds asked for are handed over, every kind counted: from a new pairing (a new index), then from
+        // the pairing kept in it.
+        var orphansOnly = ScanOptions(indexPath: ws.file("cache/orphans.sqlite"))
+        orphansOnly.itemKinds = [.orphanStill, .damaged]
+        for run in ["new pairing", "kept pairing"] {
+            var handed: [LibraryItem] = []
+            let counted = try await LibraryScanner.scan([ws.file("library")], options: orphansOnly) { handed.append($0) }
+            #expect(handed.map(\.files) == [[still]], "\(run)")
+            #expect(counted.count(.livePhoto) == 1 && counted.count(.orphanStill) == 1 && counted.counts.count == 2, "\(run)")
+            #expect(counted.filesRead == (run == "new pairing" ? 3 : 0), "\(run)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files under a folder, a folder at a time (each folder's files sorted by name), hidden files and folders left
-/// out. Only one folder's names are held at once, so a walk's memory does not grow with the library.
+/// out. Only the folders being read ahead are held at once, so a walk's memory does not grow with the library.
 enum FileWalk {
     /// A file found, with what `stat` said of it (the file a link leads to, for a link followed).
     struct Entry: Sendable, Equatable {
@@ -40,37 +40,52 @@ enum FileWalk {
         }
     }
 
+    /// One folder's regular files and subfolders, each sorted by path, and the folder's device and inode.
+    struct Listing: Sendable {
+        var identity: [UInt64]
+        var files: [Entry]
+        var folders: [String]
+    }
+
     /// Calls `body` with each folder under `root` (itself included) and the regular files directly in it, sorted by
     /// path; folders are visited depth first.
+    ///
+    /// The folders `body` will see next are read ahead, `readAhead` at once on other threads, while `body` works on
+    /// the current one: a rescan's time is half the kernel's (`getdents`, `fstatat`) and half the index's, and the two
+    /// overlap. At most `readAhead` listings wait, so memory still does not grow with the library.
     /// - Parameter followLinks: follow links to files and folders; a folder reached twice is read once.
     static func walk(
-        under root: String, followLinks: Bool, _ body: (_ folder: String, _ files: [Entry]) async throws -> Void
+        under root: String, followLinks: Bool, readAhead: Int = 4,
+        _ body: (_ folder: String, _ files: [Entry]) async throws -> Void
     ) async rethrows {
         let root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        // Folders already read, by device and inode: a link back up the tree is read once.
+        // Folders already visited, by device and inode: a link back up the tree is visited once.
         var seen: Set<[UInt64]> = []
-        var pending = [root]
-        while let folder = pending.popLast() {
-            var files: [Entry] = []
-            var folders: [String] = []
-            guard read(folder, followLinks: followLinks, seen: &seen, files: &files, folders: &folders) else { continue }
+        // The folders still to visit, the next on top, each with its read when it has started.
+        var pending: [(folder: String, read: Task<Listing?, Never>?)] = [(root, nil)]
+        defer { for entry in pending { entry.read?.cancel() } }
+        while !pending.isEmpty {
+            for position in pending.indices.suffix(max(1, readAhead)) where pending[position].read == nil {
+                let folder = pending[position].folder
+                pending[position].read = Task.detached { Self.read(folder, followLinks: followLinks) }
+            }
+            let (folder, read) = pending.removeLast()
+            guard let listing = await read?.value, seen.insert(listing.identity).inserted else { continue }
             // Reversed onto the stack: the first subfolder by name is walked next.
-            pending.append(contentsOf: folders.sorted(by: >))
-            try await body(folder, files.sorted { $0.path < $1.path })
+            pending.append(contentsOf: listing.folders.reversed().map { ($0, nil) })
+            try await body(folder, listing.files)
         }
     }
 
-    /// Reads one folder's names; false when it cannot be opened or was read before.
-    private static func read(
-        _ folder: String, followLinks: Bool, seen: inout Set<[UInt64]>, files: inout [Entry], folders: inout [String]
-    ) -> Bool {
+    /// Reads one folder's names and what `fstatat` says of each; nil when it cannot be opened.
+    private static func read(_ folder: String, followLinks: Bool) -> Listing? {
         var folderInfo = stat()
-        guard stat(folder, &folderInfo) == 0, seen.insert([UInt64(folderInfo.st_dev), UInt64(folderInfo.st_ino)]).inserted else {
-            return false
-        }
+        guard !Task.isCancelled, stat(folder, &folderInfo) == 0 else { return nil }
         // The folder is opened once and each name is looked at relative to it (fstatat): no path walk per file.
-        guard let directory = opendir(folder) else { return false }
+        guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
+        var files: [Entry] = []
+        var folders: [String] = []
         let descriptor = dirfd(directory)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         while let record = readdir(directory) {
@@ -91,7 +106,9 @@ enum FileWalk {
                 files.append(Entry(path: prefix + name, info))
             }
         }
-        return true
+        return Listing(
+            identity: [UInt64(folderInfo.st_dev), UInt64(folderInfo.st_ino)], files: files.sorted { $0.path < $1.path },
+            folders: folders.sorted())
     }
 
     /// The folder a file lies in (its path up to the last "/").

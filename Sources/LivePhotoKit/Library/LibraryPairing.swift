@@ -11,12 +11,16 @@ internal import GRDB
 /// What it paired is kept in the index (``ScanIndex/keep(_:generation:)``): the next scan of the same folders, when
 /// no file changed, reads those items back instead.
 enum LibraryPairing {
-    /// Calls `each` with every item of the files in `scope`, group by group in the order of their first path.
+    /// Counts every item of the files in `scope` into `summary`, and calls `each` with those of `kinds` (every kind
+    /// when nil), group by group in the order of their first path.
     /// - Parameter keep: read the items kept by the last pairing of `scope` when the files are unchanged since, and
     ///   keep these for the next scan (not for a temporary index).
-    static func items(in index: ScanIndex, scope: ScanScope, keep: Bool, _ each: (LibraryItem) -> Void) throws {
+    static func items(
+        in index: ScanIndex, scope: ScanScope, keep: Bool, kinds: Set<LibraryItem.Kind>?,
+        counting summary: inout LibraryScanSummary, _ each: (LibraryItem) -> Void
+    ) throws {
         let key = ScanIndex.key(of: scope)
-        if keep, try index.keptItems(for: key, each) { return }
+        if keep, try index.keptItems(for: key, kinds: kinds, counting: &summary, each) { return }
         var generation: Int64 = 0
         // One transaction: the generation is that of the files paired, and the items kept go to a temporary table,
         // which needs no lock on the index.
@@ -25,7 +29,8 @@ enum LibraryPairing {
             let insert = keep ? try ScanIndex.startKeeping(db) : nil
             try pair(db, scope: scope) { item in
                 if let insert { try ScanIndex.keep(item, with: insert) }
-                each(item)
+                summary.count(item)
+                if kinds?.contains(item.kind) ?? true { each(item) }
             }
             return .commit
         }

@@ -8,6 +8,9 @@ public struct ScanOptions: Sendable {
     public var followLinks: Bool
     /// The SQLite index that makes a rescan read only changed files; nil scans without one.
     public var indexPath: String?
+    /// The kinds of item a scan hands over one by one; the others are only counted (a rescan that changed nothing
+    /// then reads back only these). Nil: every kind.
+    public var itemKinds: Set<LibraryItem.Kind>?
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, followLinks: Bool = false, indexPath: String? = nil) {
         self.jobs = max(1, jobs)
@@ -47,6 +50,12 @@ public struct LibraryScanSummary: Sendable, Equatable {
     public var pairedByName = 0
 
     public func count(_ kind: LibraryItem.Kind) -> Int { counts[kind, default: 0] }
+
+    /// Counts `item`.
+    mutating func count(_ item: LibraryItem) {
+        counts[item.kind, default: 0] += 1
+        if item.pairedBy == .name { pairedByName += 1 }
+    }
 }
 
 /// Finds every Live Photo and Motion Photo in folders, pairing stills and movies by content identifier (across names
@@ -95,11 +104,9 @@ public enum LibraryScanner {
                 }
             }
             summary.filesRead += try await reads.flush()
-            try LibraryPairing.items(in: index, scope: scope, keep: !temporary) { item in
-                summary.counts[item.kind, default: 0] += 1
-                if item.pairedBy == .name { summary.pairedByName += 1 }
-                each(scope.placed(item))
-            }
+            try LibraryPairing.items(
+                in: index, scope: scope, keep: !temporary, kinds: options.itemKinds, counting: &summary
+            ) { item in each(scope.placed(item)) }
             return summary
         } catch {
             throw .io(path: temporary ? "a temporary scan index" : indexPath, reason: "the scan index: \(error)")

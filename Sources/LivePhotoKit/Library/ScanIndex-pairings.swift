@@ -20,19 +20,42 @@ extension ScanIndex {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generation")) ?? 0
     }
 
-    /// Calls `each` with the items kept for `key`, in their order, when they were paired from the files as they are
-    /// now; false (and no call) when there are none, or they are older than the files.
-    func keptItems(for key: String, _ each: (LibraryItem) -> Void) throws -> Bool {
+    /// Counts the items kept for `key` into `summary` and calls `each` with those of `kinds` (every kind when nil), in
+    /// their order, when they were paired from the files as they are now; false (and nothing counted) when there are
+    /// none, or they are older than the files. Items of other kinds are counted by SQLite, never read back.
+    func keptItems(
+        for key: String, kinds: Set<LibraryItem.Kind>?, counting summary: inout LibraryScanSummary,
+        _ each: (LibraryItem) -> Void
+    ) throws -> Bool {
         try queue.read { db in
             let kept = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT generation FROM pairing WHERE scope = ?"), arguments: [key])
             guard let kept, kept == (try Self.generation(db)) else { return false }
+            let columns = "kind, files, identifier, pairedBy, variants, flavor, note"
+            guard let kinds else {
+                let rows = try Row.fetchCursor(
+                    db.cachedStatement(sql: "SELECT \(columns) FROM pairedItem WHERE scope = ? ORDER BY seq"), arguments: [key])
+                while let row = try rows.next() {
+                    let item = try Self.item(row)
+                    summary.count(item)
+                    each(item)
+                }
+                return true
+            }
+            let counts = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT kind, byName, count FROM pairedCount WHERE scope = ?"), arguments: [key])
+            while let row = try counts.next() {
+                guard let kind = LibraryItem.Kind(rawValue: row[0]) else { throw KeptItemError(row: row.description) }
+                let count: Int = row[2]
+                summary.counts[kind, default: 0] += count
+                if row[1] as Bool { summary.pairedByName += count }
+            }
+            let wanted = kinds.map(\.rawValue).sorted()
+            let placeholders = wanted.map { _ in "?" }.joined(separator: ", ")
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
-                    sql:
-                        "SELECT kind, files, identifier, pairedBy, variants, flavor, note FROM pairedItem WHERE scope = ? ORDER BY seq"
-                ),
-                arguments: [key])
+                    sql: "SELECT \(columns) FROM pairedItem WHERE scope = ? AND kind IN (\(placeholders)) ORDER BY seq"),
+                arguments: StatementArguments([key] + wanted))
             while let row = try rows.next() { each(try Self.item(row)) }
             return true
         }
@@ -74,12 +97,20 @@ extension ScanIndex {
             try db.execute(
                 sql: "DELETE FROM pairedItem WHERE scope IN (\(old))", arguments: [key, generation])
             try db.execute(
+                sql: "DELETE FROM pairedCount WHERE scope IN (\(old))", arguments: [key, generation])
+            try db.execute(
                 sql: "DELETE FROM pairing WHERE scope = ? OR generation < ?", arguments: [key, generation])
             try db.execute(
                 sql: """
                     INSERT INTO pairedItem (scope, seq, kind, files, identifier, pairedBy, variants, flavor, note)
                     SELECT ?, seq, kind, files, identifier, pairedBy, variants, flavor, note FROM temp.newItem
                     """, arguments: [key])
+            // The counts by kind, and of Live Photos paired by name: a summary reads these, not the items.
+            try db.execute(
+                sql: """
+                    INSERT INTO pairedCount (scope, kind, byName, count)
+                    SELECT ?, kind, coalesce(pairedBy = ?, 0), count(*) FROM temp.newItem GROUP BY 2, 3
+                    """, arguments: [key, LibraryItem.Pairing.name.rawValue])
             try db.execute(
                 sql: "INSERT INTO pairing (scope, generation) VALUES (?, ?)", arguments: [key, generation])
         }
@@ -104,6 +135,19 @@ extension ScanIndex {
             t.column("flavor", .text)
             t.column("note", .text)
             t.primaryKey(["scope", "seq"])
+        }
+    }
+
+    /// The counts of each pairing's items (the migration that adds them): the pairings kept before it are dropped,
+    /// and paired again by the next scan.
+    static func createPairingCounts(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM pairedItem; DELETE FROM pairing")
+        try db.create(table: "pairedCount", options: .withoutRowID) { t in
+            t.column("scope", .text).notNull()
+            t.column("kind", .text).notNull()
+            t.column("byName", .boolean).notNull()
+            t.column("count", .integer).notNull()
+            t.primaryKey(["scope", "kind", "byName"])
         }
     }
 

@@ -72,6 +72,7 @@ struct ScanIndex {
         // What a pairing found, kept for the next scan of the same folders while no file changes
         // (ScanIndex-pairings.swift).
         migrator.registerMigration("pairings", migrate: Self.createPairingTables)
+        migrator.registerMigration("pairingCounts", migrate: Self.createPairingCounts)
         try migrator.migrate(queue)
     }
 
@@ -80,6 +81,7 @@ struct ScanIndex {
         // One statement, outside a transaction (its own implicit read): this runs for every folder of every rescan.
         try queue.inDatabase { db in
             var found: [String: Stamp] = [:]
+            found.reserveCapacity(256)
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: "SELECT path, size, modified, inode FROM file WHERE folder = ?"), arguments: [folder])
             while let row = try rows.next() {
@@ -128,10 +130,20 @@ struct ScanIndex {
     /// The folders the index holds under `root` (itself included).
     func folders(under root: String) throws -> [String] {
         let range = ScanScope.folderRange(root)
+        // A walk over the folder index from one distinct folder to the next (a seek each), not over every file's entry.
         return try queue.read { db in
             try String.fetchAll(
-                db, sql: "SELECT DISTINCT folder FROM file WHERE folder = ? OR (folder >= ? AND folder < ?)",
-                arguments: [root, range.lower, range.upper])
+                db,
+                sql: """
+                    WITH RECURSIVE found(folder) AS (
+                        SELECT min(folder) FROM file WHERE folder = ? OR (folder >= ? AND folder < ?)
+                        UNION ALL
+                        SELECT (SELECT min(file.folder) FROM file
+                            WHERE file.folder > found.folder AND file.folder >= ? AND file.folder < ?)
+                        FROM found WHERE found.folder IS NOT NULL)
+                    SELECT folder FROM found WHERE folder IS NOT NULL
+                    """,
+                arguments: [root, range.lower, range.upper, range.lower, range.upper])
         }
     }
 
