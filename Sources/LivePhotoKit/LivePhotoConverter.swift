@@ -50,12 +50,15 @@ public enum LivePhotoConverter {
         var notes: [String] = []
         var reencoded = false
         try OutputLocation.prepareFolder(outputDirectory)
-        let work = try OutputLocation.temporaryFolder(beside: "\(outputDirectory)/\(name ?? "motion")")
-        defer { OutputLocation.remove(work) }
+        // A work folder only for a re-encoding: the lossless path writes nothing but its output.
+        var workFolder: String?
+        defer { workFolder.map(OutputLocation.remove) }
         if let codec = options.videoCodec {
             if video.videoCodec == codec.rawValue {
                 notes.append("the video is \(codec.rawValue) already; its samples were copied")
             } else {
+                let work = try OutputLocation.temporaryFolder(beside: "\(outputDirectory)/\(name ?? "motion")")
+                workFolder = work
                 // The cover comes from the original's still-image-time track, which the re-encoded MP4 does not carry.
                 let media = MediaSteps(ffmpegPath: options.ffmpegPath, work: work, quality: 92, codec: codec, progress: progress)
                 let reencodedPath: String

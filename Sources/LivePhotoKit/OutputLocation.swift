@@ -11,12 +11,13 @@ import MediaFormats
 
 /// Where outputs go, and the checks made before anything is written there.
 enum OutputLocation {
-    /// Creates `folder` (and its parents) when missing.
+    /// Creates `folder` (and its parents) when missing; in one that exists, removes the staging names a killed run
+    /// left (once a process).
     static func prepareFolder(_ folder: String) throws(LivePhotoError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .invalidArgument("\(folder) is not a folder") }
-            StagingName.removeStale(in: folder)
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .invalidArgument("\(folder) is not a folder") }
+            StagingName.removeStaleOnce(in: folder)
             return
         }
         do {

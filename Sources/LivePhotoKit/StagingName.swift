@@ -23,6 +23,29 @@ enum StagingName {
         return pid
     }
 
+    /// ``removeStale(in:)``, the first time this process asks for `folder`: a batch writes many outputs into one
+    /// folder, and listing it for each would cost a listing of the folder per output (quadratic in a large folder).
+    static func removeStaleOnce(in folder: String) {
+        if sweptFolders.insert(folder) { removeStale(in: folder) }
+    }
+
+    private static let sweptFolders = SweptFolders()
+
+    /// The folders swept by this process. A long-running server makes a folder per job, so past a bound the set
+    /// starts again: a folder is then swept once more, which costs one listing.
+    private final class SweptFolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var folders: Set<String> = []
+
+        /// True when `folder` was not in the set.
+        func insert(_ folder: String) -> Bool {
+            lock.withLock {
+                if folders.count >= 10_000 { folders.removeAll() }
+                return folders.insert(folder).inserted
+            }
+        }
+    }
+
     /// Removes the staging files and folders in `folder` that this user owns and whose process is no longer
     /// running. Links are removed as links, never followed. Best effort: what cannot be removed is left.
     static func removeStale(in folder: String) {

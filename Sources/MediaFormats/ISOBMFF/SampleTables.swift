@@ -72,8 +72,9 @@ public struct SampleTables: Sendable {
         return result
     }
 
-    /// The number of samples the time table describes.
-    public var timedSampleCount: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) } }
+    /// The number of samples that have a time and a size: the time table's count, at most the size table's (a time
+    /// table that describes more samples than the track holds describes samples that do not exist).
+    public var timedSampleCount: UInt64 { min(timeToSample.reduce(0) { $0 + UInt64($1.count) }, UInt64(sampleCount)) }
 
     /// The size in bytes of sample `index` (0-based); 0 past the end of the size table.
     public func sampleSize(_ index: Int) -> UInt64 {
@@ -91,7 +92,7 @@ public struct SampleTables: Sendable {
         times.reserveCapacity(Int(total))
         var t: Int64 = 0
         for run in timeToSample {
-            for _ in 0..<run.count {
+            for _ in 0..<min(UInt64(run.count), total - UInt64(times.count)) {
                 times.append(t)
                 t += Int64(run.delta)
             }
