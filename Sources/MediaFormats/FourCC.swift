@@ -8,14 +8,24 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// Builds a code from the first four UTF-8 bytes of `string`; a shorter string is padded with spaces.
     public init(_ string: String) {
-        var v: UInt32 = 0
-        let bytes = Array(string.utf8.prefix(4)) + Array(repeating: 0x20, count: max(0, 4 - string.utf8.count))
-        for b in bytes { v = v << 8 | UInt32(b) }
-        rawValue = v
+        self.init(utf8: string.utf8)
     }
 
-    /// The code of a literal, as ``init(_:)`` builds it.
-    public init(stringLiteral value: String) { self.init(value) }
+    /// The code of a literal, as ``init(_:)`` builds it (without making a `String`: codes are built in every parse).
+    public init(stringLiteral value: StaticString) {
+        self = value.withUTF8Buffer { FourCC(utf8: $0) }
+    }
+
+    private init(utf8: some Sequence<UInt8>) {
+        var v: UInt32 = 0
+        var count = 0
+        for b in utf8.prefix(4) {
+            v = v << 8 | UInt32(b)
+            count += 1
+        }
+        for _ in count..<4 { v = v << 8 | 0x20 }
+        rawValue = v
+    }
 
     /// The four bytes in file order.
     public var bytes: [UInt8] {

@@ -72,24 +72,26 @@ public final class RandomAccessFile {
 
     /// Reads `count` bytes at `offset` from the file, past the window; with `upTo`, fewer where the file ends.
     private func readDirectly(at offset: Int64, count: Int, upTo: Bool = false) throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        try buffer.withUnsafeMutableBytes { raw in
+        // Read into uninitialised memory: only the bytes the file gave are kept, so nothing needs zeroing first.
+        var failure: (any Error)?
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            initialized = 0
             guard let base = raw.baseAddress else { return }
-            while done < count {
-                let n = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+            while initialized < count {
+                let n = pread(descriptor, base + initialized, count - initialized, off_t(offset) + off_t(initialized))
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw FileError(path: path, reason: FileError.systemMessage(errno))
+                    failure = FileError(path: path, reason: FileError.systemMessage(errno))
+                    return
                 }
                 if n == 0 {
-                    if upTo { break }
-                    throw FormatError.truncated("a read of \(count) bytes", at: offset + Int64(done))
+                    if !upTo { failure = FormatError.truncated("a read of \(count) bytes", at: offset + Int64(initialized)) }
+                    return
                 }
-                done += n
+                initialized += n
             }
         }
-        if done < count { buffer.removeSubrange(done...) }
+        if let failure { throw failure }
         return buffer
     }
 
