@@ -8,30 +8,30 @@ struct CaptureCommand: AsyncParsableCommand {
         commandName: "capture",
         abstract: "Capture Live Photos from a camera or stream, keeping 1.5 s before and after each press.",
         discussion: """
-            Records INPUT all the time, as an iPhone's camera does, into a short ring of segments on disk (memory
-            stays flat however long it runs). Each press of the shutter keeps the movie from --before seconds before
-            the press to --after seconds after it, with the still at the press, and writes a Live Photo through
+            Records INPUT all the time, as an iPhone's camera does, into a short ring of segments on disk (memory \
+            stays flat however long it runs). Each press of the shutter keeps the movie from --before seconds before \
+            the press to --after seconds after it, with the still at the press, and writes a Live Photo through \
             make: LIVE_<date>_<time>_<n>.JPG and .MOV in --out.
 
-            INPUT is what ffmpeg opens (default: /dev/video0 through v4l2 on Linux, camera 0 through avfoundation on
-            macOS; --format names ffmpeg's input format): a webcam, an RTSP or HTTP camera stream, or a file played
-            at its own pace with --realtime. An H.264 or HEVC stream (most IP cameras, many webcams) is copied,
-            never re-encoded: each movie keeps the keyframe at or before its window, and an edit list makes it play
-            from the window's start. Any other stream is encoded once (H.264, or --codec hevc), with a keyframe
+            INPUT is what ffmpeg opens (default: /dev/video0 through v4l2 on Linux, camera 0 through avfoundation on \
+            macOS; --format names ffmpeg's input format): a webcam, an RTSP or HTTP camera stream, or a file played \
+            at its own pace with --realtime. An H.264 or HEVC stream (most IP cameras, many webcams) is copied, \
+            never re-encoded: each movie keeps the keyframe at or before its window, and an edit list makes it play \
+            from the window's start. Any other stream is encoded once (H.264, or --codec hevc), with a keyframe \
             every half second.
 
-            The shutter: Enter on a terminal (each press a Live Photo), --at SECONDS... from the stream's start,
-            --every N seconds (with --count N), or SIGUSR1 from another program (kill -USR1 PID). Ctrl-C ends it:
-            Live Photos whose post-roll is complete are written, the one in progress is finished with what was
+            The shutter: Enter on a terminal (each press a Live Photo), --at SECONDS... from the stream's start, \
+            --every N seconds (with --count N), or SIGUSR1 from another program (kill -USR1 PID). Ctrl-C ends it: \
+            Live Photos whose post-roll is complete are written, the one in progress is finished with what was \
             recorded and says so. --json prints one line per Live Photo written.
 
-            Exit codes: 0 when it ended as asked; 2 when the input cannot be opened or has no video; 3 when an
+            Exit codes: 0 when it ended as asked; 2 when the input cannot be opened or has no video; 3 when an \
             output exists (without --force); 4 when a Live Photo could not be written; 5 when ffmpeg is missing.
 
             Examples:
-              livephoto capture                                      # the webcam; Enter takes a Live Photo
-              livephoto capture rtsp://192.168.1.20:554/stream1 --every 10 --out ~/Captures
-              livephoto capture clip.mp4 --realtime --at 2 4.5      # two Live Photos from a file
+              livephoto capture                      # the webcam; Enter takes one
+              livephoto capture rtsp://192.168.1.20/stream1 --every 10 --out ~/Captures
+              livephoto capture clip.mp4 --realtime --at 2 4.5   # two from a file
               livephoto capture /dev/video2 --no-audio --photo-format heic --json
             """
     )

@@ -13,42 +13,43 @@ struct ConvertCommand: AsyncParsableCommand {
         commandName: "convert",
         abstract: "Convert a Live Photo to a Google Motion Photo, or a Motion Photo to a Live Photo, without re-encoding.",
         discussion: """
-            --to motion PHOTO MOVIE writes STEM.MP.jpg (or STEM.MP.heic for a HEIC photo): the photo with Google's
-            Motion Photo XMP (MotionPhoto, MotionPhotoVersion, MotionPhotoPresentationTimestampUs from the cover time,
-            a Container directory with honest lengths) and the movie's samples in an MP4 behind it (inside an 'mpvd'
-            box for HEIC), then Samsung's SEF trailer naming the same video (a 'sefd' box for HEIC), as Samsung's
-            phones write it: Google Photos and Android's readers find the video by the directory, Samsung Gallery by
-            the trailer (--flavor google leaves the trailer out). The samples are copied as they are; --video-codec
-            h264 re-encodes an HEVC movie for older players and web galleries. The Live Photo's content identifier
-            stays in the photo's MakerNote and the MP4's metadata, so --to live gives back the same Live Photo
-            (--strip-identifier removes it). In a HEIC the properties go into the primary image's XMP item (a gain
-            map's XMP is left as it is). Any photo and movie can be combined (the result notes when they were not a
+            --to motion PHOTO MOVIE writes STEM.MP.jpg (or STEM.MP.heic for a HEIC photo): the photo with Google's \
+            Motion Photo XMP (MotionPhoto, MotionPhotoVersion, MotionPhotoPresentationTimestampUs from the cover time, \
+            a Container directory with honest lengths) and the movie's samples in an MP4 behind it (inside an 'mpvd' \
+            box for HEIC), then Samsung's SEF trailer naming the same video (a 'sefd' box for HEIC), as Samsung's \
+            phones write it: Google Photos and Android's readers find the video by the directory, Samsung Gallery by \
+            the trailer (--flavor google leaves the trailer out). The samples are copied as they are; --video-codec \
+            h264 re-encodes an HEVC movie for older players and web galleries. The Live Photo's content identifier \
+            stays in the photo's MakerNote and the MP4's metadata, so --to live gives back the same Live Photo \
+            (--strip-identifier removes it). In a HEIC the properties go into the primary image's XMP item (a gain \
+            map's XMP is left as it is). Any photo and movie can be combined (the result notes when they were not a \
             Live Photo's parts); the parts of two different Live Photos are refused unless --force.
 
-            --to live MOTIONPHOTO writes STEM.JPG (or .HEIC) and STEM.MOV, a Live Photo whose cover is the Motion
-            Photo's presentation timestamp: snapped to the nearest frame, even when the phone wrote a time past
-            the last frame; the middle frame when there is none (or -1). --cover chooses another. A Motion Photo made
-            from a Live Photo gives back its content identifier (so Photos sees the same asset), else --id or a new
-            one. The photo's
-            MakerNote from Google or Samsung is replaced by Apple's, which carries the identifier. The notes say
-            what was decided. The video must be H.264 or HEVC to stay lossless; anything else goes through ffmpeg
+            --to live MOTIONPHOTO writes STEM.JPG (or .HEIC) and STEM.MOV, a Live Photo whose cover is the Motion \
+            Photo's presentation timestamp: snapped to the nearest frame, even when the phone wrote a time past \
+            the last frame; the middle frame when there is none (or -1). --cover chooses another. A Motion Photo made \
+            from a Live Photo gives back its content identifier (so Photos sees the same asset), else --id or a new \
+            one. The photo's \
+            MakerNote from Google or Samsung is replaced by Apple's, which carries the identifier. The notes say \
+            what was decided. The video must be H.264 or HEVC to stay lossless; anything else goes through ffmpeg \
             as with make.
 
             Every output keeps the modification time of the file it came from.
 
-            Folders: give a folder (or several) instead of files and it converts every Live Photo in it (--to motion) or every Motion Photo (--to live),
-            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once;
-            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
-            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            Folders: give a folder (or several) instead of files and it converts every Live Photo in it (--to motion) or every Motion Photo (--to live), \
+            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once; \
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An \
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON \
             line per item with --json; exit 6 when some items failed (each is named with its reason).
 
             Examples:
               livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --out android/
-              livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --video-codec h264   # for old players
+              # H.264 for old players:
+              livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --video-codec h264
               livephoto convert --to live PXL_20240101_120000000.MP.jpg --out live/
               livephoto convert --to live samsung.heic --cover 1.5 --pvt-zip --json
-              livephoto convert --to motion ~/Pictures/iPhone --out android/     # a whole library
-              livephoto convert --to live ~/Takeout --out iphone/ --shard 0/4   # one share of four
+              livephoto convert --to motion ~/Pictures/iPhone --out android/  # a library
+              livephoto convert --to live ~/Takeout --out iphone/ --shard 0/4  # 1 of 4
             """
     )
 

@@ -7,15 +7,15 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Share a Live Photo's movie as a GIF, an MP4 that plays everywhere, or an animated WebP.",
         discussion: """
-            Writes STEM.gif, STEM.mp4 or STEM.webp (STEM is the movie's name unless --name is given). Needs ffmpeg.
-            GIFs get a palette made for the clip; MP4s are H.264 and AAC (an H.264 movie kept at its size is copied,
-            not re-encoded); GIF and WebP loop forever unless --loop says otherwise. The photo, when given, is
+            Writes STEM.gif, STEM.mp4 or STEM.webp (STEM is the movie's name unless --name is given). Needs ffmpeg. \
+            GIFs get a palette made for the clip; MP4s are H.264 and AAC (an H.264 movie kept at its size is copied, \
+            not re-encoded); GIF and WebP loop forever unless --loop says otherwise. The photo, when given, is \
             checked to pair with the movie.
 
-            Folders: give a folder (or several) instead of files and it exports the movie of every Live Photo in it,
-            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once;
-            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
-            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            Folders: give a folder (or several) instead of files and it exports the movie of every Live Photo in it, \
+            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once; \
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An \
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON \
             line per item with --json; exit 6 when some items failed (each is named with its reason).
 
             Examples:

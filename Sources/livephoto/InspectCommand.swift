@@ -7,13 +7,13 @@ struct InspectCommand: AsyncParsableCommand {
         commandName: "inspect",
         abstract: "Say what stills and movies are: Live Photo or plain, identifier, cover time, codecs.",
         discussion: """
-            Reads JPEG, HEIC, QuickTime and MP4 files, Motion Photos and .pvt bundles. Given one still and one
-            movie, also says whether they pair. Describes whatever it can read and lists the problems it finds
-            (broken Exif, a Motion Photo whose video is not in the file) and exits 0; exits 2 only when a file
+            Reads JPEG, HEIC, QuickTime and MP4 files, Motion Photos and .pvt bundles. Given one still and one \
+            movie, also says whether they pair. Describes whatever it can read and lists the problems it finds \
+            (broken Exif, a Motion Photo whose video is not in the file) and exits 0; exits 2 only when a file \
             cannot be read or parsed at all. verify is the command that judges a Live Photo.
 
-            With --boxes, lists every box of each movie or HEIF image (of a JPEG Motion Photo: of its embedded
-            video) with its offset and size, and the fields of the header, edit-list and item boxes: a dump for
+            With --boxes, lists every box of each movie or HEIF image (of a JPEG Motion Photo: of its embedded \
+            video) with its offset and size, and the fields of the header, edit-list and item boxes: a dump for \
             debugging a file.
 
             Examples:

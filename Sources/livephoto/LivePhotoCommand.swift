@@ -9,8 +9,8 @@ struct LivePhotoCommand: AsyncParsableCommand {
         commandName: "livephoto",
         abstract: "Make, inspect, verify, split and convert Live Photos and Motion Photos, without re-encoding wherever the bytes allow.",
         discussion: """
-            A Live Photo is a still and a movie that carry the same content identifier; a Motion Photo (Android)
-            is one JPEG or HEIC with the video inside. livephoto writes both by copying the image data and every
+            A Live Photo is a still and a movie that carry the same content identifier; a Motion Photo (Android) \
+            is one JPEG or HEIC with the video inside. livephoto writes both by copying the image data and every \
             video and audio sample as they are.
 
             Exit codes:
@@ -20,7 +20,7 @@ struct LivePhotoCommand: AsyncParsableCommand {
               3   an output already exists (use --force)
               4   writing an output failed
               5   ffmpeg is needed for this input and is not installed
-              6   folders: some items failed (each is listed with its reason); the others were done
+              6   folders: some items failed (each listed with its reason), the rest done
               64  the command line is wrong
               130 interrupted (nothing is left behind)
             """,

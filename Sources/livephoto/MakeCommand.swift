@@ -9,28 +9,30 @@ struct MakeCommand: AsyncParsableCommand {
         discussion: """
             Writes STEM.JPG and STEM.MOV into the output folder (STEM is the video's name unless --name is given).
 
-            A JPEG and an H.264 or HEVC movie (QuickTime or MP4) are used as they are: the photo gets the identifier
-            in an Apple MakerNote, the movie is rewritten the way an iPhone writes it, and no pixel is decoded.
-            Anything else goes through ffmpeg first: another image becomes a JPEG; a WebM, MKV, GIF, ProRes or
-            fragmented MP4 becomes H.264 (--codec hevc for HEVC), or is only remuxed when its codec already fits.
+            A JPEG and an H.264 or HEVC movie (QuickTime or MP4) are used as they are: the photo gets the identifier \
+            in an Apple MakerNote, the movie is rewritten the way an iPhone writes it, and no pixel is decoded. \
+            Anything else goes through ffmpeg first: another image becomes a JPEG; a WebM, MKV, GIF, ProRes or \
+            fragmented MP4 becomes H.264 (--codec hevc for HEVC), or is only remuxed when its codec already fits. \
             Given a video alone, the still is the frame at the cover time, as players show it.
 
-            Folders: give a folder (or several) instead of files and it makes a Live Photo of every video in it that has no still (plain videos, and Live
-            Photo movies whose still is missing); the outputs mirror the input tree under --out. --jobs N at once;
-            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
-            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            Folders: give a folder (or several) instead of files and it makes a Live Photo of every video in it that has no still (plain videos, and Live \
+            Photo movies whose still is missing); the outputs mirror the input tree under --out. --jobs N at once; \
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An \
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON \
             line per item with --json; exit 6 when some items failed (each is named with its reason).
 
             Examples:
-              livephoto make photo.jpg clip.mp4                   # lossless
-              livephoto make clip.mov --cover 1.2                 # the still is the frame at 1.2 s
-              livephoto make clip.mov --photo-format heic         # ... as HEIC, like an iPhone
+              livephoto make photo.jpg clip.mp4            # lossless
+              livephoto make clip.mov --cover 1.2          # the still: the frame at 1.2 s
+              livephoto make clip.mov --photo-format heic  # ... as HEIC, like an iPhone
               livephoto make photo.png recording.webm --codec hevc
-              livephoto make long-clip.mp4 --cover 12.5 --duration 3      # keep 3 s around 12.5 s
-              livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001 --pvt-zip
-              livephoto make photo.jpg clip.mov --id 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8 --force --json
-              livephoto make photo.jpg clip.mov --cover 2 --wallpaper   # fail unless it can animate on the lock screen
-              livephoto make ~/Videos/clips --out ~/Wallpapers --pvt-zip # every video in a folder
+              livephoto make long-clip.mp4 --cover 12.5 --duration 3  # 3 s around 12.5 s
+              livephoto make photo.jpg clip.mov --out ~/LivePhotos --name IMG_0001
+              livephoto make photo.jpg clip.mov --force --json \\
+                --id 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8
+              # fail unless it can animate on the lock screen:
+              livephoto make photo.jpg clip.mov --cover 2 --wallpaper
+              livephoto make ~/Videos/clips --out ~/Wallpapers --pvt-zip  # a folder
             """
     )
 

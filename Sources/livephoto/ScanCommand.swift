@@ -7,16 +7,16 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Find and pair every Live Photo and Motion Photo in folders.",
         discussion: """
-            Reads every file's headers (never its media) and pairs Live Photos by content identifier, across names
-            and folders: IMG_1234.HEIC with IMG_1234(1).MOV, a movie renamed .MP4 by an export, an edited
-            IMG_E1234.JPG beside the original (listed as a variant). Files without identifiers are paired by folder
-            and name, and the item says so. Reports Live Photos, Motion Photos, orphans (a still whose movie is
-            missing, or the reverse), conflicts (one identifier on too many files, one name with two identifiers),
+            Reads every file's headers (never its media) and pairs Live Photos by content identifier, across names \
+            and folders: IMG_1234.HEIC with IMG_1234(1).MOV, a movie renamed .MP4 by an export, an edited \
+            IMG_E1234.JPG beside the original (listed as a variant). Files without identifiers are paired by folder \
+            and name, and the item says so. Reports Live Photos, Motion Photos, orphans (a still whose movie is \
+            missing, or the reverse), conflicts (one identifier on too many files, one name with two identifiers), \
             damaged files, plain photos and movies, and other files.
 
-            Prints a summary with counts; --json prints one JSON object per item, a line each; --csv a table.
-            What each file is goes into an index (SQLite, in $XDG_CACHE_HOME/livephoto or ~/.cache/livephoto
-            unless --index says where; never in the scanned folders): a rescan reads only the files whose size,
+            Prints a summary with counts; --json prints one JSON object per item, a line each; --csv a table. \
+            What each file is goes into an index (SQLite, in $XDG_CACHE_HOME/livephoto or ~/.cache/livephoto \
+            unless --index says where; never in the scanned folders): a rescan reads only the files whose size, \
             modification time or inode changed, and forgets deleted ones.
 
             Examples:

@@ -8,44 +8,46 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the local web app: Assemble, Disassemble and take Live Photos in a browser, and view a folder's.",
         discussion: """
-            Opens a web app on http://127.0.0.1:8080/ (this computer only, unless --host says otherwise). Assemble
-            makes a Live Photo from a photo and a video (or a video alone, choosing the cover on a scrubber) and
-            offers the pair and the .pvt.zip; Disassemble takes a Live Photo or a Motion Photo apart. With DIR, a
-            gallery shows the Live Photos (paired by content identifier, as scan pairs them), the Motion Photos and
-            the orphans (a still whose movie is missing, or the reverse) found there, a page at a time; press and
-            hold one to play it. It keeps scan's index (--index, --no-index), so opening it again reads only the
+            Opens a web app on http://127.0.0.1:8080/ (this computer only, unless --host says otherwise). Assemble \
+            makes a Live Photo from a photo and a video (or a video alone, choosing the cover on a scrubber) and \
+            offers the pair and the .pvt.zip; Disassemble takes a Live Photo or a Motion Photo apart. With DIR, a \
+            gallery shows the Live Photos (paired by content identifier, as scan pairs them), the Motion Photos and \
+            the orphans (a still whose movie is missing, or the reverse) found there, a page at a time; press and \
+            hold one to play it. It keeps scan's index (--index, --no-index), so opening it again reads only the \
             files that changed.
 
-            Uploads stream to a temporary folder, private to your user (0700), that is emptied at start and
-            removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the
+            Uploads stream to a temporary folder, private to your user (0700), that is emptied at start and \
+            removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the \
             originals. Ctrl-C stops the server.
 
-            Camera makes Live Photos as an iPhone does, from the browser's camera (a laptop's webcam, or a phone's
-            on the same network with --tls): it records all the time, and each press of the shutter (the button,
-            Space or Enter) takes a full-resolution still and keeps the video from --before seconds before the
-            press to --after seconds after it (1.5 each); the server makes the Live Photo with the cover on the
+            Camera makes Live Photos as an iPhone does, from the browser's camera (a laptop's webcam, or a phone's \
+            on the same network with --tls): it records all the time, and each press of the shutter (the button, \
+            Space or Enter) takes a full-resolution still and keeps the video from --before seconds before the \
+            press to --after seconds after it (1.5 each); the server makes the Live Photo with the cover on the \
             frame at the press. Presses in quick succession each give one.
 
-            Other websites cannot use it: it answers only requests addressed to an IP address, localhost, --host
-            or an --allow-host name (no DNS rebinding), and refuses changes requested from another origin. Every
-            resource is bounded: uploads (--max-upload), storage for uploads and results (--max-storage; the
-            oldest results go first, then 507), connections (--max-connections, --idle-timeout), and ffmpeg runs
+            Other websites cannot use it: it answers only requests addressed to an IP address, localhost, --host \
+            or an --allow-host name (no DNS rebinding), and refuses changes requested from another origin. Every \
+            resource is bounded: uploads (--max-upload), storage for uploads and results (--max-storage; the \
+            oldest results go first, then 507), connections (--max-connections, --idle-timeout), and ffmpeg runs \
             (--jobs, for jobs and for frames and previews alike).
 
-            Listening beyond this machine (--host 0.0.0.0, or a network address), it lets other hosts in only with
-            a secret: it prints a link that carries a random token (?token=…), whose first use sets a cookie for
-            the rest of the visit; a request from another host without it gets 403. This machine needs no token.
-            --tls serves HTTPS (a phone's browser gives its camera to secure pages only): with --cert and --key, or
-            with a self-signed certificate made on first use and kept in $XDG_STATE_HOME/livephoto/tls (or
+            Listening beyond this machine (--host 0.0.0.0, or a network address), it lets other hosts in only with \
+            a secret: it prints a link that carries a random token (?token=…), whose first use sets a cookie for \
+            the rest of the visit; a request from another host without it gets 403. This machine needs no token. \
+            --tls serves HTTPS (a phone's browser gives its camera to secure pages only): with --cert and --key, or \
+            with a self-signed certificate made on first use and kept in $XDG_STATE_HOME/livephoto/tls (or \
             ~/.local/state/livephoto/tls); its SHA-256 fingerprint is printed, to compare with what the phone shows.
 
             Examples:
               livephoto serve
               livephoto serve ~/Pictures/Exported --port 9000
-              livephoto serve --host 0.0.0.0 --allow-host mymac.local --max-upload 4096 --max-storage 20000
-              livephoto serve --host 0.0.0.0 --tls                # for a phone on the same network (Camera too)
-              livephoto serve --before 1 --after 2                # Camera: 1 s before each press, 2 s after
-              livephoto serve ~/Pictures/Live --captures ~/Pictures/Live/Camera   # keep captures; the gallery shows them
+              livephoto serve --host 0.0.0.0 --allow-host mymac.local \\
+                --max-upload 4096 --max-storage 20000
+              livephoto serve --host 0.0.0.0 --tls  # a phone on the same network
+              livephoto serve --before 1 --after 2  # Camera: 1 s before, 2 s after
+              # keep each capture, and show them in the gallery:
+              livephoto serve ~/Pictures/Live --captures ~/Pictures/Live/Camera
             """
     )
 

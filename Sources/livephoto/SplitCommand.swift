@@ -7,21 +7,21 @@ struct SplitCommand: AsyncParsableCommand {
         commandName: "split",
         abstract: "Take a Live Photo or a Motion Photo apart into a plain photo and a plain video, without re-encoding.",
         discussion: """
-            Inputs: a Live Photo's photo and movie (either order), a .pvt bundle folder, a .pvt.zip, or a Motion
-            Photo (Google Motion Photo JPEG or HEIC, legacy MicroVideo JPEG, Samsung JPEG or HEIC). Several may be
+            Inputs: a Live Photo's photo and movie (either order), a .pvt bundle folder, a .pvt.zip, or a Motion \
+            Photo (Google Motion Photo JPEG or HEIC, legacy MicroVideo JPEG, Samsung JPEG or HEIC). Several may be \
             given; photos and movies with the same name pair up.
 
-            The photo is the image exactly as stored, with what made it live taken out (the Apple content identifier,
-            the Motion Photo XMP, the embedded video), so viewers show a normal photo. The video of a Motion Photo is
-            the embedded MP4 byte for byte (STEM.mp4); a Live Photo's movie loses only its identifier and its
-            still-image-time track. The cover time is reported. Every output keeps the modification time of the
-            file it came from. A photo and a movie whose identifiers differ are two Live Photos, not one: refused
+            The photo is the image exactly as stored, with what made it live taken out (the Apple content identifier, \
+            the Motion Photo XMP, the embedded video), so viewers show a normal photo. The video of a Motion Photo is \
+            the embedded MP4 byte for byte (STEM.mp4); a Live Photo's movie loses only its identifier and its \
+            still-image-time track. The cover time is reported. Every output keeps the modification time of the \
+            file it came from. A photo and a movie whose identifiers differ are two Live Photos, not one: refused \
             unless --force. A file that is neither a Live Photo's part nor a Motion Photo is refused (exit 2).
 
-            Folders: give a folder (or several) instead of files and it splits every Live Photo and Motion Photo in it,
-            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once;
-            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An
-            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON
+            Folders: give a folder (or several) instead of files and it splits every Live Photo and Motion Photo in it, \
+            as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once; \
+            --dry-run; --from FILE (or -) takes the items of scan --json lines; --shard I/N one share of them. An \
+            item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON \
             line per item with --json; exit 6 when some items failed (each is named with its reason).
 
             Examples:

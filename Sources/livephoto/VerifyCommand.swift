@@ -7,18 +7,19 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Check that a photo and a movie form a Live Photo that Photos accepts.",
         discussion: """
-            Each check is printed with its reason. Required checks are what Photos needs to pair the files;
-            recommended ones are what every real iPhone writes ("warn" when missing); informational ones ("info")
-            say how the files compare with iPhones that differ among themselves, and never fail. A camera
-            original passes every required and recommended check. Exits 0 when every required check passes and 1
+            Each check is printed with its reason. Required checks are what Photos needs to pair the files; \
+            recommended ones are what every real iPhone writes ("warn" when missing); informational ones ("info") \
+            say how the files compare with iPhones that differ among themselves, and never fail. A camera \
+            original passes every required and recommended check. Exits 0 when every required check passes and 1 \
             when one fails; a file that cannot be read fails the checks that need it.
 
-            Folders: give a folder instead of a pair to check every Live Photo in it, as scan pairs them; a still
+            Folders: give a folder instead of a pair to check every Live Photo in it, as scan pairs them; a still \
             whose movie is missing (or the reverse) and a conflict fail with their reason. Exits 1 when any fails.
 
             Examples:
               livephoto verify IMG_0001.JPG IMG_0001.MOV
-              livephoto verify --json IMG_0001.JPG IMG_0001.MOV | jq '.checks[] | select(.passed == false)'
+              livephoto verify --json IMG_0001.JPG IMG_0001.MOV \\
+                | jq '.checks[] | select(.passed == false)'
               livephoto verify ~/Pictures/export      # every Live Photo; orphans fail too
             """
     )
