@@ -8,12 +8,18 @@ public enum LivePhotoInspector {
     /// read with the same safety checks as `split`, into a temporary folder removed afterwards.
     ///
     /// Never throws: a file that cannot be read gets an ``FileReport/error``.
+    /// A folder that is not a bundle stands for the files directly in it.
     public static func inspect(_ paths: [String]) async -> InspectionReport {
         var reports: [FileReport] = []
         var members: [FileReport] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        for path in paths.flatMap(expanded) {
+            let isFolder = isFolder(path)
+            if isFolder && !isBundle(path) {
+                var report = FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
+                report.error = "a folder with no files in it (scan reads folders and their subfolders)"
+                reports.append(report)
+                continue
+            }
             var report = isFolder ? FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0) : FileAnalysis(path: path).report
             guard isFolder || (report.format == .zip && report.error == nil) else {
                 reports.append(report)
@@ -57,6 +63,27 @@ public enum LivePhotoInspector {
             pair = pairing(still: stills[0], movie: movies[0])
         }
         return InspectionReport(files: reports, pair: pair)
+    }
+
+    /// `path`, or the files directly in it (sorted by name, hidden ones left out) when it is a folder but not a
+    /// bundle (``isBundle(_:)``). A folder without files stays, reported as such.
+    static func expanded(_ path: String) -> [String] {
+        guard isFolder(path), !isBundle(path), let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return [path] }
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let files = names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }.filter { !isFolder($0) }
+        return files.isEmpty ? [path] : files
+    }
+
+    /// A `.pvt` folder, or one holding `metadata.plist`.
+    static func isBundle(_ folder: String) -> Bool {
+        let name = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        return name.lowercased().hasSuffix(".pvt") || FileManager.default.fileExists(atPath: "\(name)/\(PhotoBundle.metadataFileName)")
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     static func pairing(still: FileReport, movie: FileReport) -> PairReport {

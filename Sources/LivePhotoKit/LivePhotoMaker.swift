@@ -143,6 +143,13 @@ public enum LivePhotoMaker {
     public static func make(photo: String?, video: String, options: MakeOptions, progress: ProgressHandler? = nil)
         async throws(LivePhotoError) -> MakeResult
     {
+        // The two in either order: a still given as the video, with something else as the photo, swaps them.
+        if let photo, isStill(video), !isStill(photo) {
+            logger.info("\(video) is the photo and \(photo) the video: they were given the other way round")
+            var result = try await make(photo: video, video: photo, options: options, progress: progress)
+            result.notes.insert("\(video) is the photo and \(photo) the video (given the other way round)", at: 0)
+            return result
+        }
         let identifier = options.identifier ?? ContentIdentifier()
         let stem = try stemName(options.name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent)
         let videoFile = try open(video)
@@ -165,6 +172,9 @@ public enum LivePhotoMaker {
             }
         }
     }
+
+    /// Whether `path` is a still photo by its bytes (false when it cannot be read: the make that follows says why).
+    static func isStill(_ path: String) -> Bool { FileKind.detect(path: path).isStill }
 
     private static func make(
         photo: String?, video: String, videoFile: RandomAccessFile, photoFile: RandomAccessFile?, stem: String,

@@ -60,7 +60,8 @@ public enum LivePhotoSplitter {
 
     /// One thing to split.
     enum Unit {
-        case pair(still: String, movie: String)
+        /// `note` says how one part was found beside the other, when only one was given.
+        case pair(still: String, movie: String, note: String? = nil)
         case bundle(String)
         case zippedBundle(String)
         case motionPhoto(String)
@@ -127,21 +128,36 @@ public enum LivePhotoSplitter {
             return units
         }
         for movie in movies {
-            guard let i = stills.firstIndex(where: { stem($0) == stem(movie) }) else { throw movieAlone(movie) }
-            units.append(.pair(still: stills.remove(at: i), movie: movie))
+            if let i = stills.firstIndex(where: { stem($0) == stem(movie) }) {
+                units.append(.pair(still: stills.remove(at: i), movie: movie))
+                continue
+            }
+            // A Live Photo's movie alone: its photo is looked for beside it.
+            guard isLivePhotoMovie(movie) else { throw movieAlone(movie) }
+            let companion = try CompanionFinder.find(for: movie)
+            units.append(.pair(still: companion.path, movie: movie, note: companion.note))
         }
-        units += stills.map { .motionPhoto($0) }
+        for still in stills {
+            // A Live Photo's still alone (not a Motion Photo, which holds its video): its movie is looked for beside it.
+            if FileAnalysis(path: still, depth: .identity).report.role == .liveStill {
+                let companion = try CompanionFinder.find(for: still)
+                units.append(.pair(still: still, movie: companion.path, note: companion.note))
+            } else {
+                units.append(.motionPhoto(still))
+            }
+        }
         return units
     }
 
-    /// Why a movie given without its photo cannot be split: a Live Photo's movie needs its photo; a plain movie is
-    /// not part of a Live Photo at all.
-    static func movieAlone(_ path: String) -> LivePhotoError {
+    /// Whether the movie at `path` is a Live Photo's: it carries an identifier or a still-image-time track.
+    static func isLivePhotoMovie(_ path: String) -> Bool {
         let facts = (try? RandomAccessFile(path: path)).flatMap { try? Movie(file: $0) }.map(MovieFacts.init)
-        if let facts, facts.contentIdentifier != nil || !facts.stillImageTimeTracks.isEmpty {
-            return partAlone(path, part: "movie", identifier: facts.contentIdentifier, missing: "photo")
-        }
-        return .badInput(
+        return facts.map { $0.contentIdentifier != nil || !$0.stillImageTimeTracks.isEmpty } ?? false
+    }
+
+    /// Why a movie that is not a Live Photo's cannot be split.
+    static func movieAlone(_ path: String) -> LivePhotoError {
+        .badInput(
             file: path,
             reason: "not part of a Live Photo: the movie has no content identifier and no still-image-time track, so there is "
                 + "nothing to split")
@@ -159,10 +175,12 @@ public enum LivePhotoSplitter {
         throws(LivePhotoError) -> SplitResult
     {
         switch unit {
-        case .pair(let still, let movie):
-            return try splitPair(
+        case .pair(let still, let movie, let note):
+            var result = try splitPair(
                 still: still, movie: movie, inputs: [still, movie], kind: .livePhoto, stem: options.name ?? baseStem(still),
                 options: options, progress: progress, placed: &placed)
+            if let note { result.notes.insert(note, at: 0) }
+            return result
         case .bundle(let folder):
             let (still, movie) = try BundleReader.members(ofFolder: folder)
             return try splitPair(

@@ -23,7 +23,8 @@ struct ConvertCommand: AsyncParsableCommand {
             stays in the photo's MakerNote and the MP4's metadata, so --to live gives back the same Live Photo \
             (--strip-identifier removes it). In a HEIC the properties go into the primary image's XMP item (a gain \
             map's XMP is left as it is). Any photo and movie can be combined (the result notes when they were not a \
-            Live Photo's parts); the parts of two different Live Photos are refused unless --force.
+            Live Photo's parts); the parts of two different Live Photos are refused unless --force. Given one part \
+            alone, the other is looked for beside it (the same identifier, else the same name), and named.
 
             --to live MOTIONPHOTO writes STEM.JPG (or .HEIC) and STEM.MOV, a Live Photo whose cover is the Motion \
             Photo's presentation timestamp: snapped to the nearest frame, even when the phone wrote a time past \
@@ -110,7 +111,10 @@ struct ConvertCommand: AsyncParsableCommand {
             throw ValidationError("--flavor, --video-codec and --strip-identifier are for --to motion")
         }
         switch to {
-        case .motion: guard files.count == 2 else { throw ValidationError("--to motion takes PHOTO MOVIE") }
+        case .motion:
+            guard (1...2).contains(files.count) else {
+                throw ValidationError("--to motion takes PHOTO MOVIE, or one of them (the other is looked for beside it)")
+            }
         case .live: guard files.count == 1 else { throw ValidationError("--to live takes one Motion Photo") }
         }
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
@@ -141,9 +145,10 @@ struct ConvertCommand: AsyncParsableCommand {
         }
         switch to {
         case .motion:
+            let (photo, movie) = try OtherHalf.pair(files, json: common.json)
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
                 try await LivePhotoConverter.toMotionPhoto(
-                    photo: files[0], movie: files[1],
+                    photo: photo, movie: movie,
                     options: motionOptions, progress: progress)
             }
             if common.json {

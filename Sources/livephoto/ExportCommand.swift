@@ -10,7 +10,8 @@ struct ExportCommand: AsyncParsableCommand {
             Writes STEM.gif, STEM.mp4 or STEM.webp (STEM is the movie's name unless --name is given). Needs ffmpeg. \
             GIFs get a palette made for the clip; MP4s are H.264 and AAC (an H.264 movie kept at its size is copied, \
             not re-encoded); GIF and WebP loop forever unless --loop says otherwise. The photo, when given, is \
-            checked to pair with the movie.
+            checked to pair with the movie; a photo alone stands for its Live Photo, whose movie is looked for \
+            beside it (the same identifier, else the same name).
 
             Folders: give a folder (or several) instead of files and it exports the movie of every Live Photo in it, \
             as scan finds and pairs them; the outputs mirror the input tree under --out. --jobs N at once; \
@@ -68,7 +69,9 @@ struct ExportCommand: AsyncParsableCommand {
                 roots: files, out: output.out, force: force)
             return
         }
-        let movie = files[files.count - 1]
+        // A photo alone stands for its Live Photo: its movie is looked for beside it.
+        let given = files.count == 1 && FileKind.detect(path: files[0]).isStill ? try OtherHalf.pair(files, json: common.json) : nil
+        let movie = given?.movie ?? files[files.count - 1]
         if files.count == 2 {
             let report = await LivePhotoVerifier.verify(photo: files[0], movie: movie)
             if !report.passed, !common.json {

@@ -7,7 +7,8 @@ struct InspectCommand: AsyncParsableCommand {
         commandName: "inspect",
         abstract: "Say what stills and movies are: Live Photo or plain, identifier, cover time, codecs.",
         discussion: """
-            Reads JPEG, HEIC, QuickTime and MP4 files, Motion Photos and .pvt bundles. Given one still and one \
+            Reads JPEG, HEIC, QuickTime and MP4 files, Motion Photos and .pvt bundles (a .pvt folder, or one \
+            holding metadata.plist); any other folder stands for the files in it. Given one still and one \
             movie, also says whether they pair. Describes whatever it can read and lists the problems it finds \
             (broken Exif, a Motion Photo whose video is not in the file) and exits 0; exits 2 only when a file \
             cannot be read or parsed at all. verify is the command that judges a Live Photo.

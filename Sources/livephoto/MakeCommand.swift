@@ -7,7 +7,8 @@ struct MakeCommand: AsyncParsableCommand {
         commandName: "make",
         abstract: "Make a Live Photo from a photo and a video, or from a video alone.",
         discussion: """
-            Writes STEM.JPG and STEM.MOV into the output folder (STEM is the video's name unless --name is given).
+            Writes STEM.JPG and STEM.MOV into the output folder (STEM is the video's name unless --name is given). \
+            The photo and the video may come in either order: they are told apart by their bytes.
 
             A JPEG and an H.264 or HEVC movie (QuickTime or MP4) are used as they are: the photo gets the identifier \
             in an Apple MakerNote, the movie is rewritten the way an iPhone writes it, and no pixel is decoded. \

@@ -9,7 +9,10 @@ struct SplitCommand: AsyncParsableCommand {
         discussion: """
             Inputs: a Live Photo's photo and movie (either order), a .pvt bundle folder, a .pvt.zip, or a Motion \
             Photo (Google Motion Photo JPEG or HEIC, legacy MicroVideo JPEG, Samsung JPEG or HEIC). Several may be \
-            given; photos and movies with the same name pair up.
+            given; photos and movies with the same name pair up. Given a Live Photo's photo or movie alone, the other \
+            is looked for beside it: the file with the same content identifier first, then the one with the same \
+            name in any case and extension (IMG_0001.mov, IMG_0001.MP4); the note says which was taken, and only none \
+            or several matching is an error.
 
             The photo is the image exactly as stored, with what made it live taken out (the Apple content identifier, \
             the Motion Photo XMP, the embedded video), so viewers show a normal photo. The video of a Motion Photo is \

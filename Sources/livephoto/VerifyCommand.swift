@@ -11,7 +11,8 @@ struct VerifyCommand: AsyncParsableCommand {
             recommended ones are what every real iPhone writes ("warn" when missing); informational ones ("info") \
             say how the files compare with iPhones that differ among themselves, and never fail. A camera \
             original passes every required and recommended check. Exits 0 when every required check passes and 1 \
-            when one fails; a file that cannot be read fails the checks that need it.
+            when one fails; a file that cannot be read fails the checks that need it. Given one part alone, the \
+            other is looked for beside it (the same identifier, else the same name), and named.
 
             Folders: give a folder instead of a pair to check every Live Photo in it, as scan pairs them; a still \
             whose movie is missing (or the reverse) and a conflict fail with their reason. Exits 1 when any fails.
@@ -34,7 +35,9 @@ struct VerifyCommand: AsyncParsableCommand {
     func validate() throws {
         let batch = library.isBatch(files)
         try library.validate(batch: batch, arguments: files)
-        guard batch || files.count == 2 else { throw ValidationError("give PHOTO MOVIE, or folders") }
+        guard batch || (1...2).contains(files.count) else {
+            throw ValidationError("give PHOTO MOVIE, one of them (the other is looked for beside it), or folders")
+        }
     }
 
     func run() async throws {
@@ -44,7 +47,7 @@ struct VerifyCommand: AsyncParsableCommand {
             try await BatchRun(label: "verify", action: .verify, library: library, common: common).run(roots: files, out: ".", force: false)
             return
         }
-        let photo = files[0], movie = files[1]
+        let (photo, movie) = try OtherHalf.pair(files, json: common.json)
         let report = await LivePhotoVerifier.verify(photo: photo, movie: movie)
         if common.json {
             try Output.printJSON(report)

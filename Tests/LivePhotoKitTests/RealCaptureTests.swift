@@ -313,7 +313,7 @@ struct RealCaptureTests {
 
     // MARK: 7. Messages a person understands
 
-    @Test("a movie alone: a Live Photo's asks for its photo; a plain one is not part of a Live Photo")
+    @Test("a movie alone: a Live Photo's takes its photo from beside it, or asks for it; a plain one is not part of a Live Photo")
     func movieAlone() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())
@@ -323,12 +323,17 @@ struct RealCaptureTests {
             guard case .badInput(let file, let reason) = error as? LivePhotoError else { return false }
             return file == clip && reason.contains("not part of a Live Photo") && !reason.contains("give its photo")
         }
+        // The iPhone's movie alone in a folder: nothing beside it is its photo.
+        let lone = ws.file("lone")
+        try FileManager.default.createDirectory(atPath: lone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.iPhoneMOV, toPath: lone + "/IMG.MOV")
         await #expect {
-            _ = try await LivePhotoSplitter.split([Self.iPhoneMOV], options: SplitOptions(outputDirectory: ws.path))
+            _ = try await LivePhotoSplitter.split([lone + "/IMG.MOV"], options: SplitOptions(outputDirectory: ws.file("out")))
         } throws: { error in
             guard case .badInput(_, let reason) = error as? LivePhotoError else { return false }
-            return reason.contains("Live Photo's movie") && reason.contains("give its photo too")
+            return reason.contains("no photo beside it carries its identifier or its name") && reason.contains("give its photo too")
         }
+        try FileManager.default.removeItem(atPath: lone)
         await #expect {
             _ = try await LivePhotoSplitter.split(
                 [try await ClipStore.shared.jpeg(), clip], options: SplitOptions(outputDirectory: ws.path))

@@ -86,9 +86,10 @@ struct SplitTests {
         }
     }
 
-    @Test("a photo without a video is not a Motion Photo; a Live Photo's still alone asks for its movie")
+    @Test("a photo without a video is not a Motion Photo; a Live Photo's still alone takes its movie from beside it, or asks for it")
     func notMotion() async throws {
         let ws = try Workspace()
+        let sampleStill = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
         let plain = ProjectPaths.sample("iphone7-ios12_IMG_2682_immich.heic")
         await #expect {
             _ = try await LivePhotoSplitter.split([plain], options: SplitOptions(outputDirectory: ws.path))
@@ -96,14 +97,23 @@ struct SplitTests {
             guard case .badInput(let file, let reason) = error as? LivePhotoError else { return false }
             return file == plain && reason.contains("not a Motion Photo")
         }
+        // Alone in a folder: nothing beside it carries its identifier or name.
+        try FileManager.default.createDirectory(atPath: ws.file("alone"), withIntermediateDirectories: true)
+        let alone = try ws.write(Array(try Data(contentsOf: URL(fileURLWithPath: sampleStill))), to: "alone/IMG_3853.HEIC")
         await #expect {
-            _ = try await LivePhotoSplitter.split(
-                [ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")], options: SplitOptions(outputDirectory: ws.path))
+            _ = try await LivePhotoSplitter.split([alone], options: SplitOptions(outputDirectory: ws.file("out")))
         } throws: { error in
-            guard case .badInput(_, let reason) = error as? LivePhotoError else { return false }
-            return reason.contains("give its movie")
+            guard case .badInput(let file, let reason) = error as? LivePhotoError else { return false }
+            return file == alone && reason.contains("no movie beside it carries its identifier or its name")
+                && reason.contains("give its movie too")
         }
-        #expect(try ws.contents().isEmpty)
+        let leftovers = FileManager.default.fileExists(atPath: ws.file("out")) ? try ws.contents("out") : []
+        #expect(leftovers.isEmpty)
+        // Where the camera left it, its movie is beside it, with the same identifier: the note names it.
+        let found = try await LivePhotoSplitter.split([sampleStill], options: SplitOptions(outputDirectory: ws.file("found")))
+        let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
+        #expect(found.first?.inputs == [sampleStill, movie])
+        #expect(found.first?.notes.first == "took \(movie), beside \(sampleStill), which carries the same content identifier")
     }
 
     @Test("an Apple pair: identifiers and the still-image-time track removed, everything else kept; the cover reported")
