@@ -117,6 +117,18 @@ struct ByteLevelTests {
         #expect(long.timedSampleCount == 10)
         #expect(try long.decodeTimes(limit: 100) == (0..<10).map { Int64($0 * 512) })
         #expect(try long.presentationTimes(limit: 100).count == 10)
+        // A constant sample size lets the size table claim any count: the chunks say how many are stored (one
+        // chunk of 10 here, against 1.6 billion claimed, from another fuzzed movie).
+        let constant = try SampleTables(
+            stbl: Atom(
+                type: "stbl",
+                children: [
+                    Atom(type: "stts", data: [0, 0, 0, 0, 0, 0, 0, 1, 0x00, 0x0A, 0x00, 0x7F, 0, 0, 2, 0]),
+                    Atom(type: "stsc", data: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 10, 0, 0, 0, 1]),
+                    Atom(type: "stsz", data: [0, 0, 0, 0, 0, 0, 0, 82, 0x61, 0x6E, 0x67, 0x65]),
+                    SampleTables.chunkOffsetAtom([8]),
+                ]))
+        #expect(constant.sampleCount == 1_634_625_381 && constant.sampleCountInChunks == 10 && constant.timedSampleCount == 10)
         let short = try tables(timed: 3, sized: 10)
         #expect(short.timedSampleCount == 3)
         #expect(try short.decodeTimes(limit: 100) == [0, 512, 1024])

@@ -72,9 +72,26 @@ public struct SampleTables: Sendable {
         return result
     }
 
-    /// The number of samples that have a time and a size: the time table's count, at most the size table's (a time
-    /// table that describes more samples than the track holds describes samples that do not exist).
-    public var timedSampleCount: UInt64 { min(timeToSample.reduce(0) { $0 + UInt64($1.count) }, UInt64(sampleCount)) }
+    /// The number of samples that have a time, a size and a place: the time table's count, at most the size
+    /// table's and at most what the chunks hold (tables that describe more samples than the track stores describe
+    /// samples that do not exist: a 2 KB movie's tables can claim billions).
+    public var timedSampleCount: UInt64 {
+        min(timeToSample.reduce(0) { $0 + UInt64($1.count) }, UInt64(sampleCount), sampleCountInChunks)
+    }
+
+    /// How many samples `stsc` places in the chunks `stco` lists (entries out of order count for nothing).
+    public var sampleCountInChunks: UInt64 {
+        var total: UInt64 = 0
+        let chunks = UInt64(chunkOffsets.count)
+        for (i, run) in sampleToChunk.enumerated() {
+            let first = UInt64(max(1, run.firstChunk))
+            let next = i + 1 < sampleToChunk.count ? min(UInt64(sampleToChunk[i + 1].firstChunk), chunks + 1) : chunks + 1
+            guard next > first else { continue }
+            let (samples, overflow) = (next - first).multipliedReportingOverflow(by: UInt64(run.samplesPerChunk))
+            total = overflow ? .max : total.addingReportingOverflow(samples).overflow ? .max : total + samples
+        }
+        return total
+    }
 
     /// The size in bytes of sample `index` (0-based); 0 past the end of the size table.
     public func sampleSize(_ index: Int) -> UInt64 {
