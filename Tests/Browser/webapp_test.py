@@ -131,26 +131,20 @@ def chosen(driver, input_id):
 
 
 def drop(driver, paths, target="main"):
-    """Drops `paths` on `target` as a file manager would: a drag enters, moves over, and lets go. The files come
-    from a file input the test adds (and removes), since a page cannot read the disk."""
-    driver.execute_script("""
-        const input = document.createElement('input');
-        input.type = 'file'; input.multiple = true; input.id = 'test-drop-source';
-        document.body.append(input);""")
-    driver.find_element(By.ID, "test-drop-source").send_keys("\n".join(paths))
-    return script(driver, """
-        const input = document.getElementById('test-drop-source');
-        const transfer = new DataTransfer();
-        for (const file of input.files) transfer.items.add(file);
-        input.remove();
-        const target = document.querySelector(arguments[0]);
-        const fire = (type) => { const e = new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: transfer}); target.dispatchEvent(e); return e; };
-        const overlayShown = () => { const o = document.getElementById('drop-overlay'); return !!o && getComputedStyle(o).display !== 'none'; };
-        fire('dragenter');
-        const overlay = overlayShown();
-        const accepted = fire('dragover').defaultPrevented;
-        const dropped = fire('drop').defaultPrevented;
-        return {overlay, accepted, dropped, overlayAfter: overlayShown()};""", target) or {}
+    """Drops the files at `paths` on `target` through Chromium's own drag and drop (DevTools' Input.dispatchDragEvent),
+    as a file manager would: the drag enters, moves over the page, and lets go. Says whether the drop overlay showed
+    while dragging and went after, and whether the page took the dragover and the drop (their default prevented)."""
+    script(driver, "window.dragSeen = {}; document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", target)
+    box = script(driver, "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", target)
+    x, y = box or [10, 10]
+    data = {"items": [], "files": list(paths), "dragOperationsMask": 1}
+    for kind in ["dragEnter", "dragOver"]:
+        driver.execute_cdp_cmd("Input.dispatchDragEvent", {"type": kind, "x": x, "y": y, "data": data})
+    overlay = script(driver, "const o = document.getElementById('drop-overlay'); return !!o && getComputedStyle(o).display !== 'none'")
+    driver.execute_cdp_cmd("Input.dispatchDragEvent", {"type": "drop", "x": x, "y": y, "data": data})
+    seen = script(driver, "return window.dragSeen") or {}
+    after = script(driver, "const o = document.getElementById('drop-overlay'); return !!o && getComputedStyle(o).display !== 'none'")
+    return {"overlay": overlay, "accepted": seen.get("dragover"), "dropped": seen.get("drop"), "overlayAfter": after}
 
 
 def play_viewer(driver, selector, name):
@@ -261,6 +255,9 @@ window.announced = [];
 const region = document.getElementById('announcer');
 if (region) new MutationObserver(() => { const t = region.textContent.trim(); if (t) window.announced.push(t); })
   .observe(region, {childList: true, characterData: true, subtree: true});
+// A listener on the window runs after the page's own (on the document): it sees whether the page took the event.
+for (const type of ['dragover', 'drop']) window.addEventListener(type, (e) => { window.dragSeen[type] = e.defaultPrevented; });
+window.dragSeen = {};
 window.brokenThumbnails = [];
 (function watch() {
   for (const img of document.querySelectorAll('.slot img, .chosen img')) {
@@ -304,7 +301,7 @@ def main():
 
         # A photo and a video dropped together, from another mode: Assemble, each in its slot, thumbnails at once.
         driver.find_element(By.ID, "tab-disassemble").click()
-        dropped = drop(driver, [PHOTO, CLIP])
+        dropped = drop(driver, [PHOTO, CLIP], "header h1")  # outside Disassemble's box, which keeps what is dropped on it
         check("dragging files over the page shows the drop overlay, and it goes once they are dropped",
               dropped.get("overlay") and not dropped.get("overlayAfter"), dropped)
         check("the page takes the drop (dragover and drop handled)", dropped.get("accepted") and dropped.get("dropped"), dropped)
@@ -430,6 +427,13 @@ def main():
                 check("the HEIC Chromium cannot show gets the server's display copy as its thumbnail",
                       try_wait(driver, "const i = document.querySelector('#disassemble-chosen img'); return i && !i.hidden && i.naturalWidth > 0 && i.src.includes('/api/uploads/')", 60))
                 capture_both(driver, "disassemble")
+        if got.get("photo") and got.get("video"):
+            driver.find_element(By.ID, "tab-disassemble").click()
+            pair = sorted(os.path.basename(got[role]) for role in ["photo", "video"])
+            drop(driver, [got["photo"], got["video"]], "#disassemble-drop")
+            kept = try_wait(driver, f"return JSON.stringify([...document.getElementById('disassemble-files').files].map(f => f.name).sort()) === {json.dumps(json.dumps(pair, separators=(',', ':')))}", 10)
+            check("a Live Photo's photo and video dropped on Disassemble's box are chosen there, not in Assemble",
+                  kept and shown_modes(driver) == ["disassemble"], (shown_modes(driver), chosen(driver, "disassemble-files")))
         driver.find_element(By.ID, "tab-assemble").click()
         drop(driver, [PHOTO])
         # A photo is read for the marks of a Motion Photo before it goes anywhere.
