@@ -526,6 +526,9 @@ def main():
               try_wait(driver, f"return document.querySelector('{MOTION_ITEM}').dataset.state === 'still'", 5))
         check_accessible_names(driver, "gallery")
         set_size(driver, DESKTOP)
+    except BaseException:
+        server.terminate()  # a run stopped by an error leaves no server behind
+        raise
     finally:
         driver.quit()
     if README_SHOTS:
