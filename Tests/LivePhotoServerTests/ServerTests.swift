@@ -335,6 +335,39 @@ struct ServerTests {
         }
     }
 
+    @Test("an uploaded photo to show: a JPEG as it is, a HEIC through a display copy beside it, a non-photo refused in words")
+    func uploadedPhoto() async throws {
+        let (server, ws) = try Self.server(limit: 64 << 20)
+        let jpeg = try await ClipStore.shared.jpeg()
+        let notes = try ws.write(Array("not a photo at all\n".utf8), to: "notes.jpg")
+        try await server.application().test(.router) { client in
+            func put(_ path: String, as name: String) async throws -> String {
+                let body = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
+                let upload = try Self.json(try await client.execute(uri: "/api/uploads?name=\(name)", method: .put, body: body))
+                return try #require(upload["id"] as? String)
+            }
+            let plain = try await put(jpeg, as: "photo.jpg")
+            let same = try await client.execute(uri: "/api/uploads/\(plain)/photo", method: .get)
+            #expect(same.status == .ok && same.headers[.contentType] == "image/jpeg")
+            #expect(Data(buffer: same.body) == (try Data(contentsOf: URL(fileURLWithPath: jpeg))))
+
+            let heic = try await put(ProjectPaths.sample("iphone7-ios12_IMG_2682_immich.heic"), as: "IMG_2682.heic")
+            let copy = try await client.execute(uri: "/api/uploads/\(heic)/photo", method: .get)
+            #expect(copy.status == .ok && copy.headers[.contentType] == "image/jpeg")
+            #expect(Data(buffer: copy.body).starts(with: [0xFF, 0xD8]))
+            // Beside the upload, under a name no upload can have.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: ws.file("work/uploads/\(heic)")).sorted() == [".display", "IMG_2682.heic"])
+
+            let text = try await put(notes, as: "notes.jpg")
+            let refused = try await client.execute(uri: "/api/uploads/\(text)/photo", method: .get)
+            #expect(refused.status == .unprocessableContent)
+            let reason = try #require(try Self.json(refused)["error"] as? String)
+            #expect(reason.contains("cannot be shown") && !reason.contains(ws.path), "\(reason)")
+            let expired = try await client.execute(uri: "/api/uploads/nope/photo", method: .get)
+            #expect(expired.status == .notFound)
+        }
+    }
+
     @Test("blocking work runs on the queue's own threads, never on the cooperative pool")
     func blockingWork() async throws {
         #expect(!BlockingWork.isCurrent)
@@ -446,11 +479,14 @@ extension Array {
     }
 }
 
-/// The web app in headless Chromium (Selenium): Assemble, Disassemble, the viewer, the gallery, screenshots, and 50
-/// concurrent uploads (Tests/Browser/webapp_test.py).
+/// The web app in headless Chromium (Selenium), at 1280×800 and at a phone's 375×812: files dropped on the page
+/// routed to their mode, thumbnails before the job, Assemble, Disassemble, the viewer held by pointer, touch and
+/// keyboard, the gallery grid, no horizontal scrolling or overlapping controls, live regions and a name on every
+/// control, screenshots of each mode at both sizes, and 50 concurrent uploads (Tests/Browser/webapp_test.py). With
+/// `LIVEPHOTO_README_SCREENSHOTS=DIR` set, the screenshots the README shows are written to DIR as well.
 @Suite("serve: in a real browser", .tags(.browser), .timeLimit(.minutes(10)))
 struct BrowserTests {
-    @Test("Assemble, Disassemble, viewer, gallery, errors, screenshots, 50 concurrent uploads")
+    @Test("drops, thumbnails, Assemble, Disassemble, viewer, gallery, layout at two sizes, accessibility, 50 concurrent uploads")
     func browser() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec(audio: true))

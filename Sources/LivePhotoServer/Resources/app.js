@@ -7,14 +7,35 @@ async function errorText(response) {
   return `The server answered ${response.status} ${response.statusText}.`;
 }
 
-function showError(id, text) { const el = $(id); el.textContent = text; el.hidden = !text; }
+// Screen readers hear progress and errors through one polite live region that is always in the page: a region that
+// appears together with its text (as the visible error paragraphs do) is not reliably read out. The same text twice
+// in a row is said again, since the region is emptied first.
+function announce(text) {
+  const region = $("announcer");
+  if (!text) return;
+  region.textContent = "";
+  setTimeout(() => { region.textContent = text; }, 30);
+}
 
+function showError(id, text) {
+  const el = $(id);
+  el.textContent = text;
+  el.hidden = !text;
+  announce(text);
+}
+
+// A progress bar says its value to assistive technology (aria-valuenow, in percent) and announces its label when
+// that changes: a phase, not every percent.
 function setProgress(id, fraction, label) {
   const el = $(id);
+  const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
   el.hidden = false;
-  el.querySelector(".bar").style.width = `${Math.round(Math.max(0, Math.min(1, fraction)) * 100)}%`;
+  el.querySelector(".bar").style.width = `${percent}%`;
   el.querySelector(".label").textContent = label;
   el.dataset.fraction = String(fraction);
+  el.setAttribute("aria-valuenow", String(percent));
+  el.setAttribute("aria-valuetext", `${label} ${percent}%`);
+  if (el.dataset.said !== label) { el.dataset.said = label; announce(label); }
 }
 
 // Uploads stream the file as the request body, with upload progress.
@@ -54,31 +75,53 @@ async function startJob(kind, body) {
   return (await response.json()).id;
 }
 
-// A Live Photo as Photos shows it: the still at rest with a LIVE badge; press and hold (or hover) plays the
-// movie with sound, which settles back on the still.
-function liveViewer(photoURL, videoURL) {
+// A Live Photo as Photos shows it: the still at rest with a LIVE badge; press and hold plays the movie with sound,
+// which settles back on the still when let go or at its end. A mouse also plays it by hovering. It takes the
+// keyboard's focus, and holding Space or Enter plays it. A touch that turns into a vertical swipe scrolls the page:
+// the browser then cancels the pointer, which settles the viewer.
+function liveViewer(photoURL, videoURL, name, kind = "Live Photo") {
   const box = document.createElement("div");
   box.className = "live-viewer";
   box.dataset.state = "still";
+  box.tabIndex = 0;
+  box.setAttribute("role", "button");
+  box.setAttribute("aria-label", `${name ? `${name}: ` : ""}${kind}, press and hold to play`);
   const img = document.createElement("img");
-  img.src = photoURL; img.alt = "Live Photo"; img.draggable = false;
+  img.src = photoURL; img.alt = ""; img.draggable = false; img.decoding = "async";
   const video = document.createElement("video");
   video.playsInline = true; video.preload = "none"; video.dataset.src = videoURL;
   const badge = document.createElement("span");
-  badge.className = "badge"; badge.textContent = "LIVE";
+  badge.className = "badge"; badge.textContent = "LIVE"; badge.setAttribute("aria-hidden", "true");
   box.append(img, video, badge);
   const play = () => {
+    if (box.dataset.state === "playing") return;
     if (!video.src) video.src = video.dataset.src;
     box.dataset.state = "playing";
     video.currentTime = 0; video.muted = false;
     video.play().catch(() => { video.muted = true; video.play().catch(() => settle()); });
   };
   const settle = () => { video.pause(); box.dataset.state = "still"; };
-  box.addEventListener("pointerdown", (e) => { e.preventDefault(); play(); });
+  const isHoldKey = (e) => e.key === " " || e.key === "Enter";
+  box.addEventListener("pointerdown", (e) => {
+    if (e.button > 0) return;
+    e.preventDefault();
+    // Held on the viewer even when the finger or the mouse drifts off it.
+    try { box.setPointerCapture(e.pointerId); } catch (err) {}
+    play();
+  });
   box.addEventListener("pointerup", settle);
   box.addEventListener("pointercancel", settle);
-  box.addEventListener("mouseenter", play);
-  box.addEventListener("mouseleave", settle);
+  box.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") play(); });
+  box.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") settle(); });
+  // A long press would open the image's menu on a phone.
+  box.addEventListener("contextmenu", (e) => e.preventDefault());
+  box.addEventListener("keydown", (e) => {
+    if (!isHoldKey(e)) return;
+    e.preventDefault(); // Space would scroll the page.
+    play();
+  });
+  box.addEventListener("keyup", (e) => { if (isHoldKey(e)) settle(); });
+  box.addEventListener("blur", settle);
   video.addEventListener("ended", settle);
   video.addEventListener("playing", () => { box.dataset.played = "yes"; });
   return box;
@@ -96,55 +139,182 @@ function downloads(container, jobID, files) {
   }));
 }
 
-// Modes.
+// Modes, as ARIA tabs: the chosen tab is the one in the Tab order, and the arrow keys (Home, End) move between them.
+const tabs = () => [...document.querySelectorAll(".segmented [role=tab]")].filter((tab) => !tab.hidden);
 function showMode(mode) {
-  for (const tab of document.querySelectorAll(".segmented button")) tab.setAttribute("aria-selected", String(tab.dataset.mode === mode));
+  // Showing the gallery scans the folder again; choosing it while it is shown keeps what is there (and the focus).
+  if (mode === "gallery" && $("gallery").hidden) loadGallery();
+  for (const tab of document.querySelectorAll(".segmented [role=tab]")) {
+    tab.setAttribute("aria-selected", String(tab.dataset.mode === mode));
+    tab.tabIndex = tab.dataset.mode === mode ? 0 : -1;
+  }
   for (const section of document.querySelectorAll(".mode")) section.hidden = section.id !== mode;
-  if (mode === "gallery") loadGallery();
   if (mode === "camera" && !camera.timer) openCamera();
   if (mode !== "camera") closeCamera();
 }
-for (const tab of document.querySelectorAll(".segmented button")) tab.addEventListener("click", () => showMode(tab.dataset.mode));
+const shownMode = () => document.querySelector(".mode:not([hidden])").id;
+for (const tab of document.querySelectorAll(".segmented [role=tab]")) {
+  tab.addEventListener("click", () => showMode(tab.dataset.mode));
+  tab.addEventListener("keydown", (e) => {
+    const all = tabs(), at = all.indexOf(tab);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const target = all[(next + all.length) % all.length];
+    showMode(target.dataset.mode);
+    target.focus();
+  });
+}
+
+// Thumbnails of what was chosen, shown from the file itself before anything is uploaded. A photo the browser cannot
+// show (HEIC outside Safari) keeps a placeholder that names the file, never a broken image; once it is uploaded,
+// the server's display copy takes the placeholder's place where the server can make one.
+const objectURLs = new Map();
+function objectURL(owner, file) {
+  if (objectURLs.has(owner)) URL.revokeObjectURL(objectURLs.get(owner));
+  if (!file) { objectURLs.delete(owner); return ""; }
+  const url = URL.createObjectURL(file);
+  objectURLs.set(owner, url);
+  return url;
+}
+
+function placeholderText(el, name, note) {
+  const strong = document.createElement("strong");
+  strong.textContent = name;
+  el.replaceChildren(strong, ...(note ? [document.createElement("br"), note] : []));
+}
+
+// Shows `source` in `img` once it has decoded; until then, and if it cannot be, `placeholder` names the file.
+// Returns a promise of whether it could be shown.
+function showImage(img, placeholder, source, name, note) {
+  img.hidden = true;
+  placeholder.hidden = false;
+  placeholderText(placeholder, name, note);
+  return new Promise((resolve) => {
+    img.onload = () => { img.hidden = false; placeholder.hidden = true; resolve(true); };
+    img.onerror = () => { img.hidden = true; placeholder.hidden = false; resolve(false); };
+    img.src = source;
+  });
+}
 
 // Assemble.
-const assemble = { photo: null, video: null };
+const assemble = { photo: null, video: null, photoFile: null, videoFile: null, localCover: false };
 function updateAssembleButton() {
   $("assemble-go").disabled = !assemble.video || assemble.photo === "uploading" || assemble.video === "uploading";
 }
+
+function clearPhotoSlot() {
+  $("photo-thumb").hidden = true;
+  $("photo-thumb").removeAttribute("src");
+  objectURL("photo", null);
+  $("photo-placeholder").hidden = false;
+  $("photo-placeholder").textContent = "No photo (optional)";
+}
+
+// A slot shows the name of its file under the thumbnail, and its border says whether it holds one.
+function nameSlot(kind, file) {
+  $(`${kind}-slot`).dataset.state = file ? "chosen" : "empty";
+  $(`${kind}-name`).textContent = file ? file.name : "";
+  $(`${kind}-name`).title = file ? file.name : "";
+  $(`${kind}-name`).hidden = !file;
+}
+
 $("assemble-photo").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   showError("assemble-error", "");
-  if (!file) { assemble.photo = null; updateAssembleButton(); return; }
+  assemble.photoFile = file || null;
+  nameSlot("photo", file);
+  if (!file) { assemble.photo = null; clearPhotoSlot(); updateAssembleButton(); return; }
+  $("photo-thumb").alt = `The photo, ${file.name}`;
+  const shown = showImage($("photo-thumb"), $("photo-placeholder"), objectURL("photo", file), file.name);
   assemble.photo = "uploading"; updateAssembleButton();
-  try { assemble.photo = await upload(file, "assemble-upload"); } catch (err) { assemble.photo = null; showError("assemble-error", err.message); }
+  try {
+    const uploaded = await upload(file, "assemble-upload");
+    if (assemble.photoFile !== file) return; // another photo was chosen meanwhile
+    assemble.photo = uploaded;
+    // Where the browser could not show the photo, the server's display copy, while the job can already start.
+    shown.then(async (ok) => {
+      if (ok || assemble.photoFile !== file) return;
+      const copy = await showImage($("photo-thumb"), $("photo-placeholder"), `/api/uploads/${uploaded.id}/photo`, file.name, "(preparing a preview)");
+      if (!copy && assemble.photoFile === file) placeholderText($("photo-placeholder"), file.name, "(no preview in this browser)");
+    });
+  } catch (err) {
+    if (assemble.photoFile !== file) return;
+    assemble.photo = null; showError("assemble-error", err.message);
+  }
   updateAssembleButton();
 });
+
+// The cover frame: the browser's own decoder shows the chosen time at once where it can play the video; where it
+// cannot (HEVC in Chromium), the server renders the frame once the video is uploaded.
 let scrubTimer = null;
 function showCover() {
   const t = Number($("cover").value);
   $("cover-label").textContent = `${t.toFixed(2)} s`;
+  if (assemble.localCover) { $("video-thumb").currentTime = t; return; }
   clearTimeout(scrubTimer);
-  scrubTimer = setTimeout(() => { $("scrub-frame").src = `/api/uploads/${assemble.video.id}/frame?t=${t.toFixed(3)}`; }, 150);
+  if (!assemble.video || !assemble.video.id) return;
+  const id = assemble.video.id;
+  scrubTimer = setTimeout(() => {
+    const frame = $("scrub-frame");
+    frame.onload = () => { if (!assemble.localCover) { frame.hidden = false; $("video-placeholder").hidden = true; } };
+    frame.onerror = () => { frame.hidden = true; $("video-placeholder").hidden = false; };
+    frame.src = `/api/uploads/${id}/frame?t=${t.toFixed(3)}`;
+  }, 150);
 }
 $("cover").addEventListener("input", showCover);
+
+function showVideoThumbnail(file) {
+  const video = $("video-thumb"), frame = $("scrub-frame"), placeholder = $("video-placeholder");
+  assemble.localCover = false;
+  video.hidden = true; frame.hidden = true; placeholder.hidden = false;
+  frame.removeAttribute("src");
+  if (!file) {
+    video.removeAttribute("src"); video.load(); objectURL("video", null);
+    placeholder.textContent = "No video";
+    return;
+  }
+  placeholderText(placeholder, file.name);
+  video.onloadeddata = () => {
+    // A video whose picture the browser cannot decode may still load its sound: it has no width then.
+    if (assemble.videoFile !== file || !video.videoWidth) return;
+    assemble.localCover = true;
+    video.hidden = false; frame.hidden = true; placeholder.hidden = true;
+    // A recording from a browser may not know its duration (Infinity) until it has been played through.
+    const middle = Number.isFinite(video.duration) ? video.duration / 2 : 0;
+    video.currentTime = $("scrubber").hidden ? middle : Number($("cover").value);
+  };
+  video.onerror = () => { if (assemble.videoFile === file && frame.hidden) placeholderText(placeholder, file.name, "(no preview until it is uploaded)"); };
+  video.src = objectURL("video", file);
+}
+
 $("assemble-video").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   showError("assemble-error", "");
   $("scrubber").hidden = true;
+  assemble.videoFile = file || null;
+  nameSlot("video", file);
+  showVideoThumbnail(file);
   if (!file) { assemble.video = null; updateAssembleButton(); return; }
   assemble.video = "uploading"; updateAssembleButton();
   try {
-    assemble.video = await upload(file, "assemble-upload");
-    const duration = assemble.video.durationSeconds;
+    const uploaded = await upload(file, "assemble-upload");
+    if (assemble.videoFile !== file) return; // another video was chosen meanwhile
+    assemble.video = uploaded;
+    const duration = uploaded.durationSeconds;
     if (duration) {
       $("cover").max = String(duration);
-      $("cover").value = String(assemble.video.coverTimeSeconds ?? duration / 2);
+      $("cover").value = String(uploaded.coverTimeSeconds ?? duration / 2);
       $("scrubber").hidden = false;
-      showCover();
     }
-  } catch (err) { assemble.video = null; showError("assemble-error", err.message); }
+    showCover();
+  } catch (err) {
+    if (assemble.videoFile !== file) return;
+    assemble.video = null; showError("assemble-error", err.message);
+  }
   updateAssembleButton();
 });
+
 $("assemble-go").addEventListener("click", async () => {
   showError("assemble-error", "");
   $("assemble-result").hidden = true;
@@ -157,7 +327,7 @@ $("assemble-go").addEventListener("click", async () => {
     const status = await follow(id, "assemble-progress");
     const result = status.result;
     const slot = $("assemble-result").querySelector(".viewer-slot");
-    slot.replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`));
+    slot.replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result"));
     $("assemble-result").querySelector(".summary").textContent = result.summary;
     downloads($("assemble-result").querySelector(".downloads"), id, result.files);
     $("assemble-result").hidden = false;
@@ -168,18 +338,65 @@ $("assemble-go").addEventListener("click", async () => {
 
 // Disassemble.
 let disassembleUploads = null;
+
+// What was chosen, as thumbnails: photos the browser can show, else a placeholder with the file's type, its name
+// beneath. Returns, for each file, a promise of whether its thumbnail could be shown (null for what is no photo).
+function showChosen(files) {
+  const list = $("disassemble-chosen");
+  for (const key of [...objectURLs.keys()]) if (key.startsWith("chosen-")) objectURL(key, null);
+  $("disassemble-drop").dataset.state = files.length ? "chosen" : "empty";
+  if (!files.length) {
+    const none = document.createElement("p");
+    none.className = "placeholder"; none.textContent = "Nothing chosen";
+    list.replaceChildren(none);
+    return [];
+  }
+  const shown = [];
+  list.replaceChildren(...files.map((file, index) => {
+    const figure = document.createElement("figure");
+    const thumb = document.createElement("div");
+    thumb.className = "thumb";
+    const placeholder = document.createElement("p");
+    placeholder.className = "placeholder";
+    const type = file.name.toLowerCase().endsWith(".pvt.zip") ? ".pvt.zip" : (file.name.split(".").pop() || "file").toUpperCase();
+    const caption = document.createElement("figcaption");
+    caption.textContent = file.name;
+    if (dropKind(file) === "photo") {
+      const img = document.createElement("img");
+      img.alt = "";
+      thumb.append(img, placeholder);
+      shown.push({ img, placeholder, type, shown: showImage(img, placeholder, objectURL(`chosen-${index}`, file), type) });
+    } else {
+      placeholder.textContent = type;
+      thumb.append(placeholder);
+      shown.push(null);
+    }
+    figure.append(thumb, caption);
+    return figure;
+  }));
+  return shown;
+}
+
 $("disassemble-files").addEventListener("change", async (e) => {
   const files = [...e.target.files];
   showError("disassemble-error", "");
   disassembleUploads = null;
   $("disassemble-go").disabled = true;
+  const thumbnails = showChosen(files);
   if (files.length === 0) return;
   if (files.length > 2) { showError("disassemble-error", "Choose one Motion Photo or .pvt.zip, or a Live Photo's two files."); return; }
   try {
     const done = [];
     for (const file of files) done.push(await upload(file, "disassemble-upload"));
+    if ($("disassemble-files").files[0] !== files[0]) return; // another choice was made meanwhile
     disassembleUploads = done;
     $("disassemble-go").disabled = false;
+    // A photo the browser could not show (a Samsung HEIC), shown from the server's display copy.
+    thumbnails.forEach(async (thumbnail, index) => {
+      if (thumbnail && !(await thumbnail.shown)) {
+        showImage(thumbnail.img, thumbnail.placeholder, `/api/uploads/${done[index].id}/photo`, thumbnail.type);
+      }
+    });
   } catch (err) { showError("disassemble-error", err.message); }
 });
 $("disassemble-go").addEventListener("click", async () => {
@@ -197,6 +414,94 @@ $("disassemble-go").addEventListener("click", async () => {
     $("disassemble-result").dataset.job = id;
   } catch (err) { showError("disassemble-error", err.message); }
   $("disassemble-go").disabled = !disassembleUploads;
+});
+
+// Files dropped anywhere on the page go where they belong: a photo and a video to Assemble's slots, a .pvt.zip or
+// a Motion Photo to Disassemble (as does anything dropped on Disassemble's own drop zone, such as a Live Photo's
+// two files). The choice is made by handing the files to the mode's file input, so a drop and a choice in the
+// file dialog are one path.
+const photoExtensions = ["jpg", "jpeg", "heic", "heif", "png", "webp", "avif", "tif", "tiff", "dng"];
+const videoExtensions = ["mov", "mp4", "m4v", "webm", "mkv", "gif", "avi", "3gp"];
+function dropKind(file) {
+  const name = file.name.toLowerCase(), extension = name.includes(".") ? name.split(".").pop() : "";
+  if (extension === "zip" || extension === "pvt") return "bundle";
+  if (videoExtensions.includes(extension) || file.type.startsWith("video/")) return "video";
+  if (photoExtensions.includes(extension) || file.type.startsWith("image/")) return "photo";
+  return "other";
+}
+
+// True when a photo holds its video (Google's Motion Photo and MicroVideo, Samsung's; FORMAT.md §4–§5), from the
+// marks the server reads, without reading the whole file: the XMP flag near the start, Samsung's trailer near the
+// end, or a HEIF's top-level `mpvd` box.
+async function holdsVideo(file) {
+  const text = async (start, end) => new TextDecoder("latin1").decode(await file.slice(start, end).arrayBuffer());
+  if (/(MotionPhoto|MicroVideo)\s*(=\s*["']1["']|>\s*1\s*<)/.test(await text(0, 256 * 1024))) return true;
+  if ((await text(Math.max(0, file.size - 64 * 1024), file.size)).includes("MotionPhoto_Data")) return true;
+  const view = async (offset) => new DataView(await file.slice(offset, offset + 16).arrayBuffer());
+  let offset = 0;
+  for (let boxes = 0; boxes < 64 && offset + 8 <= file.size; boxes++) {
+    const header = await view(offset);
+    if (header.byteLength < 8) break;
+    const type = String.fromCharCode(header.getUint8(4), header.getUint8(5), header.getUint8(6), header.getUint8(7));
+    if (boxes === 0 && type !== "ftyp") break; // not a HEIF file
+    if (type === "mpvd") return true;
+    let size = header.getUint32(0);
+    if (size === 1 && header.byteLength >= 16) size = Number(header.getBigUint64(8));
+    if (size < 8) break; // 0: the last box runs to the end of the file
+    offset += size;
+  }
+  return false;
+}
+
+function chooseFiles(input, files) {
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+async function routeDrop(files, target) {
+  if (!files.length) return;
+  if (target && target.closest && target.closest("#disassemble-drop") && shownMode() === "disassemble") {
+    chooseFiles($("disassemble-files"), files);
+    return;
+  }
+  const kinds = files.map(dropKind);
+  const photos = files.filter((_, i) => kinds[i] === "photo"), videos = files.filter((_, i) => kinds[i] === "video");
+  if (files.length === 1 && (kinds[0] === "bundle" || (kinds[0] === "photo" && (await holdsVideo(files[0]))))) {
+    showMode("disassemble");
+    chooseFiles($("disassemble-files"), files);
+    return;
+  }
+  if (files.length <= 2 && photos.length <= 1 && videos.length <= 1 && photos.length + videos.length === files.length) {
+    showMode("assemble");
+    if (photos.length) chooseFiles($("assemble-photo"), photos);
+    if (videos.length) chooseFiles($("assemble-video"), videos);
+    return;
+  }
+  const mode = ["assemble", "disassemble"].includes(shownMode()) ? shownMode() : "assemble";
+  showMode(mode);
+  const names = files.map((f) => f.name).join(", ");
+  showError(`${mode}-error`, `${names}: drop a photo and a video to make a Live Photo, or one .pvt.zip or Motion Photo to take apart.`);
+}
+
+// The overlay shows while files are dragged over the window; dragenter and dragleave come in pairs for every
+// element crossed, so a count says when the drag has left the window.
+let dragDepth = 0;
+const carriesFiles = (e) => e.dataTransfer && [...e.dataTransfer.types].includes("Files");
+const setDragging = (on) => { document.body.dataset.dragging = on ? "yes" : "no"; };
+document.addEventListener("dragenter", (e) => { if (carriesFiles(e)) { dragDepth++; setDragging(true); } });
+document.addEventListener("dragleave", (e) => { if (carriesFiles(e) && --dragDepth <= 0) { dragDepth = 0; setDragging(false); } });
+document.addEventListener("dragover", (e) => {
+  if (!carriesFiles(e)) return;
+  e.preventDefault(); // without this the browser opens the file instead
+  e.dataTransfer.dropEffect = "copy";
+});
+document.addEventListener("drop", (e) => {
+  if (!carriesFiles(e)) return;
+  e.preventDefault();
+  dragDepth = 0; setDragging(false);
+  routeDrop([...e.dataTransfer.files], e.target).catch((err) => showError(`${shownMode()}-error`, err.message));
 });
 
 // Camera: a Live Photo at each press, as an iPhone takes them. The camera records all the time in staggered
@@ -334,8 +639,9 @@ function shotCard(id) {
   card.className = "shot";
   card.id = `shot-${id}`;
   card.dataset.state = "recording";
-  card.innerHTML = `<div class="progress" id="shot-${id}-progress"><div class="bar"></div><span class="label">Recording…</span></div>`
-    + `<p class="error" role="alert" hidden></p><div class="viewer-slot"></div><div class="downloads"></div>`;
+  card.innerHTML = `<div class="progress" id="shot-${id}-progress" role="progressbar" aria-label="Live Photo ${id}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0">`
+    + `<div class="bar"></div><span class="label">Recording…</span></div>`
+    + `<p class="error" hidden></p><div class="viewer-slot"></div><div class="downloads"></div>`;
   $("camera-roll").prepend(card);
   return card;
 }
@@ -381,7 +687,7 @@ async function deliver(blobPromise, shots) {
 }
 
 function showShot(shot, id, status) {
-  shot.card.querySelector(".viewer-slot").replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`));
+  shot.card.querySelector(".viewer-slot").replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, `Shot ${shot.id}`));
   downloads(shot.card.querySelector(".downloads"), id, status.result.files);
   shot.card.querySelector(".progress").hidden = true;
   shot.card.dataset.job = id;
@@ -393,6 +699,7 @@ function failShot(shot, err) {
   const el = shot.card.querySelector(".error");
   el.textContent = err.message || String(err);
   el.hidden = false;
+  announce(el.textContent);
   shot.card.dataset.state = "failed";
 }
 
@@ -402,7 +709,8 @@ $("camera-switch").addEventListener("click", () => { camera.facing = camera.faci
 $("camera-audio").addEventListener("change", () => { if (camera.timer && !camera.closing) openCamera(); });
 document.addEventListener("keydown", (e) => {
   if ($("camera").hidden || e.repeat || !(e.key === " " || e.key === "Enter")) return;
-  if (e.target.closest && e.target.closest("input, select, textarea, a, button:not(.shutter)")) return;
+  // Keys meant for another control, or for a Live Photo in the roll (held to play it), are left to it.
+  if (e.target.closest && e.target.closest("input, select, textarea, a, button:not(.shutter), .live-viewer")) return;
   e.preventDefault();
   shutter();
 });
@@ -426,22 +734,35 @@ function galleryCell(item) {
   const cell = document.createElement("div");
   cell.className = "item";
   cell.dataset.kind = item.kind;
-  const caption = document.createElement("span");
+  cell.dataset.name = item.name;
+  // The name on one line (whole in its tooltip), then what it is when that is not a Live Photo paired by identifier.
   const label = kindLabels[item.kind];
-  caption.textContent = item.name + (label ? ` (${label})` : "") + (item.pairedBy === "name" ? " (paired by name)" : "");
-  if (item.note) caption.title = item.note;
+  const name = document.createElement("span");
+  name.className = "name"; name.textContent = item.name; name.title = item.note ? `${item.name}: ${item.note}` : item.name;
+  const caption = document.createElement("span");
+  caption.className = "caption";
+  caption.append(name);
+  const about = [label, item.pairedBy === "name" ? "paired by name" : ""].filter(Boolean).join(", ");
+  if (about) {
+    const kind = document.createElement("span");
+    kind.className = "kind"; kind.textContent = about;
+    caption.append(kind);
+  }
   if (item.kind === "orphan-still" || item.kind === "orphan-movie") {
     // An orphan shows what there is, marked, without pretending to be live.
     const img = document.createElement("img");
-    img.src = `/api/gallery/${item.id}/photo`; img.alt = label; img.className = "orphan";
+    img.src = `/api/gallery/${item.id}/photo`; img.alt = `${item.name} (${label})`; img.className = "orphan"; img.loading = "lazy";
     const box = document.createElement("div");
     box.className = "live-viewer orphan";
     const badge = document.createElement("span");
-    badge.className = "badge"; badge.textContent = item.kind === "orphan-still" ? "NO MOVIE" : "NO PHOTO";
+    badge.className = "badge"; badge.textContent = item.kind === "orphan-still" ? "NO MOVIE" : "NO PHOTO"; badge.setAttribute("aria-hidden", "true");
     box.append(img, badge);
     cell.append(box, caption);
   } else {
-    cell.append(liveViewer(`/api/gallery/${item.id}/photo`, `/api/gallery/${item.id}/video`), caption);
+    const viewer = liveViewer(`/api/gallery/${item.id}/photo`, `/api/gallery/${item.id}/video`, item.name, label);
+    // A folder of thousands: thumbnails below the fold load as they scroll into view.
+    viewer.querySelector("img").loading = "lazy";
+    cell.append(viewer, caption);
   }
   return cell;
 }
