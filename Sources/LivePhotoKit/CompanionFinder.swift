@@ -36,9 +36,6 @@ public struct Companion: Sendable, Equatable {
 /// in any case and extension (`IMG_0001.JPG` with `IMG_0001.mov` or `IMG_0001.MP4`). Only files whose extension says
 /// they are the other part are read, and only their headers.
 public enum CompanionFinder {
-    static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
-    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
-
     /// The other part of the still or movie at `path`.
     /// - Throws: ``LivePhotoError/badInput(file:reason:)`` naming `path` when no file matches, or several do.
     public static func find(for path: String) throws(LivePhotoError) -> Companion {
@@ -57,7 +54,7 @@ public enum CompanionFinder {
         } catch {
             throw .io(path: folder, reason: "cannot list the folder: \(error.localizedDescription)")
         }
-        let extensions = isStill ? movieExtensions : stillExtensions
+        let extensions = isStill ? BundleReader.movieExtensions : BundleReader.stillExtensions
         let candidates = names.filter { name in
             !name.hasPrefix(".") && name != url.lastPathComponent
                 && extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased())

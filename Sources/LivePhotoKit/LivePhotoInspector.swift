@@ -5,10 +5,10 @@ import MediaFormats
 public enum LivePhotoInspector {
     /// Inspects each file; given exactly one still and one movie (or one bundle holding them), also says whether
     /// they pair. A `.pvt` folder or `.pvt.zip` is reported, then each of its members (as `BUNDLE/NAME`); a zip is
-    /// read with the same safety checks as `split`, into a temporary folder removed afterwards.
+    /// read with the same safety checks as `split`, into a temporary folder removed afterwards. A folder that is not
+    /// a bundle stands for the files directly in it.
     ///
     /// Never throws: a file that cannot be read gets an ``FileReport/error``.
-    /// A folder that is not a bundle stands for the files directly in it.
     public static func inspect(_ paths: [String]) async -> InspectionReport {
         var reports: [FileReport] = []
         var members: [FileReport] = []

@@ -144,7 +144,7 @@ public enum LivePhotoMaker {
         async throws(LivePhotoError) -> MakeResult
     {
         // The two in either order: a still given as the video, with something else as the photo, swaps them.
-        if let photo, isStill(video), !isStill(photo) {
+        if let photo, FileKind.detect(path: video).isStill, !FileKind.detect(path: photo).isStill {
             logger.info("\(video) is the photo and \(photo) the video: they were given the other way round")
             var result = try await make(photo: video, video: photo, options: options, progress: progress)
             result.notes.insert("\(video) is the photo and \(photo) the video (given the other way round)", at: 0)
@@ -172,9 +172,6 @@ public enum LivePhotoMaker {
             }
         }
     }
-
-    /// Whether `path` is a still photo by its bytes (false when it cannot be read: the make that follows says why).
-    static func isStill(_ path: String) -> Bool { FileKind.detect(path: path).isStill }
 
     private static func make(
         photo: String?, video: String, videoFile: RandomAccessFile, photoFile: RandomAccessFile?, stem: String,
