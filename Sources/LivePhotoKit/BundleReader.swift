@@ -10,8 +10,10 @@ import ZIPFoundation
 /// has (a zip bomb).
 enum BundleReader {
     static let maxEntries = 1000
-    /// Past this many bytes, an entry that expands more than ``maxRatio`` times is refused.
-    static let ratioFloor: UInt64 = 16 << 20
+    /// Past this many bytes, an entry that expands more than ``maxRatio`` times is refused. Photos and movies are
+    /// compressed already (a camera's HEIC or MOV deflates by a few percent), so 1 MB tells a bomb early: a 16 KB entry
+    /// declaring 256 MB stops after about 3 MB, not 16 MB.
+    static let ratioFloor: UInt64 = 1 << 20
     static let maxRatio: UInt64 = 200
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
     static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]

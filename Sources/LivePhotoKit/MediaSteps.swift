@@ -111,9 +111,7 @@ struct MediaSteps {
             guard !scores.isEmpty else { return nil }
             let typical = scores.sorted()[scores.count / 2]
             guard let best = scores.min(), best < Self.sameSceneDifference, best <= 0.6 * typical || typical - best < 0.01,
-                let atCover = frames.indices.min(by: {
-                    abs(frames[$0].seconds - movie.coverSeekSeconds) < abs(frames[$1].seconds - movie.coverSeekSeconds)
-                })
+                let atCover = Self.coverFrameIndex(frameSeconds: frames.map(\.seconds), seekSeconds: movie.coverSeekSeconds)
             else { return nil }
             // Frames that look the same (a still scene): the one nearest the cover.
             let alike = frames.indices.filter { scores[$0] <= best + 0.01 }
@@ -128,6 +126,15 @@ struct MediaSteps {
             LivePhotoMaker.logger.info("\(photo): not compared with the video's frames: \(error)")
             return nil
         }
+    }
+
+    /// Which of a run of decoded frames (ffmpeg's times, in order) is the cover: the first at or after the seek time.
+    /// The seek time lies halfway between the cover and the frame before it, so the frame *nearest* it is either of
+    /// the two by a clock's jitter (a camera's variable rate moves each frame by a millisecond or two): taking the
+    /// nearest put the cover one frame late about every other time.
+    static func coverFrameIndex(frameSeconds: [Double], seekSeconds: Double) -> Int? {
+        guard !frameSeconds.isEmpty else { return nil }
+        return frameSeconds.firstIndex { $0 >= seekSeconds } ?? frameSeconds.count - 1
     }
 
     /// A mean difference (of 255) past which a frame is not the photo's scene at all.

@@ -52,4 +52,30 @@ struct CoverTimeTests {
         }
         #expect(try ws.contents().isEmpty)
     }
+
+    /// A camera's still and its shutter time can be a frame or two apart: the cover moves to the frame the photo shows.
+    /// The frame the cover sits on is the first at or after the seek time, which lies halfway between the cover and
+    /// the frame before: taking the frame *nearest* it put the cover a frame late whenever a clock's rounding tipped
+    /// the tie (the Camera mode's browser test caught it, one capture in a few).
+    @Test(
+        "the cover moves to the frame the photo shows, never a frame off",
+        arguments: [(false, [20, 31, 45, 52, 66, 73]), (true, [24, 47, 58])])
+    func coverMatchesPhoto(_ variableRate: Bool, _ stillFrames: [Int]) async throws {
+        let clip = try await ClipStore.shared.path(ClipSpec(seconds: 3, variableRate: variableRate))
+        let ws = try Workspace()
+        let streams = try await Readers.ffprobeStreams(clip)
+        let videoIndex = try #require(streams.firstIndex { ($0["codec_type"] as? String) == "video" })
+        let times = try await Readers.packetTimes(clip, stream: videoIndex).sorted()
+        for frame in stillFrames {
+            let still = ws.file("still-\(frame).jpg")
+            try await Tool.run(
+                "ffmpeg", ["-v", "error", "-y", "-i", clip, "-vf", "select=eq(n\\,\(frame))", "-frames:v", "1", "-q:v", "2", still])
+            // The shutter three frames after the still, as a page's clock may put it.
+            let result = try await LivePhotoMaker.make(
+                photo: still, video: clip,
+                options: MakeOptions(
+                    outputDirectory: ws.file("out-\(frame)"), coverTime: times[frame + 3], coverMatchesPhotoWithin: 0.3))
+            #expect(abs(result.coverTime - times[frame]) < 0.0005, "still of frame \(frame) at \(times[frame]) s, cover \(result.coverTime) s")
+        }
+    }
 }
