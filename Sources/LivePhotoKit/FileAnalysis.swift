@@ -43,7 +43,7 @@ struct FileAnalysis {
                 noting("the Exif data") { try $0.readStill(tiff: jpeg.exifTIFF(in: file)) }
                 noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
             case .heic, .avif:
-                let heif = try HEIFFile(file: file)
+                let heif = try HEIFFile(file: file, end: HuaweiMovingPhotoTail.imageEnd(of: file))
                 report.role = .still
                 report.still = StillReport(width: heif.primaryImageSize?.width, height: heif.primaryImageSize?.height)
                 noting("the Exif data") { try $0.readStill(tiff: heif.exifTIFF(in: file)) }
@@ -82,6 +82,7 @@ struct FileAnalysis {
                     if let id = try AppleMakerNote(bytes: note).string(AppleMakerNote.contentIdentifierTag), !id.isEmpty {
                         report.contentIdentifier = id
                         report.role = .liveStill
+                        report.flavor = .apple
                     }
                 } else {
                     still.makerNote = "other"
@@ -94,11 +95,18 @@ struct FileAnalysis {
         let motion = try MotionPhotoFile(file: file)
         guard let video = motion.video else { return }
         report.role = .motionPhoto
+        report.flavor = motion.maker.map(PhotoFamily.init)
         typealias Part = MotionPhotoReport.Part
         var parts = [
             Part(name: "image", offset: 0, length: motion.container == .jpeg ? motion.imageEnd : (motion.mpvd?.offset ?? video.offset))
         ]
         if let x = motion.xmpSpan { parts.append(Part(name: "xmp", offset: x.offset, length: x.length)) }
+        if let tail = motion.huaweiTail, motion.videoLocator == .huaweiTail {
+            parts.append(Part(name: "huawei tail", offset: file.size - tail.length, length: tail.length))
+            if video.end < file.size - tail.length {
+                parts.append(Part(name: "honor matrices", offset: video.end, length: file.size - tail.length - video.end))
+            }
+        }
         for (name, box) in [("mpvd box", motion.mpvd), ("sefd box", motion.sefd)] {
             if let box { parts.append(Part(name: name, offset: box.offset, length: box.size)) }
         }
@@ -109,7 +117,9 @@ struct FileAnalysis {
         }
         let locations = motion.videoLocations(in: file)
         let flavor: MotionPhotoReport.Flavor
-        if motion.videoLocator == .microVideoOffset {
+        if motion.videoLocator == .huaweiTail {
+            flavor = .huaweiMovingPhoto
+        } else if motion.videoLocator == .microVideoOffset {
             flavor = .microVideo
         } else if locations.samsung != nil {
             flavor = motion.xmp?.isMotionPhoto == true ? .googleAndSamsung : .samsung
@@ -123,8 +133,9 @@ struct FileAnalysis {
         }
         report.motionPhoto = MotionPhotoReport(
             flavor: flavor, version: motion.xmp?.motionPhotoVersion,
-            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 },
+            coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
             videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
+            coverFrameIndex: motion.huaweiTail?.frameIndex, videoOffset: video.offset, videoLength: video.length,
             directory: (motion.xmp?.directory ?? []).map(MotionPhotoDirectoryItem.init), parts: parts.sorted { $0.offset < $1.offset },
             notes: motion.notes)
     }
@@ -135,6 +146,7 @@ struct FileAnalysis {
         movieFacts = facts
         report.contentIdentifier = facts.contentIdentifier
         report.role = facts.contentIdentifier != nil ? .liveMovie : .movie
+        if facts.contentIdentifier != nil { report.flavor = .apple }
         guard depth == .full else {
             report.movie = MovieReport(
                 durationSeconds: movie.durationSeconds, stillImageTimeTrackCount: facts.stillImageTimeTracks.count, tracks: [])

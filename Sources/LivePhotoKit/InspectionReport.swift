@@ -34,6 +34,9 @@ public struct FileReport: Sendable, Codable, Equatable {
     public var motionPhoto: MotionPhotoReport?
     /// For a `.pvt` or `.pvt.zip`: the files it holds.
     public var members: [String]?
+    /// Whose live photo it is: `apple` for a Live Photo's still or movie, else the maker whose marks a Motion Photo
+    /// carries (`google`, `microvideo`, `samsung`, `oppo`, `vivo`, `xiaomi`, `huawei`, `honor`); nil for anything else.
+    public var flavor: PhotoFamily?
     /// Why the file could not be read at all, when it could not (`inspect` then exits 2).
     public var error: String?
     /// What did not add up in a file that could be read (broken Exif, a Motion Photo's video missing): the rest of
@@ -118,6 +121,8 @@ public struct MotionPhotoReport: Sendable, Codable, Equatable {
         /// Both: Google's XMP directory and Samsung's SEF trailer name the video (Samsung's phones, and what
         /// `convert --to motion` writes by default).
         case googleAndSamsung = "google-and-samsung"
+        /// HUAWEI's or Honor's moving photo, found through its `LIVE_` tail.
+        case huaweiMovingPhoto = "huawei-moving-photo"
     }
 
     public var flavor: Flavor
@@ -126,6 +131,11 @@ public struct MotionPhotoReport: Sendable, Codable, Equatable {
     /// The still's time in the video (the presentation timestamp), when given.
     public var coverTimeSeconds: Double?
     public var videoLocator: MotionPhotoVideoLocator?
+    /// HUAWEI and Honor: the cover's frame index that the tail's version tag gives.
+    public var coverFrameIndex: Int?
+    /// The embedded MP4's bytes: where they start and how many (what `split` writes).
+    public var videoOffset: Int64?
+    public var videoLength: Int64?
     /// The XMP Container directory as written.
     public var directory: [MotionPhotoDirectoryItem]
     public var parts: [Part]

@@ -53,7 +53,12 @@ public enum LivePhotoConverter {
         // A work folder only for a re-encoding: the lossless path writes nothing but its output.
         var workFolder: String?
         defer { workFolder.map(OutputLocation.remove) }
-        if let codec = options.videoCodec {
+        var videoCodec = options.videoCodec
+        if options.flavor.needsH264, video.videoCodec != VideoCodec.h264.rawValue, videoCodec == nil {
+            videoCodec = .h264
+            notes.append("the video was re-encoded to H.264: \(options.flavor.rawValue)'s gallery plays no \(video.videoCodec.uppercased())")
+        }
+        if let codec = videoCodec {
             if video.videoCodec == codec.rawValue {
                 notes.append("the video is \(codec.rawValue) already; its samples were copied")
             } else {
@@ -73,6 +78,13 @@ public enum LivePhotoConverter {
                 video.coverSeconds = cover
                 reencoded = true
             }
+        }
+        if options.flavor.needsH264, let cover = video.coverSeconds {
+            // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
+            video = try PlainMovie.plan(
+                source: video.source, container: .mp4, keepsIdentifier: options.keepsIdentifier,
+                settingKeys: [OpenHarmonyMovieMetadata.coverTimeKey: OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)],
+                coverSeconds: cover)
         }
         let timestamp: Int64
         if let cover = video.coverSeconds {

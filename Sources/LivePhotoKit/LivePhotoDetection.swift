@@ -34,6 +34,6 @@ public struct LivePhotoDetection: Sendable, Equatable {
         guard let file = try? RandomAccessFile(path: still), let motion = try? MotionPhotoFile(file: file), motion.isMotionPhoto else {
             return nil
         }
-        return LivePhotoDetection(kind: .motionPhoto, coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 })
+        return LivePhotoDetection(kind: .motionPhoto, coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 })
     }
 }

@@ -283,7 +283,7 @@ public enum LivePhotoSplitter {
         for note in notes { logger.info("\(path): \(note)") }
         return SplitResult(
             inputs: [path], kind: kind, photo: photoPath, video: videoPath,
-            coverTimeSeconds: motion.xmp?.presentationTimestampUs.map { Double($0) / 1_000_000 },
+            coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
             videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
             videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
     }

@@ -10,6 +10,8 @@ public enum MotionPhotoVideoLocator: String, Sendable, Codable {
     case samsungTrailer = "samsung-trailer"
     /// The HEIF top-level `mpvd` box.
     case mpvdBox = "mpvd-box"
+    /// HUAWEI's and Honor's `LIVE_` tail.
+    case huaweiTail = "huawei-tail"
 
     init(_ locator: MotionPhotoFile.VideoLocator) {
         switch locator {
@@ -17,6 +19,7 @@ public enum MotionPhotoVideoLocator: String, Sendable, Codable {
         case .microVideoOffset: self = .microVideoOffset
         case .samsungTrailer: self = .samsungTrailer
         case .mpvdBox: self = .mpvdBox
+        case .huaweiTail: self = .huaweiTail
         }
     }
 }

@@ -32,6 +32,19 @@ struct MotionPhotoWriter {
         return try naming(path) {
             let plain = try PlainPhoto.plan(source: source, motion: nil)
             let edits = keepsIdentifier ? [] : replacements(plain, below: source.size)
+            if flavor.takesJPEGOnly, plain.format != .jpeg {
+                throw LivePhotoError.unsupported(
+                    file: path, reason: "\(flavor.rawValue)'s galleries read JPEG motion photos only, and this photo is a HEIC")
+            }
+            if flavor.needsH264 {
+                // HUAWEI's and Honor's layout: the image as it is, the MP4, then the tail that gives the MP4's length.
+                let tail = HuaweiMovingPhotoTail.encoded(
+                    version: flavor == .honor ? 2 : 6, frameIndex: video.coverFrameIndex ?? 0,
+                    coverMilliseconds: max(0, timestampUs) / 1000, videoLength: video.size)
+                return MotionPhotoWriter(
+                    still: SplicedFile.copying(source, range: 0..<source.size, replacing: edits), video: video, videoHeader: [],
+                    trailer: tail, format: plain.format, stillIdentifier: plain.identifier)
+            }
             switch plain.format {
             case .jpeg:
                 var before: [UInt8] = [], after: [UInt8] = []
@@ -39,9 +52,22 @@ struct MotionPhotoWriter {
                     let layout = try SamsungTrailerWriter.jpeg(videoLength: video.size)
                     (before, after) = (layout.beforeVideo, layout.afterVideo)
                 }
+                var marks = JPEGMarks()
+                switch flavor {
+                case .oppo:
+                    marks.xmp = [MakerMarks.oppoProperties(videoLength: video.size, timestampUs: timestampUs)]
+                    marks.exif = MakerMarks.oppoExif()
+                case .vivo:
+                    marks.xmp = [MakerMarks.vivoProperties()]
+                    marks.exif = MakerMarks.vivoExif()
+                case .xiaomi:
+                    marks.microVideoOffset = video.size
+                    marks.exif = MakerMarks.xiaomiExif()
+                default: break
+                }
                 let still = try jpeg(
                     source, edits: edits.filter { $0.offset < source.size }, primaryPadding: Int64(before.count),
-                    videoLength: video.size + Int64(after.count), videoPadding: Int64(after.count), timestampUs: timestampUs)
+                    videoLength: video.size + Int64(after.count), videoPadding: Int64(after.count), timestampUs: timestampUs, marks: marks)
                 return MotionPhotoWriter(
                     still: still, video: video, videoHeader: before, trailer: after, format: .jpeg, stillIdentifier: plain.identifier)
             case .heic:
@@ -64,9 +90,16 @@ struct MotionPhotoWriter {
 
     /// The JPEG's header with `edits` made (the identifier removed, or nothing) and the Motion Photo XMP in place of
     /// (or after) its XMP segment, then its image data unchanged.
+    /// What a maker's flavour adds to a JPEG's XMP and Exif.
+    struct JPEGMarks {
+        var xmp: [XMPPropertyGroup] = []
+        var microVideoOffset: Int64?
+        var exif: [MakerMarks.ExifTag] = []
+    }
+
     static func jpeg(
         _ source: RandomAccessFile, edits: [(offset: Int64, bytes: [UInt8])], primaryPadding: Int64, videoLength: Int64,
-        videoPadding: Int64, timestampUs: Int64
+        videoPadding: Int64, timestampUs: Int64, marks: JPEGMarks = JPEGMarks()
     ) throws -> SplicedFile {
         // The header as PlainPhoto leaves it (same size as the source's), in memory.
         let jpeg = try JPEGFile(file: source)
@@ -81,8 +114,25 @@ struct MotionPhotoWriter {
         let existing = try jpeg.xmpPacket(in: source)
         let packet = try MotionPhotoXMPWriter.packet(
             existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: MotionPhotoXMP.MediaType.jpeg,
-            primaryPadding: primaryPadding, videoLength: videoLength, videoPadding: videoPadding, timestampUs: timestampUs)
-        header.replaceSubrange(try jpeg.xmpSegmentRange(in: source), with: try JPEGFile.xmpSegment(packet: packet))
+            primaryPadding: primaryPadding, videoLength: videoLength, videoPadding: videoPadding, timestampUs: timestampUs,
+            microVideoOffset: marks.microVideoOffset, makerProperties: marks.xmp)
+        var changes = [(range: try jpeg.xmpSegmentRange(in: source), bytes: try JPEGFile.xmpSegment(packet: packet))]
+        if !marks.exif.isEmpty {
+            // The Exif as the edits left it (they keep its size), with the maker's tags; a minimal one when there was none.
+            let segment = try jpeg.exifSegment(in: source)
+            let range = segment.map { Int($0.offset)..<Int($0.end) } ?? {
+                let at = Int(jpeg.segments.first { $0.marker == 0xE0 }?.end ?? 2)
+                return at..<at
+            }()
+            var exif = try ExifTIFF(
+                bytes: segment.map { Array(header[Int($0.payloadOffset) + 6..<Int($0.end)]) }
+                    ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
+            for tag in marks.exif { try exif.setExifTag(tag.tag, type: tag.type, count: UInt32(tag.value.count), value: tag.value) }
+            changes.append((range, try JPEGFile.app1Segment(JPEGFile.exifHeader + exif.bytes, holding: "Exif data")))
+        }
+        // From the back, so that earlier ranges stay where they were; at one place the Exif goes before the XMP.
+        let order = changes.indices.sorted { (changes[$0].range.lowerBound, -$0) > (changes[$1].range.lowerBound, -$1) }
+        for i in order { header.replaceSubrange(changes[i].range, with: changes[i].bytes) }
         var out = SplicedFile()
         out.pieces = [.bytes(header), .copy(source, offset: jpeg.scanOffset, length: source.size - jpeg.scanOffset)]
         return out

@@ -16,6 +16,8 @@ struct PlainMovie {
     let moov: [UInt8]
     /// The still's time in the movie, when it had one.
     var coverSeconds: Double?
+    /// The cover's frame, counted from 0 in presentation order, when the movie had a still time.
+    var coverFrameIndex: Int?
     /// The movie's `com.apple.quicktime.content.identifier`, if any.
     let identifier: String?
     /// The video's codec (`h264`, `hevc`, …).
@@ -27,12 +29,17 @@ struct PlainMovie {
 
     /// - Parameter keepsIdentifier: leave the content identifier in the movie's metadata (a Motion Photo keeps it, so
     ///   that it can become the same Live Photo again); a plain movie never does.
-    static func plan(source: RandomAccessFile, container: Container, keepsIdentifier: Bool = false) throws(LivePhotoError) -> PlainMovie {
+    /// - Parameter settingKeys: movie-level `mdta` values to write (a maker's cover time), added to the movie's
+    ///   metadata or in a new `meta` box.
+    static func plan(
+        source: RandomAccessFile, container: Container, keepsIdentifier: Bool = false, settingKeys: [String: QuickTimeMetadata.Value] = [:],
+        coverSeconds: Double? = nil
+    ) throws(LivePhotoError) -> PlainMovie {
         let path = source.path
         let movie = try naming(path) { try Movie(file: source) }
         let facts = MovieFacts(movie: movie)
         guard facts.video != nil else { throw .unsupported(file: path, reason: "the movie has no video track") }
-        let cover = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: source) }?.seconds
+        let cover = coverSeconds ?? facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: source) }?.seconds
         var removed: [String] = []
         let dropped = Set(
             movie.tracks.filter { track in
@@ -59,22 +66,56 @@ struct PlainMovie {
                 let chunkOffsets = offsets[track.trackID] ?? []
                 parts.append(
                     .track(try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }, track))
-            case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta) && !keepsIdentifier:
+            case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta) && (!keepsIdentifier || !settingKeys.isEmpty):
                 var metadata = try naming(path) { try QuickTimeMetadata(meta: meta) }
-                guard metadata.removeKey(AppleMovieMetadata.contentIdentifierKey) else {
-                    parts.append(part)
-                    continue
+                var changed = false
+                if !keepsIdentifier, metadata.removeKey(AppleMovieMetadata.contentIdentifierKey) {
+                    removed.append("content identifier")
+                    changed = true
                 }
-                removed.append("content identifier")
-                parts.append(.metadata(metadata.replacingKeysAndItems(in: meta)))
+                for (key, value) in settingKeys.sorted(by: { $0.key < $1.key }) {
+                    metadata.set(value, for: key)
+                    changed = true
+                }
+                parts.append(changed ? .metadata(metadata.replacingKeysAndItems(in: meta)) : part)
             default:
                 parts.append(part)
             }
         }
+        if !settingKeys.isEmpty, !parts.contains(where: { if case .metadata = $0 { true } else { false } }) {
+            // No movie-level 'meta': the keys join the 'mdta' metadata in 'udta' (ffmpeg's place), else a new 'meta'.
+            let udta = parts.firstIndex { part in
+                if case .other(let atom) = part, atom.type == "udta", atom.children("meta").contains(where: QuickTimeMetadata.isQuickTimeMetadata) {
+                    return true
+                }
+                return false
+            }
+            if let udta {
+                var atom = parts[udta].atom
+                try naming(path) {
+                    var done = false
+                    try atom.modifyChildren("meta") { meta in
+                        guard !done, QuickTimeMetadata.isQuickTimeMetadata(meta) else { return }
+                        var metadata = try QuickTimeMetadata(meta: meta)
+                        for (key, value) in settingKeys.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }
+                        meta = metadata.replacingKeysAndItems(in: meta)
+                        done = true
+                    }
+                }
+                parts[udta] = .other(atom)
+            } else {
+                var metadata = QuickTimeMetadata()
+                for (key, value) in settingKeys.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }
+                parts.append(.metadata(metadata.metaAtom))
+            }
+        }
         let moov = movie.movieBox(parts)
+        let coverFrame = cover.flatMap { cover in
+            ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted().lastIndex { $0 <= cover + 1e-6 }
+        }
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
+            coverSeconds: cover, coverFrameIndex: coverFrame, identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
             removed: removed)
     }
 

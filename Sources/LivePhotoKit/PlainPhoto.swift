@@ -35,7 +35,8 @@ struct PlainPhoto {
                 }
                 if let motion, motion.isMotionPhoto { range = 0..<motion.imageEnd }
             case .heic:
-                let heif = try HEIFFile(file: source)
+                let tailCut = motion?.videoLocator == .huaweiTail ? motion?.imageEnd : nil
+                let heif = try HEIFFile(file: source, end: tailCut)
                 if let exif = heif.exifItem,
                     let loc = heif.locations.first(where: { $0.itemID == exif.id }), loc.isFileOffset, loc.extents.count == 1
                 {
@@ -59,6 +60,9 @@ struct PlainPhoto {
                         }
                     }
                     range = 0..<cut
+                } else if let tailCut {
+                    // A moving photo's MP4 and tail follow the image's boxes: the image is what comes before them.
+                    range = 0..<tailCut
                 }
             default:
                 throw LivePhotoError.badInput(file: path, reason: "not a JPEG or HEIC photo")
@@ -71,6 +75,7 @@ struct PlainPhoto {
             if let motion, motion.isMotionPhoto {
                 removed.append("embedded video")
                 if let trailer = motion.samsungTrailer, trailer.start >= range.upperBound { removed.append("Samsung trailer") }
+                if motion.videoLocator == .huaweiTail { removed.append("LIVE_ tail") }
             }
             return PlainPhoto(
                 output: SplicedFile.copying(source, range: range, replacing: replacements), format: kind, removed: removed,

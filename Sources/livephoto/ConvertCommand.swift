@@ -18,7 +18,12 @@ struct ConvertCommand: AsyncParsableCommand {
             a Container directory with honest lengths) and the movie's samples in an MP4 behind it (inside an 'mpvd' \
             box for HEIC), then Samsung's SEF trailer naming the same video (a 'sefd' box for HEIC), as Samsung's \
             phones write it: Google Photos and Android's readers find the video by the directory, Samsung Gallery by \
-            the trailer (--flavor google leaves the trailer out). The samples are copied as they are; --video-codec \
+            the trailer (--flavor google leaves the trailer out). Other makers' galleries want their own marks: \
+            --flavor oppo, vivo or xiaomi add them to a JPEG (OPPO's OpCamera fields and UserComment oplus_..., \
+            vivo's VCamera fields, Xiaomi's MicroVideo fields and Exif 0x8897); --flavor huawei or honor leave the \
+            photo as it is and end the file with the LIVE_ tail their galleries read, the video in H.264 (re-encoded \
+            when it is not, as their galleries play no HEVC) with its cover in com.openharmony.covertime; \
+            'livephoto formats' lists them all. The samples are copied as they are; --video-codec \
             h264 re-encodes an HEVC movie for older players and web galleries. The Live Photo's content identifier \
             stays in the photo's MakerNote and the MP4's metadata, so --to live gives back the same Live Photo \
             (--strip-identifier removes it). In a HEIC the properties go into the primary image's XMP item (a gain \
@@ -47,6 +52,7 @@ struct ConvertCommand: AsyncParsableCommand {
               livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --out android/
               # H.264 for old players:
               livephoto convert --to motion IMG_0001.HEIC IMG_0001.MOV --video-codec h264
+              livephoto convert --to motion IMG_0001.JPG IMG_0001.MOV --flavor oppo
               livephoto convert --to live PXL_20240101_120000000.MP.jpg --out live/
               livephoto convert --to live samsung.heic --cover 1.5 --pvt-zip --json
               livephoto convert --to motion ~/Pictures/iPhone --out android/  # a library
@@ -72,7 +78,7 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "--to motion: samsung (Google's XMP and Samsung's trailer: Google Photos, Samsung Gallery and other galleries find the video; the default) or google (the XMP alone)."
+            "--to motion: samsung (Google's XMP and Samsung's trailer: Google Photos, Samsung Gallery and other galleries find the video; the default), google (the XMP alone), oppo, vivo, xiaomi (JPEG only), huawei or honor; see 'livephoto formats'."
     )
     var flavor: MotionConversionOptions.Flavor = .samsung
 
@@ -157,7 +163,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 print("Motion Photo (\(result.format.rawValue))")
                 print("  cover   \(result.presentationTimestampUs) µs")
                 print("  video   \(result.videoLength) bytes at \(result.videoOffset)\(result.reencoded ? ", re-encoded to H.264" : "")")
-                print("  flavour \(result.flavor == .samsung ? "Google's XMP and Samsung's trailer" : "Google's XMP")")
+                print("  flavour \(result.flavor.rawValue): \(result.flavor.summary)")
                 for note in result.notes { print("  note    \(note)") }
                 print("  wrote   \(result.output)")
             }

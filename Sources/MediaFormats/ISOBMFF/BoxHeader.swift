@@ -64,9 +64,10 @@ extension RandomAccessFile {
     ///
     /// - Parameter maxBoxes: a bound on how many boxes are accepted before the file is judged malformed.
     /// - Returns: the headers in file order; the last one ends exactly at the end of the file.
-    public func topLevelBoxes(maxBoxes: Int = 100_000) throws -> [BoxHeader] {
+    public func topLevelBoxes(maxBoxes: Int = 100_000, end: Int64? = nil) throws -> [BoxHeader] {
         var boxes: [BoxHeader] = []
         var offset: Int64 = 0
+        let size = min(end ?? self.size, self.size)
         while offset < size {
             guard boxes.count < maxBoxes else {
                 throw FormatError(.malformed, "more than \(maxBoxes) top-level boxes", at: offset)

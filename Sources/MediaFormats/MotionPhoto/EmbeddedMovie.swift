@@ -7,9 +7,14 @@ public enum EmbeddedMovie {
         "prft", "pdin",
     ]
 
-    /// The length of the movie starting at `start`, no further than `limit`.
+    /// The user type of the `uuid` box in which Honor keeps each frame's stabilisation matrices after the MP4
+    /// (`extend_type_matrix[{"frameNum":…`): not part of the movie.
+    public static let honorMatrixUserType = Array("extend_type_matr".utf8)
+
+    /// The length of the movie starting at `start`, no further than `limit`, ending before a `uuid` box of the user
+    /// type `stoppingAtUserType` when one is given.
     /// - Throws: when no `ftyp` (or `moov`/`mdat`/`wide`) box starts there, or there is no `moov` within the span.
-    public static func length(in file: RandomAccessFile, start: Int64, limit: Int64) throws -> Int64 {
+    public static func length(in file: RandomAccessFile, start: Int64, limit: Int64, stoppingAtUserType: [UInt8]? = nil) throws -> Int64 {
         guard start >= 0, start < limit, limit <= file.size else {
             throw FormatError(.malformed, "the video would start at byte \(start), outside the file")
         }
@@ -17,11 +22,16 @@ public enum EmbeddedMovie {
         var sawMovie = false
         var count = 0
         while offset + 8 <= limit, count < 10_000 {
-            let head = try file.read(at: offset, count: Int(min(16, limit - offset)))
+            let head = try file.read(at: offset, count: Int(min(24, limit - offset)))
             guard let header = try? BoxHeader.parse(head, at: offset, limit: limit), topLevelTypes.contains(header.type) else {
                 break
             }
             if count == 0, !["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(header.type) { break }
+            if let stoppingAtUserType, header.type == "uuid", head.count >= 8 + stoppingAtUserType.count,
+                Array(head[8..<(8 + stoppingAtUserType.count)]) == stoppingAtUserType
+            {
+                break
+            }
             if header.type == "moov" { sawMovie = true }
             offset = header.end
             count += 1
@@ -37,5 +47,32 @@ public enum EmbeddedMovie {
             throw FormatError(.truncated, "the video at byte \(start) has no 'moov' box (is the file cut short?)", at: start)
         }
         return offset - start
+    }
+
+    /// The movie-level QuickTime metadata (`moov/meta`, else `moov/udta/meta` with an `mdta` handler) of the movie in
+    /// `span`; nil when there is none or it cannot be read. Reads the `moov` box alone, bounded like ``Movie``'s.
+    public static func metadata(in file: RandomAccessFile, span: MotionPhotoFile.Span) -> QuickTimeMetadata? {
+        var offset = span.offset
+        var count = 0
+        while offset + 8 <= span.end, count < 10_000 {
+            guard let head = try? file.read(at: offset, count: Int(min(16, span.end - offset))),
+                let header = try? BoxHeader.parse(head, at: offset, limit: span.end)
+            else { return nil }
+            if header.type == "moov" {
+                guard header.size <= Movie.maxMovieHeaderSize, let bytes = try? file.read(at: header.offset, count: Int(header.size)),
+                    let moov = try? Atom.parse(bytes, baseOffset: header.offset)
+                else { return nil }
+                for meta in [moov.child("meta"), moov.find(["udta", "meta"])].compactMap({ $0 }) {
+                    guard let hdlr = meta.child("hdlr"), let handler = try? HandlerReference(hdlr), handler.handlerType == "mdta" else {
+                        continue
+                    }
+                    return try? QuickTimeMetadata(meta: meta)
+                }
+                return nil
+            }
+            offset = header.end
+            count += 1
+        }
+        return nil
     }
 }

@@ -17,6 +17,21 @@ public struct MotionPhotoFile: Sendable {
         case samsungTrailer = "samsung-trailer"
         /// The HEIF top-level `mpvd` box.
         case mpvdBox = "mpvd-box"
+        /// HUAWEI's and Honor's `LIVE_` tail.
+        case huaweiTail = "huawei-tail"
+    }
+
+    /// Whose file it is, by the marks it carries (MAKERS.md §7): the tail first, then Samsung's trailer, then the
+    /// makers' XMP and Exif marks, then Google's own forms.
+    public enum Maker: String, Sendable, Codable, CaseIterable {
+        case google
+        case microVideo = "microvideo"
+        case samsung
+        case oppo
+        case vivo
+        case xiaomi
+        case huawei
+        case honor
     }
 
     /// A span of bytes.
@@ -54,8 +69,40 @@ public struct MotionPhotoFile: Sendable {
     public var mpvd: BoxHeader?
     /// HEIC: the `sefd` box holding Samsung's SEF trailer, when present.
     public var sefd: BoxHeader?
+    /// HUAWEI's or Honor's `LIVE_` tail, when the file ends with one.
+    public var huaweiTail: HuaweiMovingPhotoTail?
+    /// HUAWEI and Honor: `com.openharmony.covertime` in the embedded MP4's metadata, in milliseconds.
+    public var embeddedCoverTimeMilliseconds: Double?
+    /// Other makers' XMP fields (OPPO, vivo, Xiaomi, the gain map's), when the file has XMP.
+    public var makerFields: MakerXMPFields?
+    /// JPEG: the Exif `UserComment` as text (OPPO's `oplus_…`, vivo's signature), its charset prefix left out.
+    public var exifUserComment: String?
+    /// JPEG: Exif tag 0x8897 is there (Xiaomi's gallery looks for it).
+    public var hasXiaomiExifMark = false
     /// What did not add up and how it was resolved (placeholder XMP lengths, a broken trailer).
     public var notes: [String] = []
+
+    /// Whose Motion Photo this is, judged by its marks; nil when it holds no video.
+    public var maker: Maker? {
+        guard video != nil else { return nil }
+        if let huaweiTail { return huaweiTail.version == 2 ? .honor : .huawei }
+        if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: \.isVideo) != true { return .samsung }
+        if makerFields?.hasOppoFields == true || exifUserComment.map({ $0.lowercased().hasPrefix("oplus_") }) == true { return .oppo }
+        if makerFields?.hasVivoFields == true { return .vivo }
+        if makerFields?.hasXiaomiFields == true || hasXiaomiExifMark { return .xiaomi }
+        if samsungTrailer != nil { return .samsung }
+        if videoLocator == .microVideoOffset { return .microVideo }
+        return .google
+    }
+
+    /// The cover's time in the video in microseconds: the XMP's presentation timestamp, else the moving-photo tail's
+    /// cover time; nil when neither gives one.
+    public var coverTimeUs: Int64? {
+        if let us = xmp?.presentationTimestampUs { return us }
+        if videoLocator == .huaweiTail, let ms = embeddedCoverTimeMilliseconds, let us = Int64(exactly: (ms * 1000).rounded()) { return us }
+        if let ms = huaweiTail?.coverMilliseconds { return ms.multipliedReportingOverflow(by: 1000).overflow ? nil : ms * 1000 }
+        return nil
+    }
 
     /// True when the file holds a video.
     public var isMotionPhoto: Bool { video != nil }
@@ -64,6 +111,13 @@ public struct MotionPhotoFile: Sendable {
     /// - Throws: for a broken file, or when the metadata says there is a video that cannot be found.
     public init(file: RandomAccessFile) throws {
         let head = try file.readUpTo(at: 0, count: 3)
+        if try HuaweiMovingPhotoTail.isPresent(in: file) {
+            do {
+                huaweiTail = try HuaweiMovingPhotoTail(file: file)
+            } catch let error as FormatError {
+                notes.append("the moving photo's LIVE_ tail is unreadable: \(error.message)")
+            }
+        }
         if JPEGFile.hasSOI(head) {
             container = .jpeg
             imageEnd = file.size
@@ -73,6 +127,9 @@ public struct MotionPhotoFile: Sendable {
             imageEnd = file.size
             try readHEIC(file)
         }
+        if videoLocator == .huaweiTail, let video, let metadata = EmbeddedMovie.metadata(in: file, span: video) {
+            embeddedCoverTimeMilliseconds = OpenHarmonyMovieMetadata.coverTimeMilliseconds(in: metadata)
+        }
     }
 
     // MARK: - JPEG
@@ -81,7 +138,13 @@ public struct MotionPhotoFile: Sendable {
         let jpeg = try JPEGFile(file: file)
         if let packet = try jpeg.xmpPacket(in: file) {
             xmpSpan = Span(offset: packet.offset, length: Int64(packet.bytes.count))
-            xmp = try MotionPhotoXMP(packet: XMPPacket(bytes: packet.bytes))
+            let parsed = try XMPPacket(bytes: packet.bytes)
+            xmp = try MotionPhotoXMP(packet: parsed)
+            makerFields = MakerXMPFields(packet: parsed)
+        }
+        if let tiff = try? jpeg.exifTIFF(in: file), let exif = try? ExifTIFF(bytes: tiff) {
+            exifUserComment = exif.userComment
+            hasXiaomiExifMark = exif.exifIFD?.entry(ExifTIFF.xiaomiMarkTag) != nil
         }
         let eoi = try jpeg.endOfImage(in: file)
         if try SamsungTrailer.isPresent(in: file, endingAt: file.size) {
@@ -94,11 +157,30 @@ public struct MotionPhotoFile: Sendable {
         let trailerStart = samsungTrailer?.directoryOffset ?? file.size
 
         var failures: [String] = []
+        // 0. HUAWEI's and Honor's tail, which their galleries read alone.
+        if let tail = huaweiTail {
+            do {
+                video = try Self.movieBeforeTail(tail, in: file)
+                videoLocator = .huaweiTail
+                imageEnd = tail.imageEnd
+            } catch let error as FormatError {
+                failures.append("the LIVE_ tail: \(error.message)")
+            }
+        }
         // 1. Google's rule: the directory, walked back from the end of the file.
-        if let xmp, xmp.directory.contains(where: \.isVideo) {
+        if video == nil, let xmp, xmp.directory.contains(where: \.isVideo) {
             do {
                 let (span, primaryEnd) = try Self.walkDirectory(xmp.directory, fileSize: file.size)
-                video = Span(offset: span.offset, length: try EmbeddedMovie.length(in: file, start: span.offset, limit: span.end))
+                var limit = span.end
+                // OPPO: the MP4 is VideoLength bytes; a OnePlus trailer may follow it within the item.
+                if let length = makerFields?.oppoVideoLength {
+                    if length <= span.length {
+                        limit = span.offset + length
+                    } else {
+                        notes.append("OpCamera:VideoLength (\(length) bytes) runs past the video item (\(span.length)); the movie's boxes were used")
+                    }
+                }
+                video = Span(offset: span.offset, length: try EmbeddedMovie.length(in: file, start: span.offset, limit: limit))
                 videoLocator = .containerDirectory
                 imageEnd = primaryEnd
             } catch let error as FormatError {
@@ -150,6 +232,22 @@ public struct MotionPhotoFile: Sendable {
         }
     }
 
+    /// The MP4 between the image and a moving photo's tail: its boxes from the tail's start for the video, up to the
+    /// tail; Honor's per-frame matrices (a `uuid` box after `moov`) are not the MP4's.
+    static func movieBeforeTail(_ tail: HuaweiMovingPhotoTail, in file: RandomAccessFile) throws -> Span {
+        let length = try EmbeddedMovie.length(in: file, start: tail.imageEnd, limit: tail.videoEnd, stoppingAtUserType: EmbeddedMovie.honorMatrixUserType)
+        if tail.imageEnd + length < tail.videoEnd {
+            let rest = try file.readUpTo(at: tail.imageEnd + length, count: 24)
+            let isHonorMatrix = rest.count >= 24 && Array(rest[4..<8]) == Array("uuid".utf8) && Array(rest[8..<24]) == EmbeddedMovie.honorMatrixUserType
+            guard isHonorMatrix else {
+                throw FormatError(
+                    .malformed,
+                    "the MP4 ends at byte \(tail.imageEnd + length), \(tail.videoEnd - tail.imageEnd - length) bytes before the tail; LIVE_\(tail.declaredLength) does not match it")
+            }
+        }
+        return Span(offset: tail.imageEnd, length: length)
+    }
+
     /// The header of the top-level `mpvd` box that holds a HEIC Motion Photo's video (Samsung's layout, FORMAT.md
     /// §5.2), 64-bit when the video passes 4 GiB.
     public static func videoBoxHeader(videoSize: UInt64) -> [UInt8] {
@@ -184,7 +282,8 @@ public struct MotionPhotoFile: Sendable {
     // MARK: - HEIC
 
     private mutating func readHEIC(_ file: RandomAccessFile) throws {
-        let heif = try HEIFFile(file: file)
+        let tailVideo = try huaweiTail.map { try Self.movieBeforeTail($0, in: file) }
+        let heif = try HEIFFile(file: file, end: tailVideo == nil ? nil : huaweiTail?.imageEnd)
         mpvd = heif.topLevel.first { $0.type == "mpvd" }
         sefd = heif.topLevel.first { $0.type == "sefd" }
         if let item = heif.primaryXMPItem {
@@ -192,7 +291,15 @@ public struct MotionPhotoFile: Sendable {
             if let loc = heif.locations.first(where: { $0.itemID == item.id }), loc.isFileOffset, loc.extents.count == 1 {
                 xmpSpan = Span(offset: Int64(loc.baseOffset + loc.extents[0].offset), length: Int64(bytes.count))
             }
-            xmp = try MotionPhotoXMP(packet: XMPPacket(bytes: bytes))
+            let parsed = try XMPPacket(bytes: bytes)
+            xmp = try MotionPhotoXMP(packet: parsed)
+            makerFields = MakerXMPFields(packet: parsed)
+        }
+        if let tailVideo, let tail = huaweiTail {
+            video = tailVideo
+            videoLocator = .huaweiTail
+            imageEnd = tail.imageEnd
+            return
         }
         // The SEF trailer: in `sefd`, or at the end of the file (inside `mpvd` on some Samsung phones).
         let trailerEnd = sefd?.end ?? file.size

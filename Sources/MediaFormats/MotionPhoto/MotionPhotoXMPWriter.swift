@@ -11,9 +11,14 @@ public enum MotionPhotoXMPWriter {
     ///   - videoLength: the video item's length: the MP4's, and Samsung's trailer behind it when there is one.
     ///   - videoPadding: the bytes of that length that are not the MP4 (Samsung's trailer).
     ///   - timestampUs: the still's presentation time in the video, in microseconds.
+    ///   - microVideoOffset: also write the legacy MicroVideo properties, the video starting this many bytes before the
+    ///     end of the file (older galleries, Xiaomi's MIUI among them, read only those).
+    ///   - makerProperties: other makers' properties (OPPO's `OpCamera`, vivo's `VCamera`), written as attributes of
+    ///     the same `rdf:Description`: androidx's reader refuses a file in which any Description lacks the Motion
+    ///     Photo flag (MAKERS.md §1.3).
     public static func packet(
         existing: XMPPacket?, primaryMime: String, primaryPadding: Int64, videoLength: Int64, videoPadding: Int64 = 0,
-        timestampUs: Int64
+        timestampUs: Int64, microVideoOffset: Int64? = nil, makerProperties: [XMPPropertyGroup] = []
     ) throws -> [UInt8] {
         let camera = MotionPhotoXMP.cameraNamespace, container = MotionPhotoXMP.containerNamespace
         let item = MotionPhotoXMP.itemNamespace
@@ -24,12 +29,21 @@ public enum MotionPhotoXMPWriter {
         }
         items.append(
             MotionPhotoXMP.Item(mime: MotionPhotoXMP.MediaType.mp4, semantic: "MotionPhoto", length: videoLength, padding: videoPadding))
+        var makerPrefixes = makerProperties.map(\.preferredPrefix)
         func properties(_ p: (camera: String, container: String, item: String), rdf: String = "rdf") -> (
             attributes: String, directory: String
         ) {
-            let attributes = """
+            var attributes = """
                  \(p.camera):MotionPhoto="1" \(p.camera):MotionPhotoVersion="1" \(p.camera):MotionPhotoPresentationTimestampUs="\(timestampUs)"
                 """
+            if let microVideoOffset {
+                attributes +=
+                    "\n    \(p.camera):MicroVideo=\"1\" \(p.camera):MicroVideoVersion=\"1\" \(p.camera):MicroVideoOffset=\"\(microVideoOffset)\""
+                    + " \(p.camera):MicroVideoPresentationTimestampUs=\"\(timestampUs)\""
+            }
+            for (group, prefix) in zip(makerProperties, makerPrefixes) {
+                attributes += "\n   " + group.properties.map { " \(prefix):\($0.name)=\"\(Self.escaped($0.value))\"" }.joined()
+            }
             var directory = "\n   <\(p.container):Directory>\n    <\(rdf):Seq>\n"
             for i in items {
                 directory += "     <\(rdf):li \(rdf):parseType=\"Resource\">\n"
@@ -50,7 +64,7 @@ public enum MotionPhotoXMPWriter {
                   <rdf:Description rdf:about=""
                     xmlns:GCamera="\(camera)"
                     xmlns:Container="\(container)"
-                    xmlns:Item="\(item)"
+                    xmlns:Item="\(item)"\(makerProperties.map { "\n    xmlns:\($0.preferredPrefix)=\"\($0.namespace)\"" }.joined())
                    \(attributes)>\(directory)  </rdf:Description>
                  </rdf:RDF>
                 </x:xmpmeta>
@@ -80,11 +94,16 @@ public enum MotionPhotoXMPWriter {
         let prefixes = (
             prefix(for: camera, preferred: "GCamera"), prefix(for: container, preferred: "Container"), prefix(for: item, preferred: "Item")
         )
+        makerPrefixes = makerProperties.map { prefix(for: $0.namespace, preferred: $0.preferredPrefix) }
         let (attributes, directory) = properties(prefixes, rdf: rdfPrefix)
+        let oldMakerProperties = makerProperties.flatMap { group in
+            group.properties.flatMap { existing.propertyRanges(group.namespace, $0.name) }
+        }
 
         // Old Motion Photo properties and directory blanked; then the insertions, from the back.
         var bytes = existing.blanking(
-            MotionPhotoXMP.motionPropertyRanges(in: existing) + (MotionPhotoXMP.directoryElement(existing).map { [$0.range] } ?? []))
+            MotionPhotoXMP.motionPropertyRanges(in: existing) + oldMakerProperties
+                + (MotionPhotoXMP.directoryElement(existing).map { [$0.range] } ?? []))
         let tagClose = description.endTagStart == nil ? description.startTagEnd - 2 : description.startTagEnd - 1
         if let endTag = description.endTagStart {
             bytes.insert(contentsOf: Array(directory.utf8), at: endTag)
@@ -116,5 +135,30 @@ public enum MotionPhotoXMPWriter {
             }
         }
         return out
+    }
+}
+
+/// Properties of one namespace, written as attributes (``MotionPhotoXMPWriter``).
+public struct XMPPropertyGroup: Sendable, Equatable {
+    /// One property: its name without a prefix, and its value (escaped when written).
+    public struct Property: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var namespace: String
+    /// The prefix used when the packet does not bind the namespace already (`OpCamera`, `VCamera`).
+    public var preferredPrefix: String
+    public var properties: [Property]
+
+    public init(namespace: String, preferredPrefix: String, properties: [Property]) {
+        self.namespace = namespace
+        self.preferredPrefix = preferredPrefix
+        self.properties = properties
     }
 }

@@ -11,6 +11,14 @@ public struct ExifTIFF: Sendable, Equatable {
     public static let makeTag: UInt16 = 0x010F
     /// IFD0 `Model`: the camera's model.
     public static let modelTag: UInt16 = 0x0110
+    /// The Exif IFD's `UserComment` (UNDEFINED): where OPPO writes `oplus_…` and vivo its signature.
+    public static let userCommentTag: UInt16 = 0x9286
+    /// An Exif IFD tag Xiaomi's cameras write (BYTE 1) and its gallery reportedly checks.
+    public static let xiaomiMarkTag: UInt16 = 0x8897
+    /// `UserComment`'s character codes: `ASCII`, `UNICODE`, `JIS`, undefined.
+    static let userCommentCodes: [[UInt8]] = [
+        Array("ASCII".utf8) + [0, 0, 0], Array("UNICODE".utf8) + [0], Array("JIS".utf8) + [0, 0, 0, 0, 0], [UInt8](repeating: 0, count: 8),
+    ]
 
     /// The TIFF stream from its header; every offset in it counts from byte 0.
     public private(set) var bytes: [UInt8]
@@ -103,6 +111,32 @@ public struct ExifTIFF: Sendable, Equatable {
 
     /// Stores `makerNote` as the Exif IFD's MakerNote, adding the Exif IFD and the tag when missing.
     public mutating func setMakerNote(_ makerNote: [UInt8]) throws {
+        try setExifTag(Self.makerNoteTag, type: TIFFType.undefined, count: UInt32(makerNote.count), value: makerNote)
+    }
+
+    /// The Exif IFD's `UserComment` (0x9286) as text: its 8-byte character code (`ASCII`, `UNICODE`, zeros) left
+    /// out when there is one (vivo writes raw UTF-8 without it), and trailing NULs and spaces trimmed.
+    public var userComment: String? {
+        guard let e = exifIFD?.entry(Self.userCommentTag), let v = try? IFD.value(of: e, in: bytes, order: order) else { return nil }
+        var text = v
+        if v.count >= 8, Self.userCommentCodes.contains(where: { Array(v.prefix(8)) == $0 }) { text = Array(v.dropFirst(8)) }
+        while let last = text.last, last == 0 || last == 0x20 { text.removeLast() }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `UserComment`'s value for `text`: the `ASCII` character code and the text, or the raw UTF-8 bytes and a NUL
+    /// (vivo's form) when `charsetPrefix` is false.
+    public static func userCommentValue(_ text: String, charsetPrefix: Bool = true) -> [UInt8] {
+        charsetPrefix ? userCommentCodes[0] + Array(text.utf8) : Array(text.utf8) + [0]
+    }
+
+    /// Stores a tag in the Exif IFD (adding the IFD when missing): a value that fits in 4 bytes in the entry itself,
+    /// a longer one where the old value was when it fits there, else appended. `value` holds `count` elements of
+    /// `type`, in this stream's byte order.
+    public mutating func setExifTag(_ tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]) throws {
+        guard let size = TIFFType.elementSize(type), size * Int(count) == value.count else {
+            throw FormatError(.unsupported, "an Exif value of \(value.count) bytes is not \(count) elements of type \(type)")
+        }
         if exifIFD == nil {
             // Append an empty Exif IFD and a copy of IFD0 that points at it; repoint the header.
             let exifAt = alignedEnd()
@@ -117,30 +151,32 @@ public struct ExifTIFF: Sendable, Equatable {
             try reparse()
         }
         guard let exif = exifIFD else { throw FormatError(.malformed, "the Exif IFD could not be created") }
-        if let existing = exif.entry(Self.makerNoteTag), existing.isOutOfLine, makerNote.count <= Int(existing.count) {
+        let existing = exif.entry(tag)
+        var field = [UInt8](repeating: 0, count: 4)
+        if value.count <= 4 {
+            field.replaceSubrange(0..<value.count, with: value)
+        } else if let existing, existing.isOutOfLine, let old = existing.valueLength, value.count <= old {
             // Fits where the old one was: overwrite, clear the tail, shrink the count.
             let at = existing.offset(order)
-            guard at + Int(existing.count) <= bytes.count else { throw FormatError(.malformed, "the MakerNote points past the Exif data") }
-            bytes.replaceSubrange(
-                at..<at + Int(existing.count), with: makerNote + [UInt8](repeating: 0, count: Int(existing.count) - makerNote.count))
-            bytes.storeUInt32(UInt32(makerNote.count), at: existing.entryPosition + 4, order)
-            try reparse()
-            return
-        }
-        let valueAt = alignedEnd()
-        bytes += [UInt8](repeating: 0, count: valueAt - bytes.count)
-        bytes += makerNote
-        if let existing = exif.entry(Self.makerNoteTag) {
-            // Repoint the existing entry at the appended copy; the old bytes stay where they were.
-            bytes.storeUInt16(TIFFType.undefined, at: existing.entryPosition + 2, order)
-            bytes.storeUInt32(UInt32(makerNote.count), at: existing.entryPosition + 4, order)
-            bytes.storeUInt32(UInt32(valueAt), at: existing.entryPosition + 8, order)
+            guard at + old <= bytes.count else { throw FormatError(.malformed, "Exif tag \(tag) points past the Exif data") }
+            bytes.replaceSubrange(at..<at + old, with: value + [UInt8](repeating: 0, count: old - value.count))
+            field.storeUInt32(UInt32(at), at: 0, order)
         } else {
-            // The Exif IFD grows by one entry: append a copy with the entry and repoint IFD0 at it.
-            var field = [UInt8](repeating: 0, count: 4)
+            let valueAt = alignedEnd()
+            bytes += [UInt8](repeating: 0, count: valueAt - bytes.count)
+            bytes += value
             field.storeUInt32(UInt32(valueAt), at: 0, order)
+        }
+        if let existing {
+            // The entry is rewritten in place; an old value elsewhere stays where it was.
+            bytes.storeUInt16(type, at: existing.entryPosition + 2, order)
+            bytes.storeUInt32(count, at: existing.entryPosition + 4, order)
+            bytes.replaceSubrange(existing.entryPosition + 8..<existing.entryPosition + 12, with: field)
+        } else {
+            // The Exif IFD grows by one entry: append a copy with the entry (in tag order) and repoint IFD0 at it.
             var entries = exif.entries
-            entries.append(IFDEntry(tag: Self.makerNoteTag, type: TIFFType.undefined, count: UInt32(makerNote.count), valueField: field))
+            let entry = IFDEntry(tag: tag, type: type, count: count, valueField: field)
+            entries.insert(entry, at: entries.firstIndex { $0.tag > tag } ?? entries.count)
             let exifAt = try appendIFD(entries, next: exif.nextOffset)
             guard let pointer = ifd0.entry(Self.exifIFDPointerTag) else { throw FormatError(.malformed, "IFD0 lost its Exif pointer") }
             bytes.storeUInt32(UInt32(exifAt), at: pointer.entryPosition + 8, order)

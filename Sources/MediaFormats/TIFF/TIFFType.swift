@@ -1,6 +1,8 @@
 /// TIFF field types and their element sizes, including BigTIFF's 8-byte types that Apple MakerNotes use
 /// inside classic TIFF (FORMAT.md §1.2).
 public enum TIFFType {
+    /// BYTE (TIFF 6.0): an unsigned 8-bit integer.
+    public static let byte: UInt16 = 1
     /// ASCII (TIFF 6.0): 8-bit bytes holding NUL-terminated text.
     public static let ascii: UInt16 = 2
     /// LONG (TIFF 6.0): an unsigned 32-bit integer.

@@ -1,0 +1,52 @@
+/// The marks each maker's gallery looks for beside Google's Motion Photo XMP (MAKERS.md §3.4, §4.4, §5): the XMP
+/// properties and Exif tags a writer adds so that the file plays there.
+public enum MakerMarks {
+    /// One Exif IFD tag to store (``ExifTIFF/setExifTag(_:type:count:value:)``); byte-typed values only, so the
+    /// stream's byte order does not matter.
+    public struct ExifTag: Sendable, Equatable {
+        public var tag: UInt16
+        public var type: UInt16
+        public var value: [UInt8]
+    }
+
+    /// OPPO's `UserComment`: bit 0x800000 marks a motion photo (MAKERS.md C3); their gallery animates nothing without it.
+    public static let oppoUserComment = "oplus_8388608"
+
+    /// OPPO's `OpCamera` fields: owner, O-Live version, the MP4's own length and the shutter frame's time.
+    public static func oppoProperties(videoLength: Int64, timestampUs: Int64) -> XMPPropertyGroup {
+        XMPPropertyGroup(
+            namespace: MakerXMPFields.oppoNamespace, preferredPrefix: "OpCamera",
+            properties: [
+                .init(name: "MotionPhotoOwner", value: "oplus"), .init(name: "OLivePhotoVersion", value: "2"),
+                .init(name: "VideoLength", value: String(videoLength)),
+                .init(name: "MotionPhotoPrimaryPresentationTimestampUs", value: String(timestampUs)),
+            ])
+    }
+
+    /// vivo's `VCamera` fields, as the X300's camera writes them.
+    public static func vivoProperties() -> XMPPropertyGroup {
+        XMPPropertyGroup(
+            namespace: MakerXMPFields.vivoNamespace, preferredPrefix: "VCamera",
+            properties: [
+                .init(name: "VMotionPhotoVersion", value: "1"), .init(name: "VMotionPhotoSource", value: "1"),
+                .init(name: "VMediaKitVersion", value: "1.0.0.9"),
+            ])
+    }
+
+    /// vivo's `UserComment`: raw UTF-8 `key: value;` lines without a character code, ending in a NUL.
+    public static let vivoUserComment = "multi-frame: 1;\nmodule: photo;"
+
+    /// The Exif tags of a flavour's still.
+    public static func oppoExif() -> [ExifTag] {
+        [ExifTag(tag: ExifTIFF.userCommentTag, type: TIFFType.undefined, value: ExifTIFF.userCommentValue(oppoUserComment))]
+    }
+
+    public static func vivoExif() -> [ExifTag] {
+        [ExifTag(tag: ExifTIFF.userCommentTag, type: TIFFType.undefined, value: ExifTIFF.userCommentValue(vivoUserComment, charsetPrefix: false))]
+    }
+
+    /// Xiaomi's tag 0x8897, BYTE 1.
+    public static func xiaomiExif() -> [ExifTag] {
+        [ExifTag(tag: ExifTIFF.xiaomiMarkTag, type: TIFFType.byte, value: [1])]
+    }
+}
