@@ -16,6 +16,9 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var flavor: MotionConversionOptions.Flavor
     /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
     public var reencoded: Bool
+    /// True when the sound was encoded to AAC (the movie's LPCM, which MP4 players do not play); the video's samples
+    /// were still copied unless ``reencoded``.
+    public var soundEncoded = false
     /// What was not as expected: a photo or movie that was not part of a Live Photo, parts of two Live Photos.
     public var notes: [String] = []
 }
@@ -79,6 +82,29 @@ public enum LivePhotoConverter {
                 reencoded = true
             }
         }
+        var soundEncoded = false
+        if !video.audioNeedingEncoding.isEmpty {
+            let formats = video.audioNeedingEncoding.joined(separator: ", ")
+            let work: String
+            if let workFolder {
+                work = workFolder
+            } else {
+                work = try OutputLocation.temporaryFolder(beside: "\(outputDirectory)/\(name ?? "motion")")
+                workFolder = work
+            }
+            let media = MediaSteps(ffmpegPath: options.ffmpegPath, work: work, quality: 92, codec: .h264, progress: progress)
+            let encodedPath: String
+            do throws(LivePhotoError) {
+                encodedPath = try await media.reencodeAudio(video.source.path, keepingKeys: options.keepsIdentifier)
+            } catch {
+                throw error.renamingFiles(in: work) { _ in "\(movie)'s copy with AAC sound" }
+            }
+            let cover = video.coverSeconds
+            video = try PlainMovie.plan(
+                source: try LivePhotoMaker.open(encodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier, coverSeconds: cover)
+            soundEncoded = true
+            notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
+        }
         if options.flavor.needsH264, let cover = video.coverSeconds {
             // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
             video = try PlainMovie.plan(
@@ -109,7 +135,7 @@ public enum LivePhotoConverter {
         PendingOutputs.shared.finish([output])
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
-            videoLength: video.size, flavor: options.flavor, reencoded: reencoded, notes: (pairing.note.map { [$0] } ?? []) + notes)
+            videoLength: video.size, flavor: options.flavor, reencoded: reencoded, soundEncoded: soundEncoded, notes: (pairing.note.map { [$0] } ?? []) + notes)
     }
 
     /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.

@@ -94,6 +94,24 @@ struct MediaSteps {
         return output
     }
 
+    /// `path` with its sound encoded to AAC and its video copied, as an MP4 (for sound that MP4 players cannot play);
+    /// QuickTime's keys (the content identifier) kept with `keepingKeys`.
+    func reencodeAudio(_ path: String, keepingKeys: Bool) async throws(LivePhotoError) -> String {
+        let tool = try ffmpeg()
+        let info: MediaInfo
+        do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
+        let output = "\(work)/sound-encoded.mp4"
+        let handler = progress
+        do {
+            try await tool.reencodeAudio(
+                path, to: output, info: info, keepingKeys: keepingKeys,
+                progress: { handler?(OperationProgress(fraction: $0, phase: .transcode)) }, shouldStop: { InterruptHandling.requested })
+        } catch {
+            throw Self.wrap(error, file: path)
+        }
+        return output
+    }
+
     /// The cover time of the frame within `within` seconds of the movie's cover that looks most like `photo` (a
     /// camera's still and the moment its shutter was pressed may be a frame or two apart); among frames that look
     /// the same (a still scene), the one nearest the cover. Nil when nothing could be compared or no frame looks like

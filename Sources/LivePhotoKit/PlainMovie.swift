@@ -18,6 +18,8 @@ struct PlainMovie {
     var coverSeconds: Double?
     /// The cover's frame, counted from 0 in presentation order, when the movie had a still time.
     var coverFrameIndex: Int?
+    /// MP4: audio formats no MP4 player decodes (QuickTime's LPCM), which must be encoded before the movie can be one.
+    var audioNeedingEncoding: [String] = []
     /// The movie's `com.apple.quicktime.content.identifier`, if any.
     let identifier: String?
     /// The video's codec (`h264`, `hevc`, …).
@@ -59,13 +61,20 @@ struct PlainMovie {
         let (offsets, _) = try naming(path) { try movie.chunkOffsetsJoiningMediaData(at: Int64(w.bytes.count), dropping: dropped) }
 
         var parts: [MovieBoxPart] = []
+        var audioNeedingEncoding: [String] = []
         for part in movie.movieBoxParts {
             switch part {
             case .track(let trak, let track?):
                 guard !dropped.contains(track.trackID) else { continue }
                 let chunkOffsets = offsets[track.trackID] ?? []
-                parts.append(
-                    .track(try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }, track))
+                var rewritten = try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }
+                if container == .mp4, track.handlerType == "soun" {
+                    // QuickTime's sound descriptions as ISO ones: MP4 players drop AAC whose 'esds' sits in a 'wave' box.
+                    let (iso, needs) = try naming(path) { try ISOAudioSampleEntry.isoTrack(rewritten) }
+                    rewritten = iso
+                    audioNeedingEncoding += needs.map(\.description)
+                }
+                parts.append(.track(rewritten, track))
             case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta) && (!keepsIdentifier || !settingKeys.isEmpty):
                 var metadata = try naming(path) { try QuickTimeMetadata(meta: meta) }
                 var changed = false
@@ -115,7 +124,7 @@ struct PlainMovie {
         }
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, coverFrameIndex: coverFrame, identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
+            coverSeconds: cover, coverFrameIndex: coverFrame, audioNeedingEncoding: audioNeedingEncoding, identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
             removed: removed)
     }
 

@@ -117,6 +117,20 @@ extension FFmpeg {
     /// The movie's video re-encoded to `codec` in an MP4, for players that cannot decode the original (HEVC): frames
     /// keep their times, audio is copied when it is AAC (else encoded to AAC), and the movie-level metadata stays;
     /// QuickTime `mdta` keys (such as a Live Photo's content identifier) only with `keepingKeys`.
+    /// `input`'s first video stream copied as it is and its first audio stream encoded to AAC, in an MP4 at `output`:
+    /// for a movie whose sound (LPCM) MP4 players cannot play. HEVC keeps Apple's `hvc1` tag.
+    public func reencodeAudio(
+        _ input: String, to output: String, info: MediaInfo, keepingKeys: Bool,
+        progress: (@Sendable (Double) -> Void)? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async throws(MediaToolError) {
+        var arguments = ["-i", input, "-map", "0:v:0", "-map", "0:a:0", "-map_metadata", "0", "-c:v", "copy", "-c:a", "aac", "-b:a", "192k"]
+        if info.video?.codec == "hevc" { arguments += ["-tag:v", "hvc1"] }
+        if keepingKeys { arguments += ["-movflags", "use_metadata_tags"] }
+        arguments += ["-f", "mp4", output]
+        try await run(arguments, file: input, duration: info.duration ?? info.video?.duration, progress: progress, shouldStop: shouldStop)
+    }
+
     public func reencodeVideo(
         _ input: String, to output: String, info: MediaInfo, codec: VideoCodec, keepingKeys: Bool,
         progress: (@Sendable (Double) -> Void)? = nil,

@@ -12,6 +12,8 @@ import Testing
 struct MakerFamilyTests {
     static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
     static func write(_ bytes: [UInt8], _ path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+    static func u16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+    static func u32(_ b: [UInt8], _ i: Int) -> Int { u16(b, i) << 16 | u16(b, i + 2) }
 
     static func inspected(_ path: String) async throws -> FileReport {
         try #require(await LivePhotoInspector.inspect([path]).files.first)
@@ -100,6 +102,51 @@ struct MakerFamilyTests {
         let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         let streams = try await Readers.ffprobeStreams(split.video)
         #expect(streams.contains { $0["codec_name"] as? String == "h264" })
+    }
+
+    /// The first audio sample entry of `path`'s movie, as written.
+    static func audioEntry(_ path: String) throws -> [UInt8] {
+        let movie = try Movie(file: RandomAccessFile(path: path))
+        return try #require(movie.tracks.first { $0.isAudio }?.descriptions.first?.bytes)
+    }
+
+    @Test("the MP4's AAC is an ISO version-0 'mp4a' with its own 'esds' (QuickTime's 'wave' form is dropped by Android's player); ffprobe agrees")
+    func isoAudioEntry() async throws {
+        let ws = try Workspace()
+        let (photo, movie, _) = try await MotionPhotoFlavorTests.jpegLivePhoto(ws)
+        let before = try Self.audioEntry(movie)
+        #expect(Self.u16(before, 16) == 1, "ffmpeg's .mov writes AAC as a version-1 description with 'wave'")
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google))
+        #expect(!result.soundEncoded)
+        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let entry = try Self.audioEntry(split.video)
+        #expect(Array(entry[4..<8]) == Array("mp4a".utf8))
+        #expect(Self.u16(entry, 16) == 0, "version 0")
+        #expect(Array(entry[40..<44]) == Array("esds".utf8), "'esds' is the entry's first child")
+        #expect(Self.u16(entry, 28) == 16 || Self.u16(entry, 26) == 16, "sample size 16")
+        let probe = try await Tool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels,sample_rate,codec_name", "-of", "csv=p=0", split.video])
+        let fields = probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
+        #expect(fields == ["aac", String(Self.u32(entry, 32) >> 16), String(Self.u16(entry, 24))])
+        // The same sound: every audio packet decodes as before.
+        #expect(try await Readers.framemd5(split.video) == Readers.framemd5(movie))
+    }
+
+    @Test("the real iPhone's LPCM sound is encoded to AAC for the MP4, the video's samples copied; the result says so")
+    func lpcmEncoded() async throws {
+        let ws = try Workspace()
+        let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
+        #expect(Array(try Self.audioEntry(movie)[4..<8]) == Array("lpcm".utf8))
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie: movie,
+            options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google))
+        #expect(result.soundEncoded && !result.reencoded)
+        #expect(result.notes.contains { $0.contains("AAC") })
+        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        #expect(try await Readers.audioCodec(split.video) == "aac")
+        #expect(Array(try Self.audioEntry(split.video)[4..<8]) == Array("mp4a".utf8))
+        #expect(try await Readers.videoFramemd5(split.video) == Readers.videoFramemd5(movie))
     }
 
     @Test("oppo, vivo and xiaomi take a JPEG only: a HEIC photo is refused, nothing is written")

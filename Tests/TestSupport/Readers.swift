@@ -40,6 +40,20 @@ public enum Readers {
         return r.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
     }
 
+    /// The frame digests of the first video stream alone (when the sound was encoded, only the pictures compare).
+    public static func videoFramemd5(_ path: String) async throws -> [String] {
+        let r = try await Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-f", "framemd5", "-"])
+        return r.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// The codec of the first audio stream (ffprobe's name), nil when there is none.
+    public static func audioCodec(_ path: String) async throws -> String? {
+        let r = try await Tool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path])
+        let name = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : name
+    }
+
     /// Presentation times of packets of stream `index` (ffprobe's pts_time), in order.
     public static func packetTimes(_ path: String, stream index: Int) async throws -> [Double] {
         let r = try await Tool.run(

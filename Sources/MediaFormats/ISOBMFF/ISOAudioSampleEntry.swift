@@ -1,0 +1,114 @@
+/// A movie's sound description as an MP4 player reads it (ISO/IEC 14496-12 §12.2.3, 14496-14 §6.7): QuickTime writes
+/// AAC as a version-1 (or version-2) sound description whose `esds` sits inside a `wave` box, which ISO readers such
+/// as androidx media3's ignore outside a `qt  ` file, so the sound is dropped; version 0 with `esds` as its own child
+/// is what they read. Audio that MP4 players do not take at all (LPCM) has no such form: it must be encoded.
+public enum ISOAudioSampleEntry {
+    /// What an audio sample entry needs to play from an MP4.
+    public enum Form: Sendable, Equatable {
+        /// Already an ISO entry (or not audio this knows): kept as it is.
+        case unchanged
+        /// The same stream in an ISO version-0 `mp4a` entry, these bytes.
+        case rewritten([UInt8])
+        /// A format MP4 players do not decode (LPCM and its QuickTime kin): the audio must be encoded (AAC).
+        case needsEncoding(format: FourCC)
+    }
+
+    /// QuickTime's uncompressed and legacy sound formats, which MP4 players do not take.
+    static let uncompressedFormats: Set<FourCC> = ["lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4"]
+
+    /// The entry's form for an MP4.
+    /// - Throws: when an `mp4a` entry is cut short or holds no `esds`.
+    public static func form(of entry: SampleDescription) throws -> Form {
+        if uncompressedFormats.contains(entry.format) { return .needsEncoding(format: entry.format) }
+        guard entry.format == "mp4a" else { return .unchanged }
+        let b = entry.bytes
+        guard b.count >= 36 else { throw FormatError(.truncated, "the 'mp4a' sound description is \(b.count) bytes") }
+        let version = b.loadUInt16(at: 16, .bigEndian)
+        var channels = Int(b.loadUInt16(at: 24, .bigEndian))
+        var rate = Double(b.loadUInt32(at: 32, .bigEndian)) / 65536
+        let childrenAt: Int
+        switch version {
+        case 0: return .unchanged
+        case 1: childrenAt = 52
+        case 2:
+            // SoundDescriptionV2: the rate as a 64-bit float and the channel count after the v0 fields.
+            guard b.count >= 72 else { throw FormatError(.truncated, "the version-2 sound description is \(b.count) bytes") }
+            rate = Double(bitPattern: b.loadUInt64(at: 40, .bigEndian))
+            channels = Int(b.loadUInt32(at: 48, .bigEndian))
+            childrenAt = 72
+        default: throw FormatError(.unsupported, "a sound description of version \(version)")
+        }
+        guard b.count >= childrenAt else { throw FormatError(.truncated, "the sound description ends in its fields") }
+        let children = try Atom.parseSequence(b, range: childrenAt..<b.count, baseOffset: 0, depth: 2)
+        var esds = children.first { $0.type == "esds" }
+        if esds == nil, let wave = children.first(where: { $0.type == "wave" }) {
+            // 'wave' holds 'frma', the codec's own atom, 'esds' and a terminator; its payload is read as boxes.
+            let payload = wave.data
+            var at = 0
+            // Box by box; a short terminator (4 zero bytes, as some writers end it) stops the walk.
+            while at + 8 <= payload.count {
+                let size = Int(payload.loadUInt32(at: at, .bigEndian))
+                guard size >= 8, at + size <= payload.count else { break }
+                if Array(payload[at + 4..<at + 8]) == Array("esds".utf8) {
+                    esds = try Atom.parse(Array(payload[at..<at + size]))
+                    break
+                }
+                at += size
+            }
+        }
+        guard let esds else { throw FormatError(.malformed, "the AAC sound description holds no 'esds' (decoder configuration)") }
+        guard channels > 0, channels <= 0xFFFF, rate > 0, rate < 65536, rate == rate.rounded() else {
+            throw FormatError(.unsupported, "an AAC track of \(channels) channels at \(rate) Hz has no ISO version-0 form")
+        }
+        var w = ByteWriter()
+        let body = esds.serialized()
+        w.appendUInt32(UInt32(36 + body.count))
+        w.appendASCII("mp4a")
+        w.append(Array(b[8..<16]))  // reserved and the data reference index
+        w.append([UInt8](repeating: 0, count: 8))  // reserved (version 0, revision, vendor)
+        w.appendUInt16(UInt16(channels))
+        w.appendUInt16(16)  // sample size
+        w.appendUInt16(0)  // pre-defined
+        w.appendUInt16(0)  // reserved
+        w.appendUInt32(UInt32(rate) << 16)
+        w.append(body)
+        return .rewritten(w.bytes)
+    }
+
+    /// `stsd` with every entry in its MP4 form, and the formats that need encoding (none when it plays as it is).
+    public static func isoDescriptions(_ stsd: Atom) throws -> (stsd: Atom, needsEncoding: [FourCC]) {
+        var entries: [[UInt8]] = []
+        var needs: [FourCC] = []
+        var changed = false
+        for entry in try SampleDescription.entries(of: stsd) {
+            switch try form(of: entry) {
+            case .unchanged: entries.append(entry.bytes)
+            case .rewritten(let bytes):
+                entries.append(bytes)
+                changed = true
+            case .needsEncoding(let format):
+                entries.append(entry.bytes)
+                needs.append(format)
+            }
+        }
+        return (changed ? SampleDescription.atom(entries) : stsd, needs)
+    }
+
+    /// A `trak` whose sample descriptions are in their MP4 form, and the formats that need encoding.
+    public static func isoTrack(_ trak: Atom) throws -> (trak: Atom, needsEncoding: [FourCC]) {
+        var trak = trak
+        var needs: [FourCC] = []
+        try trak.modifyChildren("mdia") { mdia in
+            try mdia.modifyChildren("minf") { minf in
+                try minf.modifyChildren("stbl") { stbl in
+                    try stbl.modifyChildren("stsd") { stsd in
+                        let result = try isoDescriptions(stsd)
+                        stsd = result.stsd
+                        needs += result.needsEncoding
+                    }
+                }
+            }
+        }
+        return (trak, needs)
+    }
+}
