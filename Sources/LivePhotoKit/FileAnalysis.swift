@@ -126,6 +126,11 @@ struct FileAnalysis {
         } else {
             flavor = .googleMotionPhoto
         }
+        if motion.videoLocator == .huaweiTail, let google = locations.google, google != video.offset {
+            report.problems.append(
+                "the LIVE_ tail puts the video at byte \(video.offset), Google's rule (the XMP directory) at byte \(google): "
+                    + "galleries of the two kinds do not play the same bytes")
+        }
         if !locations.agree, let google = locations.google, let samsung = locations.samsung {
             report.problems.append(
                 "Google's rule (the XMP directory) finds the video at byte \(google), Samsung's trailer at byte \(samsung.offset): "

@@ -247,6 +247,70 @@ struct MakerFamilyTests {
         #expect(sameMP4, "the split MP4 is not the bytes at the reported range")
     }
 
+    /// A JPEG whose XMP (one Description, as cameras write it) has `attributes` and a directory of `items`
+    /// (semantic, mime, length), followed by `after`.
+    static func motionJPEG(_ image: [UInt8], attributes: String, items: [(String, String, Int)], after: [UInt8]) throws -> [UInt8] {
+        let list = items.map { semantic, mime, length in
+            "<rdf:li rdf:parseType=\"Resource\"><Container:Item Item:Mime=\"\(mime)\" Item:Semantic=\"\(semantic)\" Item:Length=\"\(length)\" Item:Padding=\"0\"/></rdf:li>"
+        }.joined()
+        let xmp = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+            <rdf:Description rdf:about="" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" \
+            xmlns:hdrgm="http://ns.adobe.com/hdr-gain-map/1.0/" xmlns:Container="http://ns.google.com/photos/1.0/container/" \
+            xmlns:Item="http://ns.google.com/photos/1.0/container/item/" GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1" \
+            GCamera:MotionPhotoPresentationTimestampUs="1000000" \(attributes)><Container:Directory><rdf:Seq>\(list)\
+            </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        return Array(image.prefix(2)) + (try JPEGFile.xmpSegment(packet: Array(xmp.utf8))) + image.dropFirst(2) + after
+    }
+
+    @Test("Ultra HDR: a directory of Primary, GainMap and MotionPhoto; split keeps the gain map with the photo and gives the MP4")
+    func gainMapItem() async throws {
+        let ws = try Workspace()
+        let image = try Self.bytes(try await ClipStore.shared.jpeg())
+        let gainMap = try Self.bytes(try await ClipStore.shared.jpeg())
+        let mp4 = try Self.bytes(try await ClipStore.shared.path(ClipSpec(container: .mp4)))
+        let path = ws.file("PXL_MP.jpg")
+        let file = try Self.motionJPEG(
+            image, attributes: "hdrgm:Version=\"1.0\"",
+            items: [("Primary", "image/jpeg", 0), ("GainMap", "image/jpeg", gainMap.count), ("MotionPhoto", "video/mp4", mp4.count)],
+            after: gainMap + mp4)
+        try Self.write(file, path)
+        let report = try await Self.inspected(path)
+        #expect(report.flavor == .google)
+        #expect(report.motionPhoto?.directory.map(\.semantic) == ["Primary", "GainMap", "MotionPhoto"])
+        let split = try #require(try await LivePhotoSplitter.split([path], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let photo = try Self.bytes(split.photo), video = try Self.bytes(split.video)
+        #expect(photo.count == file.count - mp4.count, "the photo is everything before the MP4")
+        let keepsGainMap = Array(photo.suffix(gainMap.count)) == gainMap, sameMP4 = video == mp4
+        #expect(keepsGainMap && sameMP4)
+    }
+
+    @Test("bad input: OPPO's VideoLength past the video item is noted and the boxes are used; a LIVE_ tail and an XMP directory that disagree are a problem")
+    func disagreeingMarks() async throws {
+        let ws = try Workspace()
+        let image = try Self.bytes(try await ClipStore.shared.jpeg())
+        let mp4 = try Self.bytes(try await ClipStore.shared.path(ClipSpec(container: .mp4)))
+        let oppo = ws.file("oppo.jpg")
+        try Self.write(
+            try Self.motionJPEG(
+                image, attributes: "xmlns:OpCamera=\"http://ns.oplus.com/photos/1.0/camera/\" OpCamera:VideoLength=\"\(mp4.count + 5000)\"",
+                items: [("Primary", "image/jpeg", 0), ("MotionPhoto", "video/mp4", mp4.count)], after: mp4), oppo)
+        let report = try await Self.inspected(oppo)
+        #expect(report.flavor == .oppo && report.motionPhoto?.videoLength == Int64(mp4.count))
+        #expect(report.motionPhoto?.notes.contains { $0.contains("VideoLength") } == true)
+
+        // A HUAWEI tail after a file whose XMP directory counts the tail in the video: the two rules disagree.
+        let both = ws.file("both.jpg")
+        let tail = Self.field("v6_f10") + Self.field("0:300") + Self.field("LIVE_\(mp4.count + 20)")
+        try Self.write(
+            try Self.motionJPEG(image, attributes: "", items: [("Primary", "image/jpeg", 0), ("MotionPhoto", "video/mp4", mp4.count + 30)], after: mp4 + tail),
+            both)
+        let mixed = try await Self.inspected(both)
+        #expect(mixed.flavor == .huawei)
+        #expect(mixed.problems.contains { $0.contains("LIVE_") && $0.contains("Google") }, "\(mixed.problems)")
+    }
+
     @Test("bad input: a LIVE_ number that does not match the MP4, or one larger than the file: a clear error, exit 2's kind, nothing written")
     func badTails() async throws {
         let ws = try Workspace()

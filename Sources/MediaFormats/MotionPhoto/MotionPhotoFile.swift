@@ -182,7 +182,10 @@ public struct MotionPhotoFile: Sendable {
                 }
                 video = Span(offset: span.offset, length: try EmbeddedMovie.length(in: file, start: span.offset, limit: limit))
                 videoLocator = .containerDirectory
-                imageEnd = primaryEnd
+                // An Ultra HDR photo's gain map (an image item after the primary) belongs to the photo: it ends where
+                // the video starts.
+                let hasOtherImages = xmp.directory.dropFirst().contains { !$0.isVideo && $0.length > 0 }
+                imageEnd = hasOtherImages ? span.offset : primaryEnd
             } catch let error as FormatError {
                 failures.append("the XMP Container directory: \(error.message)")
             }
