@@ -7,7 +7,7 @@
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
-#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video library capture")
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors library capture")
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
@@ -48,23 +48,29 @@ measure() {
   echo "$best $rss"
 }
 
-parts=" ${BENCH_PARTS:-video library capture} "
-if [[ $parts == *" video "* ]]; then
+parts=" ${BENCH_PARTS:-video flavors library capture} "
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
-if [ ! -f "$work/base.mov" ]; then
+if [[ $parts == *" video "* || $parts == *" flavors "* ]] && [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
     -t 10 -c:v libx264 -preset ultrafast -b:v 40M -pix_fmt yuv420p -c:a aac "$work/base.mov"
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$work/photo.jpg"
 fi
-base_mb=$(( $(stat -c %s "$work/base.mov") / 1000000 ))
-
-printf '%-10s %8s %-22s %-22s %-22s %s\n' "video" "cp (s)" "make (s, ratio)" "to motion (s, ratio)" "split (s, ratio)" "peak RSS cp/make/motion/split"
-for mb in "${sizes[@]}"; do
-  src="$work/video-${mb}MB.mov"
+# The looped video of about `$1` MB: prints its path.
+video_of_size() {
+  local mb=$1 src="$work/video-$1MB.mov" base_mb loops
   if [ ! -f "$src" ]; then
+    base_mb=$(( $(stat -c %s "$work/base.mov") / 1000000 ))
     loops=$(( (mb + base_mb - 1) / base_mb - 1 ))
     ffmpeg -v error -y -stream_loop "$loops" -i "$work/base.mov" -map 0 -c copy "$src"
   fi
+  echo "$src"
+}
+
+if [[ $parts == *" video "* ]]; then
+
+printf '%-10s %8s %-22s %-22s %-22s %s\n' "video" "cp (s)" "make (s, ratio)" "to motion (s, ratio)" "split (s, ratio)" "peak RSS cp/make/motion/split"
+for mb in "${sizes[@]}"; do
+  src=$(video_of_size "$mb")
   size=$(stat -c %s "$src")
   cat "$src" >/dev/null  # same page-cache state for both
   read -r cp_s cp_kb < <(measure cp "$src" "$work/copy.mov")
@@ -114,6 +120,31 @@ kill "$server"; wait "$server" 2>/dev/null || true
 echo
 printf 'serve: a %d MB upload took %s s; the server'"'"'s peak RSS was %d MB\n' "$(( $(stat -c %s "$big") / 1000000 ))" "$up_s" "$((rss_kb / 1024))"
 
+fi
+
+if [[ $parts == *" flavors "* ]]; then
+# Every maker's flavour of convert --to motion, and split of what it wrote, on the first size's H.264 Live Photo:
+# all are lossless (the clip is H.264 with AAC sound, so HUAWEI's and Honor's need no re-encoding either).
+src=$(video_of_size "${sizes[0]}")
+"$bin" make "$work/photo.jpg" "$src" --out "$work/fl" --name fl --force >/dev/null 2>&1
+cat "$work/fl/fl.MOV" >/dev/null
+read -r fcp_s _ < <(measure cp "$work/fl/fl.MOV" "$work/copy.mov")
+rm -f "$work/copy.mov"
+echo
+printf 'flavours, %d MB Live Photo (cp %s s):
+' "$(( $(stat -c %s "$work/fl/fl.MOV") / 1000000 ))" "$fcp_s"
+printf '  %-8s %-22s %-22s %-22s %s
+' "flavour" "to motion (s, ratio)" "split (s, ratio)" "inspect (s)" "peak RSS motion/split"
+for f in google samsung oppo vivo xiaomi huawei honor; do
+  read -r fm_s fm_kb < <(measure "$bin" convert --to motion "$work/fl/fl.JPG" "$work/fl/fl.MOV" --flavor "$f" --out "$work/fl-$f" --force)
+  read -r fs_s fs_kb < <(measure "$bin" split "$work/fl-$f/fl.MP.jpg" --out "$work/fl-$f/split" --force)
+  read -r fi_s _ < <(measure "$bin" inspect "$work/fl-$f/fl.MP.jpg")
+  fr() { awk "BEGIN{printf \"%.2fx\", ($fcp_s > 0 ? $1 / $fcp_s : 0)}"; }
+  printf '  %-8s %-22s %-22s %-22s %d/%d MB\n' "$f" "$fm_s ($(fr "$fm_s"))" "$fs_s ($(fr "$fs_s"))" "$fi_s" "$((fm_kb / 1024))" "$((fs_kb / 1024))"
+  rm -rf "$work/fl-$f"
+done
+rm -rf "$work/fl"
+echo "ratio = command time / cp time of the movie (best of $runs runs); target: at most 1.5x."
 fi
 
 if [[ $parts == *" library "* ]]; then
