@@ -47,10 +47,11 @@ public enum FamilyCatalog {
             marks: "Google's XMP with OpCamera fields (VideoLength); Exif UserComment oplus_...", gallery: "OPPO Photos",
             notes: "the Exif keeps its byte order (OPPO's own files are little-endian)"),
         FamilyDescription(
-            family: .vivo, name: "vivo live photo (X300 and later)", read: true, write: "convert --to motion --flavor vivo",
+            family: .vivo, name: "vivo live photo", read: true, write: "convert --to motion --flavor vivo (the X300's single file)",
             stills: ["JPEG"], videoCodecs: ["HEVC", "H.264"],
-            marks: "Google's XMP with VCamera fields; Exif UserComment signature", gallery: "vivo Gallery",
-            notes: "written files unverified on a vivo phone; the two-file form of earlier vivo phones is not read yet"),
+            marks: "X300 and later: Google's XMP with VCamera fields and a UserComment signature; up to the X200: a JPEG and "
+                + "an MP4 whose footers carry one pairing id (com.android.camera.livephoto)",
+            gallery: "vivo Gallery", notes: "written files unverified on a vivo phone; the two-file form is read, not written"),
         FamilyDescription(
             family: .xiaomi, name: "Xiaomi motion photo", read: true, write: "convert --to motion --flavor xiaomi", stills: ["JPEG"],
             videoCodecs: ["H.264", "HEVC"], marks: "Google's XMP (and MicroVideo fields), MiCamera fields or Exif 0x8897",

@@ -93,6 +93,11 @@ struct FileAnalysis {
 
     private mutating func readMotionPhoto(_ file: RandomAccessFile) throws {
         let motion = try MotionPhotoFile(file: file)
+        if let footer = motion.vivoFooter {
+            report.pairingIdentifier = footer.pairingID
+            if report.flavor == nil { report.flavor = .vivo }
+        }
+        if let problem = motion.vivoFooterProblem { report.problems.append(problem) }
         guard let video = motion.video else { return }
         report.role = .motionPhoto
         report.flavor = motion.maker.map(PhotoFamily.init)
@@ -152,6 +157,10 @@ struct FileAnalysis {
         report.contentIdentifier = facts.contentIdentifier
         report.role = facts.contentIdentifier != nil ? .liveMovie : .movie
         if facts.contentIdentifier != nil { report.flavor = .apple }
+        if let footer = try? VivoFooter.inMovie(file, topLevel: movie.topLevel) {
+            report.pairingIdentifier = footer.pairingID
+            if report.flavor == nil { report.flavor = .vivo }
+        }
         guard depth == .full else {
             report.movie = MovieReport(
                 durationSeconds: movie.durationSeconds, stillImageTimeTrackCount: facts.stillImageTimeTracks.count, tracks: [])

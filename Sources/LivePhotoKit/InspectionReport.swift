@@ -37,6 +37,9 @@ public struct FileReport: Sendable, Codable, Equatable {
     /// Whose live photo it is: `apple` for a Live Photo's still or movie, else the maker whose marks a Motion Photo
     /// carries (`google`, `microvideo`, `samsung`, `oppo`, `vivo`, `xiaomi`, `huawei`, `honor`); nil for anything else.
     public var flavor: PhotoFamily?
+    /// vivo's `com.android.camera.livephoto` id, which joins the photo and the movie of a vivo pair (phones up to the
+    /// X200) as Apple's content identifier joins a Live Photo's.
+    public var pairingIdentifier: String?
     /// Why the file could not be read at all, when it could not (`inspect` then exits 2).
     public var error: String?
     /// What did not add up in a file that could be read (broken Exif, a Motion Photo's video missing): the rest of

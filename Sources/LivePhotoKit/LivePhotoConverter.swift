@@ -162,6 +162,9 @@ public enum LivePhotoConverter {
                     : "not a Motion Photo: not a JPEG or HEIC")
         }
         let motion = try naming(motionPhoto) { try MotionPhotoFile(file: file) }
+        if !motion.isMotionPhoto, let footer = motion.vivoFooter {
+            return try await vivoPairToLivePhoto(motionPhoto, pairingID: footer.pairingID, options: options, progress: progress)
+        }
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
         options.name = options.name ?? LivePhotoSplitter.baseStem(motionPhoto)
@@ -205,5 +208,48 @@ public enum LivePhotoConverter {
             }
             throw named.renamingFiles(in: work) { name in name.isEmpty ? motionPhoto : "the \(part(name)) embedded in \(motionPhoto)" }
         }
+    }
+
+    /// The photo of a vivo pair (phones up to the X200: a JPEG and an MP4 of the same name, whose footers carry the
+    /// same pairing id) and its movie, found beside it, made into a Live Photo with the cover at vivo's cover frame.
+    static func vivoPairToLivePhoto(_ photo: String, pairingID: String, options: MakeOptions, progress: ProgressHandler?)
+        async throws(LivePhotoError) -> MakeResult
+    {
+        let url = URL(fileURLWithPath: photo)
+        let folder = url.deletingLastPathComponent().path, stem = url.deletingPathExtension().lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var found: (path: String, frameTimes: [Double], frameIndex: Int?)?
+        for name in names.sorted() {
+            let candidate = URL(fileURLWithPath: name)
+            guard candidate.deletingPathExtension().lastPathComponent.lowercased() == stem.lowercased(),
+                BundleReader.movieExtensions.contains(candidate.pathExtension.lowercased())
+            else { continue }
+            let path = "\(folder)/\(name)"
+            guard let file = try? RandomAccessFile(path: path), let movie = try? Movie(file: file),
+                let footer = try? VivoFooter.inMovie(file, topLevel: movie.topLevel), footer.pairingID == pairingID
+            else { continue }
+            let facts = MovieFacts(movie: movie)
+            found = (path, ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted(), footer.imageTimeFrameIndex)
+            break
+        }
+        guard let found else {
+            throw .badInput(
+                file: photo,
+                reason: "the photo of a vivo live photo (pairing id \(pairingID)), but no movie beside it carries that id (looked for \(stem).mp4)")
+        }
+        var options = options
+        options.name = options.name ?? stem
+        options.replacesForeignMakerNote = true
+        var notes = ["a vivo live photo: \(found.path) carries the same pairing id"]
+        if options.coverTime == nil {
+            if let index = found.frameIndex, index >= 0, index < found.frameTimes.count {
+                options.suggestedCover = SuggestedCover(seconds: found.frameTimes[index], label: "vivo's cover frame (imageTime \(index))")
+            } else {
+                notes.append("vivo's movie names no cover frame; the cover is the frame nearest the middle")
+            }
+        }
+        var result = try await LivePhotoMaker.make(photo: photo, video: found.path, options: options, progress: progress)
+        result.notes = notes + result.notes
+        return result
     }
 }

@@ -90,6 +90,12 @@ public enum LivePhotoInspector {
         let paired: Bool
         let reason: String
         switch (still.contentIdentifier, movie.contentIdentifier) {
+        case (nil, _) where still.pairingIdentifier != nil && still.pairingIdentifier == movie.pairingIdentifier:
+            (paired, reason) = (
+                false,
+                "a vivo live photo (both carry vivo's pairing id \(still.pairingIdentifier ?? "")), not an Apple one: "
+                    + "convert --to live makes it one"
+            )
         case (nil, _): (paired, reason) = (false, "the photo has no content identifier (Apple MakerNote tag 0x0011)")
         case (_, nil): (paired, reason) = (false, "the movie has no \(AppleMovieMetadata.contentIdentifierKey)")
         case (let a?, let b?) where a == b: (paired, reason) = (true, "both carry \(a)")

@@ -311,6 +311,63 @@ struct MakerFamilyTests {
         #expect(mixed.problems.contains { $0.contains("LIVE_") && $0.contains("Google") }, "\(mixed.problems)")
     }
 
+    /// A vivo pair as phones up to the X200 write it, from MAKERS.md §4.1: `IMG.jpg` with the footer after its EOI,
+    /// `IMG.mp4` ending with a `uuid` box (`vivoMediaExtInfo`) holding the footer with the cover's frame index.
+    static func vivoPair(_ ws: Workspace, id: String, imageTime: Int, movieID: String? = nil) async throws -> (photo: String, movie: String) {
+        let image = try bytes(try await ClipStore.shared.jpeg())
+        let mp4 = try bytes(try await ClipStore.shared.path(ClipSpec(container: .mp4)))
+        let photoFooter = VivoFooter.encoded(
+            json: #"{"com.android.camera.livephoto":"\#(id)","version":2200,"takenmodel":"vivo X200","moduleid":"live_photo"}"#, pairingID: id)
+        let movieID = movieID ?? id
+        let movieFooter = VivoFooter.encoded(
+            json: #"{"com.android.camera.livephoto":"\#(movieID)","com.android.camera.imageTime":\#(imageTime),"faceInfo":{}}"#,
+            pairingID: movieID)
+        let box = BoxHeader.encoded("uuid", payloadSize: UInt64(16 + movieFooter.count)) + VivoFooter.userType + movieFooter
+        let (photo, movie) = (ws.file("vivo/IMG_20250101_120000.jpg"), ws.file("vivo/IMG_20250101_120000.mp4"))
+        try FileManager.default.createDirectory(atPath: ws.file("vivo"), withIntermediateDirectories: true)
+        try write(image + photoFooter, photo)
+        try write(mp4 + box, movie)
+        return (photo, movie)
+    }
+
+    @Test("vivo's two files (up to the X200): both named vivo with their pairing id; convert --to live finds the movie and puts the cover on vivo's frame")
+    func vivoPairs() async throws {
+        let ws = try Workspace()
+        let id = "1781689481524ba274bd00000000"
+        let (photo, movie) = try await Self.vivoPair(ws, id: id, imageTime: 30)
+        let report = await LivePhotoInspector.inspect([photo, movie])
+        #expect(report.files.map(\.flavor) == [.vivo, .vivo])
+        #expect(report.files.map(\.pairingIdentifier) == [id, id])
+        #expect(report.files.allSatisfy { $0.problems.isEmpty }, "\(report.files.map(\.problems))")
+        #expect(report.pair?.reason.contains("vivo") == true)
+        let made = try await LivePhotoConverter.toLivePhoto(photo, options: MakeOptions(outputDirectory: ws.file("live")))
+        #expect(abs(made.coverTime - 1.0) < 0.0005, "frame 30 of a 30 fps movie")
+        #expect(made.notes.contains { $0.contains("vivo") })
+        let verdict = await LivePhotoVerifier.verify(photo: try #require(made.photo), movie: try #require(made.movie))
+        #expect(verdict.passed, "\(verdict.checks.filter { !$0.passed })")
+        #expect(try await Readers.videoFramemd5(try #require(made.movie)) == Readers.videoFramemd5(movie))
+
+        // A movie of another pair is never taken; a footer whose JSON does not read is a problem, the photo still a photo.
+        let other = try Workspace()
+        let (lonely, _) = try await Self.vivoPair(other, id: id, imageTime: 30, movieID: "1781689481524ba274bd00000001")
+        await #expect {
+            _ = try await LivePhotoConverter.toLivePhoto(lonely, options: MakeOptions(outputDirectory: other.file("live")))
+        } throws: { error in
+            guard case .badInput(let file, let reason) = error as? LivePhotoError else { return false }
+            return file == lonely && reason.contains(id)
+        }
+        var broken = try Self.bytes(photo)
+        if let at = broken.lastIndex(of: UInt8(ascii: "{")) { broken[at] = UInt8(ascii: "[") }
+        if let first = broken.indices.first(where: { i in i + 5 <= broken.count && Array(broken[i..<i + 5]) == Array("vivo{".utf8) }) {
+            broken[first + 4] = UInt8(ascii: "[")
+        }
+        let brokenPath = ws.file("broken.jpg")
+        try Self.write(broken, brokenPath)
+        let brokenReport = try await Self.inspected(brokenPath)
+        #expect(brokenReport.error == nil && brokenReport.flavor == nil)
+        #expect(brokenReport.problems.contains { $0.contains("vivo") }, "\(brokenReport.problems)")
+    }
+
     @Test("bad input: a LIVE_ number that does not match the MP4, or one larger than the file: a clear error, exit 2's kind, nothing written")
     func badTails() async throws {
         let ws = try Workspace()

@@ -1,8 +1,8 @@
 import FuzzSupport
 @testable import MediaFormats
 
-/// ISO-BMFF and QuickTime boxes: the box dump (`inspect --boxes`), the movie, its tracks' sample tables, edit lists
-/// and timed-metadata keys.
+/// ISO-BMFF and QuickTime boxes: the box dump (`inspect --boxes`), the movie, its tracks' sample tables, edit lists,
+/// timed-metadata keys and sound descriptions rewritten for MP4.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let file = FuzzFile.with(data, size) else { return 0 }
@@ -13,6 +13,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for track in movie.tracks {
         _ = track.editList?.entries.count
         _ = track.metadataKeys?.keys.count
+        // The sound description in its MP4 form (QuickTime's 'wave' and version-2 layouts read).
+        if track.isAudio { _ = try? ISOAudioSampleEntry.isoTrack(track.atom) }
         if let schedule = try? track.presentationSchedule(movieTimescale: movie.header.timescale, limit: 10_000) {
             for entry in schedule.prefix(64) {
                 if let location = try? track.tables.sampleLocation(entry.sample), location.size <= 4096,
@@ -25,6 +27,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let meta = movie.metadata {
         _ = meta.value(for: "com.apple.quicktime.content.identifier")
+        _ = OpenHarmonyMovieMetadata.coverTimeMilliseconds(in: meta)
     }
     _ = movie.moov.serialized()
     return 0

@@ -77,6 +77,10 @@ public struct MotionPhotoFile: Sendable {
     public var makerFields: MakerXMPFields?
     /// JPEG: the Exif `UserComment` as text (OPPO's `oplus_…`, vivo's signature), its charset prefix left out.
     public var exifUserComment: String?
+    /// JPEG: vivo's two-file footer after the image (the photo of a vivo pair: its movie is a separate MP4).
+    public var vivoFooter: VivoFooter?
+    /// JPEG: why a footer that ends like vivo's could not be read (the photo is still a photo).
+    public var vivoFooterProblem: String?
     /// JPEG: Exif tag 0x8897 is there (Xiaomi's gallery looks for it).
     public var hasXiaomiExifMark = false
     /// What did not add up and how it was resolved (placeholder XMP lengths, a broken trailer).
@@ -147,6 +151,13 @@ public struct MotionPhotoFile: Sendable {
             hasXiaomiExifMark = exif.exifIFD?.entry(ExifTIFF.xiaomiMarkTag) != nil
         }
         let eoi = try jpeg.endOfImage(in: file)
+        if try VivoFooter.isPresent(in: file, endingAt: file.size) {
+            do {
+                vivoFooter = try VivoFooter(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
+            } catch let error as FormatError {
+                vivoFooterProblem = "vivo's footer is unreadable: \(error.message)"
+            }
+        }
         if try SamsungTrailer.isPresent(in: file, endingAt: file.size) {
             do {
                 samsungTrailer = try SamsungTrailer(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
