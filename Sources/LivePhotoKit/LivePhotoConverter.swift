@@ -93,17 +93,25 @@ public enum LivePhotoConverter {
                 workFolder = work
             }
             let media = MediaSteps(ffmpegPath: options.ffmpegPath, work: work, quality: 92, codec: .h264, progress: progress)
-            let encodedPath: String
+            var encodedPath: String?
             do throws(LivePhotoError) {
                 encodedPath = try await media.reencodeAudio(video.source.path, keepingKeys: options.keepsIdentifier)
+            } catch .missingTool(let tool, _) {
+                // Without ffmpeg the Motion Photo is still written, losslessly, and says what it lacks.
+                notes.append(
+                    "the sound (\(formats)) stays as it is: \(tool) is not installed to encode it to AAC, and MP4 players "
+                        + "(Android's among them) play the video silent")
             } catch {
                 throw error.renamingFiles(in: work) { _ in "\(movie)'s copy with AAC sound" }
             }
-            let cover = video.coverSeconds
-            video = try PlainMovie.plan(
-                source: try LivePhotoMaker.open(encodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier, coverSeconds: cover)
-            soundEncoded = true
-            notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
+            if let encodedPath {
+                let cover = video.coverSeconds
+                video = try PlainMovie.plan(
+                    source: try LivePhotoMaker.open(encodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier,
+                    coverSeconds: cover)
+                soundEncoded = true
+                notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
+            }
         }
         if options.flavor.needsH264, let cover = video.coverSeconds {
             // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).

@@ -147,6 +147,13 @@ struct MakerFamilyTests {
         #expect(try await Readers.audioCodec(split.video) == "aac")
         #expect(Array(try Self.audioEntry(split.video)[4..<8]) == Array("mp4a".utf8))
         #expect(try await Readers.videoFramemd5(split.video) == Readers.videoFramemd5(movie))
+
+        // Without ffmpeg the Motion Photo is still written, losslessly, and says that its sound stays LPCM.
+        let without = try await LivePhotoConverter.toMotionPhoto(
+            photo: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie: movie,
+            options: MotionConversionOptions(outputDirectory: ws.file("no-ffmpeg"), flavor: .google, ffmpegPath: ws.file("no-such-ffmpeg")))
+        #expect(!without.soundEncoded)
+        #expect(without.notes.contains { $0.contains("stays as it is") })
     }
 
     @Test("oppo, vivo and xiaomi take a JPEG only: a HEIC photo is refused, nothing is written")
