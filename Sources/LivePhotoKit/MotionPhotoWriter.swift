@@ -133,6 +133,16 @@ struct MotionPhotoWriter {
         // From the back, so that earlier ranges stay where they were; at one place the Exif goes before the XMP.
         let order = changes.indices.sorted { (changes[$0].range.lowerBound, -$0) > (changes[$1].range.lowerBound, -$1) }
         for i in order { header.replaceSubrange(changes[i].range, with: changes[i].bytes) }
+        // An Ultra HDR photo keeps finding its gain map: the MPF index's primary size grows with the header, and a later
+        // image's offset with what was added after the index.
+        if let mpf = try jpeg.mpfSegment(in: source) {
+            func growth(_ change: (range: Range<Int>, bytes: [UInt8])) -> Int64 { Int64(change.bytes.count - change.range.count) }
+            let before = changes.filter { $0.range.upperBound <= Int(mpf.offset) }.reduce(Int64(0)) { $0 + growth($1) }
+            let after = changes.filter { $0.range.lowerBound >= Int(mpf.end) }.reduce(Int64(0)) { $0 + growth($1) }
+            if before + after != 0 {
+                try JPEGFile.adjustingMPF(&header, segment: mpf, at: Int(mpf.offset + before), growth: before + after, after: after)
+            }
+        }
         var out = SplicedFile()
         out.pieces = [.bytes(header), .copy(source, offset: jpeg.scanOffset, length: source.size - jpeg.scanOffset)]
         return out

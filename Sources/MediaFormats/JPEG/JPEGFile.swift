@@ -107,6 +107,24 @@ public struct JPEGFile: Sendable {
         return nil
     }
 
+    /// The APP2 segment holding a Multi-Picture Format index (an Ultra HDR photo's pointer to its gain map).
+    public func mpfSegment(in file: RandomAccessFile) throws -> Segment? {
+        for s in segments where s.marker == 0xE2 && s.payloadLength >= MultiPictureFormat.signature.count {
+            if try file.read(at: s.payloadOffset, count: MultiPictureFormat.signature.count) == MultiPictureFormat.signature { return s }
+        }
+        return nil
+    }
+
+    /// The header bytes `header` (from the file's start to the first scan) after edits that changed its size: the MPF
+    /// segment `mpf` (at its place in `header`, `at`) adjusted for a primary grown by `growth` bytes, of which `after`
+    /// were added past the segment (later images move by those).
+    public static func adjustingMPF(_ header: inout [UInt8], segment mpf: Segment, at: Int, growth: Int64, after: Int64) throws {
+        let payloadStart = at + 4, end = at + 4 + mpf.payloadLength
+        guard payloadStart <= end, end <= header.count else { throw FormatError(.malformed, "the MPF segment moved out of the header") }
+        let adjusted = try MultiPictureFormat.adjusted(Array(header[payloadStart..<end]), primaryGrowth: growth, laterShift: after)
+        header.replaceSubrange(payloadStart..<end, with: adjusted)
+    }
+
     /// The NUL-terminated namespace URI that starts a standard XMP APP1 payload.
     public static let xmpHeader: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
@@ -246,6 +264,14 @@ public struct JPEGFile: Sendable {
             }
         }
         if !inserted { w.append(app1) }
-        return w.bytes
+        var header = w.bytes
+        // An Ultra HDR photo's MPF index: the primary grew by the Exif's change; a gain map after the segment moves with
+        // it only when the Exif comes after the segment.
+        let growth = Int64(header.count) - scanOffset
+        if growth != 0, let mpf = try mpfSegment(in: file) {
+            let exifAfter = existing.map { $0.offset > mpf.offset } ?? false
+            try Self.adjustingMPF(&header, segment: mpf, at: Int(mpf.offset) + (exifAfter ? 0 : Int(growth)), growth: growth, after: exifAfter ? growth : 0)
+        }
+        return header
     }
 }

@@ -115,7 +115,8 @@ public enum MotionPhotoXMPWriter {
         }
         // The result must read back as what was meant.
         let check = try MotionPhotoXMP(packet: XMPPacket(bytes: bytes))
-        guard check.isMotionPhoto, check.directory == items, check.presentationTimestampUs == timestampUs else {
+        // (-1, "unspecified", reads back as no timestamp.)
+        guard check.isMotionPhoto, check.directory == items, check.presentationTimestampUs == (timestampUs >= 0 ? timestampUs : nil) else {
             throw FormatError(.unsupported, "the photo's XMP could not take the Motion Photo properties")
         }
         return bytes
