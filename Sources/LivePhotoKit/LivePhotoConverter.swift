@@ -59,7 +59,8 @@ public enum LivePhotoConverter {
         var videoCodec = options.videoCodec
         if options.flavor.needsH264, video.videoCodec != VideoCodec.h264.rawValue, videoCodec == nil {
             videoCodec = .h264
-            notes.append("the video was re-encoded to H.264: \(options.flavor.rawValue)'s gallery plays no \(video.videoCodec.uppercased())")
+            notes.append(
+                "the video was re-encoded to H.264: \(options.flavor.rawValue)'s gallery plays no \(video.videoCodec.uppercased())")
         }
         if let codec = videoCodec {
             if video.videoCodec == codec.rawValue {
@@ -143,7 +144,8 @@ public enum LivePhotoConverter {
         PendingOutputs.shared.finish([output])
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
-            videoLength: video.size, flavor: options.flavor, reencoded: reencoded, soundEncoded: soundEncoded, notes: (pairing.note.map { [$0] } ?? []) + notes)
+            videoLength: video.size, flavor: options.flavor, reencoded: reencoded, soundEncoded: soundEncoded,
+            notes: (pairing.note.map { [$0] } ?? []) + notes)
     }
 
     /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
@@ -243,7 +245,9 @@ public enum LivePhotoConverter {
         guard let found else {
             throw .badInput(
                 file: photo,
-                reason: "the photo of a vivo live photo (pairing id \(pairingID)), but no movie beside it carries that id (looked for \(stem).mp4)")
+                reason:
+                    "the photo of a vivo live photo (pairing id \(pairingID)), but no movie beside it carries that id (looked for \(stem).mp4)"
+            )
         }
         var options = options
         options.name = options.name ?? stem

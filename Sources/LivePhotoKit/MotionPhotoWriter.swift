@@ -120,10 +120,12 @@ struct MotionPhotoWriter {
         if !marks.exif.isEmpty {
             // The Exif as the edits left it (they keep its size), with the maker's tags; a minimal one when there was none.
             let segment = try jpeg.exifSegment(in: source)
-            let range = segment.map { Int($0.offset)..<Int($0.end) } ?? {
-                let at = Int(jpeg.segments.first { $0.marker == 0xE0 }?.end ?? 2)
-                return at..<at
-            }()
+            let range =
+                segment.map { Int($0.offset)..<Int($0.end) }
+                ?? {
+                    let at = Int(jpeg.segments.first { $0.marker == 0xE0 }?.end ?? 2)
+                    return at..<at
+                }()
             var exif = try ExifTIFF(
                 bytes: segment.map { Array(header[Int($0.payloadOffset) + 6..<Int($0.end)]) }
                     ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))

@@ -94,7 +94,9 @@ struct PlainMovie {
         if !settingKeys.isEmpty, !parts.contains(where: { if case .metadata = $0 { true } else { false } }) {
             // No movie-level 'meta': the keys join the 'mdta' metadata in 'udta' (ffmpeg's place), else a new 'meta'.
             let udta = parts.firstIndex { part in
-                if case .other(let atom) = part, atom.type == "udta", atom.children("meta").contains(where: QuickTimeMetadata.isQuickTimeMetadata) {
+                if case .other(let atom) = part, atom.type == "udta",
+                    atom.children("meta").contains(where: QuickTimeMetadata.isQuickTimeMetadata)
+                {
                     return true
                 }
                 return false
@@ -124,7 +126,8 @@ struct PlainMovie {
         }
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, coverFrameIndex: coverFrame, audioNeedingEncoding: audioNeedingEncoding, identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
+            coverSeconds: cover, coverFrameIndex: coverFrame, audioNeedingEncoding: audioNeedingEncoding,
+            identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
             removed: removed)
     }
 

@@ -124,7 +124,9 @@ extension FFmpeg {
         progress: (@Sendable (Double) -> Void)? = nil,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) async throws(MediaToolError) {
-        var arguments = ["-i", input, "-map", "0:v:0", "-map", "0:a:0", "-map_metadata", "0", "-c:v", "copy", "-c:a", "aac", "-b:a", "192k"]
+        var arguments = [
+            "-i", input, "-map", "0:v:0", "-map", "0:a:0", "-map_metadata", "0", "-c:v", "copy", "-c:a", "aac", "-b:a", "192k",
+        ]
         if info.video?.codec == "hevc" { arguments += ["-tag:v", "hvc1"] }
         if keepingKeys { arguments += ["-movflags", "use_metadata_tags"] }
         arguments += ["-f", "mp4", output]

@@ -75,7 +75,8 @@ struct CoverTimeTests {
                 photo: still, video: clip,
                 options: MakeOptions(
                     outputDirectory: ws.file("out-\(frame)"), coverTime: times[frame + 3], coverMatchesPhotoWithin: 0.3))
-            #expect(abs(result.coverTime - times[frame]) < 0.0005, "still of frame \(frame) at \(times[frame]) s, cover \(result.coverTime) s")
+            #expect(
+                abs(result.coverTime - times[frame]) < 0.0005, "still of frame \(frame) at \(times[frame]) s, cover \(result.coverTime) s")
         }
     }
 }

@@ -42,7 +42,8 @@ struct MakerFamilyTests {
         #expect(abs((motion.coverTimeSeconds ?? -1) - made.coverTime) < 0.0005)
 
         // split: the MP4 byte for byte, never a trailer or tail after it.
-        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let split = try #require(
+            try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         let sameMP4 = try Self.bytes(split.video) == mp4
         #expect(sameMP4, "the split MP4 is not the bytes at the reported range")
         #expect(try await Readers.framemd5(split.video) == Readers.framemd5(movie))
@@ -99,7 +100,8 @@ struct MakerFamilyTests {
             photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .huawei))
         #expect(result.reencoded)
         #expect(result.notes.contains { $0.contains("H.264") })
-        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let split = try #require(
+            try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         let streams = try await Readers.ffprobeStreams(split.video)
         #expect(streams.contains { $0["codec_name"] as? String == "h264" })
     }
@@ -110,7 +112,9 @@ struct MakerFamilyTests {
         return try #require(movie.tracks.first { $0.isAudio }?.descriptions.first?.bytes)
     }
 
-    @Test("the MP4's AAC is an ISO version-0 'mp4a' with its own 'esds' (QuickTime's 'wave' form is dropped by Android's player); ffprobe agrees")
+    @Test(
+        "the MP4's AAC is an ISO version-0 'mp4a' with its own 'esds' (QuickTime's 'wave' form is dropped by Android's player); ffprobe agrees"
+    )
     func isoAudioEntry() async throws {
         let ws = try Workspace()
         let (photo, movie, _) = try await MotionPhotoFlavorTests.jpegLivePhoto(ws)
@@ -119,14 +123,19 @@ struct MakerFamilyTests {
         let result = try await LivePhotoConverter.toMotionPhoto(
             photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google))
         #expect(!result.soundEncoded)
-        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let split = try #require(
+            try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         let entry = try Self.audioEntry(split.video)
         #expect(Array(entry[4..<8]) == Array("mp4a".utf8))
         #expect(Self.u16(entry, 16) == 0, "version 0")
         #expect(Array(entry[40..<44]) == Array("esds".utf8), "'esds' is the entry's first child")
         #expect(Self.u16(entry, 28) == 16 || Self.u16(entry, 26) == 16, "sample size 16")
         let probe = try await Tool.run(
-            "ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels,sample_rate,codec_name", "-of", "csv=p=0", split.video])
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels,sample_rate,codec_name", "-of", "csv=p=0",
+                split.video,
+            ])
         let fields = probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
         #expect(fields == ["aac", String(Self.u32(entry, 32) >> 16), String(Self.u16(entry, 24))])
         // The same sound: every audio packet decodes as before.
@@ -143,7 +152,8 @@ struct MakerFamilyTests {
             options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google))
         #expect(result.soundEncoded && !result.reencoded)
         #expect(result.notes.contains { $0.contains("AAC") })
-        let split = try #require(try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let split = try #require(
+            try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         #expect(try await Readers.audioCodec(split.video) == "aac")
         #expect(Array(try Self.audioEntry(split.video)[4..<8]) == Array("mp4a".utf8))
         #expect(try await Readers.videoFramemd5(split.video) == Readers.videoFramemd5(movie))
@@ -198,7 +208,8 @@ struct MakerFamilyTests {
         let ws = try Workspace()
         // Honor: a `uuid` box of per-frame matrices between the MP4 and the tail, counted in N.
         let matrixJSON = Array(#"ix[{"frameNum":0,"matrix":[1,0,0,0,1,0,0,0,1]}]"#.utf8)
-        let matrices = [UInt8]([0, 0, 0, UInt8(8 + 16 + matrixJSON.count)]) + Array("uuid".utf8) + Array("extend_type_matr".utf8)
+        let matrices =
+            [UInt8]([0, 0, 0, UInt8(8 + 16 + matrixJSON.count)]) + Array("uuid".utf8) + Array("extend_type_matr".utf8)
             + matrixJSON
         let cases: [(String, String?, String, [UInt8], PhotoFamily, Double, Int?)] = [
             ("huawei.jpg", "v6_f39", "700:1300", [], .huawei, 1.3, 39),
@@ -217,7 +228,8 @@ struct MakerFamilyTests {
             #expect(motion.coverFrameIndex == frame, "\(name)")
             let split = try #require(
                 try await LivePhotoSplitter.split([path], options: SplitOptions(outputDirectory: ws.file("split-\(name)"))).first)
-            let sameMP4 = try Self.bytes(split.video) == mp4, samePhoto = try Self.bytes(split.photo) == Array(try Self.bytes(path).prefix(imageLength))
+            let sameMP4 = try Self.bytes(split.video) == mp4,
+                samePhoto = try Self.bytes(split.photo) == Array(try Self.bytes(path).prefix(imageLength))
             #expect(sameMP4, "\(name): the MP4 that went in, byte for byte")
             #expect(samePhoto, "\(name): the image before the MP4")
             let back = try await LivePhotoConverter.toLivePhoto(path, options: MakeOptions(outputDirectory: ws.file("live-\(name)")))
@@ -328,7 +340,9 @@ struct MakerFamilyTests {
         return Array(image.prefix(2)) + xmpSegment + app2 + image.dropFirst(2) + gainMap
     }
 
-    @Test("Ultra HDR stays Ultra HDR: --to motion and back keep the gain map where MPF says (exiftool's MPImage2), and list it in the directory")
+    @Test(
+        "Ultra HDR stays Ultra HDR: --to motion and back keep the gain map where MPF says (exiftool's MPImage2), and list it in the directory"
+    )
     func ultraHDRKept() async throws {
         let ws = try Workspace()
         let image = try Self.bytes(try await ClipStore.shared.jpeg())
@@ -342,7 +356,8 @@ struct MakerFamilyTests {
             let file = try Self.bytes(path)
             guard let start = lengths.last.flatMap({ Int($0) }), start + gainMap.count <= file.count else { return false }
             let primary = try await Tool.run("exiftool", ["-a", "-s3", "-MPImageLength", path]).stdout.split(separator: "\n").first
-            return [UInt8](r.stdoutData) == gainMap && Array(file[start..<start + gainMap.count]) == gainMap && primary.flatMap { Int($0) } == start
+            return [UInt8](r.stdoutData) == gainMap && Array(file[start..<start + gainMap.count]) == gainMap
+                && primary.flatMap { Int($0) } == start
         }
         #expect(try await gainMapByMPF(photo), "the built file itself")
         let clip = try await ClipStore.shared.path(ClipSpec(audio: true))
@@ -352,12 +367,15 @@ struct MakerFamilyTests {
             #expect(try await gainMapByMPF(motion.output), "\(flavor): MPF finds the gain map after the XMP grew")
             let report = try await Self.inspected(motion.output)
             #expect(report.motionPhoto?.directory.map(\.semantic) == ["Primary", "GainMap", "MotionPhoto"], "\(flavor)")
-            let back = try await LivePhotoConverter.toLivePhoto(motion.output, options: MakeOptions(outputDirectory: ws.file("live-\(flavor)")))
+            let back = try await LivePhotoConverter.toLivePhoto(
+                motion.output, options: MakeOptions(outputDirectory: ws.file("live-\(flavor)")))
             #expect(try await gainMapByMPF(try #require(back.photo)), "\(flavor): the Live Photo's still keeps it too")
         }
     }
 
-    @Test("bad input: OPPO's VideoLength past the video item is noted and the boxes are used; a LIVE_ tail and an XMP directory that disagree are a problem")
+    @Test(
+        "bad input: OPPO's VideoLength past the video item is noted and the boxes are used; a LIVE_ tail and an XMP directory that disagree are a problem"
+    )
     func disagreeingMarks() async throws {
         let ws = try Workspace()
         let image = try Self.bytes(try await ClipStore.shared.jpeg())
@@ -375,7 +393,9 @@ struct MakerFamilyTests {
         let both = ws.file("both.jpg")
         let tail = Self.field("v6_f10") + Self.field("0:300") + Self.field("LIVE_\(mp4.count + 20)")
         try Self.write(
-            try Self.motionJPEG(image, attributes: "", items: [("Primary", "image/jpeg", 0), ("MotionPhoto", "video/mp4", mp4.count + 30)], after: mp4 + tail),
+            try Self.motionJPEG(
+                image, attributes: "", items: [("Primary", "image/jpeg", 0), ("MotionPhoto", "video/mp4", mp4.count + 30)],
+                after: mp4 + tail),
             both)
         let mixed = try await Self.inspected(both)
         #expect(mixed.flavor == .huawei)
@@ -384,11 +404,13 @@ struct MakerFamilyTests {
 
     /// A vivo pair as phones up to the X200 write it, from MAKERS.md §4.1: `IMG.jpg` with the footer after its EOI,
     /// `IMG.mp4` ending with a `uuid` box (`vivoMediaExtInfo`) holding the footer with the cover's frame index.
-    static func vivoPair(_ ws: Workspace, id: String, imageTime: Int, movieID: String? = nil) async throws -> (photo: String, movie: String) {
+    static func vivoPair(_ ws: Workspace, id: String, imageTime: Int, movieID: String? = nil) async throws -> (photo: String, movie: String)
+    {
         let image = try bytes(try await ClipStore.shared.jpeg())
         let mp4 = try bytes(try await ClipStore.shared.path(ClipSpec(container: .mp4)))
         let photoFooter = VivoFooter.encoded(
-            json: #"{"com.android.camera.livephoto":"\#(id)","version":2200,"takenmodel":"vivo X200","moduleid":"live_photo"}"#, pairingID: id)
+            json: #"{"com.android.camera.livephoto":"\#(id)","version":2200,"takenmodel":"vivo X200","moduleid":"live_photo"}"#,
+            pairingID: id)
         let movieID = movieID ?? id
         let movieFooter = VivoFooter.encoded(
             json: #"{"com.android.camera.livephoto":"\#(movieID)","com.android.camera.imageTime":\#(imageTime),"faceInfo":{}}"#,
@@ -401,7 +423,9 @@ struct MakerFamilyTests {
         return (photo, movie)
     }
 
-    @Test("vivo's two files (up to the X200): both named vivo with their pairing id; convert --to live finds the movie and puts the cover on vivo's frame")
+    @Test(
+        "vivo's two files (up to the X200): both named vivo with their pairing id; convert --to live finds the movie and puts the cover on vivo's frame"
+    )
     func vivoPairs() async throws {
         let ws = try Workspace()
         let id = "1781689481524ba274bd00000000"
@@ -439,7 +463,8 @@ struct MakerFamilyTests {
         #expect(brokenReport.problems.contains { $0.contains("vivo") }, "\(brokenReport.problems)")
     }
 
-    @Test("bad input: a LIVE_ number that does not match the MP4, or one larger than the file: a clear error, exit 2's kind, nothing written")
+    @Test(
+        "bad input: a LIVE_ number that does not match the MP4, or one larger than the file: a clear error, exit 2's kind, nothing written")
     func badTails() async throws {
         let ws = try Workspace()
         for (name, adjustment) in [("off-by-seven.jpg", 7), ("past-the-start.jpg", 10_000_000)] {
@@ -462,7 +487,10 @@ struct MakerFamilyTests {
         #expect(Set(FamilyCatalog.all.map(\.family)) == Set(PhotoFamily.allCases))
         #expect(FamilyCatalog.all.allSatisfy { $0.read })
         for flavor in MotionConversionOptions.Flavor.allCases {
-            #expect(FamilyCatalog.all.contains { $0.write?.contains("--flavor \(flavor.rawValue)") == true || ($0.family == .samsung && flavor == .samsung) })
+            #expect(
+                FamilyCatalog.all.contains {
+                    $0.write?.contains("--flavor \(flavor.rawValue)") == true || ($0.family == .samsung && flavor == .samsung)
+                })
         }
     }
 }

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import MediaFormats
 
 /// ISO-BMFF and QuickTime boxes: the box dump (`inspect --boxes`), the movie, its tracks' sample tables, edit lists,

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import MediaFormats
 
 /// The Motion Photo locator (directory, MicroVideoOffset, Samsung trailer, `mpvd`, HUAWEI's `LIVE_` tail, other makers'

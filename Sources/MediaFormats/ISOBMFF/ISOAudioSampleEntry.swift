@@ -14,7 +14,9 @@ public enum ISOAudioSampleEntry {
     }
 
     /// QuickTime's uncompressed and legacy sound formats, which MP4 players do not take.
-    static let uncompressedFormats: Set<FourCC> = ["lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4"]
+    static let uncompressedFormats: Set<FourCC> = [
+        "lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE", "ulaw", "alaw", "ima4",
+    ]
 
     /// The entry's form for an MP4.
     /// - Throws: when an `mp4a` entry is cut short or holds no `esds`.

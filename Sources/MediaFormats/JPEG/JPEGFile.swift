@@ -270,7 +270,8 @@ public struct JPEGFile: Sendable {
         let growth = Int64(header.count) - scanOffset
         if growth != 0, let mpf = try mpfSegment(in: file) {
             let exifAfter = existing.map { $0.offset > mpf.offset } ?? false
-            try Self.adjustingMPF(&header, segment: mpf, at: Int(mpf.offset) + (exifAfter ? 0 : Int(growth)), growth: growth, after: exifAfter ? growth : 0)
+            try Self.adjustingMPF(
+                &header, segment: mpf, at: Int(mpf.offset) + (exifAfter ? 0 : Int(growth)), growth: growth, after: exifAfter ? growth : 0)
         }
         return header
     }

@@ -32,12 +32,16 @@ public enum MultiPictureFormat {
             throw FormatError(.malformed, "the MPF index has no MP Entry list")
         }
         let at = entries.isOutOfLine ? entries.offset(order) : entries.entryPosition + 8
-        guard at >= 0, at + Int(entries.count) <= tiff.count else { throw FormatError(.malformed, "the MP Entry list runs past its segment") }
+        guard at >= 0, at + Int(entries.count) <= tiff.count else {
+            throw FormatError(.malformed, "the MP Entry list runs past its segment")
+        }
         for index in 0..<Int(entries.count) / 16 {
             let entry = at + 16 * index
             func grow(_ position: Int, by delta: Int64) throws {
                 let value = Int64(tiff.loadUInt32(at: position, order)) + delta
-                guard let fits = UInt32(exactly: value) else { throw FormatError(.unsupported, "an MPF size or offset would not fit in 32 bits") }
+                guard let fits = UInt32(exactly: value) else {
+                    throw FormatError(.unsupported, "an MPF size or offset would not fit in 32 bits")
+                }
                 tiff.storeUInt32(fits, at: position, order)
             }
             if index == 0 {

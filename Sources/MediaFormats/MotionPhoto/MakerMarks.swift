@@ -42,7 +42,11 @@ public enum MakerMarks {
     }
 
     public static func vivoExif() -> [ExifTag] {
-        [ExifTag(tag: ExifTIFF.userCommentTag, type: TIFFType.undefined, value: ExifTIFF.userCommentValue(vivoUserComment, charsetPrefix: false))]
+        [
+            ExifTag(
+                tag: ExifTIFF.userCommentTag, type: TIFFType.undefined,
+                value: ExifTIFF.userCommentValue(vivoUserComment, charsetPrefix: false))
+        ]
     }
 
     /// Xiaomi's tag 0x8897, BYTE 1.

@@ -188,7 +188,8 @@ public struct MotionPhotoFile: Sendable {
                     if length <= span.length {
                         limit = span.offset + length
                     } else {
-                        notes.append("OpCamera:VideoLength (\(length) bytes) runs past the video item (\(span.length)); the movie's boxes were used")
+                        notes.append(
+                            "OpCamera:VideoLength (\(length) bytes) runs past the video item (\(span.length)); the movie's boxes were used")
                     }
                 }
                 video = Span(offset: span.offset, length: try EmbeddedMovie.length(in: file, start: span.offset, limit: limit))
@@ -249,14 +250,17 @@ public struct MotionPhotoFile: Sendable {
     /// The MP4 between the image and a moving photo's tail: its boxes from the tail's start for the video, up to the
     /// tail; Honor's per-frame matrices (a `uuid` box after `moov`) are not the MP4's.
     static func movieBeforeTail(_ tail: HuaweiMovingPhotoTail, in file: RandomAccessFile) throws -> Span {
-        let length = try EmbeddedMovie.length(in: file, start: tail.imageEnd, limit: tail.videoEnd, stoppingAtUserType: EmbeddedMovie.honorMatrixUserType)
+        let length = try EmbeddedMovie.length(
+            in: file, start: tail.imageEnd, limit: tail.videoEnd, stoppingAtUserType: EmbeddedMovie.honorMatrixUserType)
         if tail.imageEnd + length < tail.videoEnd {
             let rest = try file.readUpTo(at: tail.imageEnd + length, count: 24)
-            let isHonorMatrix = rest.count >= 24 && Array(rest[4..<8]) == Array("uuid".utf8) && Array(rest[8..<24]) == EmbeddedMovie.honorMatrixUserType
+            let isHonorMatrix =
+                rest.count >= 24 && Array(rest[4..<8]) == Array("uuid".utf8) && Array(rest[8..<24]) == EmbeddedMovie.honorMatrixUserType
             guard isHonorMatrix else {
                 throw FormatError(
                     .malformed,
-                    "the MP4 ends at byte \(tail.imageEnd + length), \(tail.videoEnd - tail.imageEnd - length) bytes before the tail; LIVE_\(tail.declaredLength) does not match it")
+                    "the MP4 ends at byte \(tail.imageEnd + length), \(tail.videoEnd - tail.imageEnd - length) bytes before the tail; LIVE_\(tail.declaredLength) does not match it"
+                )
             }
         }
         return Span(offset: tail.imageEnd, length: length)
