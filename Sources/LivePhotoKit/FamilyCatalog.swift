@@ -47,7 +47,7 @@ public enum FamilyCatalog {
             marks: "Google's XMP with OpCamera fields (VideoLength); Exif UserComment oplus_...", gallery: "OPPO Photos",
             notes: "the Exif keeps its byte order (OPPO's own files are little-endian)"),
         FamilyDescription(
-            family: .vivo, name: "vivo live photo", read: true, write: "convert --to motion --flavor vivo (the X300's single file)",
+            family: .vivo, name: "vivo live photo", read: true, write: "convert --to motion --flavor vivo (the X300's single file), --flavor vivo-pair (two files)",
             stills: ["JPEG"], videoCodecs: ["HEVC", "H.264"],
             marks: "X300 and later: Google's XMP with VCamera fields and a UserComment signature; up to the X200: a JPEG and "
                 + "an MP4 whose footers carry one pairing id (com.android.camera.livephoto)",

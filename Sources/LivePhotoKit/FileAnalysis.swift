@@ -95,7 +95,7 @@ struct FileAnalysis {
         let motion = try MotionPhotoFile(file: file)
         if let footer = motion.vivoFooter {
             report.pairingIdentifier = footer.pairingID
-            if report.flavor == nil { report.flavor = .vivo }
+            report.flavor = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
         }
         if let problem = motion.vivoFooterProblem { report.problems.append(problem) }
         guard let video = motion.video else { return }
@@ -159,7 +159,7 @@ struct FileAnalysis {
         if facts.contentIdentifier != nil { report.flavor = .apple }
         if let footer = try? VivoFooter.inMovie(file, topLevel: movie.topLevel) {
             report.pairingIdentifier = footer.pairingID
-            if report.flavor == nil { report.flavor = .vivo }
+            report.flavor = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
         }
         guard depth == .full else {
             report.movie = MovieReport(

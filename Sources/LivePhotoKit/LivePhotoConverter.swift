@@ -16,6 +16,8 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var flavor: MotionConversionOptions.Flavor
     /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
     public var reencoded: Bool
+    /// The MP4 of a two-file flavour (`vivo-pair`), beside ``output``, the photo; nil for a single file.
+    public var companion: String?
     /// True when the sound was encoded to AAC (the movie's LPCM, which MP4 players do not play); the video's samples
     /// were still copied unless ``reencoded``.
     public var soundEncoded = false
@@ -129,6 +131,12 @@ public enum LivePhotoConverter {
             logger.notice("\(movie): no still-image-time; the presentation timestamp is left unspecified (-1)")
             timestamp = -1
         }
+        if options.flavor == .vivoPair {
+            return try vivoPair(
+                photo: photo, movie: movie, still: stillFile, video: video, timestamp: timestamp, options: options,
+                movieIdentifier: movieIdentifier,
+                notes: notes, reencoded: reencoded, soundEncoded: soundEncoded, progress: progress)
+        }
         let writer = try MotionPhotoWriter.plan(
             still: stillFile, video: video, timestampUs: timestamp, flavor: options.flavor, keepsIdentifier: options.keepsIdentifier)
         let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: movieIdentifier)
@@ -146,6 +154,34 @@ public enum LivePhotoConverter {
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
             videoLength: video.size, flavor: options.flavor, reencoded: reencoded, soundEncoded: soundEncoded,
             notes: (pairing.note.map { [$0] } ?? []) + notes)
+    }
+
+    /// vivo's two files: `STEM.jpg` and `STEM.mp4`, written together (both or neither).
+    static func vivoPair(
+        photo: String, movie: String, still: RandomAccessFile, video: PlainMovie, timestamp: Int64, options: MotionConversionOptions,
+        movieIdentifier: String?, notes: [String], reencoded: Bool, soundEncoded: Bool, progress: ProgressHandler?
+    ) throws(LivePhotoError) -> MotionConversionResult {
+        let date = (try? FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date) ?? Date()
+        let writer = try VivoPairWriter.plan(
+            still: still, video: video, keepsIdentifier: options.keepsIdentifier, milliseconds: Int64(date.timeIntervalSince1970 * 1000))
+        let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: movieIdentifier)
+        if pairing.differ, !options.force { throw pairing.mismatch(photo: photo, movie: movie) }
+        let stem = try LivePhotoMaker.stemName(options.name ?? LivePhotoSplitter.baseStem(photo))
+        let outputs = ["\(options.outputDirectory)/\(stem).jpg", "\(options.outputDirectory)/\(stem).mp4"]
+        try OutputLocation.check(outputs, inputs: [photo, movie], force: options.force)
+        let stagedPhoto = try StagedFile(destination: outputs[0], datedLike: photo)
+        let stagedMovie = try StagedFile(destination: outputs[1], datedLike: photo)
+        let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
+        try writer.writePhoto(to: stagedPhoto, progress: counter.add)
+        try writer.writeMovie(to: stagedMovie, progress: counter.add)
+        try OutputLocation.check(outputs, inputs: [photo, movie], force: options.force)
+        try stagedPhoto.commit()
+        try stagedMovie.commit()
+        PendingOutputs.shared.finish(outputs)
+        return MotionConversionResult(
+            output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
+            flavor: options.flavor, reencoded: reencoded, companion: outputs[1], soundEncoded: soundEncoded,
+            notes: (pairing.note.map { [$0] } ?? []) + notes + ["vivo's pairing id \(writer.pairingID) joins the two files"])
     }
 
     /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
@@ -253,6 +289,13 @@ public enum LivePhotoConverter {
         options.name = options.name ?? stem
         options.replacesForeignMakerNote = true
         var notes = ["a vivo live photo: \(found.path) carries the same pairing id"]
+        // A vivo pair made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo comes back.
+        if options.identifier == nil, let kept = FileAnalysis(path: photo, depth: .identity).report.contentIdentifier,
+            let identifier = ContentIdentifier(kept)
+        {
+            options.identifier = identifier
+            notes.append("the content identifier \(kept) kept in the photo was restored")
+        }
         if options.coverTime == nil {
             if let index = found.frameIndex, index >= 0, index < found.frameTimes.count {
                 options.suggestedCover = SuggestedCover(seconds: found.frameTimes[index], label: "vivo's cover frame (imageTime \(index))")

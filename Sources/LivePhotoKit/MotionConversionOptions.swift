@@ -13,6 +13,10 @@ public struct MotionConversionOptions: Sendable, Equatable {
         /// vivo X300 and later: Google's XMP with vivo's `VCamera` fields and its `UserComment` signature. JPEG only;
         /// unverified on a vivo phone.
         case vivo
+        /// vivo's two files, as its phones up to the X200 write them: `STEM.jpg` and `STEM.mp4`, each ending with
+        /// vivo's footer, the two joined by one pairing id, the movie's naming the cover's frame. JPEG only;
+        /// unverified on a vivo phone.
+        case vivoPair = "vivo-pair"
         /// Xiaomi: Google's XMP and the legacy MicroVideo fields (MIUI's gallery), and Exif tag 0x8897. JPEG only.
         case xiaomi
         /// HUAWEI (EMUI, HarmonyOS): the photo untouched, the MP4 in H.264 with `com.openharmony.covertime`, and the
@@ -28,6 +32,7 @@ public struct MotionConversionOptions: Sendable, Equatable {
             case .google: "Google's XMP"
             case .oppo: "Google's XMP, OPPO's OpCamera fields and UserComment"
             case .vivo: "Google's XMP, vivo's VCamera fields and UserComment"
+            case .vivoPair: "vivo's two files joined by their footers' pairing id"
             case .xiaomi: "Google's XMP with MicroVideo fields, Exif 0x8897"
             case .huawei: "HUAWEI's LIVE_ tail and covertime"
             case .honor: "Honor's LIVE_ tail and covertime"
@@ -35,7 +40,7 @@ public struct MotionConversionOptions: Sendable, Equatable {
         }
 
         /// Only JPEG stills: OPPO's, vivo's and Xiaomi's galleries know no HEIC Motion Photo.
-        public var takesJPEGOnly: Bool { [.oppo, .vivo, .xiaomi].contains(self) }
+        public var takesJPEGOnly: Bool { [.oppo, .vivo, .vivoPair, .xiaomi].contains(self) }
         /// The galleries of HUAWEI and Honor play H.264 only: HEVC is re-encoded.
         public var needsH264: Bool { self == .huawei || self == .honor }
     }

@@ -20,7 +20,8 @@ struct ConvertCommand: AsyncParsableCommand {
             phones write it: Google Photos and Android's readers find the video by the directory, Samsung Gallery by \
             the trailer (--flavor google leaves the trailer out). Other makers' galleries want their own marks: \
             --flavor oppo, vivo or xiaomi add them to a JPEG (OPPO's OpCamera fields and UserComment oplus_..., \
-            vivo's VCamera fields, Xiaomi's MicroVideo fields and Exif 0x8897); --flavor huawei or honor leave the \
+            vivo's VCamera fields, Xiaomi's MicroVideo fields and Exif 0x8897); --flavor vivo-pair writes the two \
+            files of earlier vivo phones, STEM.jpg and STEM.mp4 joined by their footers; --flavor huawei or honor leave the \
             photo as it is and end the file with the LIVE_ tail their galleries read, the video in H.264 (re-encoded \
             when it is not, as their galleries play no HEVC) with its cover in com.openharmony.covertime; \
             'livephoto formats' lists them all. The samples are copied as they are; --video-codec \
@@ -78,7 +79,7 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "--to motion: samsung (Google's XMP and Samsung's trailer: Google Photos, Samsung Gallery and other galleries find the video; the default), google (the XMP alone), oppo, vivo, xiaomi (JPEG only), huawei or honor; see 'livephoto formats'."
+            "--to motion: samsung (Google's XMP and Samsung's trailer: Google Photos, Samsung Gallery and other galleries find the video; the default), google (the XMP alone), oppo, vivo, vivo-pair, xiaomi (JPEG only), huawei or honor; see 'livephoto formats'."
     )
     var flavor: MotionConversionOptions.Flavor = .samsung
 
@@ -166,6 +167,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 print("  flavour \(result.flavor.rawValue): \(result.flavor.summary)")
                 for note in result.notes { print("  note    \(note)") }
                 print("  wrote   \(result.output)")
+                if let companion = result.companion { print("  wrote   \(companion)") }
             }
         case .live:
             let options = MakeOptions(

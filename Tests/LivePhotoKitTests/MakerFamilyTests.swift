@@ -463,6 +463,29 @@ struct MakerFamilyTests {
         #expect(brokenReport.problems.contains { $0.contains("vivo") }, "\(brokenReport.problems)")
     }
 
+    @Test("--flavor vivo-pair: STEM.jpg and STEM.mp4 with one new pairing id; read back as vivo's, and back to the same Live Photo")
+    func vivoPairWritten() async throws {
+        let ws = try Workspace()
+        let (photo, movie, made) = try await MotionPhotoFlavorTests.jpegLivePhoto(ws)
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("vivo"), flavor: .vivoPair))
+        let companion = try #require(result.companion)
+        #expect(result.output == ws.file("vivo/IMG.jpg") && companion == ws.file("vivo/IMG.mp4"))
+        let report = await LivePhotoInspector.inspect([result.output, companion])
+        #expect(report.files.map(\.flavor) == [.vivo, .vivo])
+        let ids = report.files.compactMap(\.pairingIdentifier)
+        #expect(ids.count == 2 && ids[0] == ids[1] && ids[0].count == 28 && ids[0].hasSuffix("00000000"), "\(ids)")
+        // The photo's bytes, then the footer; the MP4's own boxes, then the uuid box.
+        let written = try Self.bytes(result.output), original = try Self.bytes(photo)
+        #expect(Array(written.prefix(original.count)) == original)
+        #expect(try await Readers.videoFramemd5(companion) == Readers.videoFramemd5(movie))
+        let back = try await LivePhotoConverter.toLivePhoto(result.output, options: MakeOptions(outputDirectory: ws.file("back")))
+        #expect(back.identifier == made.identifier)
+        #expect(abs(back.coverTime - made.coverTime) < 0.0005)
+        let verdict = await LivePhotoVerifier.verify(photo: try #require(back.photo), movie: try #require(back.movie))
+        #expect(verdict.passed, "\(verdict.checks.filter { !$0.passed })")
+    }
+
     @Test(
         "bad input: a LIVE_ number that does not match the MP4, or one larger than the file: a clear error, exit 2's kind, nothing written")
     func badTails() async throws {

@@ -88,6 +88,29 @@ public struct VivoFooter: Sendable, Equatable {
         return try VivoFooter(file: file, endingAt: last.end, lowerBound: last.payloadOffset + Int64(userType.count))
     }
 
+    /// A new pairing id: the capture time in 13 digits of milliseconds, 7 lowercase hex digits, 8 zeros.
+    public static func newPairingID(milliseconds: Int64, random: UInt32) -> String {
+        let ms = String(max(0, min(milliseconds, 9_999_999_999_999)))
+        let hex = String(random & 0x0FFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 13 - ms.count) + ms + String(repeating: "0", count: 7 - hex.count) + hex + "00000000"
+    }
+
+    /// The photo footer's JSON: the pairing id, and the fields vivo's camera writes beside it.
+    public static func photoJSON(pairingID: String) -> String {
+        #"{"com.android.camera.livephoto":"\#(pairingID)","version":2200,"camerafacing":0,"moduleid":"live_photo"}"#
+    }
+
+    /// The movie footer's JSON: the pairing id and the cover's frame index.
+    public static func movieJSON(pairingID: String, coverFrameIndex: Int) -> String {
+        #"{"com.android.camera.livephoto":"\#(pairingID)","com.android.camera.imageTime":\#(coverFrameIndex),"version":2200,"faceInfo":{}}"#
+    }
+
+    /// The `uuid` box that ends vivo's MP4: its user type, then the footer.
+    public static func movieBox(json: String, pairingID: String) -> [UInt8] {
+        let footer = encoded(json: json, pairingID: pairingID)
+        return BoxHeader.encoded("uuid", payloadSize: UInt64(userType.count + footer.count)) + userType + footer
+    }
+
     /// The footer's bytes for `json` and `pairingID` (28 ASCII characters).
     public static func encoded(json: String, pairingID: String) -> [UInt8] {
         var w = ByteWriter()
