@@ -51,7 +51,7 @@ public enum FamilyCatalog {
             stills: ["JPEG"], videoCodecs: ["HEVC", "H.264"],
             marks: "X300 and later: Google's XMP with VCamera fields and a UserComment signature; up to the X200: a JPEG and "
                 + "an MP4 whose footers carry one pairing id (com.android.camera.livephoto)",
-            gallery: "vivo Gallery", notes: "written files unverified on a vivo phone; the two-file form is read, not written"),
+            gallery: "vivo Gallery", notes: "written files unverified on a vivo phone"),
         FamilyDescription(
             family: .xiaomi, name: "Xiaomi motion photo", read: true, write: "convert --to motion --flavor xiaomi", stills: ["JPEG"],
             videoCodecs: ["H.264", "HEVC"], marks: "Google's XMP (and MicroVideo fields), MiCamera fields or Exif 0x8897",

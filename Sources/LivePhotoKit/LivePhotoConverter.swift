@@ -80,8 +80,8 @@ public enum LivePhotoConverter {
                 }
                 let cover = video.coverSeconds
                 video = try PlainMovie.plan(
-                    source: try LivePhotoMaker.open(reencodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier)
-                video.coverSeconds = cover
+                    source: try LivePhotoMaker.open(reencodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier,
+                    coverSeconds: cover)
                 reencoded = true
             }
         }
@@ -163,7 +163,8 @@ public enum LivePhotoConverter {
     ) throws(LivePhotoError) -> MotionConversionResult {
         let date = (try? FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date) ?? Date()
         let writer = try VivoPairWriter.plan(
-            still: still, video: video, keepsIdentifier: options.keepsIdentifier, milliseconds: Int64(date.timeIntervalSince1970 * 1000))
+            still: still, video: video, keepsIdentifier: options.keepsIdentifier,
+            milliseconds: Int64(exactly: (min(max(date.timeIntervalSince1970, 0), 9_999_999_999) * 1000).rounded()) ?? 0)
         let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: movieIdentifier)
         if pairing.differ, !options.force { throw pairing.mismatch(photo: photo, movie: movie) }
         let stem = try LivePhotoMaker.stemName(options.name ?? LivePhotoSplitter.baseStem(photo))

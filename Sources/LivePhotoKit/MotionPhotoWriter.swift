@@ -39,7 +39,8 @@ struct MotionPhotoWriter {
             if flavor.needsH264 {
                 // HUAWEI's and Honor's layout: the image as it is, the MP4, then the tail that gives the MP4's length.
                 let tail = HuaweiMovingPhotoTail.encoded(
-                    version: flavor == .honor ? 2 : 6, frameIndex: video.coverFrameIndex ?? 0,
+                    version: flavor == .honor ? HuaweiMovingPhotoTail.honorVersion : HuaweiMovingPhotoTail.huaweiVersion,
+                    frameIndex: video.coverFrameIndex ?? 0,
                     coverMilliseconds: max(0, timestampUs) / 1000, videoLength: video.size)
                 return MotionPhotoWriter(
                     still: SplicedFile.copying(source, range: 0..<source.size, replacing: edits), video: video, videoHeader: [],
@@ -121,11 +122,7 @@ struct MotionPhotoWriter {
             // The Exif as the edits left it (they keep its size), with the maker's tags; a minimal one when there was none.
             let segment = try jpeg.exifSegment(in: source)
             let range =
-                segment.map { Int($0.offset)..<Int($0.end) }
-                ?? {
-                    let at = Int(jpeg.segments.first { $0.marker == 0xE0 }?.end ?? 2)
-                    return at..<at
-                }()
+                segment.map { Int($0.offset)..<Int($0.end) } ?? (jpeg.exifInsertionPoint..<jpeg.exifInsertionPoint)
             var exif = try ExifTIFF(
                 bytes: segment.map { Array(header[Int($0.payloadOffset) + 6..<Int($0.end)]) }
                     ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
@@ -142,7 +139,8 @@ struct MotionPhotoWriter {
             let before = changes.filter { $0.range.upperBound <= Int(mpf.offset) }.reduce(Int64(0)) { $0 + growth($1) }
             let after = changes.filter { $0.range.lowerBound >= Int(mpf.end) }.reduce(Int64(0)) { $0 + growth($1) }
             if before + after != 0 {
-                try JPEGFile.adjustingMPF(&header, segment: mpf, at: Int(mpf.offset + before), growth: before + after, after: after)
+                // An index that does not read is left as the camera wrote it.
+                try? JPEGFile.adjustingMPF(&header, segment: mpf, at: Int(mpf.offset + before), growth: before + after, after: after)
             }
         }
         var out = SplicedFile()

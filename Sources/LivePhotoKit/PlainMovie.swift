@@ -92,33 +92,7 @@ struct PlainMovie {
             }
         }
         if !settingKeys.isEmpty, !parts.contains(where: { if case .metadata = $0 { true } else { false } }) {
-            // No movie-level 'meta': the keys join the 'mdta' metadata in 'udta' (ffmpeg's place), else a new 'meta'.
-            let udta = parts.firstIndex { part in
-                if case .other(let atom) = part, atom.type == "udta",
-                    atom.children("meta").contains(where: QuickTimeMetadata.isQuickTimeMetadata)
-                {
-                    return true
-                }
-                return false
-            }
-            if let udta {
-                var atom = parts[udta].atom
-                try naming(path) {
-                    var done = false
-                    try atom.modifyChildren("meta") { meta in
-                        guard !done, QuickTimeMetadata.isQuickTimeMetadata(meta) else { return }
-                        var metadata = try QuickTimeMetadata(meta: meta)
-                        for (key, value) in settingKeys.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }
-                        meta = metadata.replacingKeysAndItems(in: meta)
-                        done = true
-                    }
-                }
-                parts[udta] = .other(atom)
-            } else {
-                var metadata = QuickTimeMetadata()
-                for (key, value) in settingKeys.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }
-                parts.append(.metadata(metadata.metaAtom))
-            }
+            parts = try naming(path) { try MovieBoxPart.settingUserDataKeys(settingKeys, in: parts) }
         }
         let moov = movie.movieBox(parts)
         let coverFrame = cover.flatMap { cover in

@@ -23,7 +23,7 @@ struct VivoPairWriter {
             throw .unsupported(file: source.path, reason: "vivo's two-file live photos are JPEGs, and this photo is a HEIC")
         }
         let edits = keepsIdentifier ? [] : MotionPhotoWriter.replacements(plain, below: source.size)
-        let id = VivoFooter.newPairingID(milliseconds: milliseconds, random: UInt32.random(in: 0...0x0FFF_FFFF))
+        let id = VivoFooter.newPairingID(milliseconds: milliseconds, random: UInt32.random(in: 0...UInt32.max))
         return VivoPairWriter(
             photo: SplicedFile.copying(source, range: 0..<source.size, replacing: edits),
             photoFooter: VivoFooter.encoded(json: VivoFooter.photoJSON(pairingID: id), pairingID: id), video: video,

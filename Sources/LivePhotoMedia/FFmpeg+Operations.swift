@@ -114,9 +114,6 @@ extension FFmpeg {
 }
 
 extension FFmpeg {
-    /// The movie's video re-encoded to `codec` in an MP4, for players that cannot decode the original (HEVC): frames
-    /// keep their times, audio is copied when it is AAC (else encoded to AAC), and the movie-level metadata stays;
-    /// QuickTime `mdta` keys (such as a Live Photo's content identifier) only with `keepingKeys`.
     /// `input`'s first video stream copied as it is and its first audio stream encoded to AAC, in an MP4 at `output`:
     /// for a movie whose sound (LPCM) MP4 players cannot play. HEVC keeps Apple's `hvc1` tag.
     public func reencodeAudio(
@@ -133,6 +130,9 @@ extension FFmpeg {
         try await run(arguments, file: input, duration: info.duration ?? info.video?.duration, progress: progress, shouldStop: shouldStop)
     }
 
+    /// The movie's video re-encoded to `codec` in an MP4, for players that cannot decode the original (HEVC): frames
+    /// keep their times, audio is copied when it is AAC (else encoded to AAC), and the movie-level metadata stays;
+    /// QuickTime `mdta` keys (such as a Live Photo's content identifier) only with `keepingKeys`.
     public func reencodeVideo(
         _ input: String, to output: String, info: MediaInfo, codec: VideoCodec, keepingKeys: Bool,
         progress: (@Sendable (Double) -> Void)? = nil,

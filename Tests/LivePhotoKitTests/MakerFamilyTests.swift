@@ -104,6 +104,12 @@ struct MakerFamilyTests {
             try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         let streams = try await Readers.ffprobeStreams(split.video)
         #expect(streams.contains { $0["codec_name"] as? String == "h264" })
+        // ffmpeg keeps the keys in udta's metadata: the cover time joins them there, and both readers find it.
+        let covertime = try await Tool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format_tags=com.openharmony.covertime", "-of", "csv=p=0", split.video])
+        #expect(abs((Double(covertime.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1) - 1200) < 0.5, "\(covertime.stdout)")
+        let tags = try await Readers.exiftool(split.video, ["-Keys:OpenharmonyCovertime"])
+        #expect(tags["Keys:OpenharmonyCovertime"].flatMap(Double.init) == 1200, "\(tags)")
     }
 
     /// The first audio sample entry of `path`'s movie, as written.

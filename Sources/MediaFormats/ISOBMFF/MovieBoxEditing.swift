@@ -98,6 +98,39 @@ extension MovieTrack {
     }
 }
 
+extension MovieBoxPart {
+    /// `parts` of a movie without a movie-level `meta`, with `values` set as `mdta` keys where MP4 writers keep them
+    /// (ffmpeg, HarmonyOS's camera muxer): in `udta`'s `mdta` metadata, or in a new ISO `meta` (with its version and
+    /// flags) added to `udta`, or in a new `udta`.
+    public static func settingUserDataKeys(_ values: [String: QuickTimeMetadata.Value], in parts: [MovieBoxPart]) throws -> [MovieBoxPart] {
+        var parts = parts
+        func filled(_ metadata: inout QuickTimeMetadata) {
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }
+        }
+        let udta = parts.firstIndex { part in
+            if case .other(let atom) = part, atom.type == "udta" { return true }
+            return false
+        }
+        var atom = udta.map { parts[$0].atom } ?? Atom(type: "udta", children: [])
+        if atom.children("meta").contains(where: QuickTimeMetadata.isQuickTimeMetadata) {
+            var done = false
+            try atom.modifyChildren("meta") { meta in
+                guard !done, QuickTimeMetadata.isQuickTimeMetadata(meta) else { return }
+                var metadata = try QuickTimeMetadata(meta: meta)
+                filled(&metadata)
+                meta = metadata.replacingKeysAndItems(in: meta)
+                done = true
+            }
+        } else {
+            var metadata = QuickTimeMetadata()
+            filled(&metadata)
+            atom.setChildren(atom.children + [Atom(type: "meta", prefix: [0, 0, 0, 0], children: metadata.metaAtom.children)])
+        }
+        if let udta { parts[udta] = .other(atom) } else { parts.append(.other(atom)) }
+        return parts
+    }
+}
+
 extension QuickTimeMetadata {
     /// Whether a movie-level `meta` holds QuickTime (`mdta`) metadata.
     public static func isQuickTimeMetadata(_ meta: Atom) -> Bool {

@@ -107,6 +107,9 @@ public struct JPEGFile: Sendable {
         return nil
     }
 
+    /// Where a new Exif APP1 goes in a file without one: after the JFIF APP0, else after SOI.
+    public var exifInsertionPoint: Int { Int(segments.first { $0.marker == 0xE0 }?.end ?? 2) }
+
     /// The APP2 segment holding a Multi-Picture Format index (an Ultra HDR photo's pointer to its gain map).
     public func mpfSegment(in file: RandomAccessFile) throws -> Segment? {
         for s in segments where s.marker == 0xE2 && s.payloadLength >= MultiPictureFormat.signature.count {
@@ -120,7 +123,9 @@ public struct JPEGFile: Sendable {
     /// were added past the segment (later images move by those).
     public static func adjustingMPF(_ header: inout [UInt8], segment mpf: Segment, at: Int, growth: Int64, after: Int64) throws {
         let payloadStart = at + 4, end = at + 4 + mpf.payloadLength
-        guard payloadStart <= end, end <= header.count else { throw FormatError(.malformed, "the MPF segment moved out of the header") }
+        guard at >= 0, payloadStart <= end, end <= header.count else {
+            throw FormatError(.malformed, "the MPF segment moved out of the header")
+        }
         let adjusted = try MultiPictureFormat.adjusted(Array(header[payloadStart..<end]), primaryGrowth: growth, laterShift: after)
         header.replaceSubrange(payloadStart..<end, with: adjusted)
     }
@@ -251,12 +256,15 @@ public struct JPEGFile: Sendable {
             w.append(app1)
             inserted = true
         }
+        let mpf = try mpfSegment(in: file)
+        var mpfAt: Int?
         for s in segments {
             if s == existing {
                 w.append(app1)
                 inserted = true
                 continue
             }
+            if s == mpf { mpfAt = w.bytes.count }
             w.append(try file.read(at: s.offset, count: Int(s.end - s.offset)))
             if !inserted, existing == nil, s.marker == 0xE0 {
                 w.append(app1)
@@ -266,12 +274,11 @@ public struct JPEGFile: Sendable {
         if !inserted { w.append(app1) }
         var header = w.bytes
         // An Ultra HDR photo's MPF index: the primary grew by the Exif's change; a gain map after the segment moves with
-        // it only when the Exif comes after the segment.
-        let growth = Int64(header.count) - scanOffset
-        if growth != 0, let mpf = try mpfSegment(in: file) {
+        // it only when the Exif comes after the segment. An index that does not read is left as the camera wrote it.
+        let growth = Int64(app1.count) - (existing.map { $0.end - $0.offset } ?? 0)
+        if growth != 0, let mpf, let mpfAt {
             let exifAfter = existing.map { $0.offset > mpf.offset } ?? false
-            try Self.adjustingMPF(
-                &header, segment: mpf, at: Int(mpf.offset) + (exifAfter ? 0 : Int(growth)), growth: growth, after: exifAfter ? growth : 0)
+            try? Self.adjustingMPF(&header, segment: mpf, at: mpfAt, growth: growth, after: exifAfter ? growth : 0)
         }
         return header
     }

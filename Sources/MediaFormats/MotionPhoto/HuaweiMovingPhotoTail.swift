@@ -6,6 +6,9 @@
 public struct HuaweiMovingPhotoTail: Sendable, Equatable {
     /// Each field's width.
     public static let fieldWidth = 20
+    /// The version tag of a camera-shot HUAWEI moving photo, and Honor's.
+    public static let huaweiVersion = 6
+    public static let honorVersion = 2
     /// The marker that starts the last field.
     static let liveMarker: [UInt8] = Array("LIVE_".utf8)
 

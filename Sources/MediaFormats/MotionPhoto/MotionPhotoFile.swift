@@ -89,7 +89,7 @@ public struct MotionPhotoFile: Sendable {
     /// Whose Motion Photo this is, judged by its marks; nil when it holds no video.
     public var maker: Maker? {
         guard video != nil else { return nil }
-        if let huaweiTail { return huaweiTail.version == 2 ? .honor : .huawei }
+        if let huaweiTail { return huaweiTail.version == HuaweiMovingPhotoTail.honorVersion ? .honor : .huawei }
         if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: \.isVideo) != true { return .samsung }
         if makerFields?.hasOppoFields == true || exifUserComment.map({ $0.lowercased().hasPrefix("oplus_") }) == true { return .oppo }
         if makerFields?.hasVivoFields == true { return .vivo }

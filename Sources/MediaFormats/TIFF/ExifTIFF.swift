@@ -155,8 +155,9 @@ public struct ExifTIFF: Sendable, Equatable {
         var field = [UInt8](repeating: 0, count: 4)
         if value.count <= 4 {
             field.replaceSubrange(0..<value.count, with: value)
-        } else if let existing, existing.isOutOfLine, let old = existing.valueLength, value.count <= old {
-            // Fits where the old one was: overwrite, clear the tail, shrink the count.
+        } else if tag == Self.makerNoteTag, let existing, existing.isOutOfLine, let old = existing.valueLength, value.count <= old {
+            // A MakerNote that fits where the old one was (where iPhones leave room): overwrite, clear the tail, shrink
+            // the count. Other tags are appended: an old offset could point anywhere, the IFDs included.
             let at = existing.offset(order)
             guard at + old <= bytes.count else { throw FormatError(.malformed, "Exif tag \(tag) points past the Exif data") }
             bytes.replaceSubrange(at..<at + old, with: value + [UInt8](repeating: 0, count: old - value.count))
