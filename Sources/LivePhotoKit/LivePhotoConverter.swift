@@ -116,6 +116,11 @@ public enum LivePhotoConverter {
                 notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
             }
         }
+        if options.flavor.needsH264, video.videoDuration > 10 {
+            notes.append(
+                "the video is \(CoverTime.format(video.videoDuration)) s long: HarmonyOS's media library takes moving photos of 10 s at most"
+            )
+        }
         if options.flavor.needsH264, let cover = video.coverSeconds {
             // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
             video = try PlainMovie.plan(

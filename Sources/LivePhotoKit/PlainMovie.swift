@@ -18,6 +18,8 @@ struct PlainMovie {
     var coverSeconds: Double?
     /// The cover's frame, counted from 0 in presentation order, when the movie had a still time.
     var coverFrameIndex: Int?
+    /// The video's length in seconds.
+    var videoDuration: Double = 0
     /// MP4: audio formats no MP4 player decodes (QuickTime's LPCM), which must be encoded before the movie can be one.
     var audioNeedingEncoding: [String] = []
     /// The movie's `com.apple.quicktime.content.identifier`, if any.
@@ -100,7 +102,8 @@ struct PlainMovie {
         }
         return PlainMovie(
             source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, coverFrameIndex: coverFrame, audioNeedingEncoding: audioNeedingEncoding,
+            coverSeconds: cover, coverFrameIndex: coverFrame, videoDuration: facts.videoDuration,
+            audioNeedingEncoding: audioNeedingEncoding,
             identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
             removed: removed)
     }
