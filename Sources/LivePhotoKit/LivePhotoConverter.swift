@@ -98,7 +98,7 @@ public enum LivePhotoConverter {
             let media = MediaSteps(ffmpegPath: options.ffmpegPath, work: work, quality: 92, codec: .h264, progress: progress)
             var encodedPath: String?
             do throws(LivePhotoError) {
-                encodedPath = try await media.reencodeAudio(video.source.path, keepingKeys: options.keepsIdentifier)
+                encodedPath = try await media.reencode(video.source.path, to: nil, keepingKeys: options.keepsIdentifier)
             } catch .missingTool(let tool, _) {
                 // Without ffmpeg the Motion Photo is still written, losslessly, and says what it lacks.
                 notes.append(

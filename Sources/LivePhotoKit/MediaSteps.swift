@@ -76,35 +76,18 @@ struct MediaSteps {
         return output
     }
 
-    /// The movie with its video re-encoded to `codec` (an MP4 in the work folder), for players without the original
-    /// codec; its metadata and frame times stay, QuickTime's keys (the content identifier) only with `keepingKeys`.
-    func reencode(_ path: String, to codec: VideoCodec, keepingKeys: Bool) async throws(LivePhotoError) -> String {
+    /// The movie as an MP4 in the work folder, for players without the original codec: its video re-encoded to
+    /// `codec`, or copied when `codec` is nil; its sound AAC (copied when it is, encoded when not, as an iPhone's LPCM);
+    /// its metadata and frame times kept, QuickTime's keys (the content identifier) only with `keepingKeys`.
+    func reencode(_ path: String, to codec: VideoCodec?, keepingKeys: Bool) async throws(LivePhotoError) -> String {
         let tool = try ffmpeg()
         let info: MediaInfo
         do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
-        let output = "\(work)/reencoded.mp4"
+        let output = "\(work)/\(codec == nil ? "sound-encoded" : "reencoded").mp4"
         let handler = progress
         do {
             try await tool.reencodeVideo(
-                path, to: output, info: info, codec: codec.media, keepingKeys: keepingKeys,
-                progress: { handler?(OperationProgress(fraction: $0, phase: .transcode)) }, shouldStop: { InterruptHandling.requested })
-        } catch {
-            throw Self.wrap(error, file: path)
-        }
-        return output
-    }
-
-    /// `path` with its sound encoded to AAC and its video copied, as an MP4 (for sound that MP4 players cannot play);
-    /// QuickTime's keys (the content identifier) kept with `keepingKeys`.
-    func reencodeAudio(_ path: String, keepingKeys: Bool) async throws(LivePhotoError) -> String {
-        let tool = try ffmpeg()
-        let info: MediaInfo
-        do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
-        let output = "\(work)/sound-encoded.mp4"
-        let handler = progress
-        do {
-            try await tool.reencodeAudio(
-                path, to: output, info: info, keepingKeys: keepingKeys,
+                path, to: output, info: info, codec: codec?.media, keepingKeys: keepingKeys,
                 progress: { handler?(OperationProgress(fraction: $0, phase: .transcode)) }, shouldStop: { InterruptHandling.requested })
         } catch {
             throw Self.wrap(error, file: path)

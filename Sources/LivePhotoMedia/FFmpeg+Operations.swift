@@ -114,38 +114,24 @@ extension FFmpeg {
 }
 
 extension FFmpeg {
-    /// `input`'s first video stream copied as it is and its first audio stream encoded to AAC, in an MP4 at `output`:
-    /// for a movie whose sound (LPCM) MP4 players cannot play. HEVC keeps Apple's `hvc1` tag.
-    public func reencodeAudio(
-        _ input: String, to output: String, info: MediaInfo, keepingKeys: Bool,
-        progress: (@Sendable (Double) -> Void)? = nil,
-        shouldStop: @escaping @Sendable () -> Bool = { false }
-    ) async throws(MediaToolError) {
-        var arguments = [
-            "-i", input, "-map", "0:v:0", "-map", "0:a:0", "-map_metadata", "0", "-c:v", "copy", "-c:a", "aac", "-b:a", "192k",
-        ]
-        if info.video?.codec == "hevc" { arguments += ["-tag:v", "hvc1"] }
-        if keepingKeys { arguments += ["-movflags", "use_metadata_tags"] }
-        arguments += ["-f", "mp4", output]
-        try await run(arguments, file: input, duration: info.duration ?? info.video?.duration, progress: progress, shouldStop: shouldStop)
-    }
-
-    /// The movie's video re-encoded to `codec` in an MP4, for players that cannot decode the original (HEVC): frames
-    /// keep their times, audio is copied when it is AAC (else encoded to AAC), and the movie-level metadata stays;
-    /// QuickTime `mdta` keys (such as a Live Photo's content identifier) only with `keepingKeys`.
+    /// The movie in an MP4, for players that cannot decode the original: its video re-encoded to `codec` (frames keep
+    /// their times), or copied as it is when `codec` is nil (HEVC keeping Apple's `hvc1` tag); its first audio stream
+    /// copied when it is AAC, else encoded to AAC (an iPhone's LPCM); the movie-level metadata kept, QuickTime `mdta`
+    /// keys (such as a Live Photo's content identifier) only with `keepingKeys`.
     public func reencodeVideo(
-        _ input: String, to output: String, info: MediaInfo, codec: VideoCodec, keepingKeys: Bool,
+        _ input: String, to output: String, info: MediaInfo, codec: VideoCodec?, keepingKeys: Bool,
         progress: (@Sendable (Double) -> Void)? = nil,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) async throws(MediaToolError) {
-        var arguments = ["-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0", "-fps_mode", "passthrough"]
+        var arguments = ["-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0"]
         switch codec {
-        case .h264: arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p"]
-        case .hevc:
+        case .h264?: arguments += ["-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p"]
+        case .hevc?:
             arguments += [
-                "-c:v", "libx265", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-x265-params",
-                "log-level=error",
+                "-fps_mode", "passthrough", "-c:v", "libx265", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-tag:v", "hvc1",
+                "-x265-params", "log-level=error",
             ]
+        case nil: arguments += ["-c:v", "copy"] + (info.video?.codec == "hevc" ? ["-tag:v", "hvc1"] : [])
         }
         if let audio = info.audio { arguments += audio.codec == "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", "160k"] }
         if keepingKeys { arguments += ["-movflags", "use_metadata_tags"] }
