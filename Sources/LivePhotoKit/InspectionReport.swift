@@ -126,6 +126,9 @@ public struct MotionPhotoReport: Sendable, Codable, Equatable {
         case googleAndSamsung = "google-and-samsung"
         /// HUAWEI's or Honor's moving photo, found through its `LIVE_` tail.
         case huaweiMovingPhoto = "huawei-moving-photo"
+        /// vivo's two files (phones up to the X200), a JPEG and an MP4 joined by their footers' pairing id: what a
+        /// library scan calls such a pair (no single file is one).
+        case vivoPair = "vivo-pair"
     }
 
     public var flavor: Flavor

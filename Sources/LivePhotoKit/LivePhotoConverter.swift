@@ -267,24 +267,8 @@ public enum LivePhotoConverter {
     static func vivoPairToLivePhoto(_ photo: String, pairingID: String, options: MakeOptions, progress: ProgressHandler?)
         async throws(LivePhotoError) -> MakeResult
     {
-        let url = URL(fileURLWithPath: photo)
-        let folder = url.deletingLastPathComponent().path, stem = url.deletingPathExtension().lastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var found: (path: String, frameTimes: [Double], frameIndex: Int?)?
-        for name in names.sorted() {
-            let candidate = URL(fileURLWithPath: name)
-            guard candidate.deletingPathExtension().lastPathComponent.lowercased() == stem.lowercased(),
-                BundleReader.movieExtensions.contains(candidate.pathExtension.lowercased())
-            else { continue }
-            let path = "\(folder)/\(name)"
-            guard let file = try? RandomAccessFile(path: path), let movie = try? Movie(file: file),
-                let footer = try? VivoFooter.inMovie(file, topLevel: movie.topLevel), footer.pairingID == pairingID
-            else { continue }
-            let facts = MovieFacts(movie: movie)
-            found = (path, ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted(), footer.imageTimeFrameIndex)
-            break
-        }
-        guard let found else {
+        let stem = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
+        guard let found = VivoPair.movie(beside: photo, pairingID: pairingID) else {
             throw .badInput(
                 file: photo,
                 reason:
@@ -294,7 +278,7 @@ public enum LivePhotoConverter {
         var options = options
         options.name = options.name ?? stem
         options.replacesForeignMakerNote = true
-        var notes = ["a vivo live photo: \(found.path) carries the same pairing id"]
+        var notes = ["a vivo live photo: \(found.movie) carries the same pairing id"]
         // A vivo pair made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo comes back.
         if options.identifier == nil, let kept = FileAnalysis(path: photo, depth: .identity).report.contentIdentifier,
             let identifier = ContentIdentifier(kept)
@@ -303,13 +287,13 @@ public enum LivePhotoConverter {
             notes.append("the content identifier \(kept) kept in the photo was restored")
         }
         if options.coverTime == nil {
-            if let index = found.frameIndex, index >= 0, index < found.frameTimes.count {
+            if let index = found.coverFrameIndex {
                 options.suggestedCover = SuggestedCover(seconds: found.frameTimes[index], label: "vivo's cover frame (imageTime \(index))")
             } else {
                 notes.append("vivo's movie names no cover frame; the cover is the frame nearest the middle")
             }
         }
-        var result = try await LivePhotoMaker.make(photo: photo, video: found.path, options: options, progress: progress)
+        var result = try await LivePhotoMaker.make(photo: photo, video: found.movie, options: options, progress: progress)
         result.notes = notes + result.notes
         return result
     }

@@ -36,6 +36,8 @@ public struct SplitResult: Sendable, Codable, Equatable {
         case microVideo = "micro-video"
         /// A Samsung JPEG whose video is found only through its SEF trailer.
         case samsungMotionPhoto = "samsung-motion-photo"
+        /// vivo's two files (phones up to the X200): a JPEG and an MP4 whose footers carry one pairing id.
+        case vivoPair = "vivo-pair"
     }
 
     public var inputs: [String]
@@ -142,6 +144,13 @@ public enum LivePhotoSplitter {
             if FileAnalysis(path: still, depth: .identity).report.role == .liveStill {
                 let companion = try CompanionFinder.find(for: still)
                 units.append(.pair(still: still, movie: companion.path, note: companion.note))
+            } else if let id = (try? RandomAccessFile(path: still)).flatMap(VivoPair.photoPairingID) {
+                // A vivo pair's photo alone: its movie is the one beside it with the same pairing id.
+                guard let pair = VivoPair.movie(beside: still, pairingID: id) else {
+                    throw .badInput(
+                        file: still, reason: "the photo of a vivo live photo (pairing id \(id)); no movie beside it carries that id")
+                }
+                units.append(.pair(still: still, movie: pair.movie, note: "a vivo live photo: \(pair.movie) carries the same pairing id"))
             } else {
                 units.append(.motionPhoto(still))
             }
@@ -209,13 +218,18 @@ public enum LivePhotoSplitter {
         progress: ProgressHandler?, placed: inout [String]
     ) throws(LivePhotoError) -> SplitResult {
         let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
-        let photo = try PlainPhoto.plan(source: stillFile, motion: nil)
-        let plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput)
-        let pairing = PartsPairing(
+        // vivo's pair: the photo's footer is cut off, the movie's goes with the boxes a plain movie leaves out.
+        let vivo = VivoPair.pair(photo: stillFile, movie: movie)
+        let kind = vivo != nil && kind == .livePhoto ? .vivoPair : kind
+        let photo = try PlainPhoto.plan(source: stillFile, motion: vivo == nil ? nil : try? MotionPhotoFile(file: stillFile))
+        var plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput, coverSeconds: vivo?.coverSeconds)
+        if vivo != nil { plainMovie.removed.append("vivo footer") }
+        var pairing = PartsPairing(
             photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier,
             movieHasStillImageTime: plainMovie.coverSeconds != nil)
+        if let vivo { pairing.vivoPairingID = vivo.pairingID }
         if pairing.differ, !options.force { throw pairing.mismatch(photo: still, movie: movie) }
-        if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, !pairing.movieHasStillImageTime {
+        if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, !pairing.movieHasStillImageTime, vivo == nil {
             throw .badInput(
                 file: still,
                 reason: "neither this photo nor \(movie) is part of a Live Photo (no content identifier, no still-image-time "

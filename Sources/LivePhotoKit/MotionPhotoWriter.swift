@@ -58,6 +58,7 @@ struct MotionPhotoWriter {
                 case .oppo:
                     marks.xmp = [MakerMarks.oppoProperties(videoLength: video.size, timestampUs: timestampUs)]
                     marks.exif = MakerMarks.oppoExif()
+                    marks.exifOrder = MakerMarks.oppoExifOrder
                 case .vivo:
                     marks.xmp = [MakerMarks.vivoProperties()]
                     marks.exif = MakerMarks.vivoExif()
@@ -96,6 +97,8 @@ struct MotionPhotoWriter {
         var xmp: [XMPPropertyGroup] = []
         var microVideoOffset: Int64?
         var exif: [MakerMarks.ExifTag] = []
+        /// The byte order the maker's Exif should have, when it has one.
+        var exifOrder: ByteOrder?
     }
 
     static func jpeg(
@@ -127,6 +130,8 @@ struct MotionPhotoWriter {
                 bytes: segment.map { Array(header[Int($0.payloadOffset) + 6..<Int($0.end)]) }
                     ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
             for tag in marks.exif { try exif.setExifTag(tag.tag, type: tag.type, count: UInt32(tag.value.count), value: tag.value) }
+            // The maker's byte order where the stream allows the swap (another maker's MakerNote does not); else the photo's.
+            if let wanted = marks.exifOrder, let converted = try? exif.converted(to: wanted) { exif = converted }
             changes.append((range, try JPEGFile.app1Segment(JPEGFile.exifHeader + exif.bytes, holding: "Exif data")))
         }
         // From the back, so that earlier ranges stay where they were; at one place the Exif goes before the XMP.

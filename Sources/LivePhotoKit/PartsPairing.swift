@@ -7,6 +7,8 @@ struct PartsPairing {
     let movieIdentifier: String?
     /// True when the movie has a still-image-time track (a Live Photo's movie that lost its identifier).
     var movieHasStillImageTime = false
+    /// vivo's pairing id, when both carry it in their footers (a vivo pair, which needs no Apple identifier).
+    var vivoPairingID: String?
 
     /// True when both are Live Photo parts, of different Live Photos.
     var differ: Bool {
@@ -25,6 +27,9 @@ struct PartsPairing {
 
     /// Says which of the two were not Live Photo parts, when not both were.
     var note: String? {
+        if let vivoPairingID, photoIdentifier == nil || movieIdentifier == nil {
+            return "a vivo live photo: both carry vivo's pairing id \(vivoPairingID)"
+        }
         switch (photoIdentifier, movieIdentifier) {
         case (nil, nil) where movieHasStillImageTime:
             return

@@ -26,7 +26,7 @@ struct PlainMovie {
     let identifier: String?
     /// The video's codec (`h264`, `hevc`, …).
     let videoCodec: String
-    let removed: [String]
+    var removed: [String]
 
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } }
     var size: Int64 { Int64(prefix.count) + copiedBytes + Int64(moov.count) }

@@ -34,6 +34,11 @@ struct PlainPhoto {
                     identifier = id
                 }
                 if let motion, motion.isMotionPhoto { range = 0..<motion.imageEnd }
+                if let motion, !motion.isMotionPhoto, let footer = motion.vivoFooter, footer.offset < range.upperBound {
+                    // A vivo pair's photo: the image ends where vivo's footer starts.
+                    range = 0..<footer.offset
+                    removed.append("vivo footer")
+                }
             case .heic:
                 let tailCut = motion?.videoLocator == .huaweiTail ? motion?.imageEnd : nil
                 let heif = try HEIFFile(file: source, end: tailCut)

@@ -50,12 +50,18 @@ struct MakerFamilyTests {
 
         let tags = try await Readers.exiftool(
             result.output,
-            ["-ExifIFD:UserComment", "-XMP-OpCamera:all", "-XMP-VCamera:all", "-XMP-GCamera:all", "-u", "-ExifIFD:Exif_0x8897"])
+            [
+                "-ExifIFD:UserComment", "-File:ExifByteOrder", "-XMP-OpCamera:all", "-XMP-VCamera:all", "-XMP-GCamera:all", "-u",
+                "-ExifIFD:Exif_0x8897",
+            ])
         switch flavor {
         case .oppo:
             #expect(tags["ExifIFD:UserComment"] == MakerMarks.oppoUserComment)
             #expect(tags["XMP-OpCamera:VideoLength"] == String(result.videoLength))
             #expect(tags["XMP-OpCamera:MotionPhotoOwner"] == "oplus")
+            // OPPO's byte order, every tag kept: the Apple MakerNote's identifier reads as before.
+            #expect(tags["File:ExifByteOrder"]?.hasPrefix("Little-endian") == true, "\(tags["File:ExifByteOrder"] ?? "none")")
+            #expect(try await Readers.exiftoolStillIdentifier(result.output) == made.identifier.rawValue)
         case .vivo:
             #expect(tags["XMP-VCamera:VMotionPhotoVersion"] == "1")
         case .xiaomi:
@@ -467,6 +473,61 @@ struct MakerFamilyTests {
         let brokenReport = try await Self.inspected(brokenPath)
         #expect(brokenReport.error == nil && brokenReport.flavor == nil)
         #expect(brokenReport.problems.contains { $0.contains("vivo") }, "\(brokenReport.problems)")
+    }
+
+    @Test(
+        "vivo's two files: scan pairs them by pairing id as one Motion Photo item; split gives the photo without its footer and the movie without its box; batches take them"
+    )
+    func vivoPairScannedAndSplit() async throws {
+        let ws = try Workspace()
+        let id = "1781689481524ba274bd00000000"
+        let (photo, movie) = try await Self.vivoPair(ws, id: id, imageTime: 30)
+        // Beside it, a pair whose ids differ (a conflict) and a photo whose movie is not vivo's (each alone).
+        let elsewhere = try Workspace()
+        let other = try await Self.vivoPair(elsewhere, id: id, imageTime: 3, movieID: "1781689481524ba274bd00000001")
+        try FileManager.default.copyItem(atPath: other.photo, toPath: ws.file("vivo/IMG_2.jpg"))
+        try FileManager.default.copyItem(atPath: other.movie, toPath: ws.file("vivo/IMG_2.mp4"))
+        try FileManager.default.copyItem(atPath: other.photo, toPath: ws.file("vivo/IMG_3.jpg"))
+        try FileManager.default.copyItem(
+            atPath: try await ClipStore.shared.path(ClipSpec(container: .mp4)), toPath: ws.file("vivo/IMG_3.mp4"))
+
+        let scan = try await LibraryScanner.scan([ws.file("vivo")])
+        let pair = try #require(scan.items.first { $0.files.first == photo })
+        #expect(pair.kind == .motionPhoto && pair.flavor == .vivoPair && pair.pairedBy == .vivoPairingID)
+        #expect(pair.files == [photo, movie] && pair.identifier == id)
+        #expect(scan.items.first { $0.files.contains(ws.file("vivo/IMG_2.jpg")) }?.kind == .conflict)
+        #expect(
+            scan.items.filter { $0.files.first?.contains("IMG_3") == true }.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
+                .plainMovie, .plainPhoto,
+            ])
+
+        // split of the photo alone finds the movie; the outputs are a plain JPEG and a plain MP4 with the same frames.
+        let split = try #require(
+            try await LivePhotoSplitter.split([photo], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        #expect(split.kind == .vivoPair)
+        #expect(abs((split.coverTimeSeconds ?? -1) - 1.0) < 0.0005, "vivo's frame 30 at 30 fps")
+        #expect(split.removed.contains("photo: vivo footer") && split.removed.contains("movie: vivo footer"), "\(split.removed)")
+        let image = try Self.bytes(try await ClipStore.shared.jpeg())
+        #expect(try Self.bytes(split.photo) == image, "the photo's bytes up to the footer")
+        #expect(split.video.hasSuffix(".mp4"))
+        #expect(try await Readers.videoFramemd5(split.video) == Readers.videoFramemd5(movie))
+        let plain = await LivePhotoInspector.inspect([split.photo, split.video])
+        #expect(plain.files.allSatisfy { $0.pairingIdentifier == nil && $0.flavor == nil }, "\(plain.files.map(\.flavor))")
+
+        // Batches: split and convert --to live take the pair as one item.
+        var results: [BatchItemResult] = []
+        let summary = await LibraryBatch.run([pair], action: .split, options: BatchOptions(outputRoot: ws.file("batch"))) {
+            results.append($0)
+        }
+        #expect(summary.done == 1, "\(results)")
+        let live = await LibraryBatch.run([pair], action: .toLivePhoto(MakeOptions()), options: BatchOptions(outputRoot: ws.file("live"))) {
+            results.append($0)
+        }
+        #expect(live.done == 1, "\(results)")
+        let made = try #require(results.last?.outputs)
+        #expect(made.count == 2)
+        let verdict = await LivePhotoVerifier.verify(photo: made[0], movie: made[1])
+        #expect(verdict.passed, "\(verdict.checks.filter { !$0.passed })")
     }
 
     @Test("--flavor vivo-pair: STEM.jpg and STEM.mp4 with one new pairing id; read back as vivo's, and back to the same Live Photo")

@@ -1,3 +1,4 @@
+import Foundation
 import MediaFormats
 import TestSupport
 import Testing
@@ -82,5 +83,40 @@ struct RealFileTests {
         let jpeg = try JPEGFile(file: file)
         #expect(jpeg.width != nil && jpeg.height != nil)
         if let tiff = try jpeg.exifTIFF(in: file) { _ = try ExifTIFF(bytes: tiff) }
+    }
+
+    @Test("the iPhone's Exif in the other byte order: exiftool reads every tag the same, and back again gives the same bytes")
+    func exifByteOrder() async throws {
+        let file = try RandomAccessFile(path: heic)
+        let original = try ExifTIFF(bytes: try #require(try HEIFFile(file: file).exifTIFF(in: file)))
+        let swapped = try original.converted(to: .littleEndian)
+        #expect(swapped.order == .littleEndian && swapped.bytes.count == original.bytes.count)
+        #expect(try swapped.converted(to: .bigEndian).bytes == original.bytes)
+        #expect(swapped.makerNote == original.makerNote, "the Apple MakerNote is carried as it is")
+        let ws = try Workspace()
+        try Data(original.bytes).write(to: URL(fileURLWithPath: ws.file("mm.tif")))
+        try Data(swapped.bytes).write(to: URL(fileURLWithPath: ws.file("ii.tif")))
+        func tags(_ name: String) async throws -> [String: String] {
+            try await Readers.exiftool(ws.file(name), ["-All", "-n", "-x", "System:all", "-x", "File:all", "-x", "ExifTool:all"])
+        }
+        let (mm, ii) = (try await tags("mm.tif"), try await tags("ii.tif"))
+        #expect(mm.count > 40, "exiftool read \(mm.count) tags")
+        #expect(mm.filter { !$0.key.hasPrefix("SourceFile") } == ii.filter { !$0.key.hasPrefix("SourceFile") })
+    }
+
+    @Test("a byte-order swap refuses another maker's MakerNote and Exif values that overlap")
+    func exifByteOrderRefusals() throws {
+        var foreign = try ExifTIFF(bytes: ExifTIFF.minimal(width: 8, height: 8))
+        try foreign.setMakerNote(Array("SAMSUNG-NOTE-DATA".utf8))
+        #expect(throws: FormatError.self) { try foreign.converted(to: .littleEndian) }
+        // Two RATIONAL tags pointing at one value: a second swap would undo the first.
+        var bytes = ExifTIFF.minimal(width: 8, height: 8)
+        let ifd0 = try ExifTIFF(bytes: bytes).ifd0
+        let x = try #require(ifd0.entry(0x011A)), y = try #require(ifd0.entry(0x011B))
+        bytes.replaceSubrange(y.entryPosition + 8..<y.entryPosition + 12, with: x.valueField)
+        #expect(throws: FormatError.self) { try ExifTIFF(bytes: bytes).converted(to: .littleEndian) }
+        #expect(
+            try ExifTIFF(bytes: ExifTIFF.minimal(width: 8, height: 8)).converted(to: .littleEndian).converted(to: .bigEndian).bytes
+                == ExifTIFF.minimal(width: 8, height: 8))
     }
 }

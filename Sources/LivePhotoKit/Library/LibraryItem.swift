@@ -6,7 +6,7 @@ public struct LibraryItem: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A still and its movie.
         case livePhoto = "live-photo"
-        /// A JPEG or HEIC with its video inside.
+        /// A JPEG or HEIC with its video inside; or vivo's two files (flavor `vivo-pair`), a photo and its MP4.
         case motionPhoto = "motion-photo"
         /// A Live Photo's still whose movie was not found.
         case orphanStill = "orphan-still"
@@ -29,12 +29,14 @@ public struct LibraryItem: Sendable, Codable, Equatable {
         case identifier
         /// Same folder and name, without identifiers in both: a guess, said as such.
         case name
+        /// vivo's two files: same folder and name, and one pairing id in both footers (the item's ``identifier``).
+        case vivoPairingID = "vivo-pairing-id"
     }
 
     public var kind: Kind
     /// The still first, then the movie, for a Live Photo; the files in conflict; else the one file.
     public var files: [String]
-    /// The content identifier, when there is one.
+    /// The content identifier, when there is one; for a vivo pair, vivo's pairing id.
     public var identifier: String?
     public var pairedBy: Pairing?
     /// Other stills of the same Live Photo: edited versions (`IMG_E1234.JPG` beside `IMG_1234.HEIC`).

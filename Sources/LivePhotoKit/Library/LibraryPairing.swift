@@ -42,12 +42,12 @@ enum LibraryPairing {
         let condition = scope.pathCondition
         let scoped = condition.sql.replacingOccurrences(of: "path", with: "f.path")
         // `paired`: the identifiers that a still and a movie share, with the first path of each (a Live Photo's group
-        // sorts by it). Every other still or movie groups by folder and name, anything else alone; groups come in
+        // sorts by it). vivo's files pair by name and pairing id, whatever Apple identifier they keep. Every other still or movie groups by folder and name, anything else alone; groups come in
         // the order of their first path, near enough (a name group sorts by its folder and lowercased name).
         let sql = """
             WITH paired AS (
                 SELECT identifier, min(path) AS first FROM file
-                WHERE \(condition.sql) AND kind IN ('still', 'movie') AND identifier IS NOT NULL
+                WHERE \(condition.sql) AND kind IN ('still', 'movie') AND identifier IS NOT NULL AND pairingID IS NULL
                 GROUP BY identifier HAVING max(kind = 'still') AND max(kind = 'movie'))
             SELECT f.path, f.kind, f.identifier, f.stillImageTime, f.note,
                 CASE WHEN f.kind NOT IN ('still', 'movie') THEN 'f' || f.path
@@ -55,8 +55,9 @@ enum LibraryPairing {
                      ELSE 'n' || f.stemKey END AS groupKey,
                 CASE WHEN f.kind NOT IN ('still', 'movie') THEN f.path
                      WHEN p.first IS NOT NULL THEN p.first
-                     ELSE f.stemKey END AS sortKey
-            FROM file f LEFT JOIN paired p ON p.identifier = f.identifier AND f.kind IN ('still', 'movie')
+                     ELSE f.stemKey END AS sortKey,
+                f.pairingID
+            FROM file f LEFT JOIN paired p ON p.identifier = f.identifier AND f.kind IN ('still', 'movie') AND f.pairingID IS NULL
             WHERE \(scoped)
             ORDER BY sortKey, groupKey, f.path
             """
@@ -72,7 +73,7 @@ enum LibraryPairing {
                 key = rowKey
             }
             guard let kind = ScanIndex.kind(row[1], note: row[4]) else { continue }
-            group.append(ScannedFile(path: row[0], kind: kind, identifier: row[2], hasStillImageTime: row[3]))
+            group.append(ScannedFile(path: row[0], kind: kind, identifier: row[2], hasStillImageTime: row[3], pairingID: row[7]))
         }
         try emit(group, key: key, each)
     }
@@ -110,13 +111,31 @@ enum LibraryPairing {
     }
 
     /// Stills and movies of one folder and name that no identifier paired: one still and one movie pair by name
-    /// (said so), unless both carry different identifiers (a conflict) or neither is a Live Photo's part.
+    /// (said so), unless both carry different identifiers (a conflict) or neither is a Live Photo's part. A vivo pair
+    /// (one name, as vivo's gallery requires, and one pairing id) is a Motion Photo of two files.
     private static func byName(_ files: [ScannedFile], _ each: (LibraryItem) throws -> Void) throws {
         let stills = files.filter { $0.kind == .still }
         let movies = files.filter { $0.kind == .movie }
         guard stills.count == 1, movies.count == 1, let still = stills.first, let movie = movies.first else {
             try files.forEach { try each(alone($0)) }
             return
+        }
+        switch (still.pairingID, movie.pairingID) {
+        case (let a?, let b?) where a == b:
+            try each(
+                LibraryItem(
+                    kind: .motionPhoto, files: [still.path, movie.path], identifier: a, pairedBy: .vivoPairingID, flavor: .vivoPair))
+            return
+        case (let a?, let b?):
+            try each(
+                LibraryItem(kind: .conflict, files: [still.path, movie.path], note: "one name with two vivo pairing ids, \(a) and \(b)"))
+            return
+        case (_?, nil), (nil, _?):
+            // One half of a vivo pair beside a file that is not the other half: neither is a Live Photo's part.
+            try each(alone(still))
+            try each(alone(movie))
+            return
+        case (nil, nil): break
         }
         switch (still.identifier, movie.identifier) {
         case (let a?, let b?):

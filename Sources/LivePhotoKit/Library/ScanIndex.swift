@@ -73,6 +73,11 @@ struct ScanIndex {
         // (ScanIndex-pairings.swift).
         migrator.registerMigration("pairings", migrate: Self.createPairingTables)
         migrator.registerMigration("pairingCounts", migrate: Self.createPairingCounts)
+        // vivo's pairing id (a vivo pair's files): the files read before it carry none, so each is read again.
+        migrator.registerMigration("vivoPairingIDs") { db in
+            try db.execute(sql: "DELETE FROM file; DELETE FROM pairedItem; DELETE FROM pairedCount; DELETE FROM pairing")
+            try db.alter(table: "file") { t in t.add(column: "pairingID", .text) }
+        }
         try migrator.migrate(queue)
     }
 
@@ -111,8 +116,9 @@ struct ScanIndex {
             for folder in goneFolders { try deleteFolder.execute(arguments: [folder]) }
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT OR REPLACE INTO file (path, folder, size, modified, inode, kind, identifier, stillImageTime, note, stemKey)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO file (path, folder, size, modified, inode, kind, identifier, stillImageTime, note, stemKey,
+                        pairingID)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             // The files change: items kept from an earlier pairing no longer hold.
             try db.execute(sql: "UPDATE generation SET value = value + 1")
@@ -121,7 +127,7 @@ struct ScanIndex {
                 try insert.execute(
                     arguments: [
                         file.path, FileWalk.folder(of: file.path), stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), kind,
-                        file.identifier, file.hasStillImageTime, note, file.stemKey,
+                        file.identifier, file.hasStillImageTime, note, file.stemKey, file.pairingID,
                     ])
             }
         }

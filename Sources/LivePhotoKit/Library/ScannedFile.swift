@@ -11,18 +11,22 @@ struct ScannedFile: Sendable, Equatable {
     var identifier: String?
     /// A movie with a still-image-time track: a Live Photo's, even without its identifier.
     var hasStillImageTime = false
+    /// vivo's pairing id, from the footer of a vivo pair's photo or movie (``VivoPair``).
+    var pairingID: String?
 
-    init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false) {
+    init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false, pairingID: String? = nil) {
         self.path = path
         self.kind = kind
         self.identifier = identifier
         self.hasStillImageTime = hasStillImageTime
+        self.pairingID = pairingID
     }
 
     init(path: String) {
         self.path = path
         let report = FileAnalysis(path: path, depth: .identity).report
         identifier = report.contentIdentifier
+        pairingID = report.pairingIdentifier
         if report.format == .unknown {
             kind = Self.looksLikeMedia(path) ? .damaged(report.error ?? "not a JPEG, HEIC, QuickTime or MP4 file") : .other
         } else if let error = report.error {

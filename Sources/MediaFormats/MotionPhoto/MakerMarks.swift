@@ -12,6 +12,9 @@ public enum MakerMarks {
     /// OPPO's `UserComment`: bit 0x800000 marks a motion photo (MAKERS.md C3); their gallery animates nothing without it.
     public static let oppoUserComment = "oplus_8388608"
 
+    /// OPPO's Exif byte order: its cameras write `II`, and a ColorOS parser reportedly fails on `MM` (MAKERS.md §8).
+    public static let oppoExifOrder: ByteOrder = .littleEndian
+
     /// OPPO's `OpCamera` fields: owner, O-Live version, the MP4's own length and the shutter frame's time.
     public static func oppoProperties(videoLength: Int64, timestampUs: Int64) -> XMPPropertyGroup {
         XMPPropertyGroup(
