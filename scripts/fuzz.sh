@@ -33,6 +33,9 @@ all_targets() { for d in Fuzz/Sources/fuzz_*; do basename "$d" | sed 's/^fuzz_//
 # One build for every target (SwiftPM rebuilds only what changed).
 if [ -z "${FUZZ_BUILT:-}" ]; then
   echo "building the fuzz targets..." >&2
+  # SwiftPM keeps the product package's file lists in the build plan and does not notice a file added to it (it is a
+  # path dependency here): the plan is made again, which costs seconds.
+  rm -f "$out"/spm/*/release/description.json
   # SwiftPM's --sanitize links the runtimes; -Xswiftc instruments the Swift code (coverage for libFuzzer, ASan).
   swift build --package-path Fuzz --scratch-path "$out/spm" -c release --sanitize=fuzzer --sanitize=address \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing 2>&1 | grep -Ev "Cannot export local symbol|unhandled; explicitly declare" | grep -E "error|warning: " >&2 || true
@@ -172,12 +175,12 @@ case "$target" in make | pvt_zip) leaks=(-detect_leaks=0) ;; esac
   "${leaks[@]}" "${fork[@]}" >"$log" 2>&1
 status=$?
 set -e
-runs=$(grep -Eo "stat::number_of_executed_units: *[0-9]+" "$log" | grep -Eo "[0-9]+$" | tail -n 1 || true)
+runs=$(grep -aEo "stat::number_of_executed_units: *[0-9]+" "$log" | grep -Eo "[0-9]+$" | tail -n 1 || true)
 # With workers, the last status line ("#RUNS ...") counts the runs of all of them.
-[ -n "$runs" ] || runs=$(grep -Eo "^#[0-9]+" "$log" | tr -d '#' | tail -n 1 || true)
+[ -n "$runs" ] || runs=$(grep -aEo "^#[0-9]+" "$log" | tr -d '#' | tail -n 1 || true)
 if [ $status -ne 0 ]; then
   echo "FAIL $target: a crash after ${runs:-?} runs; the input is in $out/crashes/$target/ (log: $log)" >&2
-  grep -E "ERROR|SUMMARY|Fatal error" "$log" | head -n 5 >&2
+  grep -aE "ERROR|SUMMARY|Fatal error" "$log" | head -n 5 >&2
   exit 1
 fi
 echo "ok   $target: ${runs:-0} runs in ${seconds} s, no crash"
