@@ -63,6 +63,11 @@ public struct MakeOptions: Sendable {
     /// Replace a MakerNote of another camera maker even without `force`, with a note in the result (`convert`
     /// does: its user asked for a Live Photo).
     var replacesForeignMakerNote = false
+    /// `edit`'s changes to the movie (a range kept, the sound left out); the cover is then a time on the input's
+    /// timeline.
+    var movieEdit: MovieEdit?
+    /// `edit`'s old still, whose metadata a new key photo (a frame of the video) keeps.
+    var keyPhotoMetadata: String?
 
     public init(
         outputDirectory: String = ".", name: String? = nil, coverTime: Double? = nil, identifier: ContentIdentifier? = nil,
@@ -191,8 +196,11 @@ public enum LivePhotoMaker {
             let kind = try naming(video) { try FileKind.detect(videoFile) }
             guard !kind.isStill else { throw .badInput(file: video, reason: "this is a photo; a video is needed") }
             guard kind.isMovie else { throw .unsupported(file: video, reason: "not a QuickTime or MP4 movie") }
-            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off)
-        } catch .unsupported(_, let reason) {
+            movie = try MovieRemux.plan(
+                source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off, edit: options.movieEdit)
+        } catch .unsupported(let file, let reason) {
+            // An edit never re-encodes the movie.
+            if options.movieEdit != nil { throw .unsupported(file: file, reason: reason) }
             logger.info("\(video): \(reason); converting it with ffmpeg")
             let (normalized, source) = try await media.normalizeVideo(video)
             videoSource = source
@@ -269,9 +277,11 @@ public enum LivePhotoMaker {
                 (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
             }
         } else {
-            (photoSource, stillFile) = (
-                .videoFrame, try open(try await media.coverFrame(from: videoFile.path, seekSeconds: movie.coverSeekSeconds))
-            )
+            // After an edit's cut, the frame is taken from the input, on its own timeline.
+            var frame = try await media.coverFrame(
+                from: videoFile.path, seekSeconds: movie.coverSeekSeconds + (movie.cut?.startSeconds ?? 0))
+            if let old = options.keyPhotoMetadata { frame = try KeyPhotoMetadata.carry(from: old, into: frame, work: work) }
+            (photoSource, stillFile) = (.videoFrame, try open(frame))
         }
         // HEIC stays HEIC and JPEG stays JPEG unless a format is asked for.
         let format = options.photoFormat ?? (stillKind == .heic ? .heic : .jpeg)

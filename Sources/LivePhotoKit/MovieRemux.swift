@@ -28,6 +28,8 @@ struct MovieRemux {
     let frameTimes: [Double]
     let videoCodec: String
     let frameCount: Int
+    /// What an edit's cut kept, on the input's timeline, when the movie was cut.
+    var cut: MovieCutReport?
 
     /// The typical gap between frames, in seconds.
     var frameInterval: Double {
@@ -42,11 +44,29 @@ struct MovieRemux {
     ///   - identifier: the content identifier to store.
     ///   - cover: the cover time; without one, an existing still-image-time is kept, else the middle frame is taken.
     /// - Parameter wallpaper: add a `live-photo-info` track when the movie has none (FORMAT.md §10).
-    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, cover: CoverRequest, wallpaper: Bool = true)
+    /// - Parameter edit: the range to keep and whether the sound goes; the cover is then a time on the input's
+    ///   timeline, and only the bytes of the samples kept are copied.
+    static func plan(
+        source: RandomAccessFile, identifier: ContentIdentifier, cover: CoverRequest, wallpaper: Bool = true, edit: MovieEdit? = nil
+    )
         throws(LivePhotoError) -> MovieRemux
     {
         let path = source.path
-        let movie = try naming(path) { try Movie(file: source) }
+        var movie = try naming(path) { try Movie(file: source) }
+        var cover = cover
+        var cut: MovieCutReport?
+        if let edit {
+            (movie, cut) = try edit.apply(to: movie, file: path)
+            if let cut, let seconds = cover.seconds {
+                let shifted = seconds - cut.startSeconds
+                guard shifted > -0.0005, shifted < cut.durationSeconds else {
+                    throw .invalidArgument(
+                        "the key photo at \(CoverTime.format(seconds)) s lies outside the range kept (\(CoverTime.format(cut.startSeconds)) "
+                            + "to \(CoverTime.format(cut.startSeconds + cut.durationSeconds)) s); give --key-photo inside it")
+                }
+                cover.seconds = max(0, shifted)
+            }
+        }
         let facts = MovieFacts(movie: movie)
         guard let video = facts.video else { throw .unsupported(file: path, reason: "the movie has no video track") }
         guard CodecName.isH264OrHEVC(video.format) else {
@@ -60,8 +80,16 @@ struct MovieRemux {
         guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
 
         let placement = try StillPlacement.decide(cover: cover, facts: facts, video: video, file: source)
-        let (newOffsets, payloadTotal) = try naming(path) {
-            try movie.chunkOffsetsJoiningMediaData(at: payloadStart, dropping: placement.removedTrackIDs)
+        let newOffsets: [UInt32: [UInt64]], payloadTotal: Int64
+        var payloads = mdats.map { (offset: $0.payloadOffset, length: $0.payloadSize) }
+        if edit == nil {
+            (newOffsets, payloadTotal) = try naming(path) {
+                try movie.chunkOffsetsJoiningMediaData(at: payloadStart, dropping: placement.removedTrackIDs)
+            }
+        } else {
+            (newOffsets, payloads, payloadTotal) = try naming(path) {
+                try movie.chunkOffsetsCopyingUsedChunks(at: payloadStart, dropping: placement.removedTrackIDs)
+            }
         }
         var header = movie.header
         let (keepExisting, stillTicks, scale) = (placement.keepsExisting, placement.stillTicks, placement.scale)
@@ -132,14 +160,14 @@ struct MovieRemux {
         prefix += BoxHeader.mediaData(payloadSize: UInt64(payloadTotal) + UInt64(appended.count), quickTime: true)
 
         return MovieRemux(
-            source: source, prefix: prefix, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, appended: appended,
+            source: source, prefix: prefix, payloads: payloads, appended: appended,
             moov: moov.serialized(), trailing: movie.otherTopLevelBoxes,
             coverSeconds: placement.coverSeconds, keptExistingStillTime: keepExisting,
             coverSeekSeconds: StillPlacement.seekTime(for: placement.coverSeconds, facts: facts),
             videoDuration: facts.videoDuration, keyframeTimes: keyframes(video, facts: facts),
             frameTimes: ((try? facts.frameTimes()) ?? []).map(facts.seconds),
             videoCodec: CodecName.of(video.format),
-            frameCount: Int(video.tables.sampleCount))
+            frameCount: Int(video.tables.sampleCount), cut: cut)
     }
 
     /// Streams the output into `out`.

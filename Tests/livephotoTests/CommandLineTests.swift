@@ -180,6 +180,24 @@ struct CommandLineTests {
         #expect(try await livephoto(["scan", ProjectPaths.sample("no-such-folder")]).status == 64)
     }
 
+    @Test("edit: --json says what changed; a range outside the movie or a key photo outside the range kept is exit 64, nothing written")
+    func edit() async throws {
+        let ws = try Workspace()
+        let photo = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
+        let done = try await livephoto(["edit", photo, movie, "--trim", "0.3..1.2", "--mute", "--out", ws.file("ok"), "--json"])
+        #expect(done.status == 0, "\(done.stderr)")
+        let report = try json(done)
+        #expect(report["muted"] as? Bool == true && report["reencoded"] as? Bool == false && report["gainMapDropped"] as? Bool == false)
+        #expect((report["trimmed"] as? [String: Any])?["start"] as? Double == 0.3)
+        #expect(abs((report["keyPhotoTime"] as? Double ?? -1) - 0.6) < 0.0005)
+        for bad in [["--trim", "5..6"], ["--trim", "0.1..0.5"], ["--trim", "2..1"], ["--key-photo", "9"], ["--trim", "x..1"]] {
+            let refused = try await livephoto(["edit", photo, movie, "--out", ws.file("bad")] + bad)
+            #expect(refused.status == 64, "\(bad): \(refused.status) \(refused.stderr)")
+        }
+        let leftovers = FileManager.default.fileExists(atPath: ws.file("bad")) ? try ws.contents("bad") : []
+        #expect(leftovers.isEmpty)
+    }
+
     @Test("exit codes: 3 when the output exists, 2 for a bad input, 1 when verify fails, 64 for usage")
     func exitCodes() async throws {
         let ws = try Workspace()

@@ -21,7 +21,7 @@ public struct ExifTIFF: Sendable, Equatable {
     ]
 
     /// The TIFF stream from its header; every offset in it counts from byte 0.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// The byte order the header gives (`MM` big-endian, `II` little-endian).
     public let order: ByteOrder
     /// IFD0, the primary image's directory.
@@ -196,4 +196,7 @@ public struct ExifTIFF: Sendable, Equatable {
     }
 
     private mutating func reparse() throws { self = try ExifTIFF(bytes: bytes) }
+
+    /// Parses the stream again after an edit made in place by an extension.
+    mutating func reparseAfterEdit() throws { try reparse() }
 }

@@ -1,0 +1,30 @@
+/// What `edit` wrote and changed.
+public struct EditResult: Sendable, Codable, Equatable {
+    /// The range of the input movie kept, in seconds on its timeline: the first frame shown and the end.
+    public struct Range: Sendable, Codable, Equatable {
+        public var start: Double
+        public var end: Double
+        /// The sync sample the kept samples start from (at or before `start`), hidden by the edit list.
+        public var keyframe: Double
+    }
+
+    public var identifier: String
+    /// True when the identifier is new (`newIdentifier`); else it is the input's.
+    public var newIdentifier: Bool
+    /// The key photo's time in the edited movie, and in the input movie.
+    public var keyPhotoTime: Double
+    public var keyPhotoTimeInInput: Double
+    /// True when the still is a new frame of the movie.
+    public var keyPhotoChanged: Bool
+    /// The range kept, when trimmed.
+    public var trimmed: Range?
+    public var muted: Bool
+    /// True when the old still's HDR gain map could not go with a new key photo and was left out.
+    public var gainMapDropped: Bool
+    /// Always false: no sample of the movie is re-encoded.
+    public var reencoded: Bool
+    public var photo: String?
+    public var movie: String?
+    public var bundle: String?
+    public var notes: [String]
+}

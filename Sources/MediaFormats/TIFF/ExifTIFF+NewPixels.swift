@@ -1,0 +1,30 @@
+extension ExifTIFF {
+    /// IFD0's `Orientation` (SHORT).
+    public static let orientationTag: UInt16 = 0x0112
+    /// The Exif IFD's `ColorSpace` (SHORT; 1 is sRGB) and `PixelXDimension`, `PixelYDimension`.
+    public static let colorSpaceTag: UInt16 = 0xA001
+    public static let pixelWidthTag: UInt16 = 0xA002
+    public static let pixelHeightTag: UInt16 = 0xA003
+
+    /// Makes the stream describe other pixels of the same scene (a new frame given another photo's metadata): the
+    /// orientation upright (1), the pixel size `width` × `height`, the colour space sRGB, and IFD1 (the old image's
+    /// thumbnail) unlinked. Every other tag (dates, GPS, the camera, the MakerNote) stays as it was.
+    public mutating func describeNewPixels(width: Int, height: Int) throws {
+        if let orientation = ifd0.entry(Self.orientationTag), orientation.type == 3, orientation.count == 1 {
+            bytes.storeUInt16(1, at: orientation.entryPosition + 8, order)
+        }
+        let next = ifd0.offset + 2 + 12 * ifd0.entries.count
+        if ifd0.nextOffset != 0, next + 4 <= bytes.count { bytes.storeUInt32(0, at: next, order) }
+        try reparseAfterEdit()
+        func long(_ v: Int) -> [UInt8] {
+            var field = [UInt8](repeating: 0, count: 4)
+            field.storeUInt32(UInt32(clamping: v), at: 0, order)
+            return field
+        }
+        var sRGB = [UInt8](repeating: 0, count: 2)
+        sRGB.storeUInt16(1, at: 0, order)
+        try setExifTag(Self.colorSpaceTag, type: 3, count: 1, value: sRGB)
+        try setExifTag(Self.pixelWidthTag, type: TIFFType.long, count: 1, value: long(width))
+        try setExifTag(Self.pixelHeightTag, type: TIFFType.long, count: 1, value: long(height))
+    }
+}
