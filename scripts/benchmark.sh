@@ -7,7 +7,7 @@
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
-#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors library capture")
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library capture")
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
@@ -48,9 +48,9 @@ measure() {
   echo "$best $rss"
 }
 
-parts=" ${BENCH_PARTS:-video flavors library capture} "
+parts=" ${BENCH_PARTS:-video flavors edit library capture} "
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
-if [[ $parts == *" video "* || $parts == *" flavors "* ]] && [ ! -f "$work/base.mov" ]; then
+if [[ $parts == *" video "* || $parts == *" flavors "* || $parts == *" edit "* ]] && [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
     -t 10 -c:v libx264 -preset ultrafast -b:v 40M -pix_fmt yuv420p -c:a aac "$work/base.mov"
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$work/photo.jpg"
@@ -145,6 +145,31 @@ for f in google samsung oppo vivo xiaomi huawei honor; do
 done
 rm -rf "$work/fl"
 echo "ratio = command time / cp time of the movie (best of $runs runs); target: at most 1.5x."
+fi
+
+if [[ $parts == *" edit "* ]]; then
+# edit on the first size's Live Photo: --mute copies the whole video, --trim the samples of the range kept; each is
+# timed against cp of the bytes it writes (the edited movie), in the same run. --key-photo decodes one frame and
+# encodes one still.
+src=$(video_of_size "${sizes[0]}")
+"$bin" make "$work/photo.jpg" "$src" --out "$work/ed" --name ed --cover 5 --force >/dev/null 2>&1
+cat "$work/ed/ed.MOV" >/dev/null
+length=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/ed/ed.MOV")
+end=$(awk "BEGIN{printf \"%.3f\", $length - 1}")
+echo
+printf 'edit, %d MB Live Photo of %.1f s:\n' "$(( $(stat -c %s "$work/ed/ed.MOV") / 1000000 ))" "$length"
+printf '  %-34s %-10s %-22s %-10s %s\n' "edit" "MB written" "edit (s, ratio)" "cp (s)" "peak RSS"
+for edit in "--mute" "--trim 1..$end" "--trim 1..$end --mute" "--trim 4..6"; do
+  read -r ed_s ed_kb < <(measure "$bin" edit "$work/ed/ed.JPG" "$work/ed/ed.MOV" $edit --out "$work/ed-out" --force)
+  read -r edcp_s _ < <(measure cp "$work/ed-out/ed.MOV" "$work/copy.mov")
+  rm -f "$work/copy.mov"
+  printf '  %-34s %-10d %-22s %-10s %d MB\n' "$edit" "$(( $(stat -c %s "$work/ed-out/ed.MOV") / 1000000 ))" \
+    "$ed_s ($(awk "BEGIN{printf \"%.2fx\", ($edcp_s > 0 ? $ed_s / $edcp_s : 0)}"))" "$edcp_s" "$((ed_kb / 1024))"
+done
+read -r key_s key_kb < <(measure "$bin" edit "$work/ed/ed.JPG" "$work/ed/ed.MOV" --key-photo 5.5 --out "$work/ed-key" --force)
+printf '  %-34s %-10s %-22s %-10s %d MB\n' "--key-photo 5.5 (1080p frame)" "" "$key_s" "" "$((key_kb / 1024))"
+rm -rf "$work/ed" "$work/ed-out" "$work/ed-key"
+echo "ratio = edit time / cp time of the movie it wrote (best of $runs runs); target: at most 1.5x."
 fi
 
 if [[ $parts == *" library "* ]]; then

@@ -3,7 +3,7 @@ import FuzzSupport
 @testable import MediaFormats
 
 /// ISO-BMFF and QuickTime boxes: the box dump (`inspect --boxes`), the movie, its tracks' sample tables, edit lists,
-/// timed-metadata keys and sound descriptions rewritten for MP4.
+/// timed-metadata keys, sound descriptions rewritten for MP4, and a range of it cut out as `edit --trim` does.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let file = FuzzFile.with(data, size) else { return 0 }
@@ -29,6 +29,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let meta = movie.metadata {
         _ = meta.value(for: "com.apple.quicktime.content.identifier")
         _ = OpenHarmonyMovieMetadata.coverTimeMilliseconds(in: meta)
+    }
+    // edit's cut: the tables of a range of samples, and the bytes they need.
+    if let (cut, _) = try? movie.cut(from: 0.1, to: 0.6, droppingTracks: Set(movie.tracks.filter(\.isAudio).map(\.trackID))) {
+        _ = try? cut.chunkOffsetsCopyingUsedChunks(at: 36)
+        _ = cut.moov.serialized()
     }
     _ = movie.moov.serialized()
     return 0
