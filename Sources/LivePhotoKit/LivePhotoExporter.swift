@@ -14,11 +14,15 @@ public struct ExportOptions: Sendable {
     public var loop: Int
     public var force: Bool
     public var ffmpegPath: String?
+    /// Loop or Bounce, as iOS Photos makes them (silent); the output is then named `STEM-loop` or `STEM-bounce`
+    /// unless a name is given.
+    public var effect: ExportEffect?
 
     public init(
         format: ExportFormat, outputDirectory: String = ".", name: String? = nil, width: Int? = nil, fps: Double? = nil, loop: Int = 0,
-        force: Bool = false, ffmpegPath: String? = nil
+        force: Bool = false, ffmpegPath: String? = nil, effect: ExportEffect? = nil
     ) {
+        self.effect = effect
         self.format = format
         self.outputDirectory = outputDirectory
         self.name = name
@@ -53,18 +57,21 @@ public enum LivePhotoExporter {
         do { info = try await tool.probe(movie) } catch { throw MediaSteps.wrap(error, file: movie) }
         guard let video = info.video else { throw .badInput(file: movie, reason: "there is no video stream in it") }
 
-        let stem = try LivePhotoMaker.stemName(options.name ?? URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent)
+        let base = URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent
+        let stem = try LivePhotoMaker.stemName(options.name ?? options.effect.map { "\(base)-\($0.rawValue)" } ?? base)
         try OutputLocation.prepareFolder(options.outputDirectory)
         let destination = "\(options.outputDirectory)/\(stem).\(options.format.fileExtension)"
         try OutputLocation.check([destination], inputs: [movie], force: options.force)
         let temporary = OutputLocation.temporaryName(beside: destination)
         defer { OutputLocation.remove(temporary) }
-        let copy = options.format == .mp4 && video.codec == "h264" && options.width == nil && options.fps == nil
+        let copy = options.format == .mp4 && video.codec == "h264" && options.width == nil && options.fps == nil && options.effect == nil
         let phase = OperationProgress.Phase.export(options.format)
         do {
             try await tool.export(
                 movie, to: temporary, format: options.format.media, width: options.width, fps: options.fps, loop: options.loop,
-                duration: info.duration ?? video.duration, copyVideo: copy, copyAudio: info.audio?.codec == "aac",
+                duration: options.effect == nil ? info.duration ?? video.duration : video.duration ?? info.duration, copyVideo: copy,
+                copyAudio: info.audio?.codec == "aac",
+                effect: options.effect?.media, frameCount: video.frameCount ?? 0,
                 progress: { progress?(OperationProgress(fraction: $0, phase: phase)) }, shouldStop: { InterruptHandling.requested })
         } catch {
             throw MediaSteps.wrap(error, file: movie).renamingFile(temporary, as: destination)

@@ -19,8 +19,14 @@ struct ExportCommand: AsyncParsableCommand {
             item whose outputs are there and hold is skipped, so a rerun finishes an interrupted batch. One JSON \
             line per item with --json; exit 6 when some items failed (each is named with its reason).
 
+            --effect loop makes a clip that loops without a jump (its last half second cross-fades into its start); \
+            --effect bounce plays it forward then backward, no frame shown twice at the turns. Both are silent, as \
+            in iOS Photos, written as MP4 unless --to says gif or webp, and named STEM-loop or STEM-bounce.
+
             Examples:
               livephoto export IMG_0001.JPG IMG_0001.MOV --to gif --width 480
+              livephoto export IMG_0001.HEIC IMG_0001.MOV --effect bounce
+              livephoto export IMG_0001.MOV --effect loop --to webp --width 480
               livephoto export IMG_0001.MOV --to mp4
               livephoto export IMG_0001.HEIC IMG_0001.MOV --to webp --fps 12 --out shared/
               livephoto export ~/Pictures/export --to gif --width 320 --out gifs/
@@ -30,8 +36,11 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "PHOTO MOVIE, or MOVIE alone; or folders, to export every Live Photo in them.")
     var files: [String] = []
 
-    @Option(name: .long, help: "gif, mp4 or webp.")
-    var to: ExportFormat
+    @Option(name: .long, help: "gif, mp4 or webp (with --effect, mp4 when not given).")
+    var to: ExportFormat?
+
+    @Option(name: .long, help: "loop or bounce: the effect iOS Photos makes of a Live Photo.")
+    var effect: ExportEffect?
 
     @Option(name: .long, help: "Width in pixels (height follows).")
     var width: Int?
@@ -57,6 +66,7 @@ struct ExportCommand: AsyncParsableCommand {
         if let width, !(16...8192).contains(width) { throw ValidationError("--width must be between 16 and 8192") }
         if let fps, !(fps > 0 && fps <= 120) { throw ValidationError("--fps must be between 0 and 120") }
         if loop < 0 { throw ValidationError("--loop must be 0 or more") }
+        if to == nil, effect == nil { throw ValidationError("give --to gif, mp4 or webp (or an --effect)") }
     }
 
     func run() async throws {
@@ -64,7 +74,9 @@ struct ExportCommand: AsyncParsableCommand {
         InterruptHandling.install()
         if library.isBatch(files) {
             let options = ExportOptions(
-                format: to, outputDirectory: output.out, width: width, fps: fps, loop: loop, force: force, ffmpegPath: output.ffmpeg)
+                format: to ?? .mp4, outputDirectory: output.out, width: width, fps: fps, loop: loop, force: force,
+                ffmpegPath: output.ffmpeg,
+                effect: effect)
             try await BatchRun(label: "export", action: .export(options), library: library, common: common).run(
                 roots: files, out: output.out, force: force)
             return
@@ -80,8 +92,8 @@ struct ExportCommand: AsyncParsableCommand {
             }
         }
         let options = ExportOptions(
-            format: to, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: force,
-            ffmpegPath: output.ffmpeg)
+            format: to ?? .mp4, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: force,
+            ffmpegPath: output.ffmpeg, effect: effect)
         let result = try await ProgressBar.running(label: "export", json: common.json) { progress in
             try await LivePhotoExporter.export(movie: movie, options: options, progress: progress)
         }
@@ -94,3 +106,4 @@ struct ExportCommand: AsyncParsableCommand {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+extension ExportEffect: ExpressibleByArgument {}
