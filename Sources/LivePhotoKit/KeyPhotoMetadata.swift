@@ -6,7 +6,10 @@ import MediaFormats
 /// frame is, no old thumbnail). The old ICC profile and XMP (which may describe a gain map) are not carried.
 enum KeyPhotoMetadata {
     /// A copy of the JPEG `frame`, in `work`, carrying `old`'s Exif; `frame` itself when `old` has none.
-    static func carry(from old: String, into frame: String, work: String) throws(LivePhotoError) -> String {
+    /// - Parameter removingIdentifier: leave the Apple content identifier out (a still that is not a Live Photo's).
+    static func carry(from old: String, into frame: String, work: String, removingIdentifier: Bool = false) throws(LivePhotoError)
+        -> String
+    {
         let oldFile = try LivePhotoMaker.open(old), frameFile = try LivePhotoMaker.open(frame)
         let tiff: [UInt8]? = try naming(old) {
             switch try FileKind.detect(oldFile) {
@@ -15,8 +18,11 @@ enum KeyPhotoMetadata {
             default: nil
             }
         }
-        guard let tiff else { return frame }
-        let output = "\(work)/key-photo.jpg"
+        guard var tiff else { return frame }
+        if removingIdentifier, let stripped = try naming(old, { try ExifTIFF.removingAppleContentIdentifier(tiff) }) {
+            tiff = stripped.tiff
+        }
+        let output = "\(work)/\(URL(fileURLWithPath: frame).deletingPathExtension().lastPathComponent)-with-metadata.jpg"
         try naming(frame) {
             let jpeg = try JPEGFile(file: frameFile)
             var exif = try ExifTIFF(bytes: tiff)

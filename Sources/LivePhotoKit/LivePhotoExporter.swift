@@ -17,12 +17,23 @@ public struct ExportOptions: Sendable {
     /// Loop or Bounce, as iOS Photos makes them (silent); the output is then named `STEM-loop` or `STEM-bounce`
     /// unless a name is given.
     public var effect: ExportEffect?
+    /// Long Exposure: the Live Photo's still, whose format (HEIC or JPEG) and metadata (but not its identifier) the
+    /// result takes; nil writes a JPEG without them.
+    public var photo: String?
+    /// Long Exposure: stabilise the frames first (ffmpeg's libvidstab, when it has it).
+    public var stabilize: Bool
+    /// Long Exposure: the JPEG (or HEIC) quality.
+    public var quality: Int
 
     public init(
         format: ExportFormat, outputDirectory: String = ".", name: String? = nil, width: Int? = nil, fps: Double? = nil, loop: Int = 0,
-        force: Bool = false, ffmpegPath: String? = nil, effect: ExportEffect? = nil
+        force: Bool = false, ffmpegPath: String? = nil, effect: ExportEffect? = nil, photo: String? = nil, stabilize: Bool = true,
+        quality: Int = 92
     ) {
         self.effect = effect
+        self.photo = photo
+        self.stabilize = stabilize
+        self.quality = quality
         self.format = format
         self.outputDirectory = outputDirectory
         self.name = name
@@ -40,6 +51,11 @@ public struct ExportResult: Sendable, Codable, Equatable {
     public var output: String
     /// MP4 only: true when the H.264 stream was copied rather than encoded.
     public var videoCopied: Bool
+    public var effect: ExportEffect?
+    /// Long Exposure: the frames averaged, and whether they were stabilised first.
+    public var framesAveraged: Int?
+    public var stabilized: Bool?
+    public var notes: [String] = []
 }
 
 /// Turns a Live Photo's movie into a GIF, an MP4 that plays everywhere, or an animated WebP.
@@ -56,6 +72,10 @@ public enum LivePhotoExporter {
         let info: MediaInfo
         do { info = try await tool.probe(movie) } catch { throw MediaSteps.wrap(error, file: movie) }
         guard let video = info.video else { throw .badInput(file: movie, reason: "there is no video stream in it") }
+        if options.effect == .longExposure {
+            return try await longExposure(
+                movie: movie, options: options, tool: tool, duration: video.duration ?? info.duration, progress: progress)
+        }
 
         let base = URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent
         let stem = try LivePhotoMaker.stemName(options.name ?? options.effect.map { "\(base)-\($0.rawValue)" } ?? base)
@@ -79,6 +99,56 @@ public enum LivePhotoExporter {
         FileDates.copyModificationTime(from: movie, to: temporary)
         try OutputLocation.moveIntoPlace(temporary, destination, force: options.force)
         PendingOutputs.shared.finish([destination])
-        return ExportResult(format: options.format, output: destination, videoCopied: copy)
+        return ExportResult(format: options.format, output: destination, videoCopied: copy, effect: options.effect)
+    }
+
+    /// Long Exposure: the mean of every frame (stabilised first when ffmpeg can), as a still in the photo's format
+    /// with its metadata but not its identifier (a photo, not a Live Photo). Memory is one frame's running sum.
+    static func longExposure(movie: String, options: ExportOptions, tool: FFmpeg, duration: Double?, progress: ProgressHandler?)
+        async throws(LivePhotoError) -> ExportResult
+    {
+        let heic = options.photo.map { FileKind.detect(path: $0) == .heic } ?? false
+        let base = URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent
+        let stem = try LivePhotoMaker.stemName(options.name ?? "\(base)-long-exposure")
+        try OutputLocation.prepareFolder(options.outputDirectory)
+        let destination = "\(options.outputDirectory)/\(stem).\(heic ? "heic" : "jpg")"
+        try OutputLocation.check([destination], inputs: [movie] + (options.photo.map { [$0] } ?? []), force: options.force)
+        let work = try OutputLocation.temporaryFolder(beside: destination)
+        defer { OutputLocation.remove(work) }
+        var notes: [String] = []
+        let stabilize = options.stabilize ? await tool.hasStabilizer() : false
+        if options.stabilize, !stabilize { notes.append("this ffmpeg has no libvidstab: the frames were averaged as they are") }
+        do throws(LivePhotoError) {
+            let frames: Int
+            do {
+                frames = try await tool.meanFrame(
+                    of: movie, to: "\(work)/mean.ppm", stabilize: stabilize, work: work, duration: duration,
+                    progress: { progress?(OperationProgress(fraction: $0, phase: .longExposure)) },
+                    shouldStop: { InterruptHandling.requested })
+                try await tool.convertToJPEG("\(work)/mean.ppm", to: "\(work)/mean.jpg", quality: options.quality)
+            } catch {
+                throw MediaSteps.wrap(error, file: movie)
+            }
+            var still = "\(work)/mean.jpg"
+            if let photo = options.photo {
+                still = try KeyPhotoMetadata.carry(from: photo, into: still, work: work, removingIdentifier: true)
+            }
+            if heic {
+                do {
+                    try await HEIFEncoder.locate().encode(still, to: "\(work)/mean.heic", quality: options.quality)
+                } catch {
+                    throw MediaSteps.wrap(error, file: movie)
+                }
+                still = "\(work)/mean.heic"
+            }
+            FileDates.copyModificationTime(from: options.photo ?? movie, to: still)
+            try OutputLocation.moveIntoPlace(still, destination, force: options.force)
+            PendingOutputs.shared.finish([destination])
+            return ExportResult(
+                format: options.format, output: destination, videoCopied: false, effect: .longExposure, framesAveraged: frames,
+                stabilized: stabilize, notes: notes)
+        } catch {
+            throw error.renamingFiles(in: work) { name in name.isEmpty ? movie : "\(movie)'s long exposure" }
+        }
     }
 }

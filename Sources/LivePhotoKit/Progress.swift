@@ -15,8 +15,9 @@ public struct OperationProgress: Sendable, Equatable {
         case trim, trimAndEncode = "trim+encode"
         /// Taking the cover frame out of a video; encoding the still as HEIC.
         case coverFrame = "cover frame", heic
-        /// Writing an export.
+        /// Writing an export; averaging every frame into a Long Exposure.
         case gif, mp4, webp
+        case longExposure = "long exposure"
 
         /// The step that writes an export in `format`.
         static func export(_ format: ExportFormat) -> Phase {

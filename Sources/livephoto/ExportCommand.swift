@@ -21,12 +21,17 @@ struct ExportCommand: AsyncParsableCommand {
 
             --effect loop makes a clip that loops without a jump (its last half second cross-fades into its start); \
             --effect bounce plays it forward then backward, no frame shown twice at the turns. Both are silent, as \
-            in iOS Photos, written as MP4 unless --to says gif or webp, and named STEM-loop or STEM-bounce.
+            in iOS Photos, written as MP4 unless --to says gif or webp, and named STEM-loop or STEM-bounce. \
+            --effect long-exposure writes one still, STEM-long-exposure: the mean of every frame, stabilised first \
+            with ffmpeg's libvidstab when it has it (--no-stabilize to skip), in the photo's format (HEIC stays HEIC) \
+            with its metadata but not its identifier: a photo, not a Live Photo. It holds one frame's running sum, \
+            whatever the length of the movie.
 
             Examples:
               livephoto export IMG_0001.JPG IMG_0001.MOV --to gif --width 480
               livephoto export IMG_0001.HEIC IMG_0001.MOV --effect bounce
               livephoto export IMG_0001.MOV --effect loop --to webp --width 480
+              livephoto export IMG_0001.HEIC IMG_0001.MOV --effect long-exposure
               livephoto export IMG_0001.MOV --to mp4
               livephoto export IMG_0001.HEIC IMG_0001.MOV --to webp --fps 12 --out shared/
               livephoto export ~/Pictures/export --to gif --width 320 --out gifs/
@@ -39,8 +44,11 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "gif, mp4 or webp (with --effect, mp4 when not given).")
     var to: ExportFormat?
 
-    @Option(name: .long, help: "loop or bounce: the effect iOS Photos makes of a Live Photo.")
+    @Option(name: .long, help: "loop, bounce or long-exposure: the effects iOS Photos makes of a Live Photo.")
     var effect: ExportEffect?
+
+    @Flag(name: .customLong("no-stabilize"), help: "long-exposure: average the frames as they are, without stabilising them first.")
+    var noStabilize = false
 
     @Option(name: .long, help: "Width in pixels (height follows).")
     var width: Int?
@@ -67,6 +75,9 @@ struct ExportCommand: AsyncParsableCommand {
         if let fps, !(fps > 0 && fps <= 120) { throw ValidationError("--fps must be between 0 and 120") }
         if loop < 0 { throw ValidationError("--loop must be 0 or more") }
         if to == nil, effect == nil { throw ValidationError("give --to gif, mp4 or webp (or an --effect)") }
+        if effect == .longExposure, to != nil || width != nil || fps != nil {
+            throw ValidationError("--effect long-exposure writes a still: --to, --width and --fps are for movies")
+        }
     }
 
     func run() async throws {
@@ -93,14 +104,19 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let options = ExportOptions(
             format: to ?? .mp4, outputDirectory: output.out, name: output.name, width: width, fps: fps, loop: loop, force: force,
-            ffmpegPath: output.ffmpeg, effect: effect)
+            ffmpegPath: output.ffmpeg, effect: effect, photo: files.count == 2 ? files[0] : given?.photo, stabilize: !noStabilize)
         let result = try await ProgressBar.running(label: "export", json: common.json) { progress in
             try await LivePhotoExporter.export(movie: movie, options: options, progress: progress)
         }
         if common.json {
             try Output.printJSON(result)
         } else {
-            print("wrote \(result.output)\(result.videoCopied ? " (H.264 copied, not re-encoded)" : "")")
+            for note in result.notes { print("note: \(note)") }
+            if let frames = result.framesAveraged {
+                print("wrote \(result.output) (the mean of \(frames) frames\(result.stabilized == true ? ", stabilised" : ""))")
+            } else {
+                print("wrote \(result.output)\(result.videoCopied ? " (H.264 copied, not re-encoded)" : "")")
+            }
         }
     }
 }

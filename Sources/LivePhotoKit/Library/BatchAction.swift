@@ -61,7 +61,11 @@ public enum BatchAction: Sendable {
         case .verify:
             return []
         case .export(let options):
-            return ["\(folder)/\(stem).\(options.format.fileExtension)"]
+            switch options.effect {
+            case nil: return ["\(folder)/\(stem).\(options.format.fileExtension)"]
+            case .longExposure: return ["\(folder)/\(stem)-long-exposure.\(FileKind.detect(path: first) == .heic ? "heic" : "jpg")"]
+            case let effect?: return ["\(folder)/\(stem)-\(effect.rawValue).\(options.format.fileExtension)"]
+            }
         case .make(let options):
             return pair(options.packaging, photo: options.photoFormat ?? .jpeg)
         }
@@ -72,6 +76,9 @@ public enum BatchAction: Sendable {
     func outputsHold(_ outputs: [String]) async -> Bool {
         switch self {
         case .verify: return false
+        case .export(let options) where options.effect == .longExposure:
+            let report = await LivePhotoInspector.inspect(outputs)
+            return report.files.allSatisfy { $0.error == nil && $0.format.isStill }
         case .export(let options): return outputs.allSatisfy { Self.isComplete($0, as: options.format) }
         case .toLivePhoto(let options), .make(let options):
             if options.packaging == .pair, outputs.count == 2 {
@@ -134,8 +141,9 @@ public enum BatchAction: Sendable {
             }
         case .export(var options):
             options.outputDirectory = folder
-            options.name = stem
+            options.name = options.effect.map { "\(stem)-\($0.rawValue)" } ?? stem
             options.force = force
+            if options.effect == .longExposure, files.count > 1 { options.photo = files[0] }
             let result = try await LivePhotoExporter.export(movie: files[files.count - 1], options: options)
             return ([result.output], [])
         case .make(var options):
