@@ -9,6 +9,7 @@
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
 #   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library capture")
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
+#   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -170,6 +171,21 @@ read -r key_s key_kb < <(measure "$bin" edit "$work/ed/ed.JPG" "$work/ed/ed.MOV"
 printf '  %-34s %-10s %-22s %-10s %d MB\n' "--key-photo 5.5 (1080p frame)" "" "$key_s" "" "$((key_kb / 1024))"
 rm -rf "$work/ed" "$work/ed-out" "$work/ed-key"
 echo "ratio = edit time / cp time of the movie it wrote (best of $runs runs); target: at most 1.5x."
+
+# Long Exposure of a long 1080p video (a 10 s clip looped by stream copy): the frames are summed one at a time, so
+# peak memory is one frame's running sum (about 25 MB at 1080p) plus ffmpeg's decoder, whatever the length.
+exposure=${BENCH_EXPOSURE_SECONDS:-600}
+long="$work/exposure-${exposure}s.mov"
+if [ ! -f "$long" ]; then
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -t 10 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$work/exposure-base.mov"
+  ffmpeg -v error -y -stream_loop $(( (exposure + 9) / 10 - 1 )) -i "$work/exposure-base.mov" -t "$exposure" -c copy "$long"
+fi
+runs_saved=$runs; runs=1
+read -r le_s le_kb < <(measure "$bin" export "$long" --effect long-exposure --no-stabilize --out "$work/le" --force)
+runs=$runs_saved
+printf '  %-34s %-10s %-22s %-10s %d MB (with ffmpeg: the largest of the process and its children)\n' \
+  "long exposure, ${exposure} s 1080p" "" "$le_s" "" "$((le_kb / 1024))"
+rm -rf "$work/le"
 fi
 
 if [[ $parts == *" library "* ]]; then
