@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LivePhotoKit
 import ServiceLifecycle
 
 /// `/api/jobs`: Assemble and Disassemble run as jobs; their status, its stream of events, their files and previews.
@@ -22,6 +23,18 @@ struct JobController {
         var files: [String]
     }
 
+    /// The Edit view's choice, for a gallery item (`gallery`, its id) or uploaded files (a photo and a movie, or a
+    /// `.pvt.zip`).
+    struct EditRequest: Decodable {
+        var gallery: String?
+        var files: [String]?
+        var keyPhoto: Double?
+        var trimStart: Double?
+        var trimEnd: Double?
+        var mute: Bool?
+        var effect: ExportEffect?
+    }
+
     struct Created: ResponseEncodable {
         var id: String
     }
@@ -32,6 +45,7 @@ struct JobController {
         group.post("assemble", use: assemble)
         group.post("capture", use: capture)
         group.post("disassemble", use: disassemble)
+        group.post("edit", use: edit)
         group.get(":id", use: status)
         group.get(":id/events", use: events)
         group.get(":id/files/:index", use: file)
@@ -99,6 +113,35 @@ struct JobController {
         let (state, inputs) = (self.state, paths)
         let id = await state.jobs.submit(folder: folder) { progress in
             try await Jobs.disassemble(inputs, folder: folder, state: state, progress: progress)
+        }
+        return Created(id: id)
+    }
+
+    /// A Live Photo of the gallery or uploaded, edited (key photo, range, sound) or made into an effect.
+    @Sendable func edit(_ request: Request, context: ServerContext) async throws -> Created {
+        let body = try await request.decode(as: EditRequest.self, context: context)
+        for value in [body.keyPhoto, body.trimStart, body.trimEnd].compactMap({ $0 }) where !(value.isFinite && value >= 0) {
+            throw HTTPError(.badRequest, message: "Times must be 0 or more seconds.")
+        }
+        var inputs: [String] = []
+        if let id = body.gallery {
+            guard let gallery = state.gallery else { throw HTTPError(.notFound, message: "This server was started without a folder.") }
+            guard let item = await gallery.item(id), item.kind == .livePhoto, let photo = item.photo, let movie = item.movie else {
+                throw HTTPError(.notFound, message: "No such Live Photo; reload the gallery.")
+            }
+            inputs = [photo, movie]
+        } else if let files = body.files, (1...2).contains(files.count) {
+            for id in files { inputs.append(try await upload(id, expired: "A file has expired; choose it again.")) }
+        } else {
+            throw HTTPError(.badRequest, message: "Choose a Live Photo to edit.")
+        }
+        let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
+        let choice = Jobs.EditChoice(
+            keyPhoto: body.keyPhoto, trimStart: body.trimStart, trimEnd: body.trimEnd, mute: body.mute ?? false, effect: body.effect)
+        let state = self.state
+        let paths = inputs
+        let id = await state.jobs.submit(folder: folder) { progress in
+            try await Jobs.edit(paths, choice: choice, folder: folder, state: state, progress: progress)
         }
         return Created(id: id)
     }

@@ -77,6 +77,78 @@ enum Jobs {
             previewVideo: previewVideo)
     }
 
+    /// What the Edit view asks for: a new key photo, a range, the sound; or an effect instead of a Live Photo.
+    struct EditChoice: Sendable {
+        var keyPhoto: Double?
+        var trimStart: Double?
+        var trimEnd: Double?
+        var mute: Bool
+        var effect: ExportEffect?
+    }
+
+    /// A Live Photo (its photo and movie in either order, or a `.pvt.zip`) edited (the pair and the `.pvt.zip`, then
+    /// the previews), or made into a Loop, a Bounce (an MP4) or a Long Exposure (a still).
+    static func edit(
+        _ inputs: [String], choice: EditChoice, folder: String, state: ServerState,
+        progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
+    ) async throws -> JobResult {
+        let out = "\(folder)/out"
+        let previewFolder = "\(folder)/preview"
+        try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
+        let photo = inputs.first { FileKind.detect(path: $0).isStill }
+        let stem = URL(fileURLWithPath: photo ?? inputs.first ?? "edited").deletingPathExtension().lastPathComponent
+        if let effect = choice.effect {
+            guard let movie = inputs.first(where: { FileKind.detect(path: $0).isMovie }) else {
+                throw LivePhotoError.invalidArgument("An effect is made from the Live Photo's movie: choose its photo and its movie.")
+            }
+            let exported = try await LivePhotoExporter.export(
+                movie: movie,
+                options: ExportOptions(
+                    format: .mp4, outputDirectory: out, name: "\(stem)-\(effect.rawValue)", ffmpegPath: state.options.ffmpegPath, effect: effect,
+                    photo: photo),
+                progress: { p in progress(.operation(p.phase), 0.8 * p.fraction) })
+            progress(.preview, 0.8)
+            if effect == .longExposure {
+                let preview = try await state.previews.photo(exported.output, movie: nil, cover: nil, in: previewFolder)
+                let frames = exported.framesAveraged.map { " the mean of \($0) frames\(exported.stabilized == true ? ", stabilised" : "")" } ?? ""
+                return JobResult(
+                    files: [file(.photo, exported.output)], hasPreview: false, coverTimeSeconds: nil, identifier: nil,
+                    summary: "A Long Exposure:\(frames).", previewPhoto: preview, previewVideo: nil)
+            }
+            let still = try await state.previews.firstFrame(of: exported.output, in: previewFolder)
+            return JobResult(
+                files: [file(.video, exported.output)], hasPreview: false, coverTimeSeconds: nil, identifier: nil,
+                summary: effect == .loop ? "A Loop: its end fades into its start." : "A Bounce: forward, then back.",
+                previewPhoto: still, previewVideo: exported.output)
+        }
+        let edited = try await LivePhotoEditor.edit(
+            inputs,
+            options: EditOptions(
+                outputDirectory: out, name: stem, keyPhotoTime: choice.keyPhoto, trimStart: choice.trimStart, trimEnd: choice.trimEnd,
+                mute: choice.mute, ffmpegPath: state.options.ffmpegPath),
+            progress: { p in progress(.operation(p.phase), 0.6 * p.fraction) })
+        guard let stillPath = edited.photo, let moviePath = edited.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
+        let bundle = try await LivePhotoMaker.make(
+            photo: stillPath, video: moviePath,
+            options: MakeOptions(
+                outputDirectory: out, name: stem, identifier: ContentIdentifier(edited.identifier), packaging: .zippedBundle),
+            progress: { p in progress(.zip, 0.6 + 0.1 * p.fraction) })
+        var files = [file(.photo, stillPath), file(.video, moviePath)]
+        if let zip = bundle.bundle { files.append(file(.bundle, zip)) }
+        progress(.preview, 0.7)
+        let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: edited.keyPhotoTime, in: previewFolder)
+        let previewVideo = try await state.previews.video(moviePath, in: previewFolder)
+        var changes: [String] = []
+        if let range = edited.trimmed { changes.append(String(format: "kept %.2f s to %.2f s", range.start, range.end)) }
+        if edited.muted { changes.append("sound off") }
+        if edited.keyPhotoChanged { changes.append(String(format: "a new key photo at %.2f s", edited.keyPhotoTimeInInput)) }
+        if edited.gainMapDropped { changes.append("its HDR gain map dropped") }
+        return JobResult(
+            files: files, hasPreview: true, coverTimeSeconds: edited.keyPhotoTime, identifier: edited.identifier,
+            summary: "Edited, without re-encoding the movie: \(changes.isEmpty ? "nothing changed" : changes.joined(separator: ", ")).",
+            previewPhoto: previewPhoto, previewVideo: previewVideo)
+    }
+
     static func file(_ role: JobFile.Role, _ path: String) -> JobFile {
         JobFile(
             role: role, name: URL(fileURLWithPath: path).lastPathComponent,
