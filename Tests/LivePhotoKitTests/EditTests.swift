@@ -167,6 +167,26 @@ struct EditTests {
         #expect(try await Readers.exiftoolStillIdentifier(photo) == result.identifier)
     }
 
+    @Test("a .pvt.zip edited into a .pvt.zip, and one half given alone (the other found beside it)")
+    func bundles() async throws {
+        let ws = try Workspace()
+        let zipped = try await LivePhotoMaker.make(
+            photo: Self.photo, video: Self.movie,
+            options: MakeOptions(
+                outputDirectory: ws.file("in"), name: "IMG", identifier: ContentIdentifier("71DCA213-5710-4A6C-BC6D-CE6306AEB8D8"),
+                packaging: .zippedBundle))
+        let zip = try #require(zipped.bundle)
+        let result = try await LivePhotoEditor.edit(
+            [zip], options: EditOptions(outputDirectory: ws.file("out"), packaging: .zippedBundle, trimStart: 0.5, mute: true))
+        #expect(result.bundle == ws.file("out/IMG.pvt.zip") && result.trimmed != nil && result.muted)
+        let split = try await LivePhotoSplitter.split(
+            [try #require(result.bundle)], options: SplitOptions(outputDirectory: ws.file("split")))
+        #expect(split.first.map { abs(($0.coverTimeSeconds ?? -1) - 0.4) < 0.0005 } == true, "the still at 0.9 s, 0.4 s into the range")
+        let half = try await LivePhotoEditor.edit([Self.movie], options: EditOptions(outputDirectory: ws.file("half"), trimEnd: 1.0))
+        try await Self.verified(half)
+        #expect(half.notes.contains { $0.contains(Self.photo) }, "\(half.notes)")
+    }
+
     @Test("bad ranges: outside the movie, empty, a key photo outside the range kept: invalid arguments, nothing written")
     func badRanges() async throws {
         let ws = try Workspace()
