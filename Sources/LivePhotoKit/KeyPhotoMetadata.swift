@@ -3,7 +3,8 @@ import MediaFormats
 
 /// A new key photo keeps the old still's metadata: its Exif (dates, GPS, the camera, the MakerNote with the
 /// identifier) moves onto the new frame, with what no longer holds made true (upright, the new pixel size, sRGB as the
-/// frame is, no old thumbnail). The old ICC profile and XMP (which may describe a gain map) are not carried.
+/// frame is, no old thumbnail), and its XMP without the properties bound to the old image's bytes (a gain map's, an
+/// embedded item's). The old ICC profile (the old pixels' colours) is not carried.
 enum KeyPhotoMetadata {
     /// A copy of the JPEG `frame`, in `work`, carrying `old`'s Exif; `frame` itself when `old` has none.
     /// - Parameter removingIdentifier: leave the Apple content identifier out (a still that is not a Live Photo's).
@@ -11,11 +12,18 @@ enum KeyPhotoMetadata {
         -> String
     {
         let oldFile = try LivePhotoMaker.open(old), frameFile = try LivePhotoMaker.open(frame)
-        let tiff: [UInt8]? = try naming(old) {
+        let (tiff, xmp): ([UInt8]?, [UInt8]?) = try naming(old) {
             switch try FileKind.detect(oldFile) {
-            case .jpeg: try JPEGFile(file: oldFile).exifTIFF(in: oldFile)
-            case .heic: try HEIFFile(file: oldFile).exifTIFF(in: oldFile)
-            default: nil
+            case .jpeg:
+                let jpeg = try JPEGFile(file: oldFile)
+                return (try jpeg.exifTIFF(in: oldFile), try jpeg.xmpPacket(in: oldFile)?.bytes)
+            case .heic:
+                let heif = try HEIFFile(file: oldFile)
+                return (
+                    try heif.exifTIFF(in: oldFile),
+                    try heif.primaryXMPItem.map { try heif.itemData($0.id, in: oldFile, limit: XMPPacket.maxSize) }
+                )
+            default: return (nil, nil)
             }
         }
         guard var tiff else { return frame }
@@ -29,7 +37,17 @@ enum KeyPhotoMetadata {
             try exif.describeNewPixels(width: jpeg.width ?? 0, height: jpeg.height ?? 0)
             let header = try jpeg.headerReplacingExif(with: exif.bytes, in: frameFile)
             let rest = try frameFile.read(at: jpeg.scanOffset, count: Int(frameFile.size - jpeg.scanOffset))
-            try Data(header + rest).write(to: URL(fileURLWithPath: output))
+            var bytes = header + rest
+            // The XMP where cameras put it (after the Exif), unless it does not read (then it is left out).
+            if let xmp, let packet = try? XMPPacket(bytes: xmp),
+                let segment = try? JPEGFile.xmpSegment(packet: packet.blanking(namespaces: XMPPacket.imageBoundNamespaces))
+            {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
+                let written = try RandomAccessFile(path: output)
+                let at = try JPEGFile(file: written).xmpSegmentRange(in: written)
+                bytes.replaceSubrange(at, with: segment)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: output))
         }
         return output
     }

@@ -165,6 +165,10 @@ struct EditTests {
             #expect(tags[key] != nil && tags[key] == old[key], "\(key): \(tags[key] ?? "none") vs \(old[key] ?? "none")")
         }
         #expect(try await Readers.exiftoolStillIdentifier(photo) == result.identifier)
+        // The XMP goes too, but not what describes the old pixels: the gain map's headroom, the faces' regions.
+        let xmp = try await Readers.exiftool(photo, ["-XMP:all"]), oldXMP = try await Readers.exiftool(Self.photo, ["-XMP:all"])
+        #expect(xmp["XMP-xmp:CreateDate"] != nil && xmp["XMP-xmp:CreateDate"] == oldXMP["XMP-xmp:CreateDate"])
+        #expect(!xmp.keys.contains { $0.hasPrefix("XMP-HDRGainMap") || $0.hasPrefix("XMP-mwg-rs") }, "\(xmp.keys.sorted())")
     }
 
     @Test("a .pvt.zip edited into a .pvt.zip, and one half given alone (the other found beside it)")

@@ -327,7 +327,9 @@ $("assemble-go").addEventListener("click", async () => {
     const status = await follow(id, "assemble-progress");
     const result = status.result;
     const slot = $("assemble-result").querySelector(".viewer-slot");
-    slot.replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result"));
+    const made = liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result");
+    slot.replaceChildren(made);
+    playBriefly(made);
     $("assemble-result").querySelector(".summary").textContent = result.summary;
     downloads($("assemble-result").querySelector(".downloads"), id, result.files);
     $("assemble-result").hidden = false;
