@@ -161,12 +161,11 @@ echo
 printf 'edit, %d MB Live Photo of %.1f s:\n' "$(( $(stat -c %s "$work/ed/ed.MOV") / 1000000 ))" "$length"
 printf '  %-34s %-10s %-22s %-10s %s\n' "edit" "MB written" "edit (s, ratio)" "cp (s)" "peak RSS"
 for edit in "--mute" "--trim 1..$end" "--trim 1..$end --mute" "--trim 4..6"; do
-  # Each run starts with nothing waiting to be written (sync, untimed): the writeback of the last run's few hundred
-  # MB would otherwise land on the next one, whichever it is.
-  before="sync"
-  read -r ed_s ed_kb < <(measure "$bin" edit "$work/ed/ed.JPG" "$work/ed/ed.MOV" $edit --out "$work/ed-out" --force)
-  read -r edcp_s _ < <(measure cp "$work/ed-out/ed.MOV" "$work/copy.mov")
-  before=""
+  # Each run starts with nothing waiting to be written and no output to replace (untimed): the writeback of the last
+  # run's few hundred MB would otherwise land on the next one, and ext4 writes a file out at once when it is renamed
+  # over another (auto_da_alloc), which cp, writing a new file, never pays.
+  read -r ed_s ed_kb < <(before="rm -rf '$work/ed-out'; sync" measure "$bin" edit "$work/ed/ed.JPG" "$work/ed/ed.MOV" $edit --out "$work/ed-out")
+  read -r edcp_s _ < <(before="rm -f '$work/copy.mov'; sync" measure cp "$work/ed-out/ed.MOV" "$work/copy.mov")
   rm -f "$work/copy.mov"
   printf '  %-34s %-10d %-22s %-10s %d MB\n' "$edit" "$(( $(stat -c %s "$work/ed-out/ed.MOV") / 1000000 ))" \
     "$ed_s ($(awk "BEGIN{printf \"%.2fx\", ($edcp_s > 0 ? $ed_s / $edcp_s : 0)}"))" "$edcp_s" "$((ed_kb / 1024))"
