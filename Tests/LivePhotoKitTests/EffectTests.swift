@@ -6,7 +6,7 @@ import Testing
 
 /// `export --effect`: Loop and Bounce, judged by the frames they show against the clip's own (testsrc2's frames
 /// differ from one to the next: its counter and moving parts).
-@Suite("export effects: loop and bounce")
+@Suite("export effects: loop, bounce, long exposure", .serialized)
 struct EffectTests {
     /// Frame `index` of `path`, decoded, made 48×27 grey: what two frames are compared by.
     static func thumb(_ path: String, _ index: Int) async throws -> [UInt8] {
