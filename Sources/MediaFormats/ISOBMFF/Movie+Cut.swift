@@ -22,13 +22,20 @@ extension Movie {
         var endSeconds: Double?
         var mediaTimescale: Double
 
-        /// The media time shown at `seconds` on the movie timeline.
+        /// The media time shown at `seconds` on the movie timeline (held within 63 bits, whatever the fields say).
         func mediaTime(_ seconds: Double) -> Int64 {
-            mediaStart + Int64(((seconds - gapSeconds) * mediaTimescale).rounded())
+            Movie.clampedTicks(Double(mediaStart) + (seconds - gapSeconds) * mediaTimescale)
         }
 
         /// The movie time at which media time `t` is shown.
         func seconds(_ t: Int64) -> Double { gapSeconds + Double(t - mediaStart) / mediaTimescale }
+    }
+
+    /// `value` rounded to whole ticks and held within ±9·10^18 (a NaN is 0): edit lists and timescales from a file can
+    /// name times no 64-bit integer holds.
+    static func clampedTicks(_ value: Double) -> Int64 {
+        guard value.isFinite else { return 0 }
+        return Int64(max(-9.0e18, min(9.0e18, value.rounded())))
     }
 
     func timeline(_ track: MovieTrack) throws -> Timeline {
@@ -80,7 +87,8 @@ extension Movie {
             throw FormatError(
                 .unsupported, "no frame of the video is shown between \(start ?? 0) s and \(end.map { "\($0) s" } ?? "its end")")
         }
-        let syncs = video.tables.syncSamples.map { $0.map { Int($0) - 1 } } ?? Array(dts.indices)
+        // Sync sample numbers the table lists past its samples (or 0) name no sample.
+        let syncs = video.tables.syncSamples.map { $0.map { Int($0) - 1 }.filter { pts.indices.contains($0) } } ?? Array(dts.indices)
         let keyframe = syncs.filter { $0 <= first && pts[$0] <= pts[first] }.max() ?? 0
         let last = pts.indices.filter { pts[$0] < b }.max() ?? first
         let frameEnds = (keyframe...last).map { i in
@@ -90,7 +98,7 @@ extension Movie {
         let startSeconds = videoLine.seconds(pts[first])
         let duration = Double(presentedEnd - pts[first]) / mediaScale
         let movieScale = Double(max(1, header.timescale))
-        let segment = UInt64(max(0, (duration * movieScale).rounded()))
+        let segment = UInt64(clamping: Self.clampedTicks(duration * movieScale))
 
         var report = MovieCutReport(
             startSeconds: startSeconds, durationSeconds: duration, keyframeSeconds: videoLine.seconds(pts[keyframe]), droppedTrackIDs: [],
@@ -134,9 +142,12 @@ extension Movie {
                 }
                 range = lower...upper
                 if trackPTS[lower] <= from {
-                    edits = [EditList.Entry(segmentDuration: segment, mediaTime: from - trackDTS[lower])]
+                    let (start, overflow) = from.subtractingReportingOverflow(trackDTS[lower])
+                    guard !overflow else { throw FormatError(.malformed, "track \(track.trackID)'s times pass 64 bits") }
+                    edits = [EditList.Entry(segmentDuration: segment, mediaTime: start)]
                 } else {
-                    let gap = UInt64((Double(trackPTS[lower] - from) / line.mediaTimescale * movieScale).rounded())
+                    let gap = UInt64(
+                        clamping: Self.clampedTicks((Double(trackPTS[lower]) - Double(from)) / line.mediaTimescale * movieScale))
                     edits = [
                         EditList.Entry(segmentDuration: gap, mediaTime: -1),
                         EditList.Entry(segmentDuration: segment - min(gap, segment), mediaTime: trackPTS[lower] - trackDTS[lower]),

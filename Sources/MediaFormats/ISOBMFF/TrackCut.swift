@@ -138,7 +138,9 @@ struct TrackCut {
     static func sampleGroups(_ box: Atom, range: ClosedRange<Int>) throws -> Atom {
         var r = ByteReader(box.data)
         let versionAndFlags = try r.readInteger(UInt32.self, .bigEndian, "sbgp version")
-        let header = Array(box.data[0..<(versionAndFlags >> 24 == 1 ? 12 : 8)])
+        let headerLength = versionAndFlags >> 24 == 1 ? 12 : 8
+        guard box.data.count >= headerLength + 4 else { throw FormatError(.truncated, "'sbgp' ends in its header") }
+        let header = Array(box.data[0..<headerLength])
         try r.skip(header.count - 4, "sbgp grouping type")
         let count = try r.readInteger(UInt32.self, .bigEndian, "sbgp entry count")
         try r.checkCount(UInt64(count), elementSize: 8, "sbgp")
