@@ -40,7 +40,10 @@ public enum LivePhotoEditor {
                 throw error.renamingFiles(in: work) { name in name.isEmpty ? zip : "\(zip)/\(name)" }
             }
         case .motionPhoto(let path):
-            throw .badInput(file: path, reason: "not a Live Photo's part; a Motion Photo can be edited once it is one (convert --to live)")
+            throw .badInput(
+                file: path,
+                reason: "not a Live Photo: a photo alone, with no movie of its identifier beside it (a Motion Photo can be edited "
+                    + "once convert --to live makes it one)")
         }
     }
 
