@@ -156,7 +156,7 @@ fi
 mkdir -p "Fuzz/Regressions/$target"
 for input in "Fuzz/Regressions/$target"/*; do
   [ -f "$input" ] || continue
-  "$binary" -runs=1 "$input" >/dev/null 2>&1 || { echo "FAIL $target: regression input $input crashes again" >&2; exit 1; }
+  "$binary" -runs=1 -timeout=10 "$input" >/dev/null 2>&1 || { echo "FAIL $target: regression input $input crashes again" >&2; exit 1; }
 done
 
 # Files the code under test makes for itself (inspect's and split's work folders) go to memory too: on a disk, their

@@ -31,79 +31,152 @@ enum BundleReader {
     }
 
     /// Extracts the still and movie of `zip` into `work`.
+    ///
+    /// The directory is read by MediaFormats' ``ZipDirectory`` and each member's bytes are copied or inflated from
+    /// exactly its own range. ZIPFoundation's `Archive` reading is not used: on Linux its inflate loop keeps reading
+    /// past a deflate stream that does not end within the file and never returns (a fuzzed archive found it;
+    /// upstream pull request weichsel/ZIPFoundation#389), and it does not say where a member's data lies.
     static func extract(zip: String, into work: String) throws(LivePhotoError) -> (still: String, movie: String) {
-        let archive: Archive
+        let file: RandomAccessFile
         do {
-            archive = try Archive(url: URL(fileURLWithPath: zip), accessMode: .read)
+            file = try RandomAccessFile(path: zip)
+        } catch {
+            throw .io(path: zip, reason: error.reason)
+        }
+        let members: [ZipMember]
+        do {
+            members = try ZipDirectory.members(of: file, maxCount: maxEntries)
+        } catch let error as FormatError where error.kind == .unsupported {
+            throw .badInput(file: zip, reason: error.message)
         } catch {
             throw .badInput(file: zip, reason: "not a readable zip archive (\(error))")
         }
-        var files: [String: Entry] = [:]
-        var count = 0
-        for entry in archive {
-            count += 1
-            guard count <= maxEntries else { throw .badInput(file: zip, reason: "the archive holds more than \(maxEntries) entries") }
-            let path = entry.path
+        var files: [String: ZipMember] = [:]
+        for member in members {
+            let path = member.name
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if path.hasPrefix("/") || path.contains("\\") || parts.contains("..") || path.contains("\0") {
                 throw .badInput(file: zip, reason: "the archive holds an unsafe path '\(path)'; nothing was extracted")
             }
-            switch entry.type {
-            case .symlink: throw .badInput(file: zip, reason: "the archive holds a link ('\(path)'); nothing was extracted")
+            switch member.kind {
+            case .symbolicLink: throw .badInput(file: zip, reason: "the archive holds a link ('\(path)'); nothing was extracted")
             case .directory: continue
             case .file: break
             }
             let name = String(parts.last ?? "")
-            if name.hasPrefix(".") || parts.contains("__MACOSX") { continue }
+            if name.isEmpty || name.hasPrefix(".") || parts.contains("__MACOSX") { continue }
             guard files[name] == nil else { throw .badInput(file: zip, reason: "the archive holds two files named '\(name)'") }
-            files[name] = entry
+            files[name] = member
         }
         let (stillName, movieName) = try pick(Array(files.keys).sorted(), in: zip)
         var extracted: [String] = []
         for name in [stillName, movieName] {
-            guard let entry = files[name] else { continue }
+            guard let member = files[name] else { continue }
             let destination = "\(work)/\(name)"
-            try write(entry, of: archive, to: destination, zip: zip)
+            try write(member, of: file, to: destination, zip: zip)
             extracted.append(destination)
         }
         return (extracted[0], extracted[1])
     }
 
-    static func write(_ entry: Entry, of archive: Archive, to destination: String, zip: String) throws(LivePhotoError) {
+    /// How many compressed bytes are read at a time.
+    static let readChunkSize = 256 * 1024
+
+    /// Writes `member`'s bytes to `destination`, stopping at the first sign of damage or a bomb, and checks them
+    /// against the member's size and CRC-32.
+    static func write(_ member: ZipMember, of file: RandomAccessFile, to destination: String, zip: String) throws(LivePhotoError) {
+        guard !member.isEncrypted else { throw .badInput(file: zip, reason: "'\(member.name)' is encrypted") }
+        let range: Range<Int64>
+        do {
+            range = try ZipDirectory.dataRange(of: member, in: file)
+        } catch {
+            throw .badInput(file: zip, reason: "cannot extract '\(member.name)': \(error)")
+        }
         guard FileManager.default.createFile(atPath: destination, contents: nil), let handle = FileHandle(forWritingAtPath: destination)
         else {
             throw .writeFailed(path: destination, reason: "cannot create the file")
         }
         defer { try? handle.close() }
-        let declared = entry.uncompressedSize
-        let compressed = max(1, entry.compressedSize)
+        let declared = member.uncompressedSize
+        let compressed = UInt64(max(1, range.count))
         var written: UInt64 = 0
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { data in
-                written += UInt64(data.count)
-                guard written <= declared else { throw BombError(reason: "'\(entry.path)' expands past its declared size") }
-                guard written <= ratioFloor || written / compressed <= maxRatio else {
-                    throw BombError(reason: "'\(entry.path)' expands more than \(maxRatio) times (a zip bomb?)")
-                }
-                guard !InterruptHandling.requested else { throw BombError(reason: "interrupted") }
-                try handle.write(contentsOf: data)
+        var checksum: CRC32 = 0
+        func consume(_ data: Data) throws {
+            written += UInt64(data.count)
+            guard written <= declared else { throw ExtractionStop(reason: "'\(member.name)' expands past its declared size") }
+            guard written <= ratioFloor || written / compressed <= maxRatio else {
+                throw ExtractionStop(reason: "'\(member.name)' expands more than \(maxRatio) times (a zip bomb?)")
             }
-        } catch let error as BombError {
+            guard !InterruptHandling.requested else { throw ExtractionStop(reason: "interrupted") }
+            try handle.write(contentsOf: data)
+        }
+        /// The member's bytes from `position` on, at most `size`.
+        func bytes(_ position: Int64, _ size: Int) throws -> Data {
+            Data(try file.read(at: range.lowerBound + position, count: min(size, range.count - Int(position))))
+        }
+        let endless = "the deflate stream of '\(member.name)' is damaged or does not end within its \(range.count) bytes"
+        var padded = false
+        /// The input of ZIPFoundation's inflate: past the member's end, an error, never an empty chunk (on Linux, its
+        /// loop would ask again forever). That loop also hands zlib as many bytes as it asked for, whatever the chunk
+        /// holds, so a short last chunk is padded with zeros to that size: zlib reads only memory that is there, and a
+        /// stream that runs into the zeros is damaged.
+        func inflateInput(_ position: Int64, _ size: Int) throws -> Data {
+            guard position >= 0, position < Int64(range.count) else { throw ExtractionStop(reason: endless) }
+            var chunk = try bytes(position, size)
+            if chunk.count < size {
+                chunk.append(contentsOf: repeatElement(0, count: size - chunk.count))
+                padded = true
+            }
+            return chunk
+        }
+        do {
+            switch member.compression {
+            case .stored:
+                guard member.compressedSize == member.uncompressedSize else {
+                    throw ExtractionStop(
+                        reason: "'\(member.name)' is stored, yet its sizes differ (\(member.compressedSize) and \(member.uncompressedSize))"
+                    )
+                }
+                var position: Int64 = 0
+                while position < Int64(range.count) {
+                    let chunk = try bytes(position, readChunkSize)
+                    checksum = chunk.crc32(checksum: checksum)
+                    try consume(chunk)
+                    position += Int64(chunk.count)
+                }
+            case .deflated:
+                do {
+                    checksum = try Data.decompress(
+                        size: Int64(range.count), bufferSize: readChunkSize, skipCRC32: false, provider: inflateInput, consumer: consume)
+                } catch let error as ExtractionStop {
+                    throw error
+                } catch  where padded {
+                    throw ExtractionStop(reason: endless)
+                }
+            case .other(let method):
+                throw ExtractionStop(
+                    reason: "'\(member.name)' uses compression method \(method); only stored and deflated members are read")
+            }
+        } catch let error as ExtractionStop {
             if error.reason == "interrupted" { throw .interrupted }
             throw .badInput(file: zip, reason: "\(error.reason); extraction stopped")
         } catch {
-            throw .badInput(file: zip, reason: "cannot extract '\(entry.path)': \(error)")
+            throw .badInput(file: zip, reason: "cannot extract '\(member.name)': \(error)")
+        }
+        guard written == declared else {
+            throw .badInput(file: zip, reason: "'\(member.name)' holds \(written) bytes, not the \(declared) it declares (damaged?)")
+        }
+        guard checksum == member.crc32 else {
+            throw .badInput(file: zip, reason: "'\(member.name)' does not match its CRC-32 (the archive is damaged)")
         }
         // The member keeps its date in the archive, so what is made of it keeps it too.
-        if let date = entry.fileAttributes[.modificationDate] as? Date {
-            let seconds = date.timeIntervalSince1970.rounded(.down)
-            FileDates.setModificationTime(
-                timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9)),
-                descriptor: handle.fileDescriptor)
+        if let seconds = member.modificationTime {
+            FileDates.setModificationTime(timespec(tv_sec: Int(seconds), tv_nsec: 0), descriptor: handle.fileDescriptor)
         }
     }
 
-    struct BombError: Error { let reason: String }
+    /// Why extraction stopped before the member's end.
+    struct ExtractionStop: Error { let reason: String }
 
     /// One still and one movie among `names`, judged by extension.
     static func pick(_ names: [String], in container: String) throws(LivePhotoError) -> (String, String) {

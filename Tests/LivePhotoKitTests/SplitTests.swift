@@ -167,7 +167,8 @@ struct SplitTests {
     /// Writes a zip with Python's zipfile: `entries` of (name, bytes or nil for a big run of zeros, deflate?).
     static func zip(_ path: String, _ entries: [(String, String)]) async throws {
         let script = """
-            import sys, zipfile
+            import sys, zipfile, zlib, struct
+            patches = []
             with zipfile.ZipFile(sys.argv[1], 'w') as z:
                 for spec in sys.argv[2:]:
                     name, kind = spec.split('=', 1)
@@ -177,17 +178,64 @@ struct SplitTests {
                         info = zipfile.ZipInfo(name)
                         info.external_attr = (0o120777 << 16)
                         z.writestr(info, '/etc/passwd')
+                    elif kind.startswith('deflate:'):
+                        z.writestr(zipfile.ZipInfo(name), open(kind[8:], 'rb').read(), compress_type=zipfile.ZIP_DEFLATED)
+                    elif kind.startswith('bzip2:'):
+                        z.writestr(zipfile.ZipInfo(name), open(kind[6:], 'rb').read(), compress_type=zipfile.ZIP_BZIP2)
+                    elif kind.startswith('cut:'):
+                        # A deflate stream with no final block, stored, then relabelled deflated: it never ends.
+                        data = open(kind[4:], 'rb').read()
+                        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+                        z.writestr(zipfile.ZipInfo(name), packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH))
+                        patches.append((name, 8, zlib.crc32(data), len(data), None))
+                    elif kind.startswith('crc:'):
+                        z.writestr(zipfile.ZipInfo(name), open(kind[4:], 'rb').read())
+                        patches.append((name, None, None, None, 100))
                     else:
                         z.writestr(zipfile.ZipInfo(name), open(kind, 'rb').read())
+            raw = bytearray(open(sys.argv[1], 'rb').read())
+            infos = {i.filename: i for i in zipfile.ZipFile(sys.argv[1]).infolist()}
+            central = raw.index(b'PK\\x01\\x02')
+            for name, method, crc, size, flip in patches:
+                local = infos[name].header_offset
+                entry = raw.index(b'PK\\x01\\x02', central)
+                while raw[entry + 46:entry + 46 + len(name)] != name.encode():
+                    entry = raw.index(b'PK\\x01\\x02', entry + 4)
+                for header, at in ((local, 8), (entry, 10)):
+                    if method is not None: raw[header + at:header + at + 2] = struct.pack('<H', method)
+                    if crc is not None: raw[header + at + 6:header + at + 10] = struct.pack('<I', crc)
+                    if size is not None: raw[header + at + 14:header + at + 18] = struct.pack('<I', size)
+                if flip is not None: raw[local + 30 + len(name) + flip] ^= 0xFF
+            open(sys.argv[1], 'wb').write(raw)
             """
         try await Tool.run(Readers.python, ["-c", script, path] + entries.map { "\($0.0)=\($0.1)" })
+    }
+
+    @Test("a .pvt.zip whose photo and movie are deflated (as Finder's Compress writes them) splits to the same frames and bytes")
+    func deflatedZip() async throws {
+        let ws = try Workspace()
+        let clip = try await ClipStore.shared.path(ClipSpec(audio: true))
+        let jpeg = try await ClipStore.shared.jpeg()
+        let made = try await LivePhotoMaker.make(
+            photo: jpeg, video: clip, options: MakeOptions(outputDirectory: ws.file("made"), name: "IMG"))
+        let photo = try #require(made.photo), movie = try #require(made.movie)
+        let zip = ws.file("IMG.pvt.zip")
+        try await Self.zip(zip, [("IMG.pvt/IMG.JPG", "deflate:\(photo)"), ("IMG.pvt/IMG.MOV", "deflate:\(movie)")])
+        let r = try #require(try await LivePhotoSplitter.split([zip], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        #expect(r.kind == .zippedBundle)
+        #expect(try await Readers.framemd5(r.video) == Readers.framemd5(clip))
+        let pair = try await LivePhotoSplitter.split([photo, movie], options: SplitOptions(outputDirectory: ws.file("plain")))
+        let plain = try #require(pair.first)
+        #expect(try Self.bytes(r.photo) == Self.bytes(plain.photo))
+        #expect(try Self.bytes(r.video) == Self.bytes(plain.video))
     }
 
     @Test(
         "a .pvt.zip with path tricks, links or a zip bomb is refused; nothing is written outside the output folder",
         arguments: [
             ("../evil.JPG", "unsafe path"), ("/tmp/abs.JPG", "unsafe path"), ("a/../../b.JPG", "unsafe path"), ("link.JPG", "link"),
-            ("bomb.JPG", "zip bomb"), ("two.jpg", "2 photos"),
+            ("bomb.JPG", "zip bomb"), ("two.jpg", "2 photos"), ("x.pvt/cut.JPG", "does not end within its"),
+            ("x.pvt/crc.JPG", "CRC-32"), ("x.pvt/bz.JPG", "compression method 12"),
         ])
     func unsafeZip(_ name: String, _ words: String) async throws {
         let ws = try Workspace()
@@ -198,6 +246,9 @@ struct SplitTests {
         case "link": entries.append((name, "link"))
         case "zip bomb": entries.append((name, "bomb"))
         case "2 photos": entries += [("x.pvt/a.jpg", jpeg), ("x.pvt/b.jpg", jpeg)]
+        case "does not end within its": entries.append((name, "cut:\(jpeg)"))
+        case "CRC-32": entries.append((name, "crc:\(jpeg)"))
+        case "compression method 12": entries.append((name, "bzip2:\(jpeg)"))
         default: entries.append((name, jpeg))
         }
         try FileManager.default.createDirectory(atPath: ws.file("deep/er"), withIntermediateDirectories: true)

@@ -1,0 +1,42 @@
+/// One file, folder or link of a zip archive, as its central directory records it (PKWARE APPNOTE 4.3.12).
+///
+/// Sizes and the checksum come from the central directory, which holds the final values even when the member was
+/// written with a data descriptor (general purpose flag bit 3).
+public struct ZipMember: Sendable, Equatable {
+    /// What the member is, from its name and its Unix mode or DOS attributes.
+    public enum Kind: Sendable, Equatable {
+        case file
+        case directory
+        case symbolicLink
+    }
+
+    /// How the member's data is stored.
+    public enum Compression: Sendable, Equatable {
+        /// Method 0: the bytes as they are.
+        case stored
+        /// Method 8: a raw deflate stream (RFC 1951).
+        case deflated
+        /// Any other method (bzip2, LZMA, Zstandard, AES…), by its number.
+        case other(UInt16)
+    }
+
+    /// The member's path in the archive, '/'-separated as written (UTF-8 when flagged or valid, else code page 437).
+    public let name: String
+    /// What the member is.
+    public let kind: Kind
+    /// How its data is stored.
+    public let compression: Compression
+    /// Whether its data is encrypted (general purpose flag bit 0).
+    public let isEncrypted: Bool
+    /// The CRC-32 of its uncompressed bytes.
+    public let crc32: UInt32
+    /// The size of its data in the archive.
+    public let compressedSize: UInt64
+    /// The size of its data once extracted.
+    public let uncompressedSize: UInt64
+    /// Where its local file header starts.
+    public let localHeaderOffset: UInt64
+    /// When it was last modified, in seconds since 1970 (UTC): the extended timestamp when present, else the DOS
+    /// date and time read as UTC, as ZIPFoundation writes them.
+    public let modificationTime: Int64?
+}
