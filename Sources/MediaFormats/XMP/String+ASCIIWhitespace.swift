@@ -1,0 +1,9 @@
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !" \t\r\n".unicodeScalars.contains($0) }),
+            let last = scalars.lastIndex(where: { !" \t\r\n".unicodeScalars.contains($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
