@@ -13,7 +13,7 @@ final class BatchProgressBar {
     private let label: String
     private let enabled: Bool
     private let started = Date()
-    private var last: BatchProgress?
+    private var last: LibraryBatch.Progress?
     private var lastDrawn = Date.distantPast
 
     init(label: String, enabled: Bool) {
@@ -21,7 +21,7 @@ final class BatchProgressBar {
         self.enabled = enabled && isatty(STDERR_FILENO) != 0
     }
 
-    func show(_ progress: BatchProgress) {
+    func show(_ progress: LibraryBatch.Progress) {
         last = progress
         // At most ten times a second, and always the last item.
         guard enabled, Date().timeIntervalSince(lastDrawn) >= 0.1 || progress.finishedItems == progress.totalItems else { return }
@@ -45,7 +45,7 @@ final class BatchProgressBar {
     }
 
     /// `convert ████░░░░ 120/3000 items  1.2 GB/40.0 GB  85.0 MB/s  7:32 left  2 failed`.
-    static func line(label: String, _ p: BatchProgress, elapsed: Double) -> String {
+    static func line(label: String, _ p: LibraryBatch.Progress, elapsed: Double) -> String {
         let width = 20
         let fraction =
             p.totalBytes > 0 ? Double(p.finishedBytes) / Double(p.totalBytes) : Double(p.finishedItems) / Double(max(1, p.totalItems))

@@ -134,7 +134,7 @@ struct MakeCommand: AsyncParsableCommand {
         for path in written { print("  wrote   \(path)") }
     }
 
-    static func describe(_ source: PhotoSource) -> String {
+    static func describe(_ source: MakeResult.PhotoSource) -> String {
         switch source {
         case .lossless: return "copied; only the Exif changed"
         case .converted: return "converted to JPEG"
@@ -142,7 +142,7 @@ struct MakeCommand: AsyncParsableCommand {
         }
     }
 
-    static func describe(_ source: VideoSource) -> String {
+    static func describe(_ source: MakeResult.VideoSource) -> String {
         switch source {
         case .lossless: return "copied without re-encoding"
         case .remuxed: return "remuxed (the codec fit; the container did not), then copied"

@@ -13,7 +13,7 @@ enum Output {
 
     static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
 
-    static func describe(_ f: FileReport) -> String {
+    static func describe(_ f: InspectionReport.FileReport) -> String {
         var lines = ["\(f.path): \(f.role.rawValue) (\(f.format.rawValue), \(f.sizeBytes) bytes)"]
         if let e = f.error { lines.append("  error       \(e)") }
         for problem in f.problems { lines.append("  problem     \(problem)") }

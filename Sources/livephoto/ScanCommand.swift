@@ -60,7 +60,7 @@ struct ScanCommand: AsyncParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if csv { print("kind,identifier,paired_by,flavor,files,variants,note") }
         var listed: [LibraryItem] = []
-        let summary: LibraryScanSummary
+        let summary: LibraryScan.Summary
         do {
             summary = try await LibraryScanner.scan(roots, options: options) { item in
                 if common.json {

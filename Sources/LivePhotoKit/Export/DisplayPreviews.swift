@@ -14,12 +14,12 @@ import LivePhotoMedia
 ///
 /// Each copy is written under a hidden temporary name beside its destination and renamed into place when complete,
 /// so whoever finds the destination finds a whole file; a failed run leaves nothing.
-public struct DisplayPreviews: Sendable {
+package struct DisplayPreviews: Sendable {
     /// The ffmpeg to use; nil looks on the PATH.
-    public var ffmpegPath: String?
+    package var ffmpegPath: String?
 
     /// - Parameter ffmpegPath: the ffmpeg to use; nil looks on the PATH when one is needed.
-    public init(ffmpegPath: String? = nil) {
+    package init(ffmpegPath: String? = nil) {
         self.ffmpegPath = ffmpegPath
     }
 
@@ -32,7 +32,7 @@ public struct DisplayPreviews: Sendable {
     ///   - coverSeconds: where in `movie` the still sits (0 when nil).
     ///   - output: where the JPEG goes; replaced when it exists.
     /// - Throws: ``LivePhotoError`` when neither way gives a picture.
-    public func photo(_ still: String, movie: String?, coverSeconds: Double?, to output: String) async throws(LivePhotoError) {
+    package func photo(_ still: String, movie: String?, coverSeconds: Double?, to output: String) async throws(LivePhotoError) {
         try await Self.staged(output) { temporary throws(LivePhotoError) in
             if let decoder = HEIFDecoder.locate(), (try? await decoder.decode(still, to: temporary)) != nil { return }
             guard let movie else {
@@ -49,7 +49,7 @@ public struct DisplayPreviews: Sendable {
     ///   - movie: the movie to show.
     ///   - output: where the MP4 goes; replaced when it exists.
     /// - Throws: ``LivePhotoError`` when ffmpeg is missing or cannot read the movie.
-    public func video(_ movie: String, to output: String) async throws(LivePhotoError) {
+    package func video(_ movie: String, to output: String) async throws(LivePhotoError) {
         let tool = try ffmpeg()
         try await Self.staged(output) { temporary throws(LivePhotoError) in
             do throws(MediaToolError) { try await tool.browserVideo(movie, to: temporary) } catch {
@@ -65,7 +65,7 @@ public struct DisplayPreviews: Sendable {
     ///   - quality: the JPEG quality, 1...100.
     ///   - output: where the JPEG goes; replaced when it exists.
     /// - Throws: ``LivePhotoError`` when ffmpeg is missing or gives no frame there.
-    public func frame(of movie: String, at seconds: Double, quality: Int = 80, to output: String) async throws(LivePhotoError) {
+    package func frame(of movie: String, at seconds: Double, quality: Int = 80, to output: String) async throws(LivePhotoError) {
         try await Self.staged(output) { temporary throws(LivePhotoError) in
             try await extractFrame(of: movie, at: seconds, quality: quality, to: temporary)
         }

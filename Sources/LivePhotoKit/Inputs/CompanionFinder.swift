@@ -1,9 +1,9 @@
 import Foundation
 
 /// The other part of a Live Photo, found beside one of its parts.
-public struct Companion: Sendable, Equatable {
+package struct Companion: Sendable, Equatable {
     /// How it was recognised.
-    public enum Match: String, Sendable, Codable {
+    package enum Match: String, Sendable, Codable {
         /// It carries the same content identifier.
         case identifier
         /// Its name is the same but for case and extension, and it has no identifier to contradict that.
@@ -11,19 +11,19 @@ public struct Companion: Sendable, Equatable {
     }
 
     /// The file found.
-    public var path: String
-    public var matchedBy: Match
+    package var path: String
+    package var matchedBy: Match
     /// The part it was found for.
-    public var given: String
+    package var given: String
     /// Whether the file found is the movie (the part given is the still), or the still.
-    public var isMovie: Bool
+    package var isMovie: Bool
 
     /// The Live Photo's photo and movie.
-    public var photo: String { isMovie ? given : path }
-    public var movie: String { isMovie ? path : given }
+    package var photo: String { isMovie ? given : path }
+    package var movie: String { isMovie ? path : given }
 
     /// Which file was taken, and why, as a note for the user.
-    public var note: String {
+    package var note: String {
         switch matchedBy {
         case .identifier: "took \(path), beside \(given), which carries the same content identifier"
         case .name: "took \(path), beside \(given), by its name (one of them has no content identifier)"
@@ -35,10 +35,10 @@ public struct Companion: Sendable, Equatable {
 /// the same content identifier first (among several, the one with the same name), else the one with the same name
 /// in any case and extension (`IMG_0001.JPG` with `IMG_0001.mov` or `IMG_0001.MP4`). Only files whose extension says
 /// they are the other part are read, and only their headers.
-public enum CompanionFinder {
+package enum CompanionFinder {
     /// The other part of the still or movie at `path`.
     /// - Throws: ``LivePhotoError/badInput(file:reason:)`` naming `path` when no file matches, or several do.
-    public static func find(for path: String) throws(LivePhotoError) -> Companion {
+    package static func find(for path: String) throws(LivePhotoError) -> Companion {
         let own = FileAnalysis(path: path, depth: .identity).report
         if let error = own.error { throw .badInput(file: path, reason: error) }
         let isStill = own.format.isStill
@@ -74,7 +74,8 @@ public enum CompanionFinder {
             if sharing.count > 1 {
                 throw .badInput(
                     file: path,
-                    reason: "\(sharing.count) files beside it carry its identifier \(identifier) (\(sharing.map(\.path).joined(separator: ", "))); "
+                    reason:
+                        "\(sharing.count) files beside it carry its identifier \(identifier) (\(sharing.map(\.path).joined(separator: ", "))); "
                         + "give its \(wanted) too")
             }
         }

@@ -1,28 +1,28 @@
 /// One family of live photos as `livephoto formats` lists it: what this package reads and writes of it, and what
 /// marks it (MAKERS.md, FORMAT.md).
-public struct FamilyDescription: Sendable, Codable, Equatable {
-    public var family: PhotoFamily
+package struct FamilyDescription: Sendable, Codable, Equatable {
+    package var family: PhotoFamily
     /// Who writes it and what it is called there.
-    public var name: String
+    package var name: String
     /// `inspect`, `verify`, `split` and `convert --to live` read it.
-    public var read: Bool
+    package var read: Bool
     /// The command that writes it; nil when nothing does.
-    public var write: String?
+    package var write: String?
     /// The still's formats.
-    public var stills: [String]
+    package var stills: [String]
     /// The video codecs the family's files carry (and what is written for it).
-    public var videoCodecs: [String]
+    package var videoCodecs: [String]
     /// What tells a reader that a file is one of these.
-    public var marks: String
+    package var marks: String
     /// The gallery that plays it.
-    public var gallery: String
+    package var gallery: String
     /// What is not known or not done.
-    public var notes: String?
+    package var notes: String?
 }
 
 /// Every family this package knows.
-public enum FamilyCatalog {
-    public static let all: [FamilyDescription] = [
+package enum FamilyCatalog {
+    package static let all: [FamilyDescription] = [
         FamilyDescription(
             family: .apple, name: "Apple Live Photo", read: true, write: "make; convert --to live", stills: ["HEIC", "JPEG"],
             videoCodecs: ["HEVC", "H.264"],
@@ -47,7 +47,8 @@ public enum FamilyCatalog {
             marks: "Google's XMP with OpCamera fields (VideoLength); Exif UserComment oplus_...", gallery: "OPPO Photos",
             notes: "the Exif keeps its byte order (OPPO's own files are little-endian)"),
         FamilyDescription(
-            family: .vivo, name: "vivo live photo", read: true, write: "convert --to motion --flavor vivo (the X300's single file), --flavor vivo-pair (two files)",
+            family: .vivo, name: "vivo live photo", read: true,
+            write: "convert --to motion --flavor vivo (the X300's single file), --flavor vivo-pair (two files)",
             stills: ["JPEG"], videoCodecs: ["HEVC", "H.264"],
             marks: "X300 and later: Google's XMP with VCamera fields and a UserComment signature; up to the X200: a JPEG and "
                 + "an MP4 whose footers carry one pairing id (com.android.camera.livephoto)",

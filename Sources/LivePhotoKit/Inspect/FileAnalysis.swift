@@ -4,8 +4,8 @@ import MediaFormats
 /// One file read for inspect and verify: the report, plus what the checks need.
 ///
 /// A file whose container cannot be parsed at all (not a JPEG, HEIC or movie; cut short in its headers) gets an
-/// ``FileReport/error``. A part that does not add up (broken Exif, Motion Photo XMP that names a video the file does
-/// not hold) is one of its ``FileReport/problems``: the rest is still described.
+/// ``InspectionReport.FileReport/error``. A part that does not add up (broken Exif, Motion Photo XMP that names a video the file does
+/// not hold) is one of its ``InspectionReport.FileReport/problems``: the rest is still described.
 struct FileAnalysis {
     /// How much is read.
     enum Depth {
@@ -16,14 +16,14 @@ struct FileAnalysis {
         case identity
     }
 
-    var report: FileReport
+    var report: InspectionReport.FileReport
     var movieFacts: MovieFacts?
     var file: RandomAccessFile?
     private let depth: Depth
 
     init(path: String, depth: Depth = .full) {
         self.depth = depth
-        report = FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
+        report = InspectionReport.FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
         let file: RandomAccessFile
         do {
             file = try RandomAccessFile(path: path)
@@ -39,13 +39,13 @@ struct FileAnalysis {
             case .jpeg:
                 let jpeg = try JPEGFile(file: file)
                 report.role = .still
-                report.still = StillReport(width: jpeg.width, height: jpeg.height)
+                report.still = InspectionReport.StillReport(width: jpeg.width, height: jpeg.height)
                 noting("the Exif data") { try $0.readStill(tiff: jpeg.exifTIFF(in: file)) }
                 noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
             case .heic, .avif:
                 let heif = try HEIFFile(file: file, end: HuaweiMovingPhotoTail.imageEnd(of: file))
                 report.role = .still
-                report.still = StillReport(width: heif.primaryImageSize?.width, height: heif.primaryImageSize?.height)
+                report.still = InspectionReport.StillReport(width: heif.primaryImageSize?.width, height: heif.primaryImageSize?.height)
                 noting("the Exif data") { try $0.readStill(tiff: heif.exifTIFF(in: file)) }
                 noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
             case .quicktime, .mp4: try readMovie(file)
@@ -69,7 +69,7 @@ struct FileAnalysis {
     }
 
     private mutating func readStill(tiff bytes: [UInt8]?) throws {
-        var still = report.still ?? StillReport()
+        var still = report.still ?? InspectionReport.StillReport()
         defer { report.still = still }
         if let bytes {
             let tiff = try ExifTIFF(bytes: bytes)
@@ -101,7 +101,7 @@ struct FileAnalysis {
         guard let video = motion.video else { return }
         report.role = .motionPhoto
         report.flavor = motion.maker.map(PhotoFamily.init)
-        typealias Part = MotionPhotoReport.Part
+        typealias Part = InspectionReport.MotionPhotoReport.Part
         var parts = [
             Part(name: "image", offset: 0, length: motion.container == .jpeg ? motion.imageEnd : (motion.mpvd?.offset ?? video.offset))
         ]
@@ -121,7 +121,7 @@ struct FileAnalysis {
             parts += t.records.map { Part(name: "samsung \($0.name)", offset: $0.offset, length: $0.size) }
         }
         let locations = motion.videoLocations(in: file)
-        let flavor: MotionPhotoReport.Flavor
+        let flavor: InspectionReport.MotionPhotoReport.Flavor
         if motion.videoLocator == .huaweiTail {
             flavor = .huaweiMovingPhoto
         } else if motion.videoLocator == .microVideoOffset {
@@ -141,12 +141,13 @@ struct FileAnalysis {
                 "Google's rule (the XMP directory) finds the video at byte \(google), Samsung's trailer at byte \(samsung.offset): "
                     + "galleries of the two kinds do not play the same bytes")
         }
-        report.motionPhoto = MotionPhotoReport(
+        report.motionPhoto = InspectionReport.MotionPhotoReport(
             flavor: flavor, version: motion.xmp?.motionPhotoVersion,
             coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
-            videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
+            videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init),
             coverFrameIndex: motion.huaweiTail?.frameIndex, videoOffset: video.offset, videoLength: video.length,
-            directory: (motion.xmp?.directory ?? []).map(MotionPhotoDirectoryItem.init), parts: parts.sorted { $0.offset < $1.offset },
+            directory: (motion.xmp?.directory ?? []).map(InspectionReport.MotionPhotoDirectoryItem.init),
+            parts: parts.sorted { $0.offset < $1.offset },
             notes: motion.notes)
     }
 
@@ -162,30 +163,30 @@ struct FileAnalysis {
             report.flavor = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
         }
         guard depth == .full else {
-            report.movie = MovieReport(
+            report.movie = InspectionReport.MovieReport(
                 durationSeconds: movie.durationSeconds, stillImageTimeTrackCount: facts.stillImageTimeTracks.count, tracks: [])
             return
         }
         let still = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }
-        var videoReport: VideoReport?
+        var videoReport: InspectionReport.VideoReport?
         if let v = facts.video {
             let size = v.descriptions.first?.visualSize
             let frames = Int(v.tables.sampleCount)
             let mediaSeconds = Double(v.mediaHeader.duration) / Double(v.mediaHeader.timescale)
-            videoReport = VideoReport(
+            videoReport = InspectionReport.VideoReport(
                 trackID: v.trackID, codec: CodecName.of(v.format), width: size?.width, height: size?.height,
                 rotationDegrees: v.header.rotationDegrees, frameCount: frames,
                 frameRate: mediaSeconds > 0 ? (Double(frames) / mediaSeconds * 1000).rounded() / 1000 : 0,
                 durationSeconds: facts.videoDuration)
         }
         let audio = movie.tracks.first { $0.isAudio }
-        report.movie = MovieReport(
+        report.movie = InspectionReport.MovieReport(
             brand: movie.fileType.map { $0.majorBrand.description.trimmingCharacters(in: .whitespaces) },
             durationSeconds: movie.durationSeconds, coverTimeSeconds: still?.seconds, stillImageTime: still,
             stillImageTimeTrackCount: facts.stillImageTimeTracks.count, video: videoReport,
             audioCodec: audio.map { CodecName.of($0.format) },
             tracks: movie.tracks.map { t in
-                TrackReport(
+                InspectionReport.TrackReport(
                     id: t.trackID, handler: t.handlerType.description, format: t.format?.description ?? "",
                     codec: CodecName.of(t.format), enabled: t.isEnabled, metadataKeys: t.metadataKeys?.keys.map(\.name))
             },

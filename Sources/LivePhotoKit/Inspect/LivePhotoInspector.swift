@@ -8,19 +8,21 @@ public enum LivePhotoInspector {
     /// read with the same safety checks as `split`, into a temporary folder removed afterwards. A folder that is not
     /// a bundle stands for the files directly in it.
     ///
-    /// Never throws: a file that cannot be read gets an ``FileReport/error``.
+    /// Never throws: a file that cannot be read gets an ``InspectionReport.FileReport/error``.
     public static func inspect(_ paths: [String]) async -> InspectionReport {
-        var reports: [FileReport] = []
-        var members: [FileReport] = []
+        var reports: [InspectionReport.FileReport] = []
+        var members: [InspectionReport.FileReport] = []
         for path in paths.flatMap(expanded) {
             let isFolder = isFolder(path)
             if isFolder && !isBundle(path) {
-                var report = FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
+                var report = InspectionReport.FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
                 report.error = "a folder with no files in it (scan reads folders and their subfolders)"
                 reports.append(report)
                 continue
             }
-            var report = isFolder ? FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0) : FileAnalysis(path: path).report
+            var report =
+                isFolder
+                ? InspectionReport.FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0) : FileAnalysis(path: path).report
             guard isFolder || (report.format == .zip && report.error == nil) else {
                 reports.append(report)
                 continue
@@ -36,7 +38,7 @@ public enum LivePhotoInspector {
                     try OutputLocation.prepareFolder(work)
                     (still, movie) = try BundleReader.extract(zip: path, into: work)
                 }
-                let found = [still, movie].map { member -> FileReport in
+                let found = [still, movie].map { member -> InspectionReport.FileReport in
                     var r = FileAnalysis(path: member).report
                     let shown = "\(path)/\(URL(fileURLWithPath: member).lastPathComponent)"
                     // Messages name the member as inside the bundle, never where it was extracted.
@@ -54,7 +56,7 @@ public enum LivePhotoInspector {
                 reports.append(report)
             }
         }
-        var pair: PairReport?
+        var pair: InspectionReport.PairReport?
         let top = reports.filter { r in !members.contains { $0.path == r.path } }
         let candidates = top.count == 1 && top[0].role == .bundle ? members : top
         let stills = candidates.filter { $0.format.isStill && $0.error == nil }
@@ -86,7 +88,7 @@ public enum LivePhotoInspector {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    static func pairing(still: FileReport, movie: FileReport) -> PairReport {
+    static func pairing(still: InspectionReport.FileReport, movie: InspectionReport.FileReport) -> InspectionReport.PairReport {
         let paired: Bool
         let reason: String
         switch (still.contentIdentifier, movie.contentIdentifier) {
@@ -101,6 +103,6 @@ public enum LivePhotoInspector {
         case (let a?, let b?) where a == b: (paired, reason) = (true, "both carry \(a)")
         case (let a?, let b?): (paired, reason) = (false, "the identifiers differ: photo \(a), movie \(b)")
         }
-        return PairReport(photo: still.path, movie: movie.path, paired: paired, reason: reason)
+        return InspectionReport.PairReport(photo: still.path, movie: movie.path, paired: paired, reason: reason)
     }
 }

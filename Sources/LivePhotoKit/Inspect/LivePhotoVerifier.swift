@@ -11,9 +11,9 @@ public enum LivePhotoVerifier {
     public static func verify(photo: String, movie: String) async -> VerificationReport {
         let still = FileAnalysis(path: photo)
         let video = FileAnalysis(path: movie)
-        var checks: [VerificationCheck] = []
-        func add(_ id: String, _ requirement: VerificationCheck.Requirement, _ passed: Bool, _ detail: String) {
-            checks.append(VerificationCheck(id: id, requirement: requirement, passed: passed, detail: detail))
+        var checks: [VerificationReport.Check] = []
+        func add(_ id: String, _ requirement: VerificationReport.Check.Requirement, _ passed: Bool, _ detail: String) {
+            checks.append(VerificationReport.Check(id: id, requirement: requirement, passed: passed, detail: detail))
         }
 
         // The still.

@@ -33,7 +33,7 @@ struct MovieFacts {
     var videoDuration: Double { video?.durationSeconds(movieTimescale: movie.header.timescale) ?? 0 }
 
     /// Where and how a still-image-time track places the still.
-    func stillImageTime(_ track: MovieTrack, file: RandomAccessFile) -> StillImageTime? {
+    func stillImageTime(_ track: MovieTrack, file: RandomAccessFile) -> InspectionReport.StillImageTime? {
         guard let first = try? track.presentationSchedule(movieTimescale: movie.header.timescale, limit: 100_000).first else { return nil }
         let seconds = first.time.seconds(movieTimescale: movie.header.timescale, mediaTimescale: track.mediaHeader.timescale)
         var value: Int?
@@ -48,7 +48,7 @@ struct MovieFacts {
         }
         let hasEmptyEdit = track.editList?.entries.first?.isEmpty ?? false
         let refersToVideo = video.map { track.describedTrackIDs.contains($0.trackID) } ?? false
-        return StillImageTime(
+        return InspectionReport.StillImageTime(
             trackID: track.trackID, seconds: seconds, form: hasEmptyEdit ? .emptyEdit : .sampleTime, value: value,
             enabled: track.isEnabled, trackFlags: track.header.flags, referencesVideo: refersToVideo,
             mediaTimescale: track.mediaHeader.timescale)

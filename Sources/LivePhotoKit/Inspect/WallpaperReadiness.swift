@@ -7,18 +7,7 @@ import MediaFormats
 public struct WallpaperReport: Sendable, Codable, Equatable {
     /// True when every gate passed.
     public var ready: Bool
-    public var gates: [WallpaperGate]
-}
-
-public struct WallpaperGate: Sendable, Codable, Equatable {
-    /// "G1" … "G10", as FORMAT.md §10 numbers them.
-    public var id: String
-    /// A short name: `live-photo-info-track`, `still-on-frame`, `frames-before-still`, `frame-rate`,
-    /// `sample-per-frame`, `sample-times`, `still-transform`, `setup`, `video-size`.
-    public var name: String
-    public var passed: Bool
-    /// Why, in words (e.g. "only 9 frames before the still; wallpapers need 14").
-    public var detail: String
+    public var gates: [WallpaperReport.Gate]
 }
 
 enum WallpaperReadiness {
@@ -47,9 +36,9 @@ enum WallpaperReadiness {
     }
 
     static func check(facts: MovieFacts, file: RandomAccessFile) -> WallpaperReport {
-        var gates: [WallpaperGate] = []
+        var gates: [WallpaperReport.Gate] = []
         func add(_ id: String, _ name: String, _ passed: Bool, _ detail: String) {
-            gates.append(WallpaperGate(id: id, name: name, passed: passed, detail: detail))
+            gates.append(WallpaperReport.Gate(id: id, name: name, passed: passed, detail: detail))
         }
         let movie = facts.movie
         let frameTimes = ((try? facts.frameTimes()) ?? []).map(facts.seconds)
@@ -161,5 +150,18 @@ enum WallpaperReadiness {
             true,
             "setu: cfgv (version 1, CMCaptureCore \(core)), dims \(width)×\(height)"
         )
+    }
+}
+
+extension WallpaperReport {
+    public struct Gate: Sendable, Codable, Equatable {
+        /// "G1" … "G10", as FORMAT.md §10 numbers them.
+        public var id: String
+        /// A short name: `live-photo-info-track`, `still-on-frame`, `frames-before-still`, `frame-rate`,
+        /// `sample-per-frame`, `sample-times`, `still-transform`, `setup`, `video-size`.
+        public var name: String
+        public var passed: Bool
+        /// Why, in words (e.g. "only 9 frames before the still; wallpapers need 14").
+        public var detail: String
     }
 }

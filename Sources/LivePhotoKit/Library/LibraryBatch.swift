@@ -44,17 +44,17 @@ public enum LibraryBatch {
     /// Runs `action` on the items it takes (of `options.shard`, when given). `report` is called once per item as it
     /// finishes, `progress` after each; both from one task at a time.
     public static func run(
-        _ items: [LibraryItem], action: BatchAction, options: BatchOptions, progress: ((BatchProgress) -> Void)? = nil,
-        report: (BatchItemResult) -> Void
-    ) async -> BatchSummary {
+        _ items: [LibraryItem], action: BatchAction, options: BatchOptions, progress: ((LibraryBatch.Progress) -> Void)? = nil,
+        report: (LibraryBatch.ItemResult) -> Void
+    ) async -> LibraryBatch.Summary {
         let tasks = plan(items, action: action, options: options)
-        var summary = BatchSummary(
+        var summary = LibraryBatch.Summary(
             items: tasks.count, done: 0, skipped: 0, failed: 0, planned: 0, leftAlone: items.count - tasks.count, interrupted: false)
-        var state = BatchProgress(
+        var state = LibraryBatch.Progress(
             finishedItems: 0, totalItems: tasks.count, failedItems: 0, skippedItems: 0, finishedBytes: 0,
             totalBytes: tasks.reduce(0) { $0 + $1.bytes })
         progress?(state)
-        await withTaskGroup(of: BatchItemResult?.self) { group in
+        await withTaskGroup(of: LibraryBatch.ItemResult?.self) { group in
             var next = 0
             func add() {
                 let task = tasks[next]
@@ -140,8 +140,8 @@ public enum LibraryBatch {
     }
 
     /// Works on one item; nil when an interrupt stopped it (it leaves nothing, and is not a failure).
-    static func perform(_ task: Task, action: BatchAction, options: BatchOptions) async -> BatchItemResult? {
-        var result = BatchItemResult(
+    static func perform(_ task: Task, action: BatchAction, options: BatchOptions) async -> LibraryBatch.ItemResult? {
+        var result = LibraryBatch.ItemResult(
             item: task.item.relativePath, kind: task.item.kind, status: .done, inputs: task.item.files, outputs: task.outputs,
             reason: nil, notes: [], bytes: task.bytes)
         if let refusal = task.refusal {

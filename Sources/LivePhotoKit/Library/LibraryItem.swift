@@ -42,7 +42,7 @@ public struct LibraryItem: Sendable, Codable, Equatable {
     /// Other stills of the same Live Photo: edited versions (`IMG_E1234.JPG` beside `IMG_1234.HEIC`).
     public var variants: [String] = []
     /// For a Motion Photo: which kind.
-    public var flavor: MotionPhotoReport.Flavor?
+    public var flavor: InspectionReport.MotionPhotoReport.Flavor?
     /// Why a file is damaged, what the conflict is, what was guessed.
     public var note: String?
     /// The folder scanned to find it (the root its first file lies under): batches mirror the files' places below
@@ -51,7 +51,7 @@ public struct LibraryItem: Sendable, Codable, Equatable {
 
     public init(
         kind: Kind, files: [String], identifier: String? = nil, pairedBy: Pairing? = nil, variants: [String] = [],
-        flavor: MotionPhotoReport.Flavor? = nil, note: String? = nil, root: String? = nil
+        flavor: InspectionReport.MotionPhotoReport.Flavor? = nil, note: String? = nil, root: String? = nil
     ) {
         self.kind = kind
         self.files = files

@@ -17,7 +17,7 @@ enum LibraryPairing {
     ///   keep these for the next scan (not for a temporary index).
     static func items(
         in index: ScanIndex, scope: ScanScope, keep: Bool, kinds: Set<LibraryItem.Kind>?,
-        counting summary: inout LibraryScanSummary, _ each: (LibraryItem) -> Void
+        counting summary: inout LibraryScan.Summary, _ each: (LibraryItem) -> Void
     ) throws {
         let key = ScanIndex.key(of: scope)
         if keep, try index.keptItems(for: key, kinds: kinds, counting: &summary, each) { return }

@@ -38,26 +38,6 @@ public struct LibraryScan: Sendable, Codable, Equatable {
     public func count(_ kind: LibraryItem.Kind) -> Int { items.filter { $0.kind == kind }.count }
 }
 
-/// The counts of a scan whose items went by one at a time.
-public struct LibraryScanSummary: Sendable, Equatable {
-    /// How many files were found.
-    public var filesFound = 0
-    /// How many of them were read (the others were unchanged in the index).
-    public var filesRead = 0
-    /// How many items there are of each kind.
-    public var counts: [LibraryItem.Kind: Int] = [:]
-    /// How many Live Photos were paired by name only.
-    public var pairedByName = 0
-
-    public func count(_ kind: LibraryItem.Kind) -> Int { counts[kind, default: 0] }
-
-    /// Counts `item`.
-    mutating func count(_ item: LibraryItem) {
-        counts[item.kind, default: 0] += 1
-        if item.pairedBy == .name { pairedByName += 1 }
-    }
-}
-
 /// Finds every Live Photo and Motion Photo in folders, pairing stills and movies by content identifier (across names
 /// and folders), and by name only where identifiers are missing. Files are read from their headers alone.
 public enum LibraryScanner {
@@ -70,7 +50,7 @@ public enum LibraryScanner {
     /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
     public static func scan(
         _ roots: [String], options: ScanOptions = ScanOptions(), each: (LibraryItem) -> Void
-    ) async throws(LivePhotoError) -> LibraryScanSummary {
+    ) async throws(LivePhotoError) -> LibraryScan.Summary {
         let scope = ScanScope(roots)
         let temporary = options.indexPath == nil
         let indexPath = options.indexPath ?? (NSTemporaryDirectory() + "livephoto-scan-\(UUID().uuidString).sqlite")
@@ -79,7 +59,7 @@ public enum LibraryScanner {
         }
         do {
             let index = try ScanIndex(path: indexPath, temporary: temporary)
-            var summary = LibraryScanSummary()
+            var summary = LibraryScan.Summary()
             var reads = PendingReads(index: index, jobs: options.jobs)
             for root in scope.roots {
                 switch root {
@@ -160,6 +140,28 @@ public enum LibraryScanner {
                 if next < paths.count { add() }
             }
             return results.compactMap { $0 }
+        }
+    }
+}
+
+extension LibraryScan {
+    /// The counts of a scan whose items went by one at a time.
+    public struct Summary: Sendable, Equatable {
+        /// How many files were found.
+        public var filesFound = 0
+        /// How many of them were read (the others were unchanged in the index).
+        public var filesRead = 0
+        /// How many items there are of each kind.
+        public var counts: [LibraryItem.Kind: Int] = [:]
+        /// How many Live Photos were paired by name only.
+        public var pairedByName = 0
+
+        public func count(_ kind: LibraryItem.Kind) -> Int { counts[kind, default: 0] }
+
+        /// Counts `item`.
+        mutating func count(_ item: LibraryItem) {
+            counts[item.kind, default: 0] += 1
+            if item.pairedBy == .name { pairedByName += 1 }
         }
     }
 }

@@ -24,7 +24,7 @@ extension ScanIndex {
     /// their order, when they were paired from the files as they are now; false (and nothing counted) when there are
     /// none, or they are older than the files. Items of other kinds are counted by SQLite, never read back.
     func keptItems(
-        for key: String, kinds: Set<LibraryItem.Kind>?, counting summary: inout LibraryScanSummary,
+        for key: String, kinds: Set<LibraryItem.Kind>?, counting summary: inout LibraryScan.Summary,
         _ each: (LibraryItem) -> Void
     ) throws -> Bool {
         try queue.read { db in
@@ -158,7 +158,7 @@ extension ScanIndex {
             let variants = paths(inList: row[4] as String)
         else { throw KeptItemError(row: row.description) }
         let pairedBy = (row[3] as String?).map { LibraryItem.Pairing(rawValue: $0) }
-        let flavor = (row[5] as String?).map { MotionPhotoReport.Flavor(rawValue: $0) }
+        let flavor = (row[5] as String?).map { InspectionReport.MotionPhotoReport.Flavor(rawValue: $0) }
         guard pairedBy != .some(nil), flavor != .some(nil) else {
             throw KeptItemError(row: row.description)
         }

@@ -171,7 +171,8 @@ struct ScanIndex {
         case "damaged": return .damaged(note ?? "")
         case "other": return .other
         default:
-            guard text.hasPrefix("motion:"), let flavor = MotionPhotoReport.Flavor(rawValue: String(text.dropFirst(7))) else { return nil }
+            guard text.hasPrefix("motion:"), let flavor = InspectionReport.MotionPhotoReport.Flavor(rawValue: String(text.dropFirst(7)))
+            else { return nil }
             return .motionPhoto(flavor)
         }
     }

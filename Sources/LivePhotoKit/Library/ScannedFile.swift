@@ -3,7 +3,7 @@ import Foundation
 /// One file of a library scan, as its headers say.
 struct ScannedFile: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
-        case still, movie, motionPhoto(MotionPhotoReport.Flavor), damaged(String), other
+        case still, movie, motionPhoto(InspectionReport.MotionPhotoReport.Flavor), damaged(String), other
     }
 
     let path: String

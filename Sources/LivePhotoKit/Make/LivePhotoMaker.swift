@@ -63,7 +63,7 @@ public enum LivePhotoMaker {
             ffmpegPath: options.ffmpegPath, work: work, quality: options.quality, codec: options.codec, progress: progress)
 
         // The movie: used as it is when it can be, else made so by ffmpeg.
-        var videoSource = VideoSource.lossless
+        var videoSource = MakeResult.VideoSource.lossless
         var notes: [String] = []
         let suggested = options.coverTime == nil ? options.suggestedCover.map(\.seconds) : nil
         let cover = CoverRequest(seconds: options.coverTime ?? suggested, snapsOutside: suggested != nil)
@@ -99,7 +99,7 @@ public enum LivePhotoMaker {
             movie = try MovieRemux.plan(
                 source: videoFile, identifier: identifier, cover: CoverRequest(seconds: matched), wallpaper: options.wallpaper != .off)
         }
-        var trim: TrimReport?
+        var trim: MakeResult.TrimReport?
         if let duration = options.duration,
             let (cut, report) = try await media.trim(
                 videoFile.path, movie: movie, duration: duration, before: options.durationBeforeCover)
@@ -129,7 +129,7 @@ public enum LivePhotoMaker {
         }
 
         // The still: the JPEG as it is, another image converted, or the cover frame.
-        var photoSource: PhotoSource
+        var photoSource: MakeResult.PhotoSource
         let stillFile: RandomAccessFile
         var stillKind = FileKind.jpeg
         if let photoFile {

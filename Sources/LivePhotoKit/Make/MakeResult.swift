@@ -12,11 +12,11 @@ public struct MakeResult: Sendable, Codable, Equatable {
     public var keptExistingStillTime: Bool
     public var packaging: Packaging
     /// Whether the still is the JPEG given, a converted image, or a frame of the video.
-    public var photoSource: PhotoSource
+    public var photoSource: MakeResult.PhotoSource
     /// Whether the video's samples were copied, remuxed first, or transcoded first.
-    public var videoSource: VideoSource
+    public var videoSource: MakeResult.VideoSource
     /// How the video was cut to `duration`, when it was.
-    public var trim: TrimReport?
+    public var trim: MakeResult.TrimReport?
     /// Why the lock-screen wallpaper will not animate (G3, G4), when it will not; empty otherwise.
     public var wallpaperWarnings: [String] = []
     /// What was decided on the user's behalf: a suggested cover outside the video snapped to a frame, another

@@ -18,7 +18,7 @@ struct MediaSteps {
     }
 
     /// A QuickTime movie with H.264 or HEVC video made from `path`, and whether it was remuxed or transcoded.
-    func normalizeVideo(_ path: String) async throws(LivePhotoError) -> (String, VideoSource) {
+    func normalizeVideo(_ path: String) async throws(LivePhotoError) -> (String, MakeResult.VideoSource) {
         let tool = try ffmpeg()
         let info: MediaInfo
         do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
@@ -46,7 +46,7 @@ struct MediaSteps {
     /// keyframe at the window's start when there is one (within a frame), else re-encoded.
     /// - Returns: the cut movie and what was done, or nil when the video is no longer than `duration`.
     func trim(_ path: String, movie: MovieRemux, duration: Double, before: Double? = nil) async throws(LivePhotoError) -> (
-        String, TrimReport
+        String, MakeResult.TrimReport
     )? {
         guard duration < movie.videoDuration - 0.0005 else { return nil }
         let wanted = min(max(0, movie.coverSeconds - min(before ?? duration / 2, duration)), movie.videoDuration - duration)
@@ -65,7 +65,7 @@ struct MediaSteps {
         } catch {
             throw Self.wrap(error, file: path)
         }
-        return (output, TrimReport(start: start, duration: duration, method: lossless ? .copied : .reencoded))
+        return (output, MakeResult.TrimReport(start: start, duration: duration, method: lossless ? .copied : .reencoded))
     }
 
     /// A JPEG made from any image ffmpeg reads.

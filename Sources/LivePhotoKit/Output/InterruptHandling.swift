@@ -12,9 +12,9 @@ nonisolated(unsafe) private var interruptSignals: sig_atomic_t = 0
 /// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) for long operations: the first one asks the work to stop at its next
 /// checkpoint (every copied chunk, every output placed), which removes what it wrote and throws
 /// ``LivePhotoError/interrupted``; a second one exits at once.
-public enum InterruptHandling {
+package enum InterruptHandling {
     /// Installs the handlers. Call once, from a program that runs long operations.
-    public static func install() {
+    package static func install() {
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { _ in
                 interruptSignals += 1
@@ -24,5 +24,5 @@ public enum InterruptHandling {
     }
 
     /// True once an interrupt has been asked for (or the current task is cancelled).
-    public static var requested: Bool { interruptSignals > 0 || Task.isCancelled }
+    package static var requested: Bool { interruptSignals > 0 || Task.isCancelled }
 }

@@ -47,7 +47,7 @@ public struct SplitResult: Sendable, Codable, Equatable {
     /// The still's time in the video, in seconds, when the input says.
     public var coverTimeSeconds: Double?
     /// For a Motion Photo: how the video was found, and where it was.
-    public var videoLocator: MotionPhotoVideoLocator?
+    public var videoLocator: InspectionReport.MotionPhotoVideoLocator?
     public var videoOffset: Int64?
     public var videoLength: Int64?
     /// What was taken out of the photo and the movie.
@@ -298,7 +298,7 @@ public enum LivePhotoSplitter {
         return SplitResult(
             inputs: [path], kind: kind, photo: photoPath, video: videoPath,
             coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
-            videoLocator: motion.videoLocator.map(MotionPhotoVideoLocator.init),
+            videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init),
             videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
     }
 

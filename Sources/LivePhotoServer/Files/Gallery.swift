@@ -13,7 +13,7 @@ struct GalleryItem: Sendable, Encodable {
     /// How a Live Photo's parts were paired: `identifier`, or `name` (a guess, said as such).
     var pairedBy: LibraryItem.Pairing?
     /// A Motion Photo's flavour.
-    var flavor: MotionPhotoReport.Flavor?
+    var flavor: InspectionReport.MotionPhotoReport.Flavor?
     var note: String?
     /// Internal paths; never sent. An orphan has only one of them.
     var photo: String?

@@ -10,7 +10,7 @@ struct Upload: Sendable, Codable {
     /// What inspect says it is: jpeg, heic, quicktime, mp4, zip, unknown.
     var format: String
     /// What it is for Live Photos (a `.pvt.zip` is a bundle).
-    var role: FileReport.Role
+    var role: InspectionReport.FileReport.Role
     /// A movie's length, for the cover scrubber.
     var durationSeconds: Double?
     var coverTimeSeconds: Double?

@@ -220,7 +220,7 @@ struct RealCaptureTests {
 
     // MARK: 4. verify and camera originals
 
-    static func recommendedFailures(_ report: VerificationReport) -> [VerificationCheck] {
+    static func recommendedFailures(_ report: VerificationReport) -> [VerificationReport.Check] {
         report.checks.filter { !$0.passed && $0.requirement != .informational }
     }
 

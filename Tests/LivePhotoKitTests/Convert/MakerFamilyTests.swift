@@ -15,7 +15,7 @@ struct MakerFamilyTests {
     static func u16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
     static func u32(_ b: [UInt8], _ i: Int) -> Int { u16(b, i) << 16 | u16(b, i + 2) }
 
-    static func inspected(_ path: String) async throws -> FileReport {
+    static func inspected(_ path: String) async throws -> InspectionReport.FileReport {
         try #require(await LivePhotoInspector.inspect([path]).files.first)
     }
 
@@ -515,7 +515,7 @@ struct MakerFamilyTests {
         #expect(plain.files.allSatisfy { $0.pairingIdentifier == nil && $0.flavor == nil }, "\(plain.files.map(\.flavor))")
 
         // Batches: split and convert --to live take the pair as one item.
-        var results: [BatchItemResult] = []
+        var results: [LibraryBatch.ItemResult] = []
         let summary = await LibraryBatch.run([pair], action: .split, options: BatchOptions(outputRoot: ws.file("batch"))) {
             results.append($0)
         }

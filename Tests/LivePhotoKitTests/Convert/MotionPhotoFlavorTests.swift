@@ -69,7 +69,7 @@ struct MotionPhotoFlavorTests {
             $0.replaceSubrange(($0.count - 4)..., with: [0, 0, 0, 0])
         }
         for (file, locator, flavor) in [
-            (trailerOnly, MotionPhotoVideoLocator.samsungTrailer, MotionPhotoReport.Flavor.samsung),
+            (trailerOnly, InspectionReport.MotionPhotoVideoLocator.samsungTrailer, InspectionReport.MotionPhotoReport.Flavor.samsung),
             (xmpOnly, .containerDirectory, .googleMotionPhoto),
         ] {
             let inspected = try #require(await LivePhotoInspector.inspect([file]).files.first)

@@ -22,9 +22,9 @@ struct LibraryBatchTests {
     /// Runs `action` on the library's items and returns the summary and the results by item.
     static func run(
         _ action: BatchAction, in ws: Workspace, out: String, force: Bool = false, dryRun: Bool = false, shard: Shard? = nil, jobs: Int = 2
-    ) async throws -> (summary: BatchSummary, results: [String: BatchItemResult]) {
+    ) async throws -> (summary: LibraryBatch.Summary, results: [String: LibraryBatch.ItemResult]) {
         let scan = try await LibraryScanner.scan([ws.file("library")])
-        var results: [String: BatchItemResult] = [:]
+        var results: [String: LibraryBatch.ItemResult] = [:]
         let summary = await LibraryBatch.run(
             scan.items, action: action, options: BatchOptions(outputRoot: out, jobs: jobs, force: force, dryRun: dryRun, shard: shard)
         ) { result in
@@ -108,7 +108,8 @@ struct LibraryBatchTests {
         #expect(whole.summary.done == 12)
         var shareOf: [String: Int] = [:]
         for index in 0..<3 {
-            let share = try await Self.run(.toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("shares"), shard: Shard(index: index, count: 3))
+            let share = try await Self.run(
+                .toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("shares"), shard: Shard(index: index, count: 3))
             #expect(share.summary.failed == 0 && share.summary.skipped == 0 && share.summary.leftAlone == 12 - share.summary.items)
             for item in share.results.keys {
                 #expect(shareOf[item] == nil, "\(item) is in two shares")
@@ -131,7 +132,8 @@ struct LibraryBatchTests {
         }
         for index in 0..<3 {
             let share = try await Self.run(
-                .toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("shares"), dryRun: true, shard: Shard(index: index, count: 3))
+                .toMotionPhoto(MotionConversionOptions()), in: ws, out: ws.file("shares"), dryRun: true,
+                shard: Shard(index: index, count: 3))
             for item in share.results.keys where shareOf[item] != nil { #expect(shareOf[item] == index, "\(item) moved") }
         }
     }
@@ -165,7 +167,7 @@ struct LibraryBatchTests {
         try FileManager.default.moveItem(atPath: pairs[0].movie, toPath: ws.file("library/2020/01/IMG_0000 (1).MOV"))
         _ = try ws.write(Array("the user's notes".utf8), to: "library/2020/01/IMG_0000.mov")
         let scan = try await LibraryScanner.scan([ws.file("library")])
-        var results: [String: BatchItemResult] = [:]
+        var results: [String: LibraryBatch.ItemResult] = [:]
         var items = scan.items
         items.append(LibraryItem(kind: .livePhoto, files: [pairs[1].still], root: ws.file("library")))
         let summary = await LibraryBatch.run(items, action: .split, options: BatchOptions(outputRoot: ws.file("plain"))) {

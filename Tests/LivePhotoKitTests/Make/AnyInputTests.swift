@@ -89,15 +89,15 @@ struct AnyInputTests {
     @Test(
         "videos in other codecs and containers",
         arguments: [
-            ("webm", ["-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"], true, VideoSource.transcoded),
+            ("webm", ["-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"], true, MakeResult.VideoSource.transcoded),
             ("webm", ["-c:v", "libaom-av1", "-cpu-used", "8", "-row-mt", "1"], false, .transcoded),
             ("mkv", ["-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac"], true, .remuxed),
             ("gif", [], false, .transcoded),
             ("mov", ["-c:v", "prores_ks", "-profile:v", "0"], false, .transcoded),
             ("avi", ["-c:v", "mpeg4", "-c:a", "mp3"], true, .transcoded),
             ("mp4", ["-c:v", "libx264", "-preset", "ultrafast", "-movflags", "frag_keyframe+empty_moov"], false, .remuxed),
-        ] as [(String, [String], Bool, VideoSource)])
-    func videoFormats(_ ext: String, _ codec: [String], _ audio: Bool, _ expected: VideoSource) async throws {
+        ] as [(String, [String], Bool, MakeResult.VideoSource)])
+    func videoFormats(_ ext: String, _ codec: [String], _ audio: Bool, _ expected: MakeResult.VideoSource) async throws {
         let ws = try Workspace()
         let input = ws.file("input.\(ext)")
         var args = ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=15"]

@@ -7,7 +7,7 @@ import Testing
 /// The lock-screen wallpaper gates (FORMAT.md §10): the per-frame live-photo-info track, and what verify says.
 @Suite("make: wallpaper-ready movies")
 struct WallpaperTests {
-    static func gates(_ report: WallpaperReport?) -> [String: WallpaperGate] {
+    static func gates(_ report: WallpaperReport?) -> [String: WallpaperReport.Gate] {
         Dictionary(uniqueKeysWithValues: (report?.gates ?? []).map { ($0.id, $0) })
     }
 

@@ -10,7 +10,7 @@ struct SplitTests {
     struct Expected: Sendable, CustomStringConvertible {
         var sample: String
         var kind: SplitResult.Kind
-        var locator: MotionPhotoVideoLocator
+        var locator: InspectionReport.MotionPhotoVideoLocator
         var offset: Int64
         var length: Int64
         var cover: Double?
@@ -56,7 +56,7 @@ struct SplitTests {
         #expect(r.videoLocator == e.locator)
         let flavor = await LivePhotoInspector.inspect([input]).files.first?.motionPhoto?.flavor
         // The S22's HEIC carries Samsung's trailer beside Google's XMP.
-        let expected: MotionPhotoReport.Flavor =
+        let expected: InspectionReport.MotionPhotoReport.Flavor =
             e.kind == .microVideo ? .microVideo : e.sample.hasPrefix("samsung-s22") ? .googleAndSamsung : .googleMotionPhoto
         #expect(flavor == expected)
         #expect(r.videoOffset == e.offset && r.videoLength == e.length)
