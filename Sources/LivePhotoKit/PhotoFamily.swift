@@ -1,6 +1,6 @@
 import MediaFormats
 
-/// Whose "live" photo a file is: Apple's pair, or one of the single files Android makers write (MAKERS.md). What
+/// Whose "live" photo a file is: Apple's pair, or one of the single files Android makers write (docs/formats/makers.md). What
 /// `inspect --json` reports as a file's `flavor`, and what `livephoto formats` lists.
 public enum PhotoFamily: String, Sendable, Codable, CaseIterable {
     /// An Apple Live Photo: a still and a movie sharing a content identifier.

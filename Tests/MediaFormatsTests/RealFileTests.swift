@@ -14,7 +14,7 @@ struct RealFileTests {
         let movie = try Movie(file: file)
         let original = try file.read(at: movie.moovHeader.offset, count: Int(movie.moovHeader.size))
         #expect(movie.moov.serialized() == original)
-        #expect(movie.fileType == nil)  // this transfer has no ftyp (FORMAT.md §2.1)
+        #expect(movie.fileType == nil)  // this transfer has no ftyp (docs/formats/live-photo.md#movie-layout)
         #expect(movie.header.timescale == 600)
         #expect(movie.tracks.map(\.handlerType) == ["vide", "soun", "meta", "meta", "meta"])
         #expect(movie.tracks[0].tables.timedSampleCount == 42)
@@ -40,7 +40,7 @@ struct RealFileTests {
         let note = try AppleMakerNote(bytes: try #require(tiff.makerNote))
         #expect(note.string(0x0011) == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
         #expect(note.ifd.entry(0x0017)?.type == 16)
-        #expect(note.value(0x0017) == [0, 0, 0, 2, 0, 0x50, 0x20, 0x24])  // 8595185700, FORMAT.md §1.3
+        #expect(note.value(0x0017) == [0, 0, 0, 2, 0, 0x50, 0x20, 0x24])  // 8595185700, docs/formats/live-photo.md#tags-that-matter
     }
 
     @Test("adding a tag to a real MakerNote keeps every other value and type byte for byte")

@@ -1,6 +1,6 @@
 import MediaFormats
 
-/// Builds files ending in a Samsung SEF trailer (FORMAT.md §5.1), for tests.
+/// Builds files ending in a Samsung SEF trailer (docs/formats/samsung.md#sef-trailer), for tests.
 public enum SamsungTrailerBuilder {
     /// `prefix`, then each record (u16 0, u16 type, u32 name length, name, data), then `SEFH`, its length and `SEFT`.
     /// - Parameter shiftOffsets: added to every record's offset in the directory, to point records outside the file.

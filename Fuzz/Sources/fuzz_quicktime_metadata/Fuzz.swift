@@ -1,7 +1,7 @@
 import FuzzSupport
 @testable import MediaFormats
 
-/// QuickTime `meta` keys and items (FORMAT.md §2.2), read and edited as `make` and `split` do.
+/// QuickTime `meta` keys and items (docs/formats/live-photo.md#movie-metadata), read and edited as `make` and `split` do.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -1,7 +1,7 @@
 import MediaFormats
 
-/// A Google Motion Photo v1 made from a still and an MP4 without re-encoding (FORMAT.md §4), with Samsung's SEF
-/// trailer too unless the flavour is Google's alone (§5): the still with the Motion Photo XMP, then the MP4, then the
+/// A Google Motion Photo v1 made from a still and an MP4 without re-encoding (docs/formats/motion-photo.md#google-motion-photo-xmp), with Samsung's SEF
+/// trailer too unless the flavour is Google's alone (docs/formats/samsung.md#what-livephoto-writes): the still with the Motion Photo XMP, then the MP4, then the
 /// trailer. JPEG: the MP4 follows the image (the data of the trailer's `MotionPhoto_Data` record), the XMP in an APP1
 /// segment. HEIC: the XMP is an item (edited or added), the MP4 goes in a top-level `mpvd` box and the trailer in a
 /// `sefd` box after it. Google's rule, walking the directory back from the end of the file, finds the MP4's first

@@ -1,7 +1,7 @@
 import Foundation
 import MediaFormats
 
-/// vivo's two-file live photo, as its phones up to the X200 write it (MAKERS.md §4.1): the photo with vivo's footer
+/// vivo's two-file live photo, as its phones up to the X200 write it (docs/formats/makers.md#vivo-two-file-live-photos): the photo with vivo's footer
 /// after its EOI, and the MP4 with a `uuid` box of user type `vivoMediaExtInfo` holding the footer at its end; the
 /// two footers carry one new pairing id, and the movie's names the cover's frame. Nothing else of either changes.
 struct VivoPairWriter {

@@ -2,7 +2,7 @@ import Foundation
 import MediaFormats
 import ZIPFoundation
 
-/// Finds the still and the movie of a `.pvt` bundle (a folder) or a `.pvt.zip` (FORMAT.md §6).
+/// Finds the still and the movie of a `.pvt` bundle (a folder) or a `.pvt.zip` (docs/formats/bundles.md#the-pvt-folder).
 ///
 /// A zip is read defensively: entries with absolute paths, `..`, backslashes or links are refused, and only the
 /// two media files are extracted, under their own base names, into a folder the caller owns, so nothing can be

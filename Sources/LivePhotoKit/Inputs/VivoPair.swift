@@ -2,7 +2,7 @@ import Foundation
 import MediaFormats
 
 /// vivo's two-file live photo (its phones up to the X200): `STEM.jpg` and `STEM.mp4` in one folder, each ending with
-/// vivo's footer, joined by the footers' pairing id as an Apple pair is by its content identifier (MAKERS.md §4.1).
+/// vivo's footer, joined by the footers' pairing id as an Apple pair is by its content identifier (docs/formats/makers.md#vivo-two-file-live-photos).
 struct VivoPair {
     /// The movie's path.
     let movie: String

@@ -1,5 +1,5 @@
 /// One family of live photos as `livephoto formats` lists it: what this package reads and writes of it, and what
-/// marks it (MAKERS.md, FORMAT.md).
+/// marks it (docs/formats/makers.md, docs/formats/README.md).
 package struct FamilyDescription: Sendable, Codable, Equatable {
     package var family: PhotoFamily
     /// Who writes it and what it is called there.

@@ -74,7 +74,7 @@ extension InspectionReport {
         public var video: InspectionReport.VideoReport?
         public var audioCodec: String?
         public var tracks: [InspectionReport.TrackReport]
-        /// Lock-screen wallpaper readiness, gate by gate (FORMAT.md §10).
+        /// Lock-screen wallpaper readiness, gate by gate (docs/formats/wallpaper.md#gates).
         public var wallpaper: WallpaperReport?
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MediaFormats
 
-/// Checks a still and a movie against what Photos needs to pair them as a Live Photo (FORMAT.md §2.5).
+/// Checks a still and a movie against what Photos needs to pair them as a Live Photo (docs/formats/live-photo.md#what-photos-requires).
 ///
 /// The rule for every check: no required or recommended check fails a camera original. Where real iPhones differ
 /// among themselves (older ones put the still between two frames; iOS 18 writes no `tref`), the check is

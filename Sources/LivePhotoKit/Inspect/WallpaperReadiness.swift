@@ -1,7 +1,7 @@
 import Foundation
 import MediaFormats
 
-/// Whether a Live Photo's movie can animate as a lock-screen wallpaper (iOS 17+): the gates of FORMAT.md §10 that a
+/// Whether a Live Photo's movie can animate as a lock-screen wallpaper (iOS 17+): the gates of docs/formats/wallpaper.md#gates that a
 /// file can show. G5 (dropped-frame bursts) and G11 (the still looks like the frame at the still time) depend on
 /// the pictures and are not judged here.
 public struct WallpaperReport: Sendable, Codable, Equatable {
@@ -155,7 +155,7 @@ enum WallpaperReadiness {
 
 extension WallpaperReport {
     public struct Gate: Sendable, Codable, Equatable {
-        /// "G1" … "G10", as FORMAT.md §10 numbers them.
+        /// "G1" … "G10", as docs/formats/wallpaper.md#gates numbers them.
         public var id: String
         /// A short name: `live-photo-info-track`, `still-on-frame`, `frames-before-still`, `frame-rate`,
         /// `sample-per-frame`, `sample-times`, `still-transform`, `setup`, `video-size`.

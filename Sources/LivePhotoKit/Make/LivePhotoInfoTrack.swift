@@ -1,7 +1,7 @@
 import MediaFormats
 
 /// The per-frame `live-photo-info` timed-metadata track that the lock screen's "settling" effect needs
-/// (FORMAT.md §10, gates G1, G6, G7, G9): one 144-byte version-3 sample per video frame, at exactly the video's
+/// (docs/formats/wallpaper.md#gates): one 144-byte version-3 sample per video frame, at exactly the video's
 /// frame times, and a key carrying `setu{cfgv, dims}` and `ctps` as real captures do.
 ///
 /// The values inside the samples are chosen from what real captures hold: version 3, exposure 1/50 s, zoom and gain

@@ -1,7 +1,7 @@
 import MediaFormats
 
 /// A Live Photo movie made from an H.264 or HEVC movie without decoding anything: the media data is
-/// copied verbatim, the header is rewritten (FORMAT.md §2).
+/// copied verbatim, the header is rewritten (docs/formats/live-photo.md#the-movie).
 ///
 /// Output layout, as iPhones write it: `ftyp qt` · `wide` · `mdat` (every input `mdat` payload in order,
 /// then the still-image-time sample) · `moov` · any other top-level boxes of the input, verbatim.
@@ -43,7 +43,7 @@ struct MovieRemux {
     /// - Parameters:
     ///   - identifier: the content identifier to store.
     ///   - cover: the cover time; without one, an existing still-image-time is kept, else the middle frame is taken.
-    /// - Parameter wallpaper: add a `live-photo-info` track when the movie has none (FORMAT.md §10).
+    /// - Parameter wallpaper: add a `live-photo-info` track when the movie has none (docs/formats/wallpaper.md#gates).
     /// - Parameter edit: the range to keep and whether the sound goes; the cover is then a time on the input's
     ///   timeline, and only the bytes of the samples kept are copied.
     static func plan(
@@ -180,7 +180,7 @@ struct MovieRemux {
     }
 
     /// Stores the identifier in the movie-level `meta` (creating it, QuickTime-style, when absent), and the
-    /// vitality keys when the movie has none. Real iOS 18 and 26 captures carry these two (FORMAT.md §2.2), and so
+    /// vitality keys when the movie has none. Real iOS 18 and 26 captures carry these two (docs/formats/live-photo.md#movie-metadata), and so
     /// do the tools whose Live Photos work as wallpapers: a score of 1.0 and scoring version 4, unless the movie
     /// has its own.
     static func setIdentifier(_ id: ContentIdentifier, in parts: [MovieBoxPart], file: String) throws(LivePhotoError) -> [MovieBoxPart] {

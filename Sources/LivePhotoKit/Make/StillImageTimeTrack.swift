@@ -1,6 +1,6 @@
 import MediaFormats
 
-/// The timed-metadata track that tells Photos where the still sits in the movie (FORMAT.md §2.3), written
+/// The timed-metadata track that tells Photos where the still sits in the movie (docs/formats/live-photo.md#still-image-time-track), written
 /// the way an iPhone writes it: one 1-tick `mebx` sample at media time 0, value -1, placed by an empty edit.
 enum StillImageTimeTrack {
     /// The one sample: value -1 (as iPhones write it), an identity transform, and the video's coded size.

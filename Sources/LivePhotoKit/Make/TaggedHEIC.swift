@@ -1,6 +1,6 @@
 import MediaFormats
 
-/// A HEIC still carrying the content identifier in its Exif item's Apple MakerNote (FORMAT.md §1, §3).
+/// A HEIC still carrying the content identifier in its Exif item's Apple MakerNote (docs/formats/live-photo.md#the-still, docs/formats/heic.md#the-exif-item).
 ///
 /// The Exif item's payload is rewritten in place when it still fits its extent, or appended at the end of the
 /// file in a new `mdat`; only that item's `iloc` extent changes, with the same field widths, so `meta` keeps its
@@ -71,7 +71,7 @@ struct TaggedHEIC {
         }
     }
 
-    /// A HEIC with no Exif item gets one (FORMAT.md §3.3): a fresh Exif block with the Apple MakerNote, stored in
+    /// A HEIC with no Exif item gets one (docs/formats/heic.md#adding-or-replacing-exif): a fresh Exif block with the Apple MakerNote, stored in
     /// a new `mdat` at the end; `meta` grows and the extents after it move with it.
     static func addingExifItem(heif: HEIFFile, source: RandomAccessFile, identifier: ContentIdentifier) throws -> TaggedHEIC {
         let size = heif.primaryImageSize

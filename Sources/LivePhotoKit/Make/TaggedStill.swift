@@ -1,7 +1,7 @@
 import Foundation
 import MediaFormats
 
-/// A JPEG still carrying the content identifier in its Apple MakerNote (FORMAT.md §1.4).
+/// A JPEG still carrying the content identifier in its Apple MakerNote (docs/formats/live-photo.md#writing-the-identifier-into-a-still).
 ///
 /// Only the Exif APP1 segment changes; every other segment and the compressed image data are copied verbatim.
 struct TaggedStill {

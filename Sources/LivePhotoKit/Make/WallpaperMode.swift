@@ -1,4 +1,4 @@
-/// Whether `make` prepares the movie for the lock screen's animated wallpaper (FORMAT.md §10).
+/// Whether `make` prepares the movie for the lock screen's animated wallpaper (docs/formats/wallpaper.md#gates).
 public enum WallpaperMode: String, Sendable, Codable, CaseIterable {
     /// Write the `live-photo-info` track; say so when the cover or frame rate keeps the wallpaper still.
     case auto

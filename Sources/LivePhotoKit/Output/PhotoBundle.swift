@@ -1,4 +1,4 @@
-/// The `.pvt` bundle (FORMAT.md §6): a folder with the still, the movie and `metadata.plist`.
+/// The `.pvt` bundle (docs/formats/bundles.md#the-pvt-folder): a folder with the still, the movie and `metadata.plist`.
 enum PhotoBundle {
     static let metadataFileName = "metadata.plist"
 

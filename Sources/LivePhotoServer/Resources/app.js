@@ -437,7 +437,7 @@ function dropKind(file) {
   return "other";
 }
 
-// True when a photo holds its video (Google's Motion Photo and MicroVideo, Samsung's; FORMAT.md §4–§5), from the
+// True when a photo holds its video (Google's Motion Photo and MicroVideo, Samsung's; docs/formats/motion-photo.md#finding-the-video, docs/formats/samsung.md#sef-trailer), from the
 // marks the server reads, without reading the whole file: the XMP flag near the start, Samsung's trailer near the
 // end, or a HEIF's top-level `mpvd` box.
 async function holdsVideo(file) {

@@ -55,7 +55,7 @@ public struct HEIFFile: Sendable {
     /// The `ftyp` brands, major or compatible, that make a file a HEIF image here: HEVC, AVIF and `mif1`/`msf1`/`mif2`.
     public static let imageBrands: Set<FourCC> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "mif2"]
 
-    /// The top-level boxes Samsung appends after a HEIC's image for a Motion Photo (FORMAT.md §5.2).
+    /// The top-level boxes Samsung appends after a HEIC's image for a Motion Photo (docs/formats/samsung.md#heic-layouts).
     public static let motionPhotoBoxTypes: Set<FourCC> = ["mpvd", "sefd"]
 
     /// Whether `box` is one of ``motionPhotoBoxTypes``.
@@ -126,7 +126,7 @@ public struct HEIFFile: Sendable {
     /// Every XMP item (`mime`, `application/rdf+xml`), in `iinf` order.
     public var xmpItems: [Item] { items.filter { $0.type == "mime" && $0.contentType == "application/rdf+xml" } }
 
-    /// The XMP item that describes the primary image: the one whose `iref cdsc` names `pitm` (FORMAT.md §4.1).
+    /// The XMP item that describes the primary image: the one whose `iref cdsc` names `pitm` (docs/formats/motion-photo.md#google-motion-photo-xmp).
     /// Another XMP item (an iPhone's describes its HDR gain map) is never it; nil when the primary has none.
     public var primaryXMPItem: Item? {
         guard let primary = primaryItemID else { return nil }
@@ -236,7 +236,7 @@ public struct HEIFFile: Sendable {
         return []
     }
 
-    /// The Exif item's TIFF stream. A wrong `exif_tiff_header_offset` is tolerated (FORMAT.md §3.2).
+    /// The Exif item's TIFF stream. A wrong `exif_tiff_header_offset` is tolerated (docs/formats/heic.md#tolerated-irregularities).
     public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
         guard let item = exifItem else { return nil }
         let payload = try itemData(item.id, in: file)

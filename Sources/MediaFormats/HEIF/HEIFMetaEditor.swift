@@ -1,4 +1,4 @@
-/// Adds an Exif item to a HEIF `meta` box (FORMAT.md §3.3): an `infe` in `iinf`, an `iloc` entry, and an
+/// Adds an Exif item to a HEIF `meta` box (docs/formats/heic.md#adding-or-replacing-exif): an `infe` in `iinf`, an `iloc` entry, and an
 /// `iref cdsc` from the Exif item to the primary image. `meta` grows, so every file-offset extent that lies after
 /// it moves by the growth; `idat` (construction method 1) items do not.
 public enum HEIFMetaEditor {

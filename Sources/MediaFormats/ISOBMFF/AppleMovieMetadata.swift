@@ -1,5 +1,5 @@
 /// Apple's movie-level QuickTime metadata keys (`mdta` namespace, in the `moov` `meta`) that Live Photo movies
-/// carry (FORMAT.md §2.2), and the values real captures hold for the ones a writer adds. Timed-metadata keys are
+/// carry (docs/formats/live-photo.md#movie-metadata), and the values real captures hold for the ones a writer adds. Timed-metadata keys are
 /// ``AppleTimedMetadata``'s.
 public enum AppleMovieMetadata {
     /// The UUID (UTF-8) that a Live Photo's still and movie share; the still holds it in MakerNote tag 0x0011.

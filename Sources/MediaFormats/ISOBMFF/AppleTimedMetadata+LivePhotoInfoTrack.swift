@@ -1,5 +1,5 @@
 extension AppleTimedMetadata {
-    /// The per-frame `live-photo-info` track for `video` (FORMAT.md §10): one ``livePhotoInfoSample(presentationNanoseconds:)``
+    /// The per-frame `live-photo-info` track for `video` (docs/formats/wallpaper.md#gates): one ``livePhotoInfoSample(presentationNanoseconds:)``
     /// per frame, at exactly the frame's time. Its frames' presentation times (decode time plus composition offset, in order) become
     /// the samples' times, and the video's edit list is copied, so each sample is shown exactly with its frame.
     /// - Parameters:

@@ -1,5 +1,5 @@
 extension AppleTimedMetadata {
-    /// A complete `still-image-time` `trak` in the iPhone's form (FORMAT.md §2.3): one sample at media time 0,
+    /// A complete `still-image-time` `trak` in the iPhone's form (docs/formats/live-photo.md#still-image-time-track): one sample at media time 0,
     /// placed at `stillTime` by an empty edit (none when the still is at 0).
     /// - Parameters:
     ///   - trackID: the new track's ID.

@@ -1,14 +1,14 @@
-/// Apple's QuickTime timed-metadata keys (FORMAT.md §2.3, §10) and the byte layouts of their sample entries and
+/// Apple's QuickTime timed-metadata keys (docs/formats/live-photo.md#still-image-time-track, docs/formats/wallpaper.md#the-live-photo-info-track) and the byte layouts of their sample entries and
 /// samples: `still-image-time` with the still's transform and reference dimensions, and the per-frame
 /// `live-photo-info`. What values to write, and when, is for the caller.
 public enum AppleTimedMetadata {
-    /// The `mdta` key whose one sample, placed by the edit list, marks the still's time (FORMAT.md §2.3).
+    /// The `mdta` key whose one sample, placed by the edit list, marks the still's time (docs/formats/live-photo.md#still-image-time-track).
     public static let stillImageTimeKey = "com.apple.quicktime.still-image-time"
     /// The `mdta` key of the still's 3×3 float64 transform (well-known type 83).
     public static let transformKey = "com.apple.quicktime.live-photo-still-image-transform"
     /// The `mdta` key of the size the transform refers to: width and height as float32 (well-known type 71).
     public static let referenceDimensionsKey = "com.apple.quicktime.live-photo-still-image-transform-reference-dimensions"
-    /// The `mdta` key of the per-frame camera metadata the lock screen stabilises with (FORMAT.md §10).
+    /// The `mdta` key of the per-frame camera metadata the lock screen stabilises with (docs/formats/wallpaper.md#gates).
     public static let livePhotoInfoKey = "com.apple.quicktime.live-photo-info"
     /// The type name of `live-photo-info` values (`dtyp` namespace 1).
     public static let livePhotoInfoDataType = "com.apple.quicktime.com.apple.quicktime.live-photo-info"

@@ -81,7 +81,7 @@ public struct Atom: Sendable, Equatable {
             }
         }
         if type == "meta" {
-            // QuickTime's meta has no version/flags; ISO's does. Peek for the handler box (FORMAT.md §8.1).
+            // QuickTime's meta has no version/flags; ISO's does. Peek for the handler box (docs/formats/live-photo.md#quicktime-meta-has-no-version).
             let prefixLength = isQuickTimeStyleMeta(bytes, range: range) ? 0 : 4
             if range.count >= prefixLength,
                 let children = try? parseSequence(

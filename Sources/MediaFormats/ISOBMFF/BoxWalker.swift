@@ -121,7 +121,7 @@ public enum BoxWalker {
         /// How many payload bytes come before the children, or nil for a box without children.
         func childPrefix(_ header: BoxHeader) throws -> Int? {
             if header.type == BoxWalker.metaType {
-                // QuickTime's meta has no version and flags; ISO's (HEIF's) does (FORMAT.md §8.1).
+                // QuickTime's meta has no version and flags; ISO's (HEIF's) does (docs/formats/live-photo.md#quicktime-meta-has-no-version).
                 guard header.payloadSize >= 8 else { return nil }
                 let peek = try file.read(at: header.payloadOffset + 4, count: 4)
                 return peek.loadUInt32(at: 0, .bigEndian) == BoxWalker.handlerType.rawValue ? 0 : 4

@@ -1,4 +1,4 @@
-/// The movie metadata HUAWEI's and Honor's cameras write (MAKERS.md §6.3): `mdta` keys read by HarmonyOS galleries.
+/// The movie metadata HUAWEI's and Honor's cameras write (docs/formats/makers.md#cover-time-in-the-mp4): `mdta` keys read by HarmonyOS galleries.
 public enum OpenHarmonyMovieMetadata {
     /// The cover's time in milliseconds, a 32-bit float (data type 23); some tools write it as text.
     public static let coverTimeKey = "com.openharmony.covertime"

@@ -1,6 +1,6 @@
 /// QuickTime metadata in a `meta` box: the `keys` table and the `ilst` items that refer to it by index.
 ///
-/// Items are kept as raw boxes; only the ones a caller replaces change. Layout: FORMAT.md §2.2.
+/// Items are kept as raw boxes; only the ones a caller replaces change. Layout: docs/formats/live-photo.md#movie-metadata.
 public struct QuickTimeMetadata: Sendable, Equatable {
     /// One entry of the `keys` table: a namespace and a name.
     public struct Key: Sendable, Equatable {
@@ -106,7 +106,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
     }
 
     /// Sets `name` to `value`: replaces every item of that key with one new item, or adds key and item. Integers
-    /// are written in 8 bytes, as iPhones write them (FORMAT.md §2.2: type 21 or 22, locale 0).
+    /// are written in 8 bytes, as iPhones write them (docs/formats/live-photo.md#movie-metadata: type 21 or 22, locale 0).
     public mutating func set(_ value: Value, for name: String) {
         let index: Int
         if let existing = keyIndex(name) {
@@ -178,7 +178,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         Atom(type: "meta", children: [Self.mdtaHandler, keysAtom, itemListAtom])
     }
 
-    /// The 34-byte `hdlr` of a QuickTime `mdta` metadata box (FORMAT.md §2.2).
+    /// The 34-byte `hdlr` of a QuickTime `mdta` metadata box (docs/formats/live-photo.md#movie-metadata).
     public static var mdtaHandler: Atom {
         var w = ByteWriter()
         w.appendUInt32(0)

@@ -1,4 +1,4 @@
-/// The `setu` atom of a timed-metadata key (FORMAT.md §2.3): a configuration (`cfgv`, a binary property list) and
+/// The `setu` atom of a timed-metadata key (docs/formats/live-photo.md#still-image-time-track): a configuration (`cfgv`, a binary property list) and
 /// the dimensions the values refer to (`dims`, 32-bit width and height), as Apple's `live-photo-info` key has them.
 public struct TimedMetadataKeySetup: Sendable, Equatable {
     /// `cfgv`'s bytes, or nil when it is missing.

@@ -1,4 +1,4 @@
-/// A `mebx` sample entry: the key table of a timed-metadata track (FORMAT.md §2.3).
+/// A `mebx` sample entry: the key table of a timed-metadata track (docs/formats/live-photo.md#still-image-time-track).
 ///
 /// Inside `mebx`, `keys` is a plain atom whose children are key atoms typed by their local key ID; each
 /// holds `keyd` (namespace + key) and `dtyp` (data type), and possibly other atoms, which are kept.

@@ -1,5 +1,5 @@
 /// The Multi-Picture Format index (CIPA DC-007) in a JPEG's APP2 `MPF\0` segment: how Ultra HDR readers find the gain
-/// map after the primary image (MAKERS.md §1.2). Its first entry gives the primary JPEG's whole size; each later
+/// map after the primary image (docs/formats/motion-photo.md#ultra-hdr-gain-maps). Its first entry gives the primary JPEG's whole size; each later
 /// entry's offset counts from the TIFF header inside the segment (the byte after `MPF\0`). When the primary's header
 /// grows (a larger XMP, a MakerNote), the primary's size grows by as much, and a later image's offset by what was added
 /// after the segment; everything else stays as it was.

@@ -1,4 +1,4 @@
-/// The tail of a HUAWEI or Honor "moving photo" (MAKERS.md §6): the image, then the MP4, then three ASCII fields of
+/// The tail of a HUAWEI or Honor "moving photo" (docs/formats/makers.md#the-live-tail): the image, then the MP4, then three ASCII fields of
 /// 20 bytes each, padded with spaces: a version tag `v<version>_f<frame index>` (`_c` when a cinemagraph block
 /// precedes it), the play interval `<start ms>:<cover ms>`, and `LIVE_<N>`, N being the MP4's bytes plus the version
 /// tag's 20 plus the cinemagraph block's. A legacy tail has only the last two fields, and N is the MP4's bytes alone.

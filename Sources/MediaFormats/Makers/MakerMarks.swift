@@ -1,4 +1,4 @@
-/// The marks each maker's gallery looks for beside Google's Motion Photo XMP (MAKERS.md §3.4, §4.4, §5): the XMP
+/// The marks each maker's gallery looks for beside Google's Motion Photo XMP (docs/formats/makers.md#written-by-flavor-oppo, docs/formats/makers.md#written-by-flavor-vivo-and-vivo-pair, docs/formats/makers.md#xiaomi): the XMP
 /// properties and Exif tags a writer adds so that the file plays there.
 public enum MakerMarks {
     /// One Exif IFD tag to store (``ExifTIFF/setExifTag(_:type:count:value:)``); byte-typed values only, so the
@@ -9,10 +9,10 @@ public enum MakerMarks {
         public var value: [UInt8]
     }
 
-    /// OPPO's `UserComment`: bit 0x800000 marks a motion photo (MAKERS.md C3); their gallery animates nothing without it.
+    /// OPPO's `UserComment`: bit 0x800000 marks a motion photo (docs/formats/makers.md#oppo-usercomment-bit); their gallery animates nothing without it.
     public static let oppoUserComment = "oplus_8388608"
 
-    /// OPPO's Exif byte order: its cameras write `II`, and a ColorOS parser reportedly fails on `MM` (MAKERS.md §8).
+    /// OPPO's Exif byte order: its cameras write `II`, and a ColorOS parser reportedly fails on `MM` (docs/formats/makers.md#exif-byte-order).
     public static let oppoExifOrder: ByteOrder = .littleEndian
 
     /// OPPO's `OpCamera` fields: owner, O-Live version, the MP4's own length and the shutter frame's time.

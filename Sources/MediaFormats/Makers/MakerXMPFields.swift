@@ -1,4 +1,4 @@
-/// What other makers add to a Motion Photo's XMP (MAKERS.md §3–§5): OPPO's `OpCamera` fields, vivo's `VCamera`,
+/// What other makers add to a Motion Photo's XMP (docs/formats/makers.md#oppo-oneplus-and-realme, docs/formats/makers.md#vivo, docs/formats/makers.md#xiaomi): OPPO's `OpCamera` fields, vivo's `VCamera`,
 /// Xiaomi's `MiCamera`, and the Ultra HDR gain map's `hdrgm`. Matched by namespace URI, in any `rdf:Description`.
 public struct MakerXMPFields: Sendable, Equatable {
     /// OPPO, OnePlus and realme (`OpCamera`).

@@ -1,5 +1,5 @@
 /// Samsung's SEF trailer: records, then an `SEFH` directory, then its length and `SEFT` at the very end
-/// (FORMAT.md §5.1). Little-endian throughout.
+/// (docs/formats/samsung.md#sef-trailer). Little-endian throughout.
 public struct SamsungTrailer: Sendable, Equatable {
     /// One record: its type and name, and where it and its data lie in the file.
     public struct Record: Sendable, Equatable, Codable {

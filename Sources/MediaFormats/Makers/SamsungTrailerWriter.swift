@@ -1,9 +1,9 @@
-/// Writes Samsung's SEF trailer (FORMAT.md §5.1), as Samsung's camera and the converters whose files Samsung Gallery
+/// Writes Samsung's SEF trailer (docs/formats/samsung.md#sef-trailer), as Samsung's camera and the converters whose files Samsung Gallery
 /// plays lay it out: records, then the `SEFH` directory (version 107), its length and `SEFT` at the very end.
 ///
 /// In a JPEG the `MotionPhoto_Data` record's data *is* the MP4, so the trailer comes in two parts around it: the
 /// record's header before the video, the rest after. In a HEIC the record holds `"mpv2"` and the video's offset and
-/// length (big-endian), and the whole trailer is a top-level `sefd` box after `mpvd` (One UI 6, FORMAT.md §5.2).
+/// length (big-endian), and the whole trailer is a top-level `sefd` box after `mpvd` (One UI 6, docs/formats/samsung.md#heic-layouts).
 /// Each layout also says what the XMP `Container:Directory` must hold so that Google's rule (the video item is the
 /// last `Length` bytes of the file) finds the MP4's first byte: the video item's `Length` runs to the end of the file,
 /// trailer included, and its `Padding` is the trailer behind the MP4.

@@ -1,4 +1,4 @@
-/// The footer vivo's cameras (up to the X200) append to each file of a two-file live photo (MAKERS.md §4.1): the
+/// The footer vivo's cameras (up to the X200) append to each file of a two-file live photo (docs/formats/makers.md#vivo-two-file-live-photos): the
 /// JPEG ends with it after its EOI; the MP4 ends with a top-level `uuid` box whose user type is `vivoMediaExtInfo`
 /// and whose payload is the footer. Both carry the same 28-character pairing id, as an Apple pair shares its
 /// content identifier:

@@ -18,8 +18,8 @@ extension MotionPhotoFile {
         return Span(offset: tail.imageEnd, length: length)
     }
 
-    /// The header of the top-level `mpvd` box that holds a HEIC Motion Photo's video (Samsung's layout, FORMAT.md
-    /// §5.2), 64-bit when the video passes 4 GiB.
+    /// The header of the top-level `mpvd` box that holds a HEIC Motion Photo's video (Samsung's layout,
+    /// docs/formats/samsung.md#heic-layouts), 64-bit when the video passes 4 GiB.
     public static func videoBoxHeader(videoSize: UInt64) -> [UInt8] {
         BoxHeader.encoded("mpvd", payloadSize: videoSize)
     }

@@ -1,5 +1,5 @@
 /// Where the parts of a Motion Photo lie: Google Motion Photo v1 and legacy MicroVideo JPEGs, Samsung JPEGs
-/// (SEF trailer) and HEICs (`mpvd`, `sefd`, `mpv2`), FORMAT.md §4–§5. Nothing is copied; only offsets are found.
+/// (SEF trailer) and HEICs (`mpvd`, `sefd`, `mpv2`), docs/formats/motion-photo.md#finding-the-video, docs/formats/samsung.md#sef-trailer. Nothing is copied; only offsets are found.
 public struct MotionPhotoFile: Sendable {
     /// The still's format.
     public enum Container: String, Sendable, Codable {
@@ -21,7 +21,7 @@ public struct MotionPhotoFile: Sendable {
         case huaweiTail = "huawei-tail"
     }
 
-    /// Whose file it is, by the marks it carries (MAKERS.md §7): the tail first, then Samsung's trailer, then the
+    /// Whose file it is, by the marks it carries (docs/formats/makers.md#reading-order): the tail first, then Samsung's trailer, then the
     /// makers' XMP and Exif marks, then Google's own forms.
     public enum Maker: String, Sendable, Codable, CaseIterable {
         case google

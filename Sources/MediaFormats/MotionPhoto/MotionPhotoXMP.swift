@@ -1,5 +1,5 @@
 /// The Motion Photo properties of an XMP packet: Google's Motion Photo v1 (`Camera:MotionPhoto` and a
-/// `Container:Directory`) and the legacy MicroVideo form (FORMAT.md §4.1, §4.2). Matched by namespace URI.
+/// `Container:Directory`) and the legacy MicroVideo form (docs/formats/motion-photo.md#google-motion-photo-xmp, docs/formats/motion-photo.md#legacy-microvideo). Matched by namespace URI.
 public struct MotionPhotoXMP: Sendable, Equatable {
     /// The namespace of the Motion Photo and MicroVideo properties (prefix `GCamera` or `Camera`).
     public static let cameraNamespace = "http://ns.google.com/photos/1.0/camera/"

@@ -1,4 +1,4 @@
-/// Writes the XMP of a Google Motion Photo v1 (FORMAT.md §4.1): `Camera:MotionPhoto`, `MotionPhotoVersion`,
+/// Writes the XMP of a Google Motion Photo v1 (docs/formats/motion-photo.md#google-motion-photo-xmp): `Camera:MotionPhoto`, `MotionPhotoVersion`,
 /// `MotionPhotoPresentationTimestampUs` and a `Container:Directory` with the primary image and the video.
 ///
 /// An existing packet keeps every other byte: its old Motion Photo properties and directory are blanked, and the
@@ -15,7 +15,7 @@ public enum MotionPhotoXMPWriter {
     ///     end of the file (older galleries, Xiaomi's MIUI among them, read only those).
     ///   - makerProperties: other makers' properties (OPPO's `OpCamera`, vivo's `VCamera`), written as attributes of
     ///     the same `rdf:Description`: androidx's reader refuses a file in which any Description lacks the Motion
-    ///     Photo flag (MAKERS.md §1.3).
+    ///     Photo flag (docs/formats/motion-photo.md#xmp-that-androidx-reads).
     public static func packet(
         existing: XMPPacket?, primaryMime: String, primaryPadding: Int64, videoLength: Int64, videoPadding: Int64 = 0,
         timestampUs: Int64, microVideoOffset: Int64? = nil, makerProperties: [XMPPropertyGroup] = []

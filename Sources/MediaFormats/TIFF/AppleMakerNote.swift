@@ -1,5 +1,5 @@
 /// An Apple MakerNote: `"Apple iOS\0"`, a u16 version, a byte-order mark, then a classic IFD whose value
-/// offsets count from the MakerNote's first byte (FORMAT.md §1.2), so the blob can move as a unit.
+/// offsets count from the MakerNote's first byte (docs/formats/live-photo.md#makernote-layout), so the blob can move as a unit.
 ///
 /// Editing keeps every other tag's value bytes and the layout of the value area byte for byte.
 public struct AppleMakerNote: Sendable, Equatable {

@@ -9,7 +9,7 @@ extension ExifTIFF {
     /// count, entries and next pointer, and every value by its type), so no offset moves and every byte that is not a
     /// TIFF number (ASCII, UNDEFINED such as a MakerNote, a thumbnail's JPEG) stays as it was.
     ///
-    /// OPPO's gallery reads little-endian Exif, as its cameras write it (MAKERS.md §3.4); iPhones write big-endian.
+    /// OPPO's gallery reads little-endian Exif, as its cameras write it (docs/formats/makers.md#written-by-flavor-oppo); iPhones write big-endian.
     /// An Apple MakerNote carries its own byte-order mark and counts its offsets from its own first byte, so it
     /// stays valid; another maker's MakerNote may count on the stream's order, so such a stream is refused.
     /// - Throws: when a MakerNote is not Apple's, an entry has a type whose element size is unknown, a value lies

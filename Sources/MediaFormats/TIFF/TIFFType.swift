@@ -1,5 +1,5 @@
 /// TIFF field types and their element sizes, including BigTIFF's 8-byte types that Apple MakerNotes use
-/// inside classic TIFF (FORMAT.md §1.2).
+/// inside classic TIFF (docs/formats/live-photo.md#makernote-layout).
 public enum TIFFType {
     /// BYTE (TIFF 6.0): an unsigned 8-bit integer.
     public static let byte: UInt16 = 1

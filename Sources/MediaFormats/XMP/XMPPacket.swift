@@ -2,7 +2,7 @@
 /// attribute so that edits can blank exactly what they remove and leave every other byte where it was.
 ///
 /// Namespaces are resolved from `xmlns` declarations, so properties are found by namespace URI, never by
-/// prefix (FORMAT.md §4.1). Document type declarations are refused (no entity expansion can happen).
+/// prefix (docs/formats/motion-photo.md#google-motion-photo-xmp). Document type declarations are refused (no entity expansion can happen).
 public struct XMPPacket: Sendable {
     /// An attribute, its name resolved to a namespace.
     public struct Attribute: Sendable, Equatable {

@@ -384,7 +384,7 @@ struct RealCaptureTests {
         let movie = try #require(made.movie)
         let keys = try await Self.keys(movie)
         #expect(keys["Keys:LivePhotoVitalityScore"] == "1" && keys["Keys:LivePhotoVitalityScoringVersion"] == "4", "\(keys)")
-        // The bytes real captures have (FORMAT.md §2.2): float32 type 23, and an 8-byte type-21 integer.
+        // The bytes real captures have (docs/formats/live-photo.md#movie-metadata): float32 type 23, and an 8-byte type-21 integer.
         let bytes = try Self.bytes(movie)
         func contains(_ needle: [UInt8]) -> Bool {
             (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }

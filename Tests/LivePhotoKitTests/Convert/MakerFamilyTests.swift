@@ -4,9 +4,9 @@ import MediaFormats
 import TestSupport
 import Testing
 
-/// Other makers' single-file live photos (MAKERS.md): each flavour written by `convert --to motion --flavor`, read back
+/// Other makers' single-file live photos (docs/formats/makers.md): each flavour written by `convert --to motion --flavor`, read back
 /// by our reader and by exiftool, split to the MP4 that went in, and converted back to the same Live Photo; files built
-/// here from MAKERS.md's layouts (a HUAWEI tail, Honor's matrices, a legacy tail, OPPO's VideoLength before a OnePlus
+/// here from the layouts of docs/formats/makers.md (a HUAWEI tail, Honor's matrices, a legacy tail, OPPO's VideoLength before a OnePlus
 /// trailer); and the bad input each layout allows.
 @Suite("other makers' live photos: read, write, split, back to Apple")
 struct MakerFamilyTests {
@@ -195,7 +195,7 @@ struct MakerFamilyTests {
         #expect(try ws.contents("mp").isEmpty)
     }
 
-    // MARK: - Files built from MAKERS.md
+    // MARK: - Files built from docs/formats/makers.md
 
     /// A 20-byte tail field.
     static func field(_ text: String) -> [UInt8] { Array(text.utf8) + [UInt8](repeating: 0x20, count: 20 - text.utf8.count) }
@@ -414,7 +414,7 @@ struct MakerFamilyTests {
         #expect(mixed.problems.contains { $0.contains("LIVE_") && $0.contains("Google") }, "\(mixed.problems)")
     }
 
-    /// A vivo pair as phones up to the X200 write it, from MAKERS.md §4.1: `IMG.jpg` with the footer after its EOI,
+    /// A vivo pair as phones up to the X200 write it, from docs/formats/makers.md#vivo-two-file-live-photos: `IMG.jpg` with the footer after its EOI,
     /// `IMG.mp4` ending with a `uuid` box (`vivoMediaExtInfo`) holding the footer with the cover's frame index.
     static func vivoPair(_ ws: Workspace, id: String, imageTime: Int, movieID: String? = nil) async throws -> (photo: String, movie: String)
     {

@@ -4,7 +4,7 @@ import MediaFormats
 import TestSupport
 import Testing
 
-/// The lock-screen wallpaper gates (FORMAT.md §10): the per-frame live-photo-info track, and what verify says.
+/// The lock-screen wallpaper gates (docs/formats/wallpaper.md#gates): the per-frame live-photo-info track, and what verify says.
 @Suite("make: wallpaper-ready movies")
 struct WallpaperTests {
     static func gates(_ report: WallpaperReport?) -> [String: WallpaperReport.Gate] {
