@@ -231,34 +231,45 @@ public enum LivePhotoConverter {
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(options.name ?? "motion")")
         defer { OutputLocation.remove(work) }
-        func part(_ name: String) -> String { name.hasSuffix(".mp4") ? "video" : "photo" }
         do throws(LivePhotoError) {
-            let parts = try await LivePhotoSplitter.split(
-                [motionPhoto], options: SplitOptions(outputDirectory: work, name: "part", force: true))
-            guard let split = parts.first else { throw .badInput(file: motionPhoto, reason: "nothing to convert") }
+            // The photo without its video and Motion Photo XMP is written to the work folder (it is small); the movie
+            // is read where it lies in the Motion Photo, so its bytes are written once, into the Live Photo.
+            guard let video = motion.video else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
+            let plain = try PlainPhoto.plan(source: file, motion: motion)
+            let still = try StagedFile(
+                destination: "\(work)/photo.\(LivePhotoSplitter.fileExtension(motionPhoto, kind: plain.format))", datedLike: motionPhoto)
+            try plain.write(to: still) { _ in }
+            let stillPath = try still.commit()
+            PendingOutputs.shared.finish([stillPath])
+            let movie = try naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }
             var notes: [String] = []
             if options.coverTime == nil {
-                if let cover = split.coverTimeSeconds {
+                if let cover = motion.coverTimeUs.map({ Double($0) / 1_000_000 }) {
                     options.suggestedCover = SuggestedCover(seconds: cover, label: "the Motion Photo's presentation timestamp")
                 } else {
                     notes.append("the Motion Photo gives no presentation timestamp; the cover is the frame nearest the middle")
                 }
             }
-            var result = try await LivePhotoMaker.make(photo: split.photo, video: split.video, options: options, progress: progress)
+            var result = try await LivePhotoMaker.make(
+                photo: stillPath, video: motionPhoto, videoFile: movie, options: options, progress: progress)
             if let restored { notes.append("the content identifier \(restored.rawValue) kept in the Motion Photo was restored") }
             result.notes = notes + result.notes
             return result
         } catch {
-            // Errors about the parts in the work folder are about the Motion Photo.
+            // Errors about the photo in the work folder, or about the movie read in place, are about the Motion Photo's parts.
             var named = error
             switch error {
             case .badInput(let file, let reason) where file.hasPrefix(work):
-                named = .badInput(file: motionPhoto, reason: "its embedded \(part(file)): \(reason)")
+                named = .badInput(file: motionPhoto, reason: "its embedded photo: \(reason)")
             case .unsupported(let file, let reason) where file.hasPrefix(work):
-                named = .unsupported(file: motionPhoto, reason: "its embedded \(part(file)): \(reason)")
+                named = .unsupported(file: motionPhoto, reason: "its embedded photo: \(reason)")
+            case .badInput(let file, let reason) where file == motionPhoto && !reason.hasPrefix("not a Motion Photo"):
+                named = .badInput(file: motionPhoto, reason: "its embedded video: \(reason)")
+            case .unsupported(let file, let reason) where file == motionPhoto:
+                named = .unsupported(file: motionPhoto, reason: "its embedded video: \(reason)")
             default: break
             }
-            throw named.renamingFiles(in: work) { name in name.isEmpty ? motionPhoto : "the \(part(name)) embedded in \(motionPhoto)" }
+            throw named.renamingFiles(in: work) { name in name.isEmpty ? motionPhoto : "the \(name.hasSuffix(".mov") ? "video" : "photo") embedded in \(motionPhoto)" }
         }
     }
 

@@ -31,12 +31,19 @@ public enum LivePhotoMaker {
             result.notes.insert("\(video) is the photo and \(photo) the video (given the other way round)", at: 0)
             return result
         }
+        return try await make(photo: photo, video: video, videoFile: try open(video), options: options, progress: progress)
+    }
+
+    /// ``make(photo:video:options:progress:)`` with the video already open: `videoFile` may be a slice of `video` (a
+    /// Motion Photo's movie), read in place and copied out only when ffmpeg must read it.
+    static func make(photo: String?, video: String, videoFile: RandomAccessFile, options: MakeOptions, progress: ProgressHandler?)
+        async throws(LivePhotoError) -> MakeResult
+    {
         let identifier = options.identifier ?? ContentIdentifier()
         let stem = try stemName(options.name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent)
-        let videoFile = try open(video)
         let photoFile = try photo.map { p throws(LivePhotoError) in try open(p) }
         for file in [videoFile, photoFile].compactMap({ $0 }) where file.size == 0 {
-            throw .badInput(file: file.path, reason: "the file is empty")
+            throw .badInput(file: file.isSlice ? video : file.path, reason: "the file is empty")
         }
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(stem)")
@@ -52,6 +59,19 @@ public enum LivePhotoMaker {
                 return name.isEmpty ? input : "\(input)'s converted copy"
             }
         }
+    }
+
+    /// A path ffmpeg can read `file` at: its own, or for a slice of another file a copy of its bytes in `work`
+    /// (made once).
+    static func pathForTools(_ file: RandomAccessFile, work: String) throws(LivePhotoError) -> String {
+        guard file.isSlice else { return file.path }
+        let copy = "\(work)/embedded.mov"
+        if FileManager.default.fileExists(atPath: copy) { return copy }
+        let staged = try StagedFile(destination: copy)
+        try staged.copy(from: file, offset: 0, length: file.size) { _ in }
+        let path = try staged.commit()
+        PendingOutputs.shared.finish([path])
+        return path
     }
 
     private static func make(
@@ -78,7 +98,7 @@ public enum LivePhotoMaker {
             // An edit never re-encodes the movie.
             if options.movieEdit != nil { throw .unsupported(file: file, reason: reason) }
             logger.info("\(video): \(reason); converting it with ffmpeg")
-            let (normalized, source) = try await media.normalizeVideo(video)
+            let (normalized, source) = try await media.normalizeVideo(try pathForTools(videoFile, work: work))
             videoSource = source
             videoFile = try open(normalized)
             movie = try MovieRemux.plan(source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off)
@@ -92,7 +112,7 @@ public enum LivePhotoMaker {
                     + "the cover is the nearest frame, at \(CoverTime.format(movie.coverSeconds)) s")
         }
         if let within = options.coverMatchesPhotoWithin, let photo,
-            let matched = await media.coverMatching(photo: photo, video: videoFile.path, movie: movie, within: within),
+            let matched = await media.coverMatching(photo: photo, video: try pathForTools(videoFile, work: work), movie: movie, within: within),
             abs(matched - movie.coverSeconds) > 0.0005
         {
             logger.info("the cover moves from \(movie.coverSeconds) s to \(matched) s, the frame that looks like the photo")
@@ -102,7 +122,7 @@ public enum LivePhotoMaker {
         var trim: MakeResult.TrimReport?
         if let duration = options.duration,
             let (cut, report) = try await media.trim(
-                videoFile.path, movie: movie, duration: duration, before: options.durationBeforeCover)
+                try pathForTools(videoFile, work: work), movie: movie, duration: duration, before: options.durationBeforeCover)
         {
             trim = report
             videoFile = try open(cut)
@@ -111,7 +131,7 @@ public enum LivePhotoMaker {
                 wallpaper: options.wallpaper != .off)
             // A re-encoded cut can start a frame off the time asked: the frame the photo shows is found again, near.
             if let within = options.coverMatchesPhotoWithin, let photo,
-                let matched = await media.coverMatching(photo: photo, video: videoFile.path, movie: movie, within: min(within, 0.1)),
+                let matched = await media.coverMatching(photo: photo, video: try pathForTools(videoFile, work: work), movie: movie, within: min(within, 0.1)),
                 abs(matched - movie.coverSeconds) > 0.0005
             {
                 movie = try MovieRemux.plan(
@@ -155,7 +175,7 @@ public enum LivePhotoMaker {
         } else {
             // After an edit's cut, the frame is taken from the input, on its own timeline.
             var frame = try await media.coverFrame(
-                from: videoFile.path, seekSeconds: movie.coverSeekSeconds + (movie.cut?.startSeconds ?? 0))
+                from: try pathForTools(videoFile, work: work), seekSeconds: movie.coverSeekSeconds + (movie.cut?.startSeconds ?? 0))
             if let old = options.keyPhotoMetadata { frame = try KeyPhotoMetadata.carry(from: old, into: frame, work: work) }
             (photoSource, stillFile) = (.videoFrame, try open(frame))
         }

@@ -83,7 +83,7 @@ final class StagedFile {
         var kernelCopyWorks = ByteCopier.kernelCopyAllowed
         while position < end, kernelCopyWorks {
             guard !InterruptHandling.requested else { throw .interrupted }
-            var inputOffset = Int64(position)
+            var inputOffset = source.fileOffset(position)
             let want = UInt64(min(Int64(ByteCopier.kernelChunkSize), end - position))
             let copied = lp_copy_file_range(source.descriptorForCopy, &inputOffset, descriptor, want)
             if copied < 0 {
@@ -107,7 +107,7 @@ final class StagedFile {
             let want = Int(min(Int64(chunk), end - position))
             let got = buffer.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return -1 }
-                return pread(source.descriptorForCopy, base, want, off_t(position))
+                return pread(source.descriptorForCopy, base, want, off_t(source.fileOffset(position)))
             }
             if got < 0 {
                 if errno == EINTR { continue }

@@ -21,8 +21,12 @@ public final class RandomAccessFile {
 
     /// The path the file was opened at.
     public let path: String
-    /// The file's size in bytes when it was opened.
+    /// The file's size in bytes when it was opened, or the slice's length.
     public let size: Int64
+    /// Where offset 0 of this value lies in the file: 0, or the start of a slice (``slice(at:length:)``).
+    public let start: Int64
+    /// True for a run of another file's bytes opened as a file of its own (a movie inside a Motion Photo).
+    public let isSlice: Bool
     let descriptor: Int32
     /// The bytes last read ahead, and where they start in the file.
     private var window: [UInt8] = []
@@ -49,7 +53,32 @@ public final class RandomAccessFile {
         }
         descriptor = fd
         size = Int64(info.st_size)
+        start = 0
+        isSlice = false
     }
+
+    private init(path: String, descriptor: Int32, start: Int64, size: Int64) {
+        self.path = path
+        self.descriptor = descriptor
+        self.start = start
+        self.size = size
+        isSlice = true
+    }
+
+    /// The `length` bytes at `offset` as a file of their own, read through a descriptor of its own: parsers and
+    /// copies see offsets from the slice's first byte. Nothing is copied.
+    /// - Throws: ``FormatError`` when the range passes the end of the file, ``FileError`` when no descriptor is left.
+    public func slice(at offset: Int64, length: Int64) throws -> RandomAccessFile {
+        guard offset >= 0, length >= 0, offset <= size, length <= size - offset else {
+            throw FormatError.truncated("a slice of \(length) bytes", at: offset)
+        }
+        let copy = dup(descriptor)
+        guard copy >= 0 else { throw FileError(path: path, reason: FileError.systemMessage(errno)) }
+        return RandomAccessFile(path: path, descriptor: copy, start: start + offset, size: length)
+    }
+
+    /// The offset in the file on disk of this value's `offset` (for copies that read through ``descriptorForCopy``).
+    public func fileOffset(_ offset: Int64) -> Int64 { start + offset }
 
     deinit { close(descriptor) }
 
@@ -78,7 +107,7 @@ public final class RandomAccessFile {
             initialized = 0
             guard let base = raw.baseAddress else { return }
             while initialized < count {
-                let n = pread(descriptor, base + initialized, count - initialized, off_t(offset) + off_t(initialized))
+                let n = pread(descriptor, base + initialized, count - initialized, off_t(start + offset) + off_t(initialized))
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = FileError(path: path, reason: FileError.systemMessage(errno))
