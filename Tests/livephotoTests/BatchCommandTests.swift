@@ -13,7 +13,7 @@ import Testing
 @Suite("the livephoto command over folders")
 struct BatchCommandTests {
     func livephoto(_ arguments: [String], environment: [String: String] = [:]) async throws -> ToolResult {
-        try await Tool.run(ProjectPaths.executable, arguments, check: false, environment: environment)
+        try await LivePhotoCLI.run(arguments, environment: environment)
     }
 
     @Test("a failed item: exit 6, one JSON line per item, the others written; --from reads a scan's lines, from a file or '-'")

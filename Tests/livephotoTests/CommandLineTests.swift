@@ -7,7 +7,7 @@ import Testing
 @Suite("the livephoto command")
 struct CommandLineTests {
     func livephoto(_ arguments: [String]) async throws -> ToolResult {
-        try await Tool.run(ProjectPaths.executable, arguments, check: false)
+        try await LivePhotoCLI.run(arguments)
     }
 
     func json(_ result: ToolResult) throws -> [String: Any] {
@@ -124,8 +124,8 @@ struct CommandLineTests {
             to: URL(fileURLWithPath: ws.file("bin/heif-enc")))
         chmod(ws.file("bin/heif-enc"), 0o755)
         let path = ws.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let failed = try await Tool.run(
-            ProjectPaths.executable, ["make", photo, clip, "--photo-format", "heic", "--out", ws.file("out")], check: false,
+        let failed = try await LivePhotoCLI.run(
+            ["make", photo, clip, "--photo-format", "heic", "--out", ws.file("out")],
             environment: ["PATH": path])
         #expect(failed.status == 2)
         #expect(failed.stderr.contains("heif-enc cannot use it: cannot encode: broken on purpose"), "\(failed.stderr)")
@@ -243,8 +243,8 @@ struct CommandLineTests {
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec(audio: true))
         let id = "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8"
         let kernel = try await livephoto(["make", photo, clip, "--out", ws.file("k"), "--id", id])
-        let fallback = try await Tool.run(
-            ProjectPaths.executable, ["make", photo, clip, "--out", ws.file("r"), "--id", id], check: false,
+        let fallback = try await LivePhotoCLI.run(
+            ["make", photo, clip, "--out", ws.file("r"), "--id", id],
             environment: ["LIVEPHOTO_COPY": "readwrite"])
         #expect(kernel.status == 0 && fallback.status == 0)
         let name = URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent
@@ -369,13 +369,11 @@ extension InterruptTests {
         #expect(!stale.isEmpty && stale.allSatisfy { $0.contains(".livephoto-\(killed.processIdentifier)-") }, "\(stale)")
         // A staging name of a process that still runs (pid 1) is not touched.
         try Data("live".utf8).write(to: URL(fileURLWithPath: ws.file("out/.OTHER.JPG.livephoto-1-abcdef")))
-        let next = try await Tool.run(
-            ProjectPaths.executable,
+        let next = try await LivePhotoCLI.run(
             [
                 "make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()), "--out", ws.file("out"), "--name",
                 "N",
-            ],
-            check: false)
+            ])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(try ws.contents("out") == [".OTHER.JPG.livephoto-1-abcdef", "N.JPG", "N.MOV"])
     }
@@ -391,7 +389,7 @@ extension InterruptTests {
         try await Tool.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", full])
         let made: Result<ToolResult, any Error>
         do {
-            made = .success(try await Tool.run(ProjectPaths.executable, ["make", photo, clip, "--out", full], check: false))
+            made = .success(try await LivePhotoCLI.run(["make", photo, clip, "--out", full]))
         } catch {
             made = .failure(error)
         }

@@ -13,8 +13,7 @@ struct HelpTextTests {
     @Test("paragraphs break only at the width, examples are never wrapped, no line is wider than the terminal", arguments: [80, 120])
     func wrapping(columns: Int) async throws {
         for command in Self.commands {
-            let result = try await Tool.run(
-                ProjectPaths.executable, command + ["--help"], check: false, environment: ["COLUMNS": "\(columns)"])
+            let result = try await LivePhotoCLI.run(command + ["--help"], environment: ["COLUMNS": "\(columns)"])
             let name = (["livephoto"] + command).joined(separator: " ")
             #expect(result.status == 0, "\(name)")
             let lines = result.stdout.components(separatedBy: "\n")

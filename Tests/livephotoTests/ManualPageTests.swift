@@ -8,7 +8,8 @@ import Testing
 struct ManualPageTests {
     @Test("docs/livephoto.1 describes every command and every option the program has (scripts/manual.sh remakes it)")
     func manualIsCurrent() async throws {
-        let dump = try await Tool.run(ProjectPaths.executable, ["--experimental-dump-help"])
+        let dump = try await LivePhotoCLI.run(["--experimental-dump-help"])
+        #expect(dump.status == 0, "\(dump.stderr)")
         let root = try #require(
             (try JSONSerialization.jsonObject(with: dump.stdoutData) as? [String: Any])?["command"] as? [String: Any])
         let page = try String(contentsOfFile: "\(ProjectPaths.root)/docs/livephoto.1", encoding: .utf8)
@@ -33,7 +34,7 @@ struct ManualPageTests {
 
     @Test("completion scripts for bash, zsh and fish name the commands", arguments: ["bash", "zsh", "fish"])
     func completion(shell: String) async throws {
-        let script = try await Tool.run(ProjectPaths.executable, ["--generate-completion-script", shell])
+        let script = try await LivePhotoCLI.run(["--generate-completion-script", shell])
         #expect(script.status == 0)
         for command in ["make", "inspect", "verify", "split", "convert", "export", "scan", "serve", "capture"] {
             #expect(script.stdout.contains(command), "\(shell): \(command)")

@@ -6,7 +6,7 @@ import Testing
 @Suite("one part, either order, a folder")
 struct OnePartTests {
     func livephoto(_ arguments: [String]) async throws -> ToolResult {
-        try await Tool.run(ProjectPaths.executable, arguments, check: false)
+        try await LivePhotoCLI.run(arguments)
     }
 
     /// Makes Live Photo `name` into `folder` and returns its photo and movie.
@@ -120,8 +120,10 @@ struct OnePartTests {
         #expect(!folder.stdout.contains("bundle"))
 
         // A folder holding metadata.plist is a bundle, whatever its name; so is NAME.pvt.
-        let bundle = try await livephoto(["make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()),
-            "--out", ws.file("b"), "--name", "IMG", "--pvt"])
+        let bundle = try await livephoto([
+            "make", try await ClipStore.shared.jpeg(), try await ClipStore.shared.path(ClipSpec()),
+            "--out", ws.file("b"), "--name", "IMG", "--pvt",
+        ])
         #expect(bundle.status == 0, "\(bundle.stderr)")
         try rename(ws.file("b/IMG.pvt"), ws.file("b/renamed"))
         for path in [ws.file("b/renamed")] {

@@ -120,34 +120,22 @@ struct MotionPhotoWriter {
             existing: try existing.map { try XMPPacket(bytes: $0.bytes) }, primaryMime: MotionPhotoXMP.MediaType.jpeg,
             primaryPadding: primaryPadding, videoLength: videoLength, videoPadding: videoPadding, timestampUs: timestampUs,
             microVideoOffset: marks.microVideoOffset, makerProperties: marks.xmp)
-        var changes = [(range: try jpeg.xmpSegmentRange(in: source), bytes: try JPEGFile.xmpSegment(packet: packet))]
+        var changes: [JPEGFile.HeaderChange] = [(range: try jpeg.xmpSegmentRange(in: source), bytes: try JPEGFile.xmpSegment(packet: packet))]
         if !marks.exif.isEmpty {
             // The Exif as the edits left it (they keep its size), with the maker's tags; a minimal one when there was none.
             let segment = try jpeg.exifSegment(in: source)
             let range =
                 segment.map { Int($0.offset)..<Int($0.end) } ?? (jpeg.exifInsertionPoint..<jpeg.exifInsertionPoint)
             var exif = try ExifTIFF(
-                bytes: segment.map { Array(header[Int($0.payloadOffset) + 6..<Int($0.end)]) }
+                bytes: segment.map { Array(header[Int($0.exifTIFFOffset)..<Int($0.end)]) }
                     ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
             for tag in marks.exif { try exif.setExifTag(tag.tag, type: tag.type, count: UInt32(tag.value.count), value: tag.value) }
             // The maker's byte order where the stream allows the swap (another maker's MakerNote does not); else the photo's.
             if let wanted = marks.exifOrder, let converted = try? exif.converted(to: wanted) { exif = converted }
             changes.append((range, try JPEGFile.app1Segment(JPEGFile.exifHeader + exif.bytes, holding: "Exif data")))
         }
-        // From the back, so that earlier ranges stay where they were; at one place the Exif goes before the XMP.
-        let order = changes.indices.sorted { (changes[$0].range.lowerBound, -$0) > (changes[$1].range.lowerBound, -$1) }
-        for i in order { header.replaceSubrange(changes[i].range, with: changes[i].bytes) }
-        // An Ultra HDR photo keeps finding its gain map: the MPF index's primary size grows with the header, and a later
-        // image's offset with what was added after the index.
-        if let mpf = try jpeg.mpfSegment(in: source) {
-            func growth(_ change: (range: Range<Int>, bytes: [UInt8])) -> Int64 { Int64(change.bytes.count - change.range.count) }
-            let before = changes.filter { $0.range.upperBound <= Int(mpf.offset) }.reduce(Int64(0)) { $0 + growth($1) }
-            let after = changes.filter { $0.range.lowerBound >= Int(mpf.end) }.reduce(Int64(0)) { $0 + growth($1) }
-            if before + after != 0 {
-                // An index that does not read is left as the camera wrote it.
-                try? JPEGFile.adjustingMPF(&header, segment: mpf, at: Int(mpf.offset + before), growth: before + after, after: after)
-            }
-        }
+        // At one place the Exif goes before the XMP; an Ultra HDR photo keeps finding its gain map.
+        header = try jpeg.editedHeader(header, changes: changes, in: source)
         var out = SplicedFile()
         out.pieces = [.bytes(header), .copy(source, offset: jpeg.scanOffset, length: source.size - jpeg.scanOffset)]
         return out
@@ -177,45 +165,28 @@ struct MotionPhotoWriter {
         guard heif.metaPrecedesMediaData else {
             throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data")
         }
-        var replacements = edits
-        var existing: XMPPacket?
-        var index: Int?
-        var iloc = heif.itemLocationBox
-        if let item = heif.primaryXMPItem {
-            guard let i = iloc?.items.firstIndex(where: { $0.id == item.id }), let box = iloc, box.items[i].isFileOffset,
-                box.items[i].extents.count == 1
-            else {
-                throw FormatError(.unsupported, "the XMP item is not one extent of the file")
-            }
-            existing = try XMPPacket(bytes: try heif.itemData(item.id, in: source, limit: XMPPacket.maxSize))
-            index = i
-        }
+        let item = heif.primaryXMPItem
+        let existing = try item.map { try XMPPacket(bytes: try heif.itemData($0.id, in: source, limit: XMPPacket.maxSize)) }
         let packet = try MotionPhotoXMPWriter.packet(
             existing: existing, primaryMime: MotionPhotoXMP.MediaType.heic, primaryPadding: padding, videoLength: videoLength,
             videoPadding: videoPadding, timestampUs: timestampUs)
-        var mdat = ByteWriter()
-        let packetStart = UInt64(source.size) + UInt64(mdat.appendMediaData(packet))
-        if let index, var box = iloc {
-            guard box.items[index].baseOffset <= packetStart else {
-                throw FormatError(.unsupported, "the XMP item's base offset")
-            }
-            box.items[index].extents[0].offset = packetStart - box.items[index].baseOffset
-            box.items[index].extents[0].length = UInt64(packet.count)
-            iloc = box
-            replacements.append((heif.metaHeader.offset, try heif.metaReplacingItemLocations(box)))
-        } else {
+        guard let item else {
+            // A new XMP item: meta grows, and everything after it is copied as it is, behind the new meta.
             let (meta, _) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: source.size, payloadLength: packet.count)
-            // meta grows: everything after it is copied as it is, behind the new meta.
-            var out = SplicedFile.copying(source, range: 0..<heif.metaHeader.offset, replacing: replacements)
+            var mdat = ByteWriter()
+            mdat.appendMediaData(packet)
+            var out = SplicedFile.copying(source, range: 0..<heif.metaHeader.offset, replacing: edits)
             out.pieces.append(.bytes(meta))
-            let shifted = replacements.filter { $0.offset >= heif.metaHeader.end }
-            let rest = SplicedFile.copying(source, range: heif.metaHeader.end..<source.size, replacing: shifted)
-            out.pieces += rest.pieces
+            let shifted = edits.filter { $0.offset >= heif.metaHeader.end }
+            out.pieces += SplicedFile.copying(source, range: heif.metaHeader.end..<source.size, replacing: shifted).pieces
             out.pieces.append(.bytes(mdat.bytes))
             return out
         }
-        var out = SplicedFile.copying(source, range: 0..<source.size, replacing: replacements)
-        out.pieces.append(.bytes(mdat.bytes))
+        // The XMP item's packet goes into a new mdat at the end; only its iloc extent changes.
+        let rewrite = try heif.rewritingItem(item.id, payload: packet, fileSize: source.size, inPlaceWhenItFits: false)
+        let replacements = edits + rewrite.replacements.map { (offset: $0.offset, bytes: $0.bytes) }
+        var out = SplicedFile.copying(source, range: 0..<source.size, replacing: replacements.sorted { $0.offset < $1.offset })
+        out.pieces.append(.bytes(rewrite.appended))
         return out
     }
 

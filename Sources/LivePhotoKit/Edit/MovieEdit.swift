@@ -18,11 +18,6 @@ struct MovieEdit: Sendable, Equatable {
             return (cut, report)
         }
         guard !sound.isEmpty else { return (movie, nil) }
-        var moov = movie.moov
-        moov.setChildren(
-            moov.children.filter { child in
-                child.type != "trak" || (try? MovieTrack(child)).map { !sound.contains($0.trackID) } ?? true
-            })
-        return (try naming(file) { try movie.replacingMovieBox(moov) }, nil)
+        return (try naming(file) { try movie.removingTracks(sound) }, nil)
     }
 }

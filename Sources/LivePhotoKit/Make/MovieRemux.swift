@@ -6,8 +6,8 @@ import MediaFormats
 /// Output layout, as iPhones write it: `ftyp qt` · `wide` · `mdat` (every input `mdat` payload in order,
 /// then the still-image-time sample) · `moov` · any other top-level boxes of the input, verbatim.
 struct MovieRemux {
-    /// ftyp (20) + wide (8) + mdat header (8), or ftyp + a 16-byte mdat header: the same either way.
-    static let payloadStart: Int64 = 36
+    /// Where the media data starts: after `ftyp qt` and the `mdat` header, whatever the payload's size.
+    static let payloadStart = FileTypeBox.quickTime.quickTimePayloadOffset
 
     let source: RandomAccessFile
     let prefix: [UInt8]
@@ -156,8 +156,7 @@ struct MovieRemux {
         let moov = movie.movieBox(parts)
 
         // ftyp and the mdat header.
-        var prefix = FileTypeBox.quickTime.atom.serialized()
-        prefix += BoxHeader.mediaData(payloadSize: UInt64(payloadTotal) + UInt64(appended.count), quickTime: true)
+        let prefix = FileTypeBox.quickTime.movieStart(payloadSize: UInt64(payloadTotal) + UInt64(appended.count))
 
         return MovieRemux(
             source: source, prefix: prefix, payloads: payloads, appended: appended,

@@ -28,13 +28,6 @@ struct TaggedHEIC {
             guard let exif = heif.exifItem else {
                 return try addingExifItem(heif: heif, source: source, identifier: identifier)
             }
-            guard var iloc = heif.itemLocationBox, let index = iloc.items.firstIndex(where: { $0.id == exif.id }) else {
-                throw LivePhotoError.badInput(file: path, reason: "the Exif item has no location")
-            }
-            let item = iloc.items[index]
-            guard item.isFileOffset, item.extents.count == 1, item.dataReferenceIndex == 0 else {
-                throw LivePhotoError.unsupported(file: path, reason: "the Exif item is not one extent of the file itself")
-            }
             let payload = try heif.itemData(exif.id, in: source)
             guard let tiffStart = HEIFFile.tiffStart(inExifItem: payload) else {
                 throw LivePhotoError.badInput(file: path, reason: "the Exif item holds no TIFF header")
@@ -44,30 +37,8 @@ struct TaggedHEIC {
                 &tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
             let newPayload = Array(payload[..<tiffStart]) + tiff.bytes
 
-            let extent = item.extents[0]
-            let (oldStart, overflow) = item.baseOffset.addingReportingOverflow(extent.offset)
-            guard !overflow, oldStart <= UInt64(source.size) else {
-                throw LivePhotoError.badInput(file: path, reason: "the Exif item lies past the end of the file")
-            }
-            var replacements: [(Int64, Int64, [UInt8])] = []
-            var appended: [UInt8] = []
-            if UInt64(newPayload.count) <= extent.length {
-                // Fits: overwrite where it was; the extent only shrinks (the tail keeps its old bytes, unused).
-                replacements.append((Int64(oldStart), Int64(newPayload.count), newPayload))
-            } else {
-                // Grows: a new mdat at the end of the file holds it.
-                var w = ByteWriter()
-                let newStart = UInt64(source.size) + UInt64(w.appendMediaData(newPayload))
-                guard newStart >= item.baseOffset else {
-                    throw LivePhotoError.unsupported(file: path, reason: "the Exif item's base offset")
-                }
-                appended = w.bytes
-                iloc.items[index].extents[0].offset = newStart - item.baseOffset
-            }
-            iloc.items[index].extents[0].length = UInt64(newPayload.count)
-            replacements.append((heif.metaHeader.offset, heif.metaHeader.size, try heif.metaReplacingItemLocations(iloc)))
-            return TaggedHEIC(
-                source: source, replacements: replacements.sorted { $0.0 < $1.0 }, appended: appended, replacedMakerNote: replaced)
+            let rewrite = try heif.rewritingItem(exif.id, payload: newPayload, fileSize: source.size)
+            return TaggedHEIC(source: source, replacements: rewrite.replacements, appended: rewrite.appended, replacedMakerNote: replaced)
         }
     }
 

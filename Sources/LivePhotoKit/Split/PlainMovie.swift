@@ -58,8 +58,7 @@ struct PlainMovie {
         // A plain movie keeps the input's brands (an MP4 stays an MP4); a Motion Photo's is an MP4.
         let ftyp = container == .sameAsInput ? movie.fileType ?? .quickTime : .mp4
         var w = ByteWriter()
-        w.append(ftyp.atom.serialized())
-        w.append(BoxHeader.mediaData(payloadSize: UInt64(total), quickTime: ftyp.isQuickTime))
+        w.append(ftyp.movieStart(payloadSize: UInt64(total)))
         let (offsets, _) = try naming(path) { try movie.chunkOffsetsJoiningMediaData(at: Int64(w.bytes.count), dropping: dropped) }
 
         var parts: [MovieBoxPart] = []
@@ -70,7 +69,7 @@ struct PlainMovie {
                 guard !dropped.contains(track.trackID) else { continue }
                 let chunkOffsets = offsets[track.trackID] ?? []
                 var rewritten = try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }
-                if container == .mp4, track.handlerType == "soun" {
+                if container == .mp4, track.isAudio {
                     // QuickTime's sound descriptions as ISO ones: MP4 players drop AAC whose 'esds' sits in a 'wave' box.
                     let (iso, needs) = try naming(path) { try ISOAudioSampleEntry.isoTrack(rewritten) }
                     rewritten = iso

@@ -29,7 +29,7 @@ struct PlainPhoto {
                 if let segment = try jpeg.exifSegment(in: source), let tiff = try jpeg.exifTIFF(in: source),
                     let (stripped, id) = try ExifTIFF.removingAppleContentIdentifier(tiff)
                 {
-                    replacements.append((segment.payloadOffset + 6, stripped))
+                    replacements.append((segment.exifTIFFOffset, stripped))
                     removed.append("content identifier")
                     identifier = id
                 }

@@ -41,3 +41,15 @@ public struct FileTypeBox: Sendable, Equatable {
         return Atom(type: "ftyp", data: w.bytes)
     }
 }
+
+extension FileTypeBox {
+    /// The start of a movie file whose media data comes first: this `ftyp`, then the header of an `mdat` holding
+    /// `payloadSize` bytes (``BoxHeader/mediaData(payloadSize:quickTime:)``: `wide` before it in QuickTime).
+    public func movieStart(payloadSize: UInt64) -> [UInt8] {
+        atom.serialized() + BoxHeader.mediaData(payloadSize: payloadSize, quickTime: isQuickTime)
+    }
+
+    /// Where the media data starts after a QuickTime ``movieStart(payloadSize:)``: `wide` and an 8-byte `mdat`
+    /// header, or a 16-byte one, take 16 bytes either way, so chunk offsets are known before the payload's size is.
+    public var quickTimePayloadOffset: Int64 { Int64(atom.serialized().count) + 16 }
+}

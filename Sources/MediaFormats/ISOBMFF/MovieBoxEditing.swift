@@ -157,3 +157,15 @@ extension QuickTimeMetadata {
         return meta
     }
 }
+
+extension Movie {
+    /// The movie without the tracks `ids` names (their samples stay in `mdat`, referenced by nothing).
+    public func removingTracks(_ ids: Set<UInt32>) throws -> Movie {
+        var moov = self.moov
+        moov.setChildren(
+            moov.children.filter { child in
+                child.type != "trak" || (try? MovieTrack(child)).map { !ids.contains($0.trackID) } ?? true
+            })
+        return try replacingMovieBox(moov)
+    }
+}

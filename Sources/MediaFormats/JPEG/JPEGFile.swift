@@ -15,6 +15,8 @@ public struct JPEGFile: Sendable {
         public var payloadOffset: Int64 { offset + 4 }
         /// Just past the segment's last byte.
         public var end: Int64 { payloadOffset + Int64(payloadLength) }
+        /// Where an Exif APP1's TIFF stream starts: after its `Exif` and two NULs.
+        public var exifTIFFOffset: Int64 { payloadOffset + Int64(JPEGFile.exifHeader.count) }
     }
 
     /// `Exif` and two NULs, the start of an Exif APP1 payload.
@@ -213,7 +215,7 @@ public struct JPEGFile: Sendable {
     /// The Exif TIFF stream, if the file has one.
     public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
         guard let s = try exifSegment(in: file) else { return nil }
-        return try file.read(at: s.payloadOffset + 6, count: s.payloadLength - 6)
+        return try file.read(at: s.exifTIFFOffset, count: s.payloadLength - JPEGFile.exifHeader.count)
     }
 
     /// A whole APP1 segment (marker, length, payload).

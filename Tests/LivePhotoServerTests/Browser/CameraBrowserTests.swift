@@ -17,9 +17,9 @@ struct CameraBrowserTests {
         let result = try await Tool.run(
             Readers.python, ["\(ProjectPaths.root)/Tests/Browser/camera_test.py", ProjectPaths.executable, ws.path], check: false)
         print(result.stdout)
-        let failed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.joined(separator: "\n")
-        #expect(result.status == 0, "\(failed)\n\(result.stderr.suffix(3000))")
-        #expect(result.stdout.contains("camera: 0 failed"))
+        let report = ScriptReport(result.stdout, prefix: "camera")
+        #expect(result.status == 0, "\(report.failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
+        #expect(report.passed, "the script closed with \(report.failedCount.map(String.init) ?? "no count") failed")
     }
 }
 
