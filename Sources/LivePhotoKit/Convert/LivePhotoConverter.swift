@@ -52,6 +52,10 @@ public enum LivePhotoConverter {
         }
         var video = try PlainMovie.plan(source: movieFile, container: .mp4, keepsIdentifier: options.keepsIdentifier)
         let movieIdentifier = video.identifier
+        // The halves are checked before anything is re-encoded: the parts of two Live Photos cost no ffmpeg run.
+        let plainStill = try PlainPhoto.plan(source: stillFile, motion: nil)
+        let pairing = PartsPairing(photoIdentifier: plainStill.identifier, movieIdentifier: movieIdentifier)
+        if pairing.differ, !force { throw pairing.mismatch(photo: photo, movie: movie) }
         var notes: [String] = []
         var reencoded = false
         try OutputLocation.prepareFolder(outputDirectory)
@@ -138,14 +142,12 @@ public enum LivePhotoConverter {
         }
         if options.flavor == .vivoPair {
             return try vivoPair(
-                photo: photo, movie: movie, still: stillFile, video: video, timestamp: timestamp, options: options,
-                movieIdentifier: movieIdentifier,
+                photo: photo, movie: movie, still: stillFile, plainStill: plainStill, video: video, timestamp: timestamp, options: options, pairing: pairing,
                 notes: notes, reencoded: reencoded, soundEncoded: soundEncoded, progress: progress)
         }
         let writer = try MotionPhotoWriter.plan(
-            still: stillFile, video: video, timestampUs: timestamp, flavor: options.flavor, keepsIdentifier: options.keepsIdentifier)
-        let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: movieIdentifier)
-        if pairing.differ, !force { throw pairing.mismatch(photo: photo, movie: movie) }
+            still: stillFile, plain: plainStill, video: video, timestampUs: timestamp, flavor: options.flavor,
+            keepsIdentifier: options.keepsIdentifier)
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
         let output = "\(outputDirectory)/\(motionPhotoName(stem: stem, format: writer.format))"
         try OutputLocation.check([output], inputs: [photo, movie], force: force)
@@ -163,15 +165,13 @@ public enum LivePhotoConverter {
 
     /// vivo's two files: `STEM.jpg` and `STEM.mp4`, written together (both or neither).
     static func vivoPair(
-        photo: String, movie: String, still: RandomAccessFile, video: PlainMovie, timestamp: Int64, options: MotionConversionOptions,
-        movieIdentifier: String?, notes: [String], reencoded: Bool, soundEncoded: Bool, progress: ProgressHandler?
+        photo: String, movie: String, still: RandomAccessFile, plainStill: PlainPhoto, video: PlainMovie, timestamp: Int64, options: MotionConversionOptions,
+        pairing: PartsPairing, notes: [String], reencoded: Bool, soundEncoded: Bool, progress: ProgressHandler?
     ) throws(LivePhotoError) -> MotionConversionResult {
         let date = (try? FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date) ?? Date()
         let writer = try VivoPairWriter.plan(
-            still: still, video: video, keepsIdentifier: options.keepsIdentifier,
+            still: still, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier,
             milliseconds: Int64(exactly: (min(max(date.timeIntervalSince1970, 0), 9_999_999_999) * 1000).rounded()) ?? 0)
-        let pairing = PartsPairing(photoIdentifier: writer.stillIdentifier, movieIdentifier: movieIdentifier)
-        if pairing.differ, !options.force { throw pairing.mismatch(photo: photo, movie: movie) }
         let stem = try LivePhotoMaker.stemName(options.name ?? LivePhotoSplitter.baseStem(photo))
         let outputs = ["\(options.outputDirectory)/\(stem).jpg", "\(options.outputDirectory)/\(stem).mp4"]
         try OutputLocation.check(outputs, inputs: [photo, movie], force: options.force)

@@ -22,15 +22,15 @@ struct MotionPhotoWriter {
     var videoOffset: Int64 { still.size + Int64(videoHeader.count) }
     var size: Int64 { videoOffset + video.size + Int64(trailer.count) }
 
+    /// - Parameter plain: the still planned without its identifier (``PlainPhoto/plan(source:motion:)``), once.
     /// - Parameter keepsIdentifier: leave the still's content identifier (Apple MakerNote 0x0011) as it is; else it
     ///   is zeroed in place.
     static func plan(
-        still source: RandomAccessFile, video: PlainMovie, timestampUs: Int64, flavor: MotionConversionOptions.Flavor,
+        still source: RandomAccessFile, plain: PlainPhoto, video: PlainMovie, timestampUs: Int64, flavor: MotionConversionOptions.Flavor,
         keepsIdentifier: Bool
     ) throws(LivePhotoError) -> MotionPhotoWriter {
         let path = source.path
         return try naming(path) {
-            let plain = try PlainPhoto.plan(source: source, motion: nil)
             let edits = keepsIdentifier ? [] : replacements(plain, below: source.size)
             if flavor.takesJPEGOnly, plain.format != .jpeg {
                 throw LivePhotoError.unsupported(

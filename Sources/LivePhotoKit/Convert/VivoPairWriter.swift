@@ -15,10 +15,9 @@ struct VivoPairWriter {
     var copiedBytes: Int64 { photo.copiedBytes + video.copiedBytes }
 
     /// - Parameter milliseconds: the capture time the id starts with (the photo's date).
-    static func plan(still source: RandomAccessFile, video: PlainMovie, keepsIdentifier: Bool, milliseconds: Int64)
+    static func plan(still source: RandomAccessFile, plain: PlainPhoto, video: PlainMovie, keepsIdentifier: Bool, milliseconds: Int64)
         throws(LivePhotoError) -> VivoPairWriter
     {
-        let plain = try PlainPhoto.plan(source: source, motion: nil)
         guard plain.format == .jpeg else {
             throw .unsupported(file: source.path, reason: "vivo's two-file live photos are JPEGs, and this photo is a HEIC")
         }
