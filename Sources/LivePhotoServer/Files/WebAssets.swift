@@ -52,7 +52,8 @@ struct WebAssetFiles: FileProvider {
         // LocalFileSystem logs the folder it serves at info level; that line would print a build path at every start.
         files = folder.map {
             LocalFileSystem(
-                rootFolder: $0, threadPool: .singleton, logger: Logger(label: "livephoto.serve.assets", factory: { _ in SwiftLogNoOpLogHandler() }))
+                rootFolder: $0, threadPool: .singleton,
+                logger: Logger(label: "livephoto.serve.assets", factory: { _ in SwiftLogNoOpLogHandler() }))
         }
     }
 
