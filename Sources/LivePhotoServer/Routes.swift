@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// The HTTP interface. Every file is reached through an id the server made (an upload, a job, a gallery number),
-/// never through a path from the request.
+/// The HTTP interface. Every file of the user's is reached through an id the server made (an upload, a job, a
+/// gallery number), never through a path from the request; the only paths read are the page's own files, confined
+/// to the resources folder by ``WebAssetFiles``.
 enum Routes {
     static func router(_ state: ServerState) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
@@ -10,6 +11,8 @@ enum Routes {
         router.add(middleware: ErrorPageMiddleware(workDirectory: state.options.workDirectory))
         router.add(middleware: SameOriginMiddleware(allowedHosts: [state.options.host] + state.options.allowedHosts))
         if let token = state.options.accessToken { router.add(middleware: AccessTokenMiddleware(token: token)) }
+        // Innermost: the page's files, for a GET no route answers (a 404 from the router), after the checks above.
+        router.add(middleware: WebAssets.middleware(context: ServerContext.self))
 
         PageController(state: state).addRoutes(to: router.group())
         UploadController(state: state).addRoutes(to: router.group("api/uploads"))

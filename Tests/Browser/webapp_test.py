@@ -43,6 +43,8 @@ GALLERY = ["iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.MOV", "libmphoto
 GALLERY_ORDER = sorted(name for name in GALLERY if not name.endswith(".MOV"))  # by name, as the server lists them
 LIVE_ITEM = '#gallery-grid .item[data-kind="live-photo"] .live-viewer'
 MOTION_ITEM = '#gallery-grid .item[data-name="libmphoto_motion_photo_v1_synthetic.jpg"] .live-viewer'
+# How many uploads of the file named arguments[0] the page has made (its requests, from the Resource Timing list).
+UPLOADS_OF = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/uploads?name=' + encodeURIComponent(arguments[0]))).length"
 failures = []
 
 
@@ -339,6 +341,7 @@ def copy_readme_screenshots():
 # Records what the live region says, and whether a thumbnail was ever shown broken (drawn without a decoded image).
 WATCH = """
 window.announced = [];
+performance.setResourceTimingBufferSize(100000);  // UPLOADS_OF counts requests from the whole session
 const region = document.getElementById('announcer');
 if (region) new MutationObserver(() => { const t = region.textContent.trim(); if (t) window.announced.push(t); })
   .observe(region, {childList: true, characterData: true, subtree: true});
@@ -374,6 +377,16 @@ def main():
         check("the page shows every mode (and the gallery)", tabs == ["Assemble", "Disassemble", "Camera", "Gallery"], tabs)
         scripts = script(driver, "return [...document.scripts].map(s => s.src).concat([...document.styleSheets].map(s => s.href))")
         check("scripts and styles come from the server itself", all(s.startswith(url) for s in scripts if s), scripts)
+        modules = script(driver, "return [...document.scripts].map(s => s.type)")
+        check("the page's script is an ES module", modules == ["module"], modules)
+        # Each module keeps its state to itself: the window has nothing a blank page's window lacks, but for what this
+        # test (WATCH) and Selenium put there.
+        stray = script(driver, """const f = document.createElement('iframe'); document.body.append(f);
+            const blank = new Set(Object.getOwnPropertyNames(f.contentWindow)); f.remove();
+            return Object.getOwnPropertyNames(window).filter(k => !blank.has(k));""")
+        ours = {"announced", "dragSeen", "brokenThumbnails", "ret_nodes"}
+        stray = None if stray is None else [k for k in stray if k not in ours and not k.startswith(("se_", "$cdc_", "__"))]
+        check("the modules leave no globals on the window", stray == [], stray)
         region = script(driver,
             "const r = document.getElementById('announcer'); return r && [r.getAttribute('aria-live'), r.checkVisibility(), r.getBoundingClientRect().width]")
         check("a polite live region is in the page, in the accessibility tree but not drawn",
@@ -481,8 +494,9 @@ def main():
         capture(driver, "assemble-heic", PHONE)
         set_size(driver, DESKTOP)
 
-        # Drops that go to Disassemble: the .pvt.zip just made, a Motion Photo JPEG (XMP) and HEIC (an mpvd box). A
-        # plain still goes to Assemble's photo slot instead, and a file that is none of these gets an error in words.
+        # Drops that go to Disassemble: the .pvt.zip just made (by its name), a Motion Photo JPEG (XMP) and HEIC (an mpvd
+        # box), as the server reads them. A plain still goes to Assemble's photo slot instead, and a file that is none of
+        # these gets an error in words.
         for label, path in [(".pvt.zip", got.get("bundle")), ("Motion Photo JPEG", os.path.join(SAMPLES, "libmphoto_motion_photo_v1_synthetic.jpg")),
                             ("Samsung Motion Photo HEIC", os.path.join(SAMPLES, "samsung-s22-google-motionphoto-v1_ente.heic"))]:
             if not path:
@@ -494,6 +508,10 @@ def main():
             check(f"a dropped {label} switches to Disassemble with that file chosen", ok, (shown_modes(driver), chosen(driver, "disassemble-files")))
             caption = script(driver, "return [...document.querySelectorAll('#disassemble-chosen figcaption')].map(c => c.textContent)")
             check(f"the dropped {label} is listed by name", caption == [name], caption)
+            if label != ".pvt.zip":
+                # The server says what a photo dropped alone is; the upload that asked is the one the mode uses.
+                puts = script(driver, UPLOADS_OF, name)
+                check(f"the dropped {label} is uploaded once", puts == 1, puts)
             if label == "Motion Photo JPEG":
                 check("the Motion Photo JPEG gets a thumbnail",
                       try_wait(driver, "const i = document.querySelector('#disassemble-chosen img'); return i && !i.hidden && i.naturalWidth > 0", 30))
@@ -522,11 +540,14 @@ def main():
             check("a Live Photo's photo and video dropped on Disassemble's box are chosen there, not in Assemble",
                   kept and shown_modes(driver) == ["disassemble"], (shown_modes(driver), chosen(driver, "disassemble-files")))
         driver.find_element(By.ID, "tab-assemble").click()
+        before = script(driver, UPLOADS_OF, photo_name)
         drop(driver, [PHOTO])
-        # A photo is read for the marks of a Motion Photo before it goes anywhere.
+        # A photo dropped alone is uploaded first: the server's answer says it is no Motion Photo.
         went = try_wait(driver, f"return document.getElementById('assemble-photo').files[0]?.name === {json.dumps(photo_name)}", 10)
         check("a plain still dropped alone goes to Assemble's photo slot", went and shown_modes(driver) == ["assemble"],
               (shown_modes(driver), chosen(driver, "assemble-photo")))
+        try_wait(driver, "return !document.getElementById('assemble-go').disabled", 30)
+        check("the plain still is uploaded once", script(driver, UPLOADS_OF, photo_name) == (before or 0) + 1, (before, script(driver, UPLOADS_OF, photo_name)))
         text = os.path.join(WORK, "notes.txt")
         with open(text, "w") as f:
             f.write("not a photo\n")

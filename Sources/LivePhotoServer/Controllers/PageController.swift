@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// The page, its script and style, and what the page asks first: whether there is a gallery, the upload limit, and
-/// the camera's window.
+/// What the page asks first: whether there is a gallery, the upload limit, and the camera's window. The page itself,
+/// its modules and its style are files served by ``WebAssets``'s middleware.
 struct PageController {
     struct Config: Encodable {
         var gallery: Bool
@@ -14,9 +14,10 @@ struct PageController {
     let state: ServerState
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
-        group.get("/") { _, _ in WebAssets.response(WebAssets.page, type: "text/html; charset=utf-8") }
-        group.get("/app.js") { _, _ in WebAssets.response(WebAssets.script, type: "text/javascript; charset=utf-8") }
-        group.get("/app.css") { _, _ in WebAssets.response(WebAssets.style, type: "text/css; charset=utf-8") }
+        // A build without its resources still answers `/`, in words, rather than with a bare 404.
+        if WebAssets.folder == nil {
+            group.get("/") { _, _ -> Response in throw HTTPError(.internalServerError, message: WebAssets.missing) }
+        }
         group.get("/api/config", use: config)
     }
 

@@ -1,0 +1,233 @@
+// Camera: a Live Photo at each press, as an iPhone takes them. The camera records all the time in staggered
+// MediaRecorders: a new one starts every `before` seconds, so at any moment one has been recording for at least
+// `before` seconds (and at most twice that). A press keeps the newest such recorder running until `after` seconds
+// past the press (an unclaimed recorder is dropped once no press can need it), takes the still at the press, and
+// hands the recording, the still and the press's time in the recording to the server, which cuts the window and
+// makes the Live Photo. Presses in quick succession may share a recording; each is one Live Photo.
+import { $, announce, showError } from "./dom.js";
+import { downloads, follow, startJob } from "./jobs.js";
+import { upload } from "./upload.js";
+import { liveViewer } from "./viewer.js";
+
+// The camera's state, this module's alone.
+const camera = {
+  before: 1.5, after: 1.5, facing: "environment", stream: null, type: "", imageCapture: null,
+  recorders: [], timer: null, closing: false, shots: 0, deliveries: Promise.resolve(),
+};
+
+// What this browser records: H.264 where it can (the server then copies the frames as they are), else VP8/VP9.
+function recordingType(audio) {
+  const types = audio
+    ? ["video/mp4;codecs=avc1,mp4a.40.2", "video/webm;codecs=h264,opus", "video/mp4", "video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm"]
+    : ["video/mp4;codecs=avc1", "video/webm;codecs=h264", "video/mp4", "video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm"];
+  return types.find((type) => MediaRecorder.isTypeSupported(type)) || "";
+}
+
+function cameraErrorText(err) {
+  if (!window.isSecureContext) return "The camera needs a secure page: open the app on this computer, or start serve with --tls.";
+  if (err && err.name === "NotAllowedError") return "The browser was not allowed to use the camera.";
+  if (err && err.name === "NotFoundError") return "No camera was found.";
+  return `The camera could not be started: ${err && err.message ? err.message : err}`;
+}
+
+function startRecorder() {
+  const entry = { chunks: [], presses: [], keepUntil: 0, anchor: 0, recorder: null, blob: null };
+  entry.recorder = new MediaRecorder(camera.stream, camera.type ? { mimeType: camera.type } : {});
+  entry.recorder.ondataavailable = (e) => { if (e.data.size) entry.chunks.push(e.data); };
+  entry.blob = new Promise((resolve) => {
+    entry.recorder.onstop = () => resolve(new Blob(entry.chunks, { type: entry.recorder.mimeType || camera.type || "video/webm" }));
+  });
+  // The recording's time 0 is the first frame after start(): its time on the page's clock is taken as the moment of
+  // the call (the server then finds the frame the still shows near the press).
+  entry.anchor = performance.now();
+  entry.recorder.start(1000);
+  camera.recorders.push(entry);
+}
+
+function stopRecorder(entry) {
+  camera.recorders = camera.recorders.filter((r) => r !== entry);
+  if (entry.recorder.state !== "inactive") entry.recorder.stop();
+  if (entry.presses.length) {
+    const shots = entry.presses;
+    camera.deliveries = camera.deliveries.then(() => deliver(entry.blob, shots));
+  }
+}
+
+function cameraTick() {
+  const now = performance.now(), stagger = camera.before * 1000;
+  const newest = camera.recorders[camera.recorders.length - 1];
+  if (!camera.closing && (!newest || now - newest.anchor >= stagger)) {
+    try {
+      startRecorder();
+    } catch (err) {
+      showError("camera-error", `This browser cannot record the camera: ${err.message || err}`);
+      closeCamera();
+      return;
+    }
+  }
+  for (const entry of [...camera.recorders]) {
+    // A recorder is the one a press claims while it is the newest that started `before` seconds ago or more.
+    const unneeded = entry.presses.length === 0 && (camera.closing || now - entry.anchor >= camera.before * 1000 + stagger + 200);
+    const complete = entry.presses.length > 0 && (now >= entry.keepUntil || entry.recorder.state === "inactive");
+    if (unneeded || complete) stopRecorder(entry);
+  }
+  $("camera-state").textContent = camera.recorders.some((r) => r.presses.length) ? "LIVE" : "READY";
+  $("camera-state").dataset.live = camera.recorders.some((r) => r.presses.length) ? "yes" : "no";
+  if (camera.closing && camera.recorders.length === 0) {
+    clearInterval(camera.timer);
+    camera.timer = null;
+    if (camera.stream) for (const track of camera.stream.getTracks()) track.stop();
+    camera.stream = null;
+    $("camera-state").textContent = "OFF";
+    $("camera-state").dataset.live = "no";
+  }
+}
+
+async function openCamera() {
+  showError("camera-error", "");
+  closeCamera();
+  while (camera.timer) await new Promise((resolve) => setTimeout(resolve, 50));
+  const audio = $("camera-audio").checked;
+  try {
+    if (!navigator.mediaDevices || !window.MediaRecorder) throw new Error("this browser cannot record video");
+    camera.stream = await navigator.mediaDevices.getUserMedia({
+      video: { facingMode: { ideal: camera.facing }, width: { ideal: 1920 }, height: { ideal: 1080 }, frameRate: { ideal: 30 } },
+      audio,
+    });
+  } catch (err) {
+    showError("camera-error", cameraErrorText(err));
+    return;
+  }
+  camera.type = recordingType(audio);
+  const track = camera.stream.getVideoTracks()[0];
+  camera.imageCapture = window.ImageCapture ? new ImageCapture(track) : null;
+  $("camera-preview").srcObject = camera.stream;
+  camera.closing = false;
+  camera.timer = setInterval(cameraTick, 50);
+  cameraTick();
+  $("camera-shutter").disabled = false;
+  $("camera-switch").disabled = false;
+  $("camera-start").textContent = "Stop camera";
+  $("camera").dataset.recording = camera.type || "default";
+}
+
+// Stops the camera once every press under way has its video; recorders nobody needs stop at once.
+function closeCamera() {
+  if (!camera.timer) return;
+  camera.closing = true;
+  $("camera-shutter").disabled = true;
+  $("camera-switch").disabled = true;
+  $("camera-start").textContent = "Start camera";
+  cameraTick();
+}
+
+// The still: the camera's own photo at full resolution where the browser can take one, else the frame on screen
+// at the press, at the video's own size.
+function takeStill() {
+  const video = $("camera-preview");
+  const canvas = document.createElement("canvas");
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext("2d").drawImage(video, 0, 0);
+  const frame = () => new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.95));
+  if (!camera.imageCapture) return frame();
+  return camera.imageCapture.takePhoto().catch(frame);
+}
+
+function shotCard(id) {
+  const card = document.createElement("div");
+  card.className = "shot";
+  card.id = `shot-${id}`;
+  card.dataset.state = "recording";
+  card.innerHTML = `<div class="progress" id="shot-${id}-progress" role="progressbar" aria-label="Live Photo ${id}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0">`
+    + `<div class="bar"></div><span class="label">Recording…</span></div>`
+    + `<p class="error" hidden></p><div class="viewer-slot"></div><div class="downloads"></div>`;
+  $("camera-roll").prepend(card);
+  return card;
+}
+
+function shutter() {
+  if (!camera.timer || camera.closing) return;
+  const now = performance.now();
+  const recording = camera.recorders.filter((r) => r.recorder.state === "recording");
+  // The newest recorder with `before` seconds behind the press; just after the camera starts, the oldest there is.
+  const entry = recording.filter((r) => r.anchor <= now - camera.before * 1000).pop() || recording[0];
+  if (!entry) return;
+  const id = ++camera.shots;
+  const shot = { id, press: (now - entry.anchor) / 1000, still: takeStill(), card: shotCard(id) };
+  entry.presses.push(shot);
+  entry.keepUntil = Math.max(entry.keepUntil, now + camera.after * 1000);
+  cameraTick();
+}
+
+// One recording and its presses: the video is uploaded once, each still with it, and each press becomes a job.
+async function deliver(blobPromise, shots) {
+  let video;
+  try {
+    const blob = await blobPromise;
+    const extension = blob.type.includes("mp4") ? "mp4" : "webm";
+    video = await upload(new File([blob], `capture.${extension}`, { type: blob.type }), `shot-${shots[0].id}-progress`);
+  } catch (err) {
+    for (const shot of shots) failShot(shot, err);
+    return;
+  }
+  for (const shot of shots) {
+    try {
+      const still = await shot.still;
+      const extension = still.type === "image/png" ? "png" : "jpg";
+      const photo = await upload(new File([still], `capture.${extension}`, { type: still.type }), `shot-${shot.id}-progress`);
+      const id = await startJob("capture", { photo: photo.id, video: video.id, press: shot.press });
+      shot.card.dataset.state = "making";
+      // The job runs while the next press uploads.
+      follow(id, `shot-${shot.id}-progress`).then((status) => showShot(shot, id, status), (err) => failShot(shot, err));
+    } catch (err) {
+      failShot(shot, err);
+    }
+  }
+}
+
+function showShot(shot, id, status) {
+  shot.card.querySelector(".viewer-slot").replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, `Shot ${shot.id}`));
+  downloads(shot.card.querySelector(".downloads"), id, status.result.files);
+  shot.card.querySelector(".progress").hidden = true;
+  shot.card.dataset.job = id;
+  shot.card.dataset.state = "done";
+  shot.card.title = status.result.summary;
+}
+
+function failShot(shot, err) {
+  const el = shot.card.querySelector(".error");
+  el.textContent = err.message || String(err);
+  el.hidden = false;
+  announce(el.textContent);
+  shot.card.dataset.state = "failed";
+}
+
+// Shows the camera's window (seconds kept before and after a press) as the server was told it.
+export function configureCamera(config) {
+  camera.before = config.captureBefore ?? camera.before;
+  camera.after = config.captureAfter ?? camera.after;
+  $("camera-window").textContent = camera.before === camera.after
+    ? `${camera.before} s before and after` : `${camera.before} s before and ${camera.after} s after`;
+}
+
+// The camera runs while its mode is shown: showing it starts the camera, leaving it stops it (once the presses
+// under way have their video).
+export function cameraModeShown(mode) {
+  if (mode === "camera" && !camera.timer) openCamera();
+  if (mode !== "camera") closeCamera();
+}
+
+export function setUpCamera() {
+  $("camera-start").addEventListener("click", () => (camera.timer && !camera.closing ? closeCamera() : openCamera()));
+  $("camera-shutter").addEventListener("click", shutter);
+  $("camera-switch").addEventListener("click", () => { camera.facing = camera.facing === "environment" ? "user" : "environment"; openCamera(); });
+  $("camera-audio").addEventListener("change", () => { if (camera.timer && !camera.closing) openCamera(); });
+  document.addEventListener("keydown", (e) => {
+    if ($("camera").hidden || e.repeat || !(e.key === " " || e.key === "Enter")) return;
+    // Keys meant for another control, or for a Live Photo in the roll (held to play it), are left to it.
+    if (e.target.closest && e.target.closest("input, select, textarea, a, button:not(.shutter), .live-viewer")) return;
+    e.preventDefault();
+    shutter();
+  });
+}
