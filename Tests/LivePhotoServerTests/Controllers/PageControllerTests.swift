@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import LivePhotoKit
+import TestSupport
+import Testing
+
+@testable import LivePhotoServer
+
+/// The page and its modules, served from the resources folder.
+extension ServerTests {
+    @Test("the page, its modules and style come from the resources folder, typed, revalidated; the page names both modes")
+    func page() async throws {
+        let (server, _) = try Self.server()
+        try await server.application().test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8" && page.headers[.cacheControl] == "no-cache")
+            let html = String(buffer: page.body)
+            #expect(html.contains("Assemble") && html.contains("Disassemble"))
+            #expect(html.contains(#"<script type="module" src="/app.js">"#))
+            #expect(!html.contains("https://") && !html.contains("http://"))
+            // Each is a resource file, served as it is in the source tree.
+            let resources = "\(ProjectPaths.root)/Sources/LivePhotoServer/Resources"
+            #expect(html == (try String(contentsOfFile: "\(resources)/index.html", encoding: .utf8)))
+            let modules = try FileManager.default.contentsOfDirectory(atPath: "\(resources)/js").filter { $0.hasSuffix(".js") }.sorted()
+            #expect(modules.count >= 10)
+            let assets = [("app.js", "text/javascript"), ("app.css", "text/css")] + modules.map { ("js/\($0)", "text/javascript") }
+            for (file, type) in assets {
+                let response = try await client.execute(uri: "/\(file)", method: .get)
+                #expect(response.status == .ok, "\(file)")
+                #expect(response.headers[.contentType] == "\(type); charset=utf-8", "\(file)")
+                #expect(response.headers[.cacheControl] == "no-cache", "\(file)")
+                #expect(String(buffer: response.body) == (try String(contentsOfFile: "\(resources)/\(file)", encoding: .utf8)), "\(file)")
+            }
+            // Revalidation: the same file unchanged is a 304.
+            let first = try await client.execute(uri: "/js/dom.js", method: .get)
+            let etag = try #require(first.headers[.eTag])
+            #expect(try await client.execute(uri: "/js/dom.js", method: .get, headers: [.ifNoneMatch: etag]).status == .notModified)
+        }
+    }
+
+    @Test("the page's files: nothing outside the resources folder, nothing but its pages, scripts and styles, no path in errors")
+    func assetConfinement() async throws {
+        let (server, ws) = try Self.server()
+        let resources = try #require(WebAssets.folder)
+        try await server.application().test(.router) { client in
+            for uri in [
+                "/js/../../../../Package.swift", "/%2e%2e/%2e%2e/%2e%2e/Package.swift", "/js/%2e%2e%2fapp.js", "/js/..%2F..%2Fapp.js",
+                "/..%2f..%2f..%2f..%2f..%2fetc/passwd", "//etc/passwd", "/etc/passwd", "/js", "/js/", "/.hidden.js", "/js/.dom.js",
+                "/js/dom.js%00.png", "/js/dom.mjs", "/api/uploads/nope/photo", "/Resources/app.js", "/app.js/",
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect([.badRequest, .notFound].contains(response.status), "\(uri): \(response.status)")
+                let text = String(buffer: response.body)
+                #expect(!text.contains("root:") && !text.contains("import "), "\(uri)")
+                // Errors are JSON in words, never naming where the files are.
+                let error = try #require(try Self.json(response)["error"] as? String, "\(uri)")
+                #expect(!error.contains(resources) && !error.contains(ws.path) && !error.contains("/work"), "\(uri): \(error)")
+            }
+            // The same rules, one path at a time.
+            for path in ["/", "/index.html", "/app.js", "/js/camera.js", "/app.css"] {
+                #expect(WebAssetFiles.isServable(path), "\(path)")
+            }
+            let refused = [
+                "", "app.js", "/..", "/js/../app.js", "/js//app.js", "/.env", "/js/x.json", "/js/a b.js", "/a/b/c/d/e.js", "/js/",
+            ]
+            for path in refused {
+                #expect(!WebAssetFiles.isServable(path), "\(path)")
+            }
+            // State-changing methods never reach a file.
+            let put = try await client.execute(uri: "/app.js", method: .put, body: ByteBuffer(string: "x"))
+            #expect(put.status == .notFound || put.status == .methodNotAllowed, "\(put.status)")
+        }
+        // A link planted among the files is not followed out of the folder.
+        let planted = try Workspace()
+        try FileManager.default.createDirectory(atPath: planted.file("root/js"), withIntermediateDirectories: true)
+        _ = try planted.write(Array("secret".utf8), to: "secret.js")
+        try FileManager.default.createSymbolicLink(atPath: planted.file("root/js/leak.js"), withDestinationPath: planted.file("secret.js"))
+        let files = WebAssetFiles(root: planted.file("root"))
+        let id = try #require(files.getFileIdentifier("/js/leak.js"))
+        #expect(try await files.getAttributes(id: id) == nil)
+    }
+}
