@@ -4,7 +4,7 @@ import MediaFormats
 /// One file read for inspect and verify: the report, plus what the checks need.
 ///
 /// A file whose container cannot be parsed at all (not a JPEG, HEIC or movie; cut short in its headers) gets an
-/// ``InspectionReport.FileReport/error``. A part that does not add up (broken Exif, Motion Photo XMP that names a video the file does
+/// ``InspectionReport/FileReport/error``. A part that does not add up (broken Exif, Motion Photo XMP that names a video the file does
 /// not hold) is one of its ``InspectionReport.FileReport/problems``: the rest is still described.
 struct FileAnalysis {
     /// How much is read.

@@ -56,7 +56,10 @@ public struct ByteReader: Sendable {
     }
 
     /// Reads an integer of `type`'s width in `order`, as swift-nio's `ByteBuffer.readInteger` does.
-    /// - Parameter what: names the field in the error when the data runs out.
+    /// - Parameters:
+    ///   - type: the integer type to read; its width is how many bytes are read.
+    ///   - order: the byte order of the stored integer.
+    ///   - what: names the field in the error when the data runs out.
     public mutating func readInteger<T: FixedWidthInteger>(
         _ type: T.Type = T.self, _ order: ByteOrder = .bigEndian, _ what: @autoclosure () -> String = "integer"
     ) throws -> T {

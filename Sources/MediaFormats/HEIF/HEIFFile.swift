@@ -72,7 +72,9 @@ public struct HEIFFile: Sendable {
     /// Reads the top-level boxes and the `meta` box of `file`; a broken `iref` gives no references.
     /// - Throws: when the file is not HEIF (no `ftyp` first, no image brand), has no `meta` or one over 64 MiB,
     ///   or a box in `meta` is malformed.
-    /// - Parameter end: where the image's boxes end, when other bytes follow them (a moving photo's MP4 and tail).
+    /// - Parameters:
+    ///   - file: the HEIF file.
+    ///   - end: where the image's boxes end, when other bytes follow them (a moving photo's MP4 and tail).
     public init(file: RandomAccessFile, end: Int64? = nil) throws {
         topLevel = try file.topLevelBoxes(end: end)
         guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {

@@ -39,7 +39,9 @@ public struct Atom: Sendable, Equatable {
     static let nestingMessage = "boxes nested more than 32 deep"
 
     /// Parses a whole box (header included) from `bytes`.
-    /// - Parameter baseOffset: the absolute offset of `bytes[0]`, for error messages.
+    /// - Parameters:
+    ///   - bytes: the box, header included.
+    ///   - baseOffset: the absolute offset of `bytes[0]`, for error messages.
     public static func parse(_ bytes: [UInt8], baseOffset: Int64 = 0) throws -> Atom {
         let header = try BoxHeader.parse(bytes, at: baseOffset, limit: baseOffset + Int64(bytes.count))
         guard header.size == Int64(bytes.count) else {

@@ -62,7 +62,9 @@ public struct BoxHeader: Sendable, Equatable {
 extension RandomAccessFile {
     /// Lists the boxes at the top level of the file, reading only their headers.
     ///
-    /// - Parameter maxBoxes: a bound on how many boxes are accepted before the file is judged malformed.
+    /// - Parameters:
+    ///   - maxBoxes: a bound on how many boxes are accepted before the file is judged malformed.
+    ///   - end: where the boxes end, when other bytes follow them; the end of the file when nil.
     /// - Returns: the headers in file order; the last one ends exactly at the end of the file.
     public func topLevelBoxes(maxBoxes: Int = 100_000, end: Int64? = nil) throws -> [BoxHeader] {
         var boxes: [BoxHeader] = []

@@ -40,6 +40,8 @@ public enum BoxWalker {
 
     /// The boxes in `range` of `file` (all of it by default), depth first.
     /// - Parameters:
+    ///   - file: the file to walk.
+    ///   - range: the byte range to walk; the whole file when nil.
     ///   - maxBoxes: at most this many are listed; the last says the rest were left out.
     ///   - maxDepth: boxes deeper than this are not opened.
     /// - Throws: only when the file cannot be read.

@@ -79,7 +79,9 @@ extension DeclaredFullBox {
     public var versionedValues: [UInt64] { [] }
 
     /// Reads the box from its atom.
-    /// - Parameter offset: the payload's file offset, for error messages.
+    /// - Parameters:
+    ///   - atom: the box, as parsed.
+    ///   - offset: the payload's file offset, for error messages.
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var reader = ByteReader(atom.data, baseOffset: offset)
         let version = try reader.readInteger(UInt8.self, "\(Self.boxType) version")

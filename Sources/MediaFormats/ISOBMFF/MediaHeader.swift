@@ -69,7 +69,9 @@ public struct HandlerReference: Sendable, Equatable {
     public var handlerType: FourCC
 
     /// Reads an `hdlr` atom.
-    /// - Parameter offset: the payload's file offset, for error messages.
+    /// - Parameters:
+    ///   - atom: the `hdlr` box, as parsed.
+    ///   - offset: the payload's file offset, for error messages.
     /// - Throws: ``FormatError`` (truncated) when the payload is shorter than 12 bytes.
     public init(_ atom: Atom, at offset: Int64 = 0) throws {
         var r = ByteReader(atom.data, baseOffset: offset)
