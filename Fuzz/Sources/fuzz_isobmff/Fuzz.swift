@@ -32,9 +32,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // edit's cut: the tables of a range of samples, and the bytes they need.
     if let (cut, _) = try? movie.cut(from: 0.1, to: 0.6, droppingTracks: Set(movie.tracks.filter(\.isAudio).map(\.trackID))) {
-        _ = try? cut.chunkOffsetsCopyingUsedChunks(at: 36)
+        _ = try? cut.chunkOffsetsCopyingUsedChunks(at: FileTypeBox.quickTime.quickTimePayloadOffset)
         _ = cut.moov.serialized()
     }
+    // edit's mute: the sound tracks removed, the rest read back.
+    let sound = Set(movie.tracks.filter(\.isAudio).map(\.trackID))
+    if !sound.isEmpty, let muted = try? movie.removingTracks(sound), muted.tracks.contains(where: \.isAudio) {
+        fatalError("removing the sound tracks left one")
+    }
+    // The start make and split write before the samples: its length is the payload offset they plan with.
+    let start = FileTypeBox.quickTime.movieStart(payloadSize: UInt64(file.size))
+    guard Int64(start.count) == FileTypeBox.quickTime.quickTimePayloadOffset else { fatalError("a QuickTime movie's start moved") }
     _ = movie.moov.serialized()
     return 0
 }

@@ -7,6 +7,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let file = FuzzFile.with(data, size), let jpeg = try? JPEGFile(file: file) else { return 0 }
     _ = try? jpeg.endOfImage(in: file)
     _ = try? jpeg.xmpPacket(in: file)
+    // The Motion Photo writer's header edit: a new XMP segment and an Exif insertion, the MPF index kept true.
+    if let header = try? file.read(at: 0, count: Int(jpeg.scanOffset)), let range = try? jpeg.xmpSegmentRange(in: file),
+        let xmp = try? JPEGFile.xmpSegment(packet: Array("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>".utf8))
+    {
+        let insertion = jpeg.exifInsertionPoint..<jpeg.exifInsertionPoint
+        if let edited = try? jpeg.editedHeader(header, changes: [(range, xmp), (insertion, [0xFF, 0xE1, 0, 2])], in: file) {
+            let expected = header.count + xmp.count - range.count + 4
+            guard edited.count == expected else { fatalError("a header edit gave \(edited.count) bytes, not \(expected)") }
+        }
+    }
     guard let bytes = try? jpeg.exifTIFF(in: file), var tiff = try? ExifTIFF(bytes: bytes) else { return 0 }
     _ = tiff.orientation
     _ = tiff.string(ifd0Tag: 0x010F)

@@ -14,6 +14,8 @@ public struct HEIFItemRewrite: Sendable {
 extension HEIFFile {
     /// The edits that give item `id` the payload `payload`.
     /// - Parameters:
+    ///   - id: the item, stored as one extent of the file itself.
+    ///   - payload: the item's new bytes.
     ///   - fileSize: the file's size: where an appended `mdat` begins.
     ///   - inPlaceWhenItFits: write over the old payload when the new one is no longer (its extent shrinks and the
     ///     rest of the old bytes stay, unused); otherwise, and when it does not fit, the payload goes into a new
