@@ -8,6 +8,8 @@ public struct EditOptions: Sendable {
     public var force: Bool
     /// A pair (default), a `.pvt` folder or a `.pvt.zip`.
     public var packaging: Packaging
+    /// With `.pair`, a `.pvt.zip` of the pair too (the web app offers both).
+    package var zipsPairToo = false
     /// The new key photo: the movie's frame at this time (seconds on the input movie's timeline), taken as `make
     /// VIDEO` takes its cover; nil keeps the still and its time.
     public var keyPhotoTime: Double?

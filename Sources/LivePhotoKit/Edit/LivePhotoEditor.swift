@@ -102,6 +102,7 @@ public enum LivePhotoEditor {
             quality: options.quality, ffmpegPath: options.ffmpegPath, photoFormat: format == .heic ? .heic : .jpeg)
         make.movieEdit = edit
         if newKeyPhoto { make.keyPhotoMetadata = still }
+        make.zipsPairToo = options.zipsPairToo
         let made = try await LivePhotoMaker.make(photo: newKeyPhoto ? nil : still, video: movie, options: make, progress: progress)
         var notes = made.notes
         if hadGainMap { notes.append("the photo's HDR gain map belongs to the old key photo; the new one has none") }

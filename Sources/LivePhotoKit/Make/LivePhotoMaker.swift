@@ -212,7 +212,8 @@ public enum LivePhotoMaker {
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
             videoSource: videoSource, trim: trim, wallpaperWarnings: wallpaperWarnings, notes: notes)
         let copyTotal = still.copiedBytes + movie.copiedBytes
-        let counter = ProgressCounter(total: options.packaging == .zippedBundle ? 2 * copyTotal : copyTotal, handler: progress)
+        let counter = ProgressCounter(
+            total: options.packaging == .zippedBundle || options.zipsPairToo ? 2 * copyTotal : copyTotal, handler: progress)
 
         // Everything placed is removed again if a later step fails, so a failed make leaves nothing.
         var placed: [String] = []
@@ -224,6 +225,8 @@ public enum LivePhotoMaker {
                 inputs: [photo, video].compactMap { $0 }, photoDatedLike: photo ?? video, movieDatedLike: video,
                 force: options.force, counter: counter)
             switch options.packaging {
+            case .pair where options.zipsPairToo:
+                (result.photo, result.movie, result.bundle) = try job.writePairAndZip(bundleNamed: "\(stem).pvt", placed: &placed)
             case .pair:
                 (result.photo, result.movie) = try job.writePair(placed: &placed)
             case .bundle, .zippedBundle:

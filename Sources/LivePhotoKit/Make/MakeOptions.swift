@@ -36,6 +36,8 @@ public struct MakeOptions: Sendable {
     /// A cover time the input itself suggests (a Motion Photo's presentation timestamp), used when `coverTime` is
     /// nil: unlike `coverTime`, one outside the video snaps to the nearest frame, with a note in the result.
     var suggestedCover: SuggestedCover?
+    /// With `.pair`, a `.pvt.zip` of the pair too, from the same run (the web app offers both).
+    package var zipsPairToo = false
     /// Replace a MakerNote of another camera maker even without `force`, with a note in the result (`convert`
     /// does: its user asked for a Live Photo).
     var replacesForeignMakerNote = false

@@ -1,6 +1,5 @@
 import Foundation
 import LivePhotoMedia
-import ZIPFoundation
 import MediaFormats
 
 /// Writes one planned Live Photo in the chosen packaging.
@@ -19,6 +18,28 @@ struct OutputJob {
 
     /// `STEM.JPG` and `STEM.MOV` in the folder.
     func writePair(placed: inout [String]) throws(LivePhotoError) -> (String, String) {
+        let (photoPath, moviePath) = try writePairFiles(placed: &placed)
+        return (photoPath, moviePath)
+    }
+
+    /// The pair, then `NAME.zip` (a `.pvt.zip`) made of the pair's own files: one make gives both, the bytes of the
+    /// still and the movie planned and tagged once.
+    func writePairAndZip(bundleNamed bundleName: String, placed: inout [String]) throws(LivePhotoError) -> (String, String, String) {
+        let (photoPath, moviePath) = try writePairFiles(placed: &placed)
+        let destination = "\(folder)/\(bundleName).zip"
+        try OutputLocation.check([destination], inputs: inputs, force: force)
+        let zipPath = OutputLocation.temporaryName(beside: destination)
+        defer { OutputLocation.remove(zipPath) }
+        try ZippedBundle.write(
+            to: zipPath, bundleName: bundleName, members: [(photoName, photoPath), (movieName, moviePath)],
+            date: FileDates.modificationDate(of: photoDatedLike) ?? Date(), destination: destination, counter: counter)
+        FileDates.copyModificationTime(from: photoDatedLike, to: zipPath)
+        try OutputLocation.moveIntoPlace(zipPath, destination, force: force)
+        placed.append(destination)
+        return (photoPath, moviePath, destination)
+    }
+
+    private func writePairFiles(placed: inout [String]) throws(LivePhotoError) -> (String, String) {
         let photoPath = "\(folder)/\(photoName)", moviePath = "\(folder)/\(movieName)"
         try OutputLocation.check([photoPath, moviePath], inputs: inputs, force: force)
         let stagedPhoto = try StagedFile(destination: photoPath, datedLike: photoDatedLike)
@@ -69,21 +90,9 @@ struct OutputJob {
         }
         let zipPath = OutputLocation.temporaryName(beside: destination)
         defer { OutputLocation.remove(zipPath) }
-        do {
-            let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
-            let date = FileDates.modificationDate(of: photoDatedLike) ?? Date()
-            try archive.addEntry(
-                with: "\(bundleName)/", type: .directory, uncompressedSize: Int64(0), modificationDate: date, provider: { _, _ in Data() })
-            for name in [photoName, movieName, PhotoBundle.metadataFileName] {
-                let url = URL(fileURLWithPath: "\(work)/\(name)")
-                // Media is already compressed: store it. The plist deflates.
-                try archive.addEntry(
-                    with: "\(bundleName)/\(name)", fileURL: url, compressionMethod: name.hasSuffix(".plist") ? .deflate : .none)
-                counter.add((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0)
-            }
-        } catch {
-            throw .writeFailed(path: destination, reason: "cannot write the zip archive: \(error)")
-        }
+        try ZippedBundle.write(
+            to: zipPath, bundleName: bundleName, members: [photoName, movieName].map { ($0, "\(work)/\($0)") },
+            date: FileDates.modificationDate(of: photoDatedLike) ?? Date(), destination: destination, counter: counter)
         FileDates.copyModificationTime(from: photoDatedLike, to: zipPath)
         try OutputLocation.moveIntoPlace(zipPath, destination, force: force)
         placed.append(destination)

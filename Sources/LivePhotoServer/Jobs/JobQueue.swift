@@ -47,8 +47,8 @@ struct JobStatus: Sendable, Encodable {
         case starting
         /// A step of the Kit's operation (copy, remux, cover frame…), under its own label.
         case operation(OperationProgress.Phase)
-        /// Packing the `.pvt.zip`; making the previews.
-        case zip, preview
+        /// Making the previews.
+        case preview
         /// Finished, one way or the other.
         case done, failed
 
@@ -58,7 +58,6 @@ struct JobStatus: Sendable, Encodable {
             case .operation(let phase): phase.label
             case .waiting: "waiting"
             case .starting: "starting"
-            case .zip: "zip"
             case .preview: "preview"
             case .done: "done"
             case .failed: "failed"

@@ -22,21 +22,17 @@ enum Jobs {
     ) async throws -> JobResult {
         let out = "\(folder)/out"
         let stem = name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
+        // One make writes the pair and its .pvt.zip.
+        var options = MakeOptions(
+            outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath,
+            duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before,
+            coverMatchesPhotoWithin: window == nil ? nil : Self.shutterToStill)
+        options.zipsPairToo = true
         let made = try await LivePhotoMaker.make(
-            photo: photo, video: video,
-            options: MakeOptions(
-                outputDirectory: out, name: stem, coverTime: cover, ffmpegPath: state.options.ffmpegPath,
-                duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before,
-                coverMatchesPhotoWithin: window == nil ? nil : Self.shutterToStill),
-            progress: { p in progress(.operation(p.phase), 0.6 * p.fraction) })
+            photo: photo, video: video, options: options, progress: { p in progress(.operation(p.phase), 0.7 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
-        // The bundle from the pair itself: the same bytes, identifier and cover (nothing is made twice).
-        let bundle = try await LivePhotoMaker.make(
-            photo: stillPath, video: moviePath,
-            options: MakeOptions(outputDirectory: out, name: stem, identifier: made.identifier, packaging: .zippedBundle),
-            progress: { p in progress(.zip, 0.6 + 0.1 * p.fraction) })
         var files = [file(.photo, stillPath), file(.video, moviePath)]
-        if let zip = bundle.bundle { files.append(file(.bundle, zip)) }
+        if let zip = made.bundle { files.append(file(.bundle, zip)) }
         progress(.preview, 0.7)
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
@@ -104,13 +100,15 @@ enum Jobs {
             let exported = try await LivePhotoExporter.export(
                 movie: movie,
                 options: ExportOptions(
-                    format: .mp4, outputDirectory: out, name: "\(stem)-\(effect.rawValue)", ffmpegPath: state.options.ffmpegPath, effect: effect,
+                    format: .mp4, outputDirectory: out, name: "\(stem)-\(effect.rawValue)", ffmpegPath: state.options.ffmpegPath,
+                    effect: effect,
                     photo: photo),
                 progress: { p in progress(.operation(p.phase), 0.8 * p.fraction) })
             progress(.preview, 0.8)
             if effect == .longExposure {
                 let preview = try await state.previews.photo(exported.output, movie: nil, cover: nil, in: previewFolder)
-                let frames = exported.framesAveraged.map { " the mean of \($0) frames\(exported.stabilized == true ? ", stabilised" : "")" } ?? ""
+                let frames =
+                    exported.framesAveraged.map { " the mean of \($0) frames\(exported.stabilized == true ? ", stabilised" : "")" } ?? ""
                 return JobResult(
                     files: [file(.photo, exported.output)], hasPreview: false, coverTimeSeconds: nil, identifier: nil,
                     summary: "A Long Exposure:\(frames).", previewPhoto: preview, previewVideo: nil)
@@ -121,20 +119,16 @@ enum Jobs {
                 summary: effect == .loop ? "A Loop: its end fades into its start." : "A Bounce: forward, then back.",
                 previewPhoto: still, previewVideo: exported.output)
         }
+        // One edit writes the pair and its .pvt.zip.
+        var options = EditOptions(
+            outputDirectory: out, name: stem, keyPhotoTime: choice.keyPhoto, trimStart: choice.trimStart, trimEnd: choice.trimEnd,
+            mute: choice.mute, ffmpegPath: state.options.ffmpegPath)
+        options.zipsPairToo = true
         let edited = try await LivePhotoEditor.edit(
-            inputs,
-            options: EditOptions(
-                outputDirectory: out, name: stem, keyPhotoTime: choice.keyPhoto, trimStart: choice.trimStart, trimEnd: choice.trimEnd,
-                mute: choice.mute, ffmpegPath: state.options.ffmpegPath),
-            progress: { p in progress(.operation(p.phase), 0.6 * p.fraction) })
+            inputs, options: options, progress: { p in progress(.operation(p.phase), 0.7 * p.fraction) })
         guard let stillPath = edited.photo, let moviePath = edited.movie else { throw LivePhotoError.invalidArgument("nothing was made") }
-        let bundle = try await LivePhotoMaker.make(
-            photo: stillPath, video: moviePath,
-            options: MakeOptions(
-                outputDirectory: out, name: stem, identifier: ContentIdentifier(edited.identifier), packaging: .zippedBundle),
-            progress: { p in progress(.zip, 0.6 + 0.1 * p.fraction) })
         var files = [file(.photo, stillPath), file(.video, moviePath)]
-        if let zip = bundle.bundle { files.append(file(.bundle, zip)) }
+        if let zip = edited.bundle { files.append(file(.bundle, zip)) }
         progress(.preview, 0.7)
         let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: edited.keyPhotoTime, in: previewFolder)
         let previewVideo = try await state.previews.video(moviePath, in: previewFolder)

@@ -44,6 +44,29 @@ struct PackagingTests {
         #expect(try await Readers.framemd5(ws.file("unzipped/LP.pvt/LP.MOV")) == Readers.framemd5(clip))
     }
 
+    @Test("the pair and its .pvt.zip from one make (the web app's offer): the zip holds the pair's very bytes")
+    func pairAndZip() async throws {
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        let photo = try await ClipStore.shared.jpeg()
+        let ws = try Workspace()
+        var options = MakeOptions(outputDirectory: ws.path, name: "LP")
+        options.zipsPairToo = true
+        let result = try await LivePhotoMaker.make(photo: photo, video: clip, options: options)
+        #expect(result.photo == ws.file("LP.JPG") && result.movie == ws.file("LP.MOV") && result.bundle == ws.file("LP.pvt.zip"))
+        #expect(try ws.contents() == ["LP.JPG", "LP.MOV", "LP.pvt.zip"])
+        try await Tool.run("python3", ["-m", "zipfile", "-e", ws.file("LP.pvt.zip"), ws.file("unzipped")])
+        for name in ["LP.JPG", "LP.MOV"] {
+            #expect(FileManager.default.contentsEqual(atPath: ws.file(name), andPath: ws.file("unzipped/LP.pvt/\(name)")), "\(name)")
+        }
+        let plist = try String(contentsOfFile: ws.file("unzipped/LP.pvt/metadata.plist"), encoding: .utf8)
+        #expect(plist.contains("PFVideoComplementMetadataVersionKey"))
+        let archive = try Archive(url: URL(fileURLWithPath: ws.file("LP.pvt.zip")), accessMode: .read)
+        #expect(
+            archive.filter { $0.path.hasSuffix(".JPG") || $0.path.hasSuffix(".MOV") }.allSatisfy {
+                $0.compressedSize == $0.uncompressedSize
+            })
+    }
+
     @Test("an existing output is kept unless force is given", arguments: Packaging.allCases)
     func noOverwrite(_ packaging: Packaging) async throws {
         let clip = try await ClipStore.shared.path(ClipSpec())
