@@ -150,13 +150,11 @@ public enum LivePhotoConverter {
             keepsIdentifier: options.keepsIdentifier)
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
         let output = "\(outputDirectory)/\(motionPhotoName(stem: stem, format: writer.format))"
-        try OutputLocation.check([output], inputs: [photo, movie], force: force)
-        let staged = try StagedFile(destination: output, datedLike: photo)
+        let outputs = try OutputTransaction([output], inputs: [photo, movie], force: force)
+        let staged = try outputs.stage(output, datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
         try writer.write(to: staged, progress: counter.add)
-        try OutputLocation.check([output], inputs: [photo, movie], force: force)
-        try staged.commit()
-        PendingOutputs.shared.finish([output])
+        try outputs.commit()
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
             videoLength: video.size, flavor: options.flavor, reencoded: reencoded, soundEncoded: soundEncoded,
@@ -174,16 +172,13 @@ public enum LivePhotoConverter {
             milliseconds: Int64(exactly: (min(max(date.timeIntervalSince1970, 0), 9_999_999_999) * 1000).rounded()) ?? 0)
         let stem = try LivePhotoMaker.stemName(options.name ?? LivePhotoSplitter.baseStem(photo))
         let outputs = ["\(options.outputDirectory)/\(stem).jpg", "\(options.outputDirectory)/\(stem).mp4"]
-        try OutputLocation.check(outputs, inputs: [photo, movie], force: options.force)
-        let stagedPhoto = try StagedFile(destination: outputs[0], datedLike: photo)
-        let stagedMovie = try StagedFile(destination: outputs[1], datedLike: photo)
+        let transaction = try OutputTransaction(outputs, inputs: [photo, movie], force: options.force)
+        let stagedPhoto = try transaction.stage(outputs[0], datedLike: photo)
+        let stagedMovie = try transaction.stage(outputs[1], datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
         try writer.writePhoto(to: stagedPhoto, progress: counter.add)
         try writer.writeMovie(to: stagedMovie, progress: counter.add)
-        try OutputLocation.check(outputs, inputs: [photo, movie], force: options.force)
-        try stagedPhoto.commit()
-        try stagedMovie.commit()
-        PendingOutputs.shared.finish(outputs)
+        try transaction.commit()
         return MotionConversionResult(
             output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
             flavor: options.flavor, reencoded: reencoded, companion: outputs[1], soundEncoded: soundEncoded,

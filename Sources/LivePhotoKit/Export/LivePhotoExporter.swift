@@ -81,7 +81,7 @@ public enum LivePhotoExporter {
         let stem = try LivePhotoMaker.stemName(options.name ?? options.effect.map { "\(base)-\($0.rawValue)" } ?? base)
         try OutputLocation.prepareFolder(options.outputDirectory)
         let destination = "\(options.outputDirectory)/\(stem).\(options.format.fileExtension)"
-        try OutputLocation.check([destination], inputs: [movie], force: options.force)
+        let outputs = try OutputTransaction([destination], inputs: [movie], force: options.force)
         let temporary = OutputLocation.temporaryName(beside: destination)
         defer { OutputLocation.remove(temporary) }
         let copy = options.format == .mp4 && video.codec == "h264" && options.width == nil && options.fps == nil && options.effect == nil
@@ -96,9 +96,8 @@ public enum LivePhotoExporter {
         } catch {
             throw MediaSteps.wrap(error, file: movie).renamingFile(temporary, as: destination)
         }
-        FileDates.copyModificationTime(from: movie, to: temporary)
-        try OutputLocation.moveIntoPlace(temporary, destination, force: options.force)
-        PendingOutputs.shared.finish([destination])
+        outputs.adopt(temporary, as: destination, datedLike: movie)
+        try outputs.commit()
         return ExportResult(format: options.format, output: destination, videoCopied: copy, effect: options.effect)
     }
 
@@ -112,7 +111,7 @@ public enum LivePhotoExporter {
         let stem = try LivePhotoMaker.stemName(options.name ?? "\(base)-long-exposure")
         try OutputLocation.prepareFolder(options.outputDirectory)
         let destination = "\(options.outputDirectory)/\(stem).\(heic ? "heic" : "jpg")"
-        try OutputLocation.check([destination], inputs: [movie] + (options.photo.map { [$0] } ?? []), force: options.force)
+        let outputs = try OutputTransaction([destination], inputs: [movie] + (options.photo.map { [$0] } ?? []), force: options.force)
         let work = try OutputLocation.temporaryFolder(beside: destination)
         defer { OutputLocation.remove(work) }
         var notes: [String] = []
@@ -141,9 +140,8 @@ public enum LivePhotoExporter {
                 }
                 still = "\(work)/mean.heic"
             }
-            FileDates.copyModificationTime(from: options.photo ?? movie, to: still)
-            try OutputLocation.moveIntoPlace(still, destination, force: options.force)
-            PendingOutputs.shared.finish([destination])
+            outputs.adopt(still, as: destination, datedLike: options.photo ?? movie)
+            try outputs.commit()
             return ExportResult(
                 format: options.format, output: destination, videoCopied: false, effect: .longExposure, framesAveraged: frames,
                 stabilized: stabilize, notes: notes)

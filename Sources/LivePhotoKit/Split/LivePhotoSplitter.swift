@@ -241,14 +241,12 @@ public enum LivePhotoSplitter {
         let photoPath = "\(options.outputDirectory)/\(photoStem).\(fileExtension(still, kind: photo.format))"
         let moviePath = "\(options.outputDirectory)/\(movieStem).\(fileExtension(movie, kind: .quicktime))"
         let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)
-        try OutputLocation.check([photoPath, moviePath], inputs: [still, movie], force: options.force)
-        let stagedPhoto = try StagedFile(destination: photoPath, datedLike: still)
-        let stagedMovie = try StagedFile(destination: moviePath, datedLike: movie)
+        let outputs = try OutputTransaction([photoPath, moviePath], inputs: [still, movie], force: options.force)
+        let stagedPhoto = try outputs.stage(photoPath, datedLike: still)
+        let stagedMovie = try outputs.stage(moviePath, datedLike: movie)
         try photo.write(to: stagedPhoto, progress: counter.add)
         try plainMovie.write(to: stagedMovie, progress: counter.add)
-        try OutputLocation.check([photoPath, moviePath], inputs: [still, movie], force: options.force)
-        placed.append(try stagedPhoto.commit())
-        placed.append(try stagedMovie.commit())
+        placed += try outputs.commit(finishing: false)
         return SplitResult(
             inputs: inputs, kind: kind, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
             removed: photo.removed.map { "photo: \($0)" } + plainMovie.removed.map { "movie: \($0)" },
@@ -272,9 +270,9 @@ public enum LivePhotoSplitter {
         let photoPath = "\(options.outputDirectory)/\(stem).\(fileExtension(path, kind: photo.format))"
         let videoPath = "\(options.outputDirectory)/\(stem).mp4"
         let counter = ProgressCounter(total: photo.copiedBytes + video.length, handler: progress)
-        try OutputLocation.check([photoPath, videoPath], inputs: [path], force: options.force)
-        let stagedPhoto = try StagedFile(destination: photoPath, datedLike: path)
-        let stagedVideo = try StagedFile(destination: videoPath, datedLike: path)
+        let outputs = try OutputTransaction([photoPath, videoPath], inputs: [path], force: options.force)
+        let stagedPhoto = try outputs.stage(photoPath, datedLike: path)
+        let stagedVideo = try outputs.stage(videoPath, datedLike: path)
         try photo.write(to: stagedPhoto, progress: counter.add)
         try stagedVideo.copy(from: file, offset: video.offset, length: video.length, progress: counter.add)
         var notes = motion.notes
@@ -285,9 +283,7 @@ public enum LivePhotoSplitter {
             case .failure(let error): notes.append("the embedded video is not readable: \(LivePhotoError.wrap(error, file: videoPath))")
             }
         }
-        try OutputLocation.check([photoPath, videoPath], inputs: [path], force: options.force)
-        placed.append(try stagedPhoto.commit())
-        placed.append(try stagedVideo.commit())
+        placed += try outputs.commit(finishing: false)
         let kind: SplitResult.Kind
         switch motion.videoLocator {
         case .microVideoOffset: kind = .microVideo
