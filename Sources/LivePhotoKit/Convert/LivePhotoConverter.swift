@@ -149,7 +149,7 @@ public enum LivePhotoConverter {
             still: stillFile, plain: plainStill, video: video, timestampUs: timestamp, flavor: options.flavor,
             keepsIdentifier: options.keepsIdentifier)
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
-        let output = "\(outputDirectory)/\(motionPhotoName(stem: stem, format: writer.format))"
+        let output = PlannedOutputs.motionPhoto(stem: stem, folder: outputDirectory, photoKind: writer.format)
         let outputs = try OutputTransaction([output], inputs: [photo, movie], force: force)
         let staged = try outputs.stage(output, datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
@@ -171,7 +171,7 @@ public enum LivePhotoConverter {
             still: still, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier,
             milliseconds: Int64(exactly: (min(max(date.timeIntervalSince1970, 0), 9_999_999_999) * 1000).rounded()) ?? 0)
         let stem = try LivePhotoMaker.stemName(options.name ?? LivePhotoSplitter.baseStem(photo))
-        let outputs = ["\(options.outputDirectory)/\(stem).jpg", "\(options.outputDirectory)/\(stem).mp4"]
+        let outputs = PlannedOutputs.vivoPair(stem: stem, folder: options.outputDirectory)
         let transaction = try OutputTransaction(outputs, inputs: [photo, movie], force: options.force)
         let stagedPhoto = try transaction.stage(outputs[0], datedLike: photo)
         let stagedMovie = try transaction.stage(outputs[1], datedLike: photo)
@@ -183,11 +183,6 @@ public enum LivePhotoConverter {
             output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
             flavor: options.flavor, reencoded: reencoded, companion: outputs[1], soundEncoded: soundEncoded,
             notes: (pairing.note.map { [$0] } ?? []) + notes + ["vivo's pairing id \(writer.pairingID) joins the two files"])
-    }
-
-    /// A Motion Photo's name: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
-    static func motionPhotoName(stem: String, format: FileKind) -> String {
-        "\(stem).MP.\(format == .heic ? "heic" : "jpg")"
     }
 
     /// A Motion Photo to a Live Photo: split losslessly, then made with the cover at the presentation timestamp.

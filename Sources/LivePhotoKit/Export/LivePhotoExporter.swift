@@ -78,9 +78,10 @@ public enum LivePhotoExporter {
         }
 
         let base = URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent
-        let stem = try LivePhotoMaker.stemName(options.name ?? options.effect.map { "\(base)-\($0.rawValue)" } ?? base)
+        let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.exportName(base: base, effect: options.effect))
         try OutputLocation.prepareFolder(options.outputDirectory)
-        let destination = "\(options.outputDirectory)/\(stem).\(options.format.fileExtension)"
+        let destination = PlannedOutputs.export(
+            name: stem, folder: options.outputDirectory, format: options.format, effect: options.effect, photoKind: nil)
         let outputs = try OutputTransaction([destination], inputs: [movie], force: options.force)
         let temporary = OutputLocation.temporaryName(beside: destination)
         defer { OutputLocation.remove(temporary) }
@@ -108,9 +109,10 @@ public enum LivePhotoExporter {
     {
         let heic = options.photo.map { FileKind.detect(path: $0) == .heic } ?? false
         let base = URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent
-        let stem = try LivePhotoMaker.stemName(options.name ?? "\(base)-long-exposure")
+        let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.exportName(base: base, effect: .longExposure))
         try OutputLocation.prepareFolder(options.outputDirectory)
-        let destination = "\(options.outputDirectory)/\(stem).\(heic ? "heic" : "jpg")"
+        let destination = PlannedOutputs.export(
+            name: stem, folder: options.outputDirectory, format: options.format, effect: .longExposure, photoKind: heic ? .heic : .jpeg)
         let outputs = try OutputTransaction([destination], inputs: [movie] + (options.photo.map { [$0] } ?? []), force: options.force)
         let work = try OutputLocation.temporaryFolder(beside: destination)
         defer { OutputLocation.remove(work) }

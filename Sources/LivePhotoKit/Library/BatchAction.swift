@@ -36,38 +36,33 @@ public enum BatchAction: Sendable {
         LivePhotoSplitter.baseStem(item.files.first ?? "item")
     }
 
-    /// The files the action writes for `item` into `folder`, named as the single-item commands name them.
+    /// The files the action writes for `item` into `folder`, named by the operations' own planners.
     func outputs(for item: LibraryItem, in folder: String) -> [String] {
         let stem = Self.stem(of: item)
         let first = item.files.first ?? ""
-        func pair(_ packaging: Packaging, photo: PhotoFormat) -> [String] {
-            switch packaging {
-            case .pair: LivePhotoMaker.outputNames(stem: stem, format: photo).map { "\(folder)/\($0)" }
-            case .bundle: ["\(folder)/\(stem).pvt"]
-            case .zippedBundle: ["\(folder)/\(stem).pvt.zip"]
-            }
-        }
         switch self {
+        case .toMotionPhoto(let options) where options.flavor == .vivoPair:
+            return PlannedOutputs.vivoPair(stem: stem, folder: folder)
         case .toMotionPhoto:
-            return ["\(folder)/\(LivePhotoConverter.motionPhotoName(stem: stem, format: FileKind.detect(path: first)))"]
+            return [PlannedOutputs.motionPhoto(stem: stem, folder: folder, photoKind: FileKind.detect(path: first))]
         case .toLivePhoto(let options):
-            return pair(options.packaging, photo: options.photoFormat ?? (FileKind.detect(path: first) == .heic ? .heic : .jpeg))
+            let format = options.photoFormat ?? (FileKind.detect(path: first) == .heic ? .heic : .jpeg)
+            return PlannedOutputs.make(stem: stem, folder: folder, packaging: options.packaging, photoFormat: format)
         case .split:
-            let photo = FileKind.detect(path: first)
-            let photoPath = "\(folder)/\(stem).\(LivePhotoSplitter.fileExtension(first, kind: photo))"
-            if item.kind == .motionPhoto { return [photoPath, "\(folder)/\(stem).mp4"] }
-            let movie = item.files.count > 1 ? item.files[1] : first
-            return [photoPath, "\(folder)/\(stem).\(LivePhotoSplitter.fileExtension(movie, kind: .quicktime))"]
+            let photo = PlannedOutputs.splitPhoto(of: first, stem: stem, folder: folder, kind: FileKind.detect(path: first))
+            if item.kind == .motionPhoto { return [photo, PlannedOutputs.splitMovie(of: nil, stem: stem, folder: folder)] }
+            return [photo, PlannedOutputs.splitMovie(of: item.files.count > 1 ? item.files[1] : first, stem: stem, folder: folder)]
         case .verify:
             return []
         case .export(let options):
-            switch options.effect {
-            case nil: return ["\(folder)/\(stem).\(options.format.fileExtension)"]
-            case .longExposure: return ["\(folder)/\(stem)-long-exposure.\(FileKind.detect(path: first) == .heic ? "heic" : "jpg")"]
-            case let effect?: return ["\(folder)/\(stem)-\(effect.rawValue).\(options.format.fileExtension)"]
-            }
+            let photoKind = options.effect == .longExposure && item.files.count > 1 ? FileKind.detect(path: first) : nil
+            return [
+                PlannedOutputs.export(
+                    name: PlannedOutputs.exportName(base: stem, effect: options.effect), folder: folder, format: options.format,
+                    effect: options.effect, photoKind: photoKind)
+            ]
         case .make(let options):
-            return pair(options.packaging, photo: options.photoFormat ?? .jpeg)
+            return PlannedOutputs.make(stem: stem, folder: folder, packaging: options.packaging, photoFormat: options.photoFormat ?? .jpeg)
         }
     }
 
@@ -114,7 +109,7 @@ public enum BatchAction: Sendable {
         case .toMotionPhoto(var options):
             (options.outputDirectory, options.name, options.force) = (folder, stem, force)
             let result = try await LivePhotoConverter.toMotionPhoto(photo: files[0], movie: files[1], options: options)
-            return ([result.output], result.notes)
+            return ([result.output] + (result.companion.map { [$0] } ?? []), result.notes)
         case .toLivePhoto(var options):
             options.outputDirectory = folder
             options.name = stem
@@ -141,7 +136,7 @@ public enum BatchAction: Sendable {
             }
         case .export(var options):
             options.outputDirectory = folder
-            options.name = options.effect.map { "\(stem)-\($0.rawValue)" } ?? stem
+            options.name = PlannedOutputs.exportName(base: stem, effect: options.effect)
             options.force = force
             if options.effect == .longExposure, files.count > 1 { options.photo = files[0] }
             let result = try await LivePhotoExporter.export(movie: files[files.count - 1], options: options)

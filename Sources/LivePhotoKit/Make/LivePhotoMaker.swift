@@ -205,8 +205,7 @@ public enum LivePhotoMaker {
                 "the photo's MakerNote from \(replacedMakerNote) was replaced by an Apple MakerNote, where Photos reads the identifier")
         }
         let folder = options.outputDirectory
-        let names = outputNames(stem: stem, format: format)
-        let photoName = names[0], movieName = names[1]
+        let (photoName, movieName) = PlannedOutputs.pairNames(stem: stem, format: format)
         var result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: cover.seconds,
             keptExistingStillTime: movie.keptExistingStillTime, packaging: options.packaging, photoSource: photoSource,
@@ -260,11 +259,6 @@ public enum LivePhotoMaker {
         } catch {
             throw .io(path: path, reason: error.reason)
         }
-    }
-
-    /// The names of a pair's photo and movie: `STEM.JPG` (or `STEM.HEIC`) and `STEM.MOV`.
-    static func outputNames(stem: String, format: PhotoFormat) -> [String] {
-        ["\(stem).\(format == .heic ? "HEIC" : "JPG")", "\(stem).MOV"]
     }
 
     static func stemName(_ name: String) throws(LivePhotoError) -> String {

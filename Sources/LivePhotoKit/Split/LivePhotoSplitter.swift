@@ -238,8 +238,8 @@ public enum LivePhotoSplitter {
         // Parts of two Live Photos (split with --force) keep their own names.
         let photoStem = try LivePhotoMaker.stemName(stem)
         let movieStem = try LivePhotoMaker.stemName(pairing.differ && options.name == nil && kind == .livePhoto ? baseStem(movie) : stem)
-        let photoPath = "\(options.outputDirectory)/\(photoStem).\(fileExtension(still, kind: photo.format))"
-        let moviePath = "\(options.outputDirectory)/\(movieStem).\(fileExtension(movie, kind: .quicktime))"
+        let photoPath = PlannedOutputs.splitPhoto(of: still, stem: photoStem, folder: options.outputDirectory, kind: photo.format)
+        let moviePath = PlannedOutputs.splitMovie(of: movie, stem: movieStem, folder: options.outputDirectory)
         let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)
         let outputs = try OutputTransaction([photoPath, moviePath], inputs: [still, movie], force: options.force)
         let stagedPhoto = try outputs.stage(photoPath, datedLike: still)
@@ -267,8 +267,8 @@ public enum LivePhotoSplitter {
         }
         let photo = try PlainPhoto.plan(source: file, motion: motion)
         let stem = try LivePhotoMaker.stemName(options.name ?? baseStem(path))
-        let photoPath = "\(options.outputDirectory)/\(stem).\(fileExtension(path, kind: photo.format))"
-        let videoPath = "\(options.outputDirectory)/\(stem).mp4"
+        let photoPath = PlannedOutputs.splitPhoto(of: path, stem: stem, folder: options.outputDirectory, kind: photo.format)
+        let videoPath = PlannedOutputs.splitMovie(of: nil, stem: stem, folder: options.outputDirectory)
         let counter = ProgressCounter(total: photo.copiedBytes + video.length, handler: progress)
         let outputs = try OutputTransaction([photoPath, videoPath], inputs: [path], force: options.force)
         let stagedPhoto = try outputs.stage(photoPath, datedLike: path)
