@@ -28,7 +28,8 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-static=(); [ "$(uname)" != Linux ] || static=(--static-swift-stdlib)  # as scripts/livephoto builds it
+# As scripts/livephoto builds it.
+static=(); [ "$(uname)" != Linux ] || static=(--static-swift-stdlib -Xlinker --strip-all -Xlinker --no-export-dynamic)
 swift build -c release --product livephoto "${static[@]}" >/dev/null
 bin="$(swift build -c release --show-bin-path)/livephoto"
 work=bench-work

@@ -13,6 +13,7 @@ need=()
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
 command -v exiftool >/dev/null || need+=(exiftool)
 command -v python3 >/dev/null || need+=(python3)
+command -v openssl >/dev/null || need+=(openssl)  # reads the certificate serve --tls makes
 command -v heif-enc >/dev/null && command -v heif-convert >/dev/null || need+=(heif)
 command -v chromium >/dev/null && command -v chromedriver >/dev/null || need+=(chromium)
 [ "$(uname)" != Linux ] || [ -f /usr/include/sqlite3.h ] || need+=(sqlite)

@@ -1,8 +1,5 @@
-import Crypto
 import Foundation
 import NIOSSL
-import SwiftASN1
-import X509
 
 /// The certificate and key `serve --tls` presents: the user's own files, or a self-signed certificate made on first
 /// use and kept in a folder of the user's state (the key readable by the user alone), so a phone that trusted it
@@ -37,34 +34,15 @@ public struct TLSIdentity: Sendable {
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let key = P256.Signing.PrivateKey()
-            let name = try DistinguishedName { CommonName("livephoto serve") }
-            var names: [GeneralName] = [.dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))]
-            for host in hosts where !host.isEmpty && host != "0.0.0.0" && host != "::" {
-                if let v4 = IPv4(host) {
-                    names.append(.ipAddress(ASN1OctetString(contentBytes: v4[...])))
-                } else {
-                    names.append(.dnsName(host))
-                }
-            }
-            let now = Date()
-            let certificate = try Certificate(
-                version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
-                notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(825 * 86400), issuer: name,
-                subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(BasicConstraints.notCertificateAuthority)
-                    try ExtendedKeyUsage([.serverAuth])
-                    SubjectAlternativeNames(names)
-                }, issuerPrivateKey: .init(key))
-            let certificatePEM = try certificate.serializeAsPEM().pemString + "\n"
+            let made = try SelfSignedCertificate.make(hosts: hosts, days: 825)
+            let certificatePEM = made.certificatePEM + "\n"
             // The key first, created private: the certificate is what says the pair is complete.
             guard
                 FileManager.default.createFile(
-                    atPath: keyPath, contents: Data(key.pemRepresentation.utf8), attributes: [.posixPermissions: 0o600]),
+                    atPath: keyPath, contents: Data(made.keyPEM.utf8), attributes: [.posixPermissions: 0o600]),
                 FileManager.default.createFile(atPath: certificatePath, contents: Data(certificatePEM.utf8))
             else { throw ServerError.tls("cannot write the certificate into \(folder)") }
-            return try TLSIdentity(certificatePEM: certificatePEM, keyPEM: key.pemRepresentation)
+            return try TLSIdentity(certificatePEM: certificatePEM, keyPEM: made.keyPEM)
         } catch let error as ServerError {
             throw error
         } catch {
@@ -79,7 +57,7 @@ public struct TLSIdentity: Sendable {
             let chain = try NIOSSLCertificate.fromPEMBytes(Array(certificatePEM.utf8))
             guard let first = chain.first else { throw ServerError.tls("the certificate file holds no certificate") }
             let der = try first.toDERBytes()
-            fingerprint = SHA256.hash(data: der).map { String(format: "%02X", $0) }.joined(separator: ":")
+            fingerprint = SelfSignedCertificate.sha256(der).map { String(format: "%02X", $0) }.joined(separator: ":")
             _ = try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)
         } catch let error as ServerError {
             throw error
@@ -93,11 +71,5 @@ public struct TLSIdentity: Sendable {
         let chain = try NIOSSLCertificate.fromPEMBytes(Array(certificatePEM.utf8)).map { NIOSSLCertificateSource.certificate($0) }
         return TLSConfiguration.makeServerConfiguration(
             certificateChain: chain, privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)))
-    }
-
-    /// The 4 bytes of a dotted IPv4 address.
-    private static func IPv4(_ text: String) -> [UInt8]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
-        return parts.count == 4 && text.split(separator: ".", omittingEmptySubsequences: false).count == 4 ? parts : nil
     }
 }

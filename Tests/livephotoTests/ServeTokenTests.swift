@@ -69,6 +69,20 @@ struct ServeTokenTests {
         #expect(fingerprints.count == 2 && fingerprints[0] == fingerprints[1])
         let key = try FileManager.default.attributesOfItem(atPath: ws.file("state/livephoto/tls/key.pem"))
         #expect((key[.posixPermissions] as? Int) == 0o600)
+        // The certificate as OpenSSL reads it: a P-256 key signed by itself with ECDSA-SHA256, for a server only, naming
+        // this machine, valid for 825 days from an hour ago.
+        let certificate = ws.file("state/livephoto/tls/certificate.pem")
+        let text = try await Tool.run("openssl", ["x509", "-in", certificate, "-noout", "-text"]).stdout
+        for expected in [
+            "Subject: CN = livephoto serve", "Issuer: CN = livephoto serve", "ASN1 OID: prime256v1", "ecdsa-with-SHA256",
+            "X509v3 Basic Constraints: critical", "CA:FALSE", "TLS Web Server Authentication", "DNS:localhost",
+            "IP Address:127.0.0.1",
+        ] {
+            #expect(text.contains(expected), "openssl does not read \(expected)")
+        }
+        let days = { (n: Int) in ["x509", "-in", certificate, "-noout", "-checkend", String(n * 86400)] }
+        #expect(try await Tool.run("openssl", days(824), check: false).status == 0)
+        #expect(try await Tool.run("openssl", days(826), check: false).status == 1)
     }
 
     /// The first IPv4 address of an interface that is up and not loopback.
