@@ -6,8 +6,6 @@ import MediaFormats
 /// Output layout, as iPhones write it: `ftyp qt` · `wide` · `mdat` (every input `mdat` payload in order,
 /// then the still-image-time sample) · `moov` · any other top-level boxes of the input, verbatim.
 struct MovieRemux {
-    /// Where the media data starts: after `ftyp qt` and the `mdat` header, whatever the payload's size.
-    static let payloadStart = FileTypeBox.quickTime.quickTimePayloadOffset
 
     let source: RandomAccessFile
     let prefix: [UInt8]
@@ -38,6 +36,9 @@ struct MovieRemux {
 
     /// Bytes copied from the input (what progress counts).
     var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } + trailing.reduce(0) { $0 + $1.size } }
+
+    /// The media data from which a page-aligned copy is worth a `free` box of up to 4 KB.
+    static let alignedCopyMinimum: Int64 = 16 << 20
 
     /// Plans the output for `source`.
     /// - Parameters:
@@ -82,6 +83,14 @@ struct MovieRemux {
         let placement = try StillPlacement.decide(cover: cover, facts: facts, video: video, file: source)
         let newOffsets: [UInt32: [UInt64]], payloadTotal: Int64
         var payloads = mdats.map { (offset: $0.payloadOffset, length: $0.payloadSize) }
+        // Where the media data starts: after `ftyp qt` and the `mdat` header, as an iPhone lays it out; for a large
+        // movie, after a `free` box that puts it at the input's place in a page too, so that the copy moves whole
+        // pages (a third faster). An edit's copy starts at a chunk: no such gain.
+        let aligns = edit == nil && mdats.reduce(Int64(0)) { $0 + $1.payloadSize } >= alignedCopyMinimum
+        let payloadStart =
+            aligns
+            ? FileTypeBox.quickTime.quickTimePayloadOffset(aligningWith: source.fileOffset(mdats[0].payloadOffset))
+            : FileTypeBox.quickTime.quickTimePayloadOffset
         if edit == nil {
             (newOffsets, payloadTotal) = try naming(path) {
                 try movie.chunkOffsetsJoiningMediaData(at: payloadStart, dropping: placement.removedTrackIDs)
@@ -156,7 +165,8 @@ struct MovieRemux {
         let moov = movie.movieBox(parts)
 
         // ftyp and the mdat header.
-        let prefix = FileTypeBox.quickTime.movieStart(payloadSize: UInt64(payloadTotal) + UInt64(appended.count))
+        let prefix = FileTypeBox.quickTime.movieStart(
+            payloadSize: UInt64(payloadTotal) + UInt64(appended.count), payloadOffset: payloadStart)
 
         return MovieRemux(
             source: source, prefix: prefix, payloads: payloads, appended: appended,
