@@ -43,6 +43,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The start make and split write before the samples: its length is the payload offset they plan with.
     let start = FileTypeBox.quickTime.movieStart(payloadSize: UInt64(file.size))
     guard Int64(start.count) == FileTypeBox.quickTime.quickTimePayloadOffset else { fatalError("a QuickTime movie's start moved") }
+    // A large movie's media data put at its input's place in a page: the start's length is that offset, the gap a box.
+    if let payload = movie.mediaDataBoxes.first?.payloadOffset {
+        let offset = FileTypeBox.quickTime.quickTimePayloadOffset(aligningWith: payload)
+        let padded = FileTypeBox.quickTime.movieStart(payloadSize: UInt64(file.size), payloadOffset: offset)
+        guard Int64(padded.count) == offset, offset % 4096 == payload % 4096 || offset == FileTypeBox.quickTime.quickTimePayloadOffset
+        else { fatalError("an aligned start of \(padded.count) bytes for a payload at \(payload)") }
+    }
     _ = movie.moov.serialized()
     return 0
 }
