@@ -1,7 +1,11 @@
 import MediaFormats
 
-/// Whose "live" photo a file is: Apple's pair, or one of the single files Android makers write (docs/formats/makers.md). What
-/// `inspect --json` reports as a file's `flavor`, and what `livephoto formats` lists.
+/// Whose "live" photo a file is: Apple's pair, or one of the single files Android makers write (docs/formats/makers.md).
+///
+/// The one answer to "which kind of live photo": every report that says so carries it as `family` (inspect's files,
+/// split's and convert's results, scan's items, the web app's uploads and gallery), and `livephoto formats` lists it.
+/// The other names a report gives (split's `kind`, a Motion Photo's `flavor`, convert's output flavour) say how the
+/// family's files are laid out, and are worked out from it in `PhotoFamily+Layouts.swift`.
 public enum PhotoFamily: String, Sendable, Codable, CaseIterable {
     /// An Apple Live Photo: a still and a movie sharing a content identifier.
     case apple
@@ -21,17 +25,4 @@ public enum PhotoFamily: String, Sendable, Codable, CaseIterable {
     case huawei
     /// Honor: HUAWEI's layout with version tag `v2`.
     case honor
-
-    init(_ maker: MotionPhotoFile.Maker) {
-        switch maker {
-        case .google: self = .google
-        case .microVideo: self = .microvideo
-        case .samsung: self = .samsung
-        case .oppo: self = .oppo
-        case .vivo: self = .vivo
-        case .xiaomi: self = .xiaomi
-        case .huawei: self = .huawei
-        case .honor: self = .honor
-        }
-    }
 }

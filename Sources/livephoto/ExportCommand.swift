@@ -93,7 +93,7 @@ struct ExportCommand: AsyncParsableCommand {
             return
         }
         // A photo alone stands for its Live Photo: its movie is looked for beside it.
-        let given = files.count == 1 && FileKind.detect(path: files[0]).isStill ? try OtherHalf.pair(files, json: common.json) : nil
+        let given = files.count == 1 && InputFile.kind(of: files[0]).isStill ? try OtherHalf.pair(files, json: common.json) : nil
         let movie = given?.movie ?? files[files.count - 1]
         if files.count == 2 {
             let report = await LivePhotoVerifier.verify(photo: files[0], movie: movie)

@@ -182,7 +182,7 @@ public enum LivePhotoCapture {
     /// Where the movie shows its first video sample (the keyframe it starts with, in decoding order), in seconds:
     /// negative when its edit list starts the movie after that sample.
     static func firstSampleTime(_ path: String) throws -> Double {
-        let movie = try Movie(file: LivePhotoMaker.open(path))
+        let movie = try Movie(file: InputFile(path: path).file)
         guard let video = movie.videoTrack, let first = try video.tables.presentationTimes(limit: 5_000_000).first else {
             throw LivePhotoError.badInput(file: path, reason: "there is no video frame in it")
         }

@@ -14,6 +14,8 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var videoLength: Int64
     /// Which galleries' way of finding the video the file carries.
     public var flavor: MotionConversionOptions.Flavor
+    /// Whose live photo the output is (the flavour's ``MotionConversionOptions/Flavor/family``).
+    public var family: PhotoFamily
     /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
     public var reencoded: Bool
     /// The MP4 of a two-file flavour (`vivo-pair`), beside ``output``, the photo; nil for a single file.
@@ -42,18 +44,18 @@ public enum LivePhotoConverter {
         photo: String, movie: String, options: MotionConversionOptions = MotionConversionOptions(), progress: ProgressHandler? = nil
     ) async throws(LivePhotoError) -> MotionConversionResult {
         let (outputDirectory, name, force) = (options.outputDirectory, options.name, options.force)
-        let stillFile = try LivePhotoMaker.open(photo), movieFile = try LivePhotoMaker.open(movie)
-        let kind = try naming(photo) { try FileKind.detect(stillFile) }
+        let stillInput = try InputFile(path: photo), movieFile = try InputFile(path: movie).file
+        let (kind, stillFile) = (stillInput.kind, stillInput.file)
         guard kind == .jpeg || kind == .heic else {
             throw .badInput(file: photo, reason: kind.isMovie ? "this is a movie; give the photo first" : "not a JPEG or HEIC photo")
         }
-        if let motion = try? MotionPhotoFile(file: stillFile), motion.isMotionPhoto {
+        if stillInput.isMotionPhoto {
             throw .badInput(file: photo, reason: "this is already a Motion Photo")
         }
         var video = try PlainMovie.plan(source: movieFile, container: .mp4, keepsIdentifier: options.keepsIdentifier)
         let movieIdentifier = video.identifier
         // The halves are checked before anything is re-encoded: the parts of two Live Photos cost no ffmpeg run.
-        let plainStill = try PlainPhoto.plan(source: stillFile, motion: nil)
+        let plainStill = try PlainPhoto.plan(source: stillInput, motion: nil)
         let pairing = PartsPairing(photoIdentifier: plainStill.identifier, movieIdentifier: movieIdentifier)
         if pairing.differ, !force { throw pairing.mismatch(photo: photo, movie: movie) }
         var notes: [String] = []
@@ -84,7 +86,7 @@ public enum LivePhotoConverter {
                 }
                 let cover = video.coverSeconds
                 video = try PlainMovie.plan(
-                    source: try LivePhotoMaker.open(reencodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier,
+                    source: try InputFile(path: reencodedPath).file, container: .mp4, keepsIdentifier: options.keepsIdentifier,
                     coverSeconds: cover)
                 reencoded = true
             }
@@ -114,7 +116,7 @@ public enum LivePhotoConverter {
             if let encodedPath {
                 let cover = video.coverSeconds
                 video = try PlainMovie.plan(
-                    source: try LivePhotoMaker.open(encodedPath), container: .mp4, keepsIdentifier: options.keepsIdentifier,
+                    source: try InputFile(path: encodedPath).file, container: .mp4, keepsIdentifier: options.keepsIdentifier,
                     coverSeconds: cover)
                 soundEncoded = true
                 notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
@@ -157,7 +159,7 @@ public enum LivePhotoConverter {
         try outputs.commit()
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
-            videoLength: video.size, flavor: options.flavor, reencoded: reencoded, soundEncoded: soundEncoded,
+            videoLength: video.size, flavor: options.flavor, family: options.flavor.family, reencoded: reencoded, soundEncoded: soundEncoded,
             notes: (pairing.note.map { [$0] } ?? []) + notes)
     }
 
@@ -181,7 +183,7 @@ public enum LivePhotoConverter {
         try transaction.commit()
         return MotionConversionResult(
             output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
-            flavor: options.flavor, reencoded: reencoded, companion: outputs[1], soundEncoded: soundEncoded,
+            flavor: options.flavor, family: options.flavor.family, reencoded: reencoded, companion: outputs[1], soundEncoded: soundEncoded,
             notes: (pairing.note.map { [$0] } ?? []) + notes + ["vivo's pairing id \(writer.pairingID) joins the two files"])
     }
 
@@ -194,8 +196,8 @@ public enum LivePhotoConverter {
     public static func toLivePhoto(_ motionPhoto: String, options: MakeOptions, progress: ProgressHandler? = nil)
         async throws(LivePhotoError) -> MakeResult
     {
-        let file = try LivePhotoMaker.open(motionPhoto)
-        let kind = try naming(motionPhoto) { try FileKind.detect(file) }
+        let input = try InputFile(path: motionPhoto)
+        let (file, kind) = (input.file, input.kind)
         guard kind == .jpeg || kind == .heic else {
             throw .badInput(
                 file: motionPhoto,
@@ -203,7 +205,7 @@ public enum LivePhotoConverter {
                     ? "this is a movie; a Live Photo is made from a Motion Photo (a JPEG or HEIC with its video inside)"
                     : "not a Motion Photo: not a JPEG or HEIC")
         }
-        let motion = try naming(motionPhoto) { try MotionPhotoFile(file: file) }
+        let motion = try input.motionPhoto()
         if !motion.isMotionPhoto, let footer = motion.vivoFooter {
             return try await vivoPairToLivePhoto(motionPhoto, pairingID: footer.pairingID, options: options, progress: progress)
         }
@@ -213,7 +215,7 @@ public enum LivePhotoConverter {
         // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo
         // comes back, and Photos sees the same asset rather than a copy.
         var restored: ContentIdentifier?
-        if options.identifier == nil, let kept = FileAnalysis(path: motionPhoto, depth: .identity).report.contentIdentifier {
+        if options.identifier == nil, let kept = FileAnalysis(input, depth: .identity).report.contentIdentifier {
             restored = ContentIdentifier(kept)
             options.identifier = restored
         }
@@ -225,13 +227,13 @@ public enum LivePhotoConverter {
             // The photo without its video and Motion Photo XMP is written to the work folder (it is small); the movie
             // is read where it lies in the Motion Photo, so its bytes are written once, into the Live Photo.
             guard let video = motion.video else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
-            let plain = try PlainPhoto.plan(source: file, motion: motion)
+            let plain = try PlainPhoto.plan(source: input, motion: motion)
             let still = try StagedFile(
                 destination: "\(work)/photo.\(LivePhotoSplitter.fileExtension(motionPhoto, kind: plain.format))", datedLike: motionPhoto)
             try plain.write(to: still) { _ in }
             let stillPath = try still.commit()
             PendingOutputs.shared.finish([stillPath])
-            let movie = try naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }
+            let movie = try InputFile(opened: naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }, path: motionPhoto)
             var notes: [String] = []
             if options.coverTime == nil {
                 if let cover = motion.coverTimeUs.map({ Double($0) / 1_000_000 }) {

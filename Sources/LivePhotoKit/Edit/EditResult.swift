@@ -21,7 +21,9 @@ public struct EditResult: Sendable, Codable, Equatable {
     public var muted: Bool
     /// True when the old still's HDR gain map could not go with a new key photo and was left out.
     public var gainMapDropped: Bool
-    /// Always false: no sample of the movie is re-encoded.
+    /// True when the movie's video was re-encoded, as ``MakeResult/reencodedVideo`` says of the Live Photo written. An
+    /// edit copies the samples (a range kept starts at the keyframe before it, hidden by an edit list; the sound is
+    /// left out by dropping its track) and refuses what it cannot copy, so this is false for every edit made today.
     public var reencoded: Bool
     public var photo: String?
     public var movie: String?

@@ -11,9 +11,10 @@ enum KeyPhotoMetadata {
     static func carry(from old: String, into frame: String, work: String, removingIdentifier: Bool = false) throws(LivePhotoError)
         -> String
     {
-        let oldFile = try LivePhotoMaker.open(old), frameFile = try LivePhotoMaker.open(frame)
+        let oldInput = try InputFile(path: old), frameFile = try InputFile(path: frame).file
+        let oldFile = oldInput.file
         let (tiff, xmp): ([UInt8]?, [UInt8]?) = try naming(old) {
-            switch try FileKind.detect(oldFile) {
+            switch oldInput.kind {
             case .jpeg:
                 let jpeg = try JPEGFile(file: oldFile)
                 return (try jpeg.exifTIFF(in: oldFile), try jpeg.xmpPacket(in: oldFile)?.bytes)
@@ -43,7 +44,7 @@ enum KeyPhotoMetadata {
                 let segment = try? JPEGFile.xmpSegment(packet: packet.blanking(namespaces: XMPPacket.imageBoundNamespaces))
             {
                 try Data(bytes).write(to: URL(fileURLWithPath: output))
-                let written = try RandomAccessFile(path: output)
+                let written = try InputFile(path: output).file
                 let at = try JPEGFile(file: written).xmpSegmentRange(in: written)
                 bytes.replaceSubrange(at, with: segment)
             }

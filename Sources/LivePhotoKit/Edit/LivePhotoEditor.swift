@@ -50,10 +50,10 @@ public enum LivePhotoEditor {
     static func edit(still: String, movie: String, options: EditOptions, progress: ProgressHandler?) async throws(LivePhotoError)
         -> EditResult
     {
-        let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
+        let stillInput = try InputFile(path: still), movieFile = try InputFile(path: movie).file
         let parsed = try naming(movie) { try Movie(file: movieFile) }
         let facts = MovieFacts(movie: parsed)
-        let stillReport = FileAnalysis(path: still, depth: .identity).report
+        let stillReport = FileAnalysis(stillInput, depth: .identity).report
         guard let kept = stillReport.contentIdentifier ?? facts.contentIdentifier, let identifier = ContentIdentifier(kept) else {
             throw .badInput(file: still, reason: "not a Live Photo: neither the photo nor \(movie) carries a content identifier")
         }
@@ -92,9 +92,9 @@ public enum LivePhotoEditor {
             }
         }
 
-        let format = try naming(still) { try FileKind.detect(stillFile) }
+        let format = stillInput.kind
         let newKeyPhoto = options.keyPhotoTime != nil
-        let hadGainMap = newKeyPhoto && hasGainMap(stillFile, kind: format)
+        let hadGainMap = newKeyPhoto && hasGainMap(stillInput)
         var make = MakeOptions(
             outputDirectory: options.outputDirectory,
             name: options.name ?? URL(fileURLWithPath: still).deletingPathExtension().lastPathComponent, coverTime: cover,
@@ -111,12 +111,13 @@ public enum LivePhotoEditor {
         return EditResult(
             identifier: made.identifier.rawValue, newIdentifier: options.newIdentifier, keyPhotoTime: made.coverTime,
             keyPhotoTimeInInput: made.coverTime + start, keyPhotoChanged: newKeyPhoto, trimmed: range, muted: options.mute,
-            gainMapDropped: hadGainMap, reencoded: false, photo: made.photo, movie: made.movie, bundle: made.bundle, notes: notes)
+            gainMapDropped: hadGainMap, reencoded: made.reencodedVideo, photo: made.photo, movie: made.movie, bundle: made.bundle, notes: notes)
     }
 
     /// True when the still holds an HDR gain map: a HEIC's auxiliary image, a JPEG's second image (MPF).
-    static func hasGainMap(_ file: RandomAccessFile, kind: FileKind) -> Bool {
-        switch kind {
+    static func hasGainMap(_ input: InputFile) -> Bool {
+        let file = input.file
+        switch input.kind {
         case .heic: return (try? HEIFFile(file: file))?.hasGainMap ?? false
         case .jpeg: return ((try? JPEGFile(file: file)).flatMap { try? $0.mpfSegment(in: file) }) != nil
         default: return false

@@ -65,7 +65,7 @@ public enum LivePhotoExporter {
     public static func export(movie: String, options: ExportOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
         -> ExportResult
     {
-        let file = try LivePhotoMaker.open(movie)
+        let file = try InputFile(path: movie).file
         guard file.size > 0 else { throw .badInput(file: movie, reason: "the file is empty") }
         let tool: FFmpeg
         do { tool = try FFmpeg.locate(explicitPath: options.ffmpegPath) } catch { throw MediaSteps.wrap(error, file: nil) }
@@ -107,7 +107,7 @@ public enum LivePhotoExporter {
     static func longExposure(movie: String, options: ExportOptions, tool: FFmpeg, duration: Double?, progress: ProgressHandler?)
         async throws(LivePhotoError) -> ExportResult
     {
-        let heic = options.photo.map { FileKind.detect(path: $0) == .heic } ?? false
+        let heic = options.photo.map { InputFile.kind(of: $0) == .heic } ?? false
         let base = URL(fileURLWithPath: movie).deletingPathExtension().lastPathComponent
         let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.exportName(base: base, effect: .longExposure))
         try OutputLocation.prepareFolder(options.outputDirectory)

@@ -37,12 +37,7 @@ enum BundleReader {
     /// past a deflate stream that does not end within the file and never returns (a fuzzed archive found it;
     /// upstream pull request weichsel/ZIPFoundation#389), and it does not say where a member's data lies.
     static func extract(zip: String, into work: String) throws(LivePhotoError) -> (still: String, movie: String) {
-        let file: RandomAccessFile
-        do {
-            file = try RandomAccessFile(path: zip)
-        } catch {
-            throw .io(path: zip, reason: error.reason)
-        }
+        let file = try InputFile(path: zip).file
         let members: [ZipMember]
         do {
             members = try ZipDirectory.members(of: file, maxCount: maxEntries)

@@ -1,5 +1,3 @@
-import MediaFormats
-
 /// What a file is, judged by its first bytes (never by its name).
 public enum FileKind: String, Sendable, Codable {
     case jpeg
@@ -12,18 +10,10 @@ public enum FileKind: String, Sendable, Codable {
     case zip
     case unknown
 
-    /// Looks at the start of `file`.
-    static func detect(_ file: RandomAccessFile) throws -> FileKind {
-        switch try FileSignature.identify(file) {
-        case .jpeg: .jpeg
-        case .heic: .heic
-        case .avif: .avif
-        case .quickTime: .quicktime
-        case .mp4: .mp4
-        case .zip: .zip
-        case .unknown: .unknown
-        }
-    }
+    /// Looks at the first bytes of the file at `path` (never at its name), as every operation does through its input.
+    /// - Parameter path: the file.
+    /// - Returns: what it is; ``unknown`` when it cannot be read.
+    public static func detect(path: String) -> FileKind { InputFile.kind(of: path) }
 
     public var isStill: Bool { self == .jpeg || self == .heic || self == .avif }
     public var isMovie: Bool { self == .quicktime || self == .mp4 }

@@ -16,11 +16,6 @@ struct VivoPair {
     var coverSeconds: Double? { coverFrameIndex.map { frameTimes[$0] } }
 
     /// The pairing id of a photo's footer: a JPEG that ends with vivo's footer and holds no video of its own.
-    static func photoPairingID(_ file: RandomAccessFile) -> String? {
-        guard let motion = try? MotionPhotoFile(file: file), !motion.isMotionPhoto else { return nil }
-        return motion.vivoFooter?.pairingID
-    }
-
     /// The movie's footer (the last top-level box, a `uuid` of vivo's user type), when it has one.
     static func movieFooter(_ file: RandomAccessFile) -> VivoFooter? {
         guard let movie = try? Movie(file: file) else { return nil }
@@ -44,7 +39,7 @@ struct VivoPair {
 
     /// `movie` as the movie of a pair whose id is `pairingID`; nil when its footer carries another id, or none.
     static func pair(movie path: String, pairingID: String) -> VivoPair? {
-        guard let file = try? RandomAccessFile(path: path), let movie = try? Movie(file: file),
+        guard let file = try? InputFile(path: path).file, let movie = try? Movie(file: file),
             let footer = try? VivoFooter.inMovie(file, topLevel: movie.topLevel), footer.pairingID == pairingID
         else { return nil }
         let facts = MovieFacts(movie: movie)
@@ -54,7 +49,7 @@ struct VivoPair {
     }
 
     /// The pair of a photo and a movie given together, when both footers carry one id.
-    static func pair(photo: RandomAccessFile, movie: String) -> VivoPair? {
-        photoPairingID(photo).flatMap { pair(movie: movie, pairingID: $0) }
+    static func pair(photo: InputFile, movie: String) -> VivoPair? {
+        photo.vivoPairingID.flatMap { pair(movie: movie, pairingID: $0) }
     }
 }

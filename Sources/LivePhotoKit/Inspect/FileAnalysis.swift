@@ -21,33 +21,41 @@ struct FileAnalysis {
     var file: RandomAccessFile?
     private let depth: Depth
 
+    /// Opens and reads the file at `path`; one that cannot be opened gets an ``InspectionReport/FileReport/error``.
     init(path: String, depth: Depth = .full) {
+        do {
+            self.init(try InputFile(path: path), depth: depth)
+        } catch {
+            self.init(unreadable: path, reason: error.reason, depth: depth)
+        }
+    }
+
+    private init(unreadable path: String, reason: String, depth: Depth) {
         self.depth = depth
         report = InspectionReport.FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
-        let file: RandomAccessFile
-        do {
-            file = try RandomAccessFile(path: path)
-        } catch {
-            report.error = error.reason
-            return
-        }
+        report.error = reason
+    }
+
+    /// Reads `input`, opened and identified already.
+    init(_ input: InputFile, depth: Depth = .full) {
+        self.depth = depth
+        let (file, path) = (input.file, input.path)
+        report = InspectionReport.FileReport(path: path, format: input.kind, role: .unknown, sizeBytes: file.size)
         self.file = file
-        report.sizeBytes = file.size
         do {
-            report.format = try FileKind.detect(file)
             switch report.format {
             case .jpeg:
                 let jpeg = try JPEGFile(file: file)
                 report.role = .still
                 report.still = InspectionReport.StillReport(width: jpeg.width, height: jpeg.height)
                 noting("the Exif data") { try $0.readStill(tiff: jpeg.exifTIFF(in: file)) }
-                noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
+                noting("the Motion Photo data") { try $0.readMotionPhoto(input) }
             case .heic, .avif:
                 let heif = try HEIFFile(file: file, end: HuaweiMovingPhotoTail.imageEnd(of: file))
                 report.role = .still
                 report.still = InspectionReport.StillReport(width: heif.primaryImageSize?.width, height: heif.primaryImageSize?.height)
                 noting("the Exif data") { try $0.readStill(tiff: heif.exifTIFF(in: file)) }
-                noting("the Motion Photo data") { try $0.readMotionPhoto(file) }
+                noting("the Motion Photo data") { try $0.readMotionPhoto(input) }
             case .quicktime, .mp4: try readMovie(file)
             case .zip: report.role = .bundle
             case .unknown:
@@ -82,7 +90,7 @@ struct FileAnalysis {
                     if let id = try AppleMakerNote(bytes: note).string(AppleMakerNote.contentIdentifierTag), !id.isEmpty {
                         report.contentIdentifier = id
                         report.role = .liveStill
-                        report.flavor = .apple
+                        report.family = .apple
                     }
                 } else {
                     still.makerNote = "other"
@@ -91,16 +99,16 @@ struct FileAnalysis {
         }
     }
 
-    private mutating func readMotionPhoto(_ file: RandomAccessFile) throws {
-        let motion = try MotionPhotoFile(file: file)
+    private mutating func readMotionPhoto(_ input: InputFile) throws {
+        let (file, motion) = (input.file, try input.motionPhoto())
         if let footer = motion.vivoFooter {
             report.pairingIdentifier = footer.pairingID
-            report.flavor = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
+            report.family = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
         }
         if let problem = motion.vivoFooterProblem { report.problems.append(problem) }
         guard let video = motion.video else { return }
         report.role = .motionPhoto
-        report.flavor = motion.maker.map(PhotoFamily.init)
+        report.family = motion.maker.map(PhotoFamily.init)
         typealias Part = InspectionReport.MotionPhotoReport.Part
         var parts = [
             Part(name: "image", offset: 0, length: motion.container == .jpeg ? motion.imageEnd : (motion.mpvd?.offset ?? video.offset))
@@ -121,16 +129,6 @@ struct FileAnalysis {
             parts += t.records.map { Part(name: "samsung \($0.name)", offset: $0.offset, length: $0.size) }
         }
         let locations = motion.videoLocations(in: file)
-        let flavor: InspectionReport.MotionPhotoReport.Flavor
-        if motion.videoLocator == .huaweiTail {
-            flavor = .huaweiMovingPhoto
-        } else if motion.videoLocator == .microVideoOffset {
-            flavor = .microVideo
-        } else if locations.samsung != nil {
-            flavor = motion.xmp?.isMotionPhoto == true ? .googleAndSamsung : .samsung
-        } else {
-            flavor = .googleMotionPhoto
-        }
         if motion.videoLocator == .huaweiTail, let google = locations.google, google != video.offset {
             report.problems.append(
                 "the LIVE_ tail puts the video at byte \(video.offset), Google's rule (the XMP directory) at byte \(google): "
@@ -142,7 +140,7 @@ struct FileAnalysis {
                     + "galleries of the two kinds do not play the same bytes")
         }
         report.motionPhoto = InspectionReport.MotionPhotoReport(
-            flavor: flavor, version: motion.xmp?.motionPhotoVersion,
+            flavor: InspectionReport.MotionPhotoReport.Flavor(motion, locations: locations), version: motion.xmp?.motionPhotoVersion,
             coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
             videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init),
             coverFrameIndex: motion.huaweiTail?.frameIndex, videoOffset: video.offset, videoLength: video.length,
@@ -157,10 +155,10 @@ struct FileAnalysis {
         movieFacts = facts
         report.contentIdentifier = facts.contentIdentifier
         report.role = facts.contentIdentifier != nil ? .liveMovie : .movie
-        if facts.contentIdentifier != nil { report.flavor = .apple }
+        if facts.contentIdentifier != nil { report.family = .apple }
         if let footer = try? VivoFooter.inMovie(file, topLevel: movie.topLevel) {
             report.pairingIdentifier = footer.pairingID
-            report.flavor = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
+            report.family = .vivo  // the maker's mark names it, as a Motion Photo's does, whatever identifier it keeps
         }
         guard depth == .full else {
             report.movie = InspectionReport.MovieReport(

@@ -36,8 +36,11 @@ extension InspectionReport {
         /// For a `.pvt` or `.pvt.zip`: the files it holds.
         public var members: [String]?
         /// Whose live photo it is: `apple` for a Live Photo's still or movie, else the maker whose marks a Motion Photo
-        /// carries (`google`, `microvideo`, `samsung`, `oppo`, `vivo`, `xiaomi`, `huawei`, `honor`); nil for anything else.
-        public var flavor: PhotoFamily?
+        /// (or one of vivo's two files) carries (`google`, `microvideo`, `samsung`, `oppo`, `vivo`, `xiaomi`, `huawei`,
+        /// `honor`); nil for anything else.
+        public var family: PhotoFamily? { didSet { flavor = family } }
+        /// The same as ``family``: the name `inspect --json` first gave it, kept for readers of that field.
+        public private(set) var flavor: PhotoFamily?
         /// vivo's `com.android.camera.livephoto` id, which joins the photo and the movie of a vivo pair (phones up to the
         /// X200) as Apple's content identifier joins a Live Photo's.
         public var pairingIdentifier: String?
@@ -126,7 +129,8 @@ extension InspectionReport {
             public var length: Int64
         }
 
-        /// Which kind of Motion Photo.
+        /// How the Motion Photo's video is found: a layout that several families share (the file's ``FileReport/family``
+        /// says whose it is).
         public enum Flavor: String, Sendable, Codable, Equatable {
             /// Google's Motion Photo format (v1, the `Container` directory), written by Pixels and by Samsung since 2023.
             case googleMotionPhoto = "google-motion-photo"

@@ -44,18 +44,18 @@ public enum BatchAction: Sendable {
         case .toMotionPhoto(let options) where options.flavor == .vivoPair:
             return PlannedOutputs.vivoPair(stem: stem, folder: folder)
         case .toMotionPhoto:
-            return [PlannedOutputs.motionPhoto(stem: stem, folder: folder, photoKind: FileKind.detect(path: first))]
+            return [PlannedOutputs.motionPhoto(stem: stem, folder: folder, photoKind: InputFile.kind(of: first))]
         case .toLivePhoto(let options):
-            let format = options.photoFormat ?? (FileKind.detect(path: first) == .heic ? .heic : .jpeg)
+            let format = options.photoFormat ?? (InputFile.kind(of: first) == .heic ? .heic : .jpeg)
             return PlannedOutputs.make(stem: stem, folder: folder, packaging: options.packaging, photoFormat: format)
         case .split:
-            let photo = PlannedOutputs.splitPhoto(of: first, stem: stem, folder: folder, kind: FileKind.detect(path: first))
+            let photo = PlannedOutputs.splitPhoto(of: first, stem: stem, folder: folder, kind: InputFile.kind(of: first))
             if item.kind == .motionPhoto { return [photo, PlannedOutputs.splitMovie(of: nil, stem: stem, folder: folder)] }
             return [photo, PlannedOutputs.splitMovie(of: item.files.count > 1 ? item.files[1] : first, stem: stem, folder: folder)]
         case .verify:
             return []
         case .export(let options):
-            let photoKind = options.effect == .longExposure && item.files.count > 1 ? FileKind.detect(path: first) : nil
+            let photoKind = options.effect == .longExposure && item.files.count > 1 ? InputFile.kind(of: first) : nil
             return [
                 PlannedOutputs.export(
                     name: PlannedOutputs.exportName(base: stem, effect: options.effect), folder: folder, format: options.format,
@@ -93,7 +93,7 @@ public enum BatchAction: Sendable {
     /// True when `path` is a whole file of `format` (a cut-short GIF or WebP, or an MP4 without a readable `moov`
     /// or with a box past its end, is not); the byte checks are MediaFormats'.
     static func isComplete(_ path: String, as format: ExportFormat) -> Bool {
-        guard let file = try? RandomAccessFile(path: path) else { return false }
+        guard let file = try? InputFile(path: path).file else { return false }
         switch format {
         case .gif: return (try? GIFFile.checkComplete(file)) != nil
         case .webp: return (try? WebPFile.checkComplete(file)) != nil

@@ -41,8 +41,11 @@ public struct LibraryItem: Sendable, Codable, Equatable {
     public var pairedBy: Pairing?
     /// Other stills of the same Live Photo: edited versions (`IMG_E1234.JPG` beside `IMG_1234.HEIC`).
     public var variants: [String] = []
-    /// For a Motion Photo: which kind.
+    /// For a Motion Photo: how its video is found (`vivo-pair` for vivo's two files).
     public var flavor: InspectionReport.MotionPhotoReport.Flavor?
+    /// Whose live photo it is: `apple` for a Live Photo and its orphaned parts, the maker's for a Motion Photo (`vivo`
+    /// for vivo's pair); nil for plain, damaged and other files and for a conflict.
+    public var family: PhotoFamily?
     /// Why a file is damaged, what the conflict is, what was guessed.
     public var note: String?
     /// The folder scanned to find it (the root its first file lies under): batches mirror the files' places below
@@ -51,7 +54,7 @@ public struct LibraryItem: Sendable, Codable, Equatable {
 
     public init(
         kind: Kind, files: [String], identifier: String? = nil, pairedBy: Pairing? = nil, variants: [String] = [],
-        flavor: InspectionReport.MotionPhotoReport.Flavor? = nil, note: String? = nil, root: String? = nil
+        flavor: InspectionReport.MotionPhotoReport.Flavor? = nil, family: PhotoFamily? = nil, note: String? = nil, root: String? = nil
     ) {
         self.kind = kind
         self.files = files
@@ -59,6 +62,7 @@ public struct LibraryItem: Sendable, Codable, Equatable {
         self.pairedBy = pairedBy
         self.variants = variants
         self.flavor = flavor
+        self.family = family ?? kind.pairFamily
         self.note = note
         self.root = root
     }

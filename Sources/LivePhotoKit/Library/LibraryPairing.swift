@@ -124,7 +124,8 @@ enum LibraryPairing {
         case (let a?, let b?) where a == b:
             try each(
                 LibraryItem(
-                    kind: .motionPhoto, files: [still.path, movie.path], identifier: a, pairedBy: .vivoPairingID, flavor: .vivoPair))
+                    kind: .motionPhoto, files: [still.path, movie.path], identifier: a, pairedBy: .vivoPairingID, flavor: .vivoPair,
+                    family: .vivo))
             return
         case (let a?, let b?):
             try each(
@@ -159,8 +160,8 @@ enum LibraryPairing {
     /// other still or movie plain.
     private static func alone(_ file: ScannedFile) -> LibraryItem {
         switch file.kind {
-        case .motionPhoto(let flavor):
-            return LibraryItem(kind: .motionPhoto, files: [file.path], identifier: file.identifier, flavor: flavor)
+        case .motionPhoto(let flavor, let family):
+            return LibraryItem(kind: .motionPhoto, files: [file.path], identifier: file.identifier, flavor: flavor, family: family)
         case .damaged(let reason): return LibraryItem(kind: .damaged, files: [file.path], note: reason)
         case .other: return LibraryItem(kind: .other, files: [file.path])
         case .still where file.identifier != nil:

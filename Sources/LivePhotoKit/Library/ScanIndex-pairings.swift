@@ -82,7 +82,7 @@ extension ScanIndex {
             arguments: [
                 item.kind.rawValue, Self.pathList(item.files), item.identifier, item.pairedBy?.rawValue,
                 Self.pathList(item.variants),
-                item.flavor?.rawValue, item.note,
+                item.flavor.map { ScannedFile.storedMotion($0, item.family ?? $0.usualFamily) }, item.note,
             ])
     }
 
@@ -158,13 +158,14 @@ extension ScanIndex {
             let variants = paths(inList: row[4] as String)
         else { throw KeptItemError(row: row.description) }
         let pairedBy = (row[3] as String?).map { LibraryItem.Pairing(rawValue: $0) }
-        let flavor = (row[5] as String?).map { InspectionReport.MotionPhotoReport.Flavor(rawValue: $0) }
-        guard pairedBy != .some(nil), flavor != .some(nil) else {
+        let stored = row[5] as String?
+        let motion = stored.flatMap(ScannedFile.motion(stored:))
+        guard pairedBy != .some(nil), (stored == nil) == (motion == nil) else {
             throw KeptItemError(row: row.description)
         }
         return LibraryItem(
             kind: kind, files: files, identifier: row[2], pairedBy: pairedBy ?? nil, variants: variants,
-            flavor: flavor ?? nil, note: row[6])
+            flavor: motion?.0, family: motion?.1, note: row[6])
     }
 
     /// A kept item this version cannot read (written by another one).

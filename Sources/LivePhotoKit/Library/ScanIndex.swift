@@ -158,7 +158,7 @@ struct ScanIndex {
         switch kind {
         case .still: ("still", nil)
         case .movie: ("movie", nil)
-        case .motionPhoto(let flavor): ("motion:" + flavor.rawValue, nil)
+        case .motionPhoto(let flavor, let family): ("motion:" + ScannedFile.storedMotion(flavor, family), nil)
         case .damaged(let reason): ("damaged", reason)
         case .other: ("other", nil)
         }
@@ -171,9 +171,8 @@ struct ScanIndex {
         case "damaged": return .damaged(note ?? "")
         case "other": return .other
         default:
-            guard text.hasPrefix("motion:"), let flavor = InspectionReport.MotionPhotoReport.Flavor(rawValue: String(text.dropFirst(7)))
-            else { return nil }
-            return .motionPhoto(flavor)
+            guard text.hasPrefix("motion:"), let motion = ScannedFile.motion(stored: String(text.dropFirst(7))) else { return nil }
+            return .motionPhoto(motion.0, motion.1)
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// One file of a library scan, as its headers say.
 struct ScannedFile: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
-        case still, movie, motionPhoto(InspectionReport.MotionPhotoReport.Flavor), damaged(String), other
+        case still, movie, motionPhoto(InspectionReport.MotionPhotoReport.Flavor, PhotoFamily), damaged(String), other
     }
 
     let path: String
@@ -32,7 +32,7 @@ struct ScannedFile: Sendable, Equatable {
         } else if let error = report.error {
             kind = .damaged(error)
         } else if let motion = report.motionPhoto {
-            kind = .motionPhoto(motion.flavor)
+            kind = .motionPhoto(motion.flavor, report.family ?? motion.flavor.usualFamily)
         } else if report.format.isStill {
             kind = .still
         } else if report.format.isMovie {
@@ -41,6 +41,20 @@ struct ScannedFile: Sendable, Equatable {
         } else {
             kind = .other
         }
+    }
+
+    /// A Motion Photo's layout and family as the scan index keeps them, `FLAVOR:FAMILY` (`google-motion-photo:oppo`).
+    static func storedMotion(_ flavor: InspectionReport.MotionPhotoReport.Flavor, _ family: PhotoFamily) -> String {
+        "\(flavor.rawValue):\(family.rawValue)"
+    }
+
+    /// The layout and family of ``storedMotion(_:_:)``; an index written before families were kept holds `FLAVOR`
+    /// alone, read with the layout's usual family until the file changes.
+    static func motion(stored text: String) -> (InspectionReport.MotionPhotoReport.Flavor, PhotoFamily)? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let flavor = InspectionReport.MotionPhotoReport.Flavor(rawValue: first) else { return nil }
+        guard parts.count == 2 else { return (flavor, flavor.usualFamily) }
+        return PhotoFamily(rawValue: parts[1]).map { (flavor, $0) }
     }
 
     /// Extensions of photos and movies: such a file that cannot be read is damaged, not "other".

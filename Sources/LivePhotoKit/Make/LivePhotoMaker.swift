@@ -24,26 +24,31 @@ public enum LivePhotoMaker {
     public static func make(photo: String?, video: String, options: MakeOptions, progress: ProgressHandler? = nil)
         async throws(LivePhotoError) -> MakeResult
     {
+        let videoFile = try InputFile(path: video)
+        let photoFile = try photo.map { p throws(LivePhotoError) in try InputFile(path: p) }
         // The two in either order: a still given as the video, with something else as the photo, swaps them.
-        if let photo, FileKind.detect(path: video).isStill, !FileKind.detect(path: photo).isStill {
+        if let photo, let photoFile, videoFile.kind.isStill, !photoFile.kind.isStill {
             logger.info("\(video) is the photo and \(photo) the video: they were given the other way round")
-            var result = try await make(photo: video, video: photo, options: options, progress: progress)
+            var result = try await make(
+                photo: video, video: photo, videoFile: photoFile, photoFile: videoFile, options: options, progress: progress)
             result.notes.insert("\(video) is the photo and \(photo) the video (given the other way round)", at: 0)
             return result
         }
-        return try await make(photo: photo, video: video, videoFile: try open(video), options: options, progress: progress)
+        return try await make(photo: photo, video: video, videoFile: videoFile, photoFile: photoFile, options: options, progress: progress)
     }
 
-    /// ``make(photo:video:options:progress:)`` with the video already open: `videoFile` may be a slice of `video` (a
-    /// Motion Photo's movie), read in place and copied out only when ffmpeg must read it.
-    static func make(photo: String?, video: String, videoFile: RandomAccessFile, options: MakeOptions, progress: ProgressHandler?)
-        async throws(LivePhotoError) -> MakeResult
-    {
+    /// ``make(photo:video:options:progress:)`` with the inputs already open: `videoFile` may be a slice of `video` (a
+    /// Motion Photo's movie), read in place and copied out only when ffmpeg must read it; `photoFile` is opened when
+    /// not given.
+    static func make(
+        photo: String?, video: String, videoFile: InputFile, photoFile: InputFile? = nil, options: MakeOptions, progress: ProgressHandler?
+    ) async throws(LivePhotoError) -> MakeResult {
         let identifier = options.identifier ?? ContentIdentifier()
         let stem = try stemName(options.name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent)
-        let photoFile = try photo.map { p throws(LivePhotoError) in try open(p) }
-        for file in [videoFile, photoFile].compactMap({ $0 }) where file.size == 0 {
-            throw .badInput(file: file.isSlice ? video : file.path, reason: "the file is empty")
+        var photoFile = photoFile
+        if photoFile == nil, let photo { photoFile = try InputFile(path: photo) }
+        for input in [videoFile, photoFile].compactMap({ $0 }) where input.file.size == 0 {
+            throw .badInput(file: input.path, reason: "the file is empty")
         }
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(stem)")
@@ -75,10 +80,10 @@ public enum LivePhotoMaker {
     }
 
     private static func make(
-        photo: String?, video: String, videoFile: RandomAccessFile, photoFile: RandomAccessFile?, stem: String,
+        photo: String?, video: String, videoFile videoInput: InputFile, photoFile: InputFile?, stem: String,
         identifier: ContentIdentifier, work: String, options: MakeOptions, progress: ProgressHandler?
     ) async throws(LivePhotoError) -> MakeResult {
-        var videoFile = videoFile
+        var videoFile = videoInput.file
         let media = MediaSteps(
             ffmpegPath: options.ffmpegPath, work: work, quality: options.quality, codec: options.codec, progress: progress)
 
@@ -89,7 +94,7 @@ public enum LivePhotoMaker {
         let cover = CoverRequest(seconds: options.coverTime ?? suggested, snapsOutside: suggested != nil)
         var movie: MovieRemux
         do throws(LivePhotoError) {
-            let kind = try naming(video) { try FileKind.detect(videoFile) }
+            let kind = videoInput.kind
             guard !kind.isStill else { throw .badInput(file: video, reason: "this is a photo; a video is needed") }
             guard kind.isMovie else { throw .unsupported(file: video, reason: "not a QuickTime or MP4 movie") }
             movie = try MovieRemux.plan(
@@ -100,7 +105,7 @@ public enum LivePhotoMaker {
             logger.info("\(video): \(reason); converting it with ffmpeg")
             let (normalized, source) = try await media.normalizeVideo(try pathForTools(videoFile, work: work))
             videoSource = source
-            videoFile = try open(normalized)
+            videoFile = try InputFile(path: normalized).file
             movie = try MovieRemux.plan(source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off)
         }
         if let requested = cover.seconds, abs(requested - movie.coverSeconds) > 0.0005 {
@@ -125,7 +130,7 @@ public enum LivePhotoMaker {
                 try pathForTools(videoFile, work: work), movie: movie, duration: duration, before: options.durationBeforeCover)
         {
             trim = report
-            videoFile = try open(cut)
+            videoFile = try InputFile(path: cut).file
             movie = try MovieRemux.plan(
                 source: videoFile, identifier: identifier, cover: CoverRequest(seconds: max(0, movie.coverSeconds - report.start)),
                 wallpaper: options.wallpaper != .off)
@@ -150,34 +155,34 @@ public enum LivePhotoMaker {
 
         // The still: the JPEG as it is, another image converted, or the cover frame.
         var photoSource: MakeResult.PhotoSource
-        let stillFile: RandomAccessFile
+        let stillFile: InputFile
         var stillKind = FileKind.jpeg
         if let photoFile {
-            let kind = try naming(photoFile.path) { try FileKind.detect(photoFile) }
+            let kind = photoFile.kind
             switch kind {
             case .jpeg, .heic:
-                (photoSource, stillFile) = (.lossless, try plainStill(photoFile, kind: kind, work: work))
+                (photoSource, stillFile) = (.lossless, try plainStill(photoFile, work: work))
                 stillKind = kind
             case .quicktime, .mp4:
                 throw .badInput(file: photoFile.path, reason: "this is a movie, not a photo")
             case .zip:
                 throw .badInput(file: photoFile.path, reason: "a zip archive, not a photo (split a .pvt.zip first)")
             case .avif:
-                (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
+                (photoSource, stillFile) = (.converted, try InputFile(path: try await media.convertPhoto(photoFile.path)))
             case .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
                 if ["jpg", "jpeg"].contains(URL(fileURLWithPath: photoFile.path).pathExtension.lowercased()) {
-                    let head = try naming(photoFile.path) { try photoFile.readUpTo(at: 0, count: 8) }
+                    let head = try naming(photoFile.path) { try photoFile.file.readUpTo(at: 0, count: 8) }
                     throw .badInput(file: photoFile.path, reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: head))")
                 }
-                (photoSource, stillFile) = (.converted, try open(try await media.convertPhoto(photoFile.path)))
+                (photoSource, stillFile) = (.converted, try InputFile(path: try await media.convertPhoto(photoFile.path)))
             }
         } else {
             // After an edit's cut, the frame is taken from the input, on its own timeline.
             var frame = try await media.coverFrame(
                 from: try pathForTools(videoFile, work: work), seekSeconds: movie.coverSeekSeconds + (movie.cut?.startSeconds ?? 0))
             if let old = options.keyPhotoMetadata { frame = try KeyPhotoMetadata.carry(from: old, into: frame, work: work) }
-            (photoSource, stillFile) = (.videoFrame, try open(frame))
+            (photoSource, stillFile) = (.videoFrame, try InputFile(path: frame))
         }
         // HEIC stays HEIC and JPEG stays JPEG unless a format is asked for.
         let format = options.photoFormat ?? (stillKind == .heic ? .heic : .jpeg)
@@ -188,7 +193,7 @@ public enum LivePhotoMaker {
             guard format == .heic else {
                 throw .refused(file: stillFile.path, reason: "a HEIC still cannot be converted to JPEG here", remedy: .keepPhotoFormat)
             }
-            still = .heic(try TaggedHEIC.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: replaceMakerNote))
+            still = .heic(try TaggedHEIC.plan(source: stillFile.file, identifier: identifier, replaceForeignMakerNote: replaceMakerNote))
             replacedMakerNote = still.replacedMakerNote
         } else {
             let tagged = try TaggedStill.plan(source: stillFile, identifier: identifier, replaceForeignMakerNote: replaceMakerNote)
@@ -242,23 +247,15 @@ public enum LivePhotoMaker {
 
     /// A Motion Photo given as the photo loses its video and Motion Photo XMP first (a Live Photo's still is a
     /// plain photo); any other photo is used as it is.
-    static func plainStill(_ file: RandomAccessFile, kind: FileKind, work: String) throws(LivePhotoError) -> RandomAccessFile {
-        guard let motion = try? MotionPhotoFile(file: file), motion.isMotionPhoto else { return file }
-        logger.info("\(file.path) is a Motion Photo; its embedded video is left out of the still")
-        let plain = try PlainPhoto.plan(source: file, motion: motion)
-        let staged = try StagedFile(destination: "\(work)/still.\(kind == .heic ? "heic" : "jpg")")
+    static func plainStill(_ input: InputFile, work: String) throws(LivePhotoError) -> InputFile {
+        guard let motion = input.motionPhotoWithVideo else { return input }
+        logger.info("\(input.path) is a Motion Photo; its embedded video is left out of the still")
+        let plain = try PlainPhoto.plan(source: input, motion: motion)
+        let staged = try StagedFile(destination: "\(work)/still.\(input.kind == .heic ? "heic" : "jpg")")
         try plain.write(to: staged) { _ in }
         let path = try staged.commit()
         PendingOutputs.shared.finish([path])
-        return try open(path)
-    }
-
-    static func open(_ path: String) throws(LivePhotoError) -> RandomAccessFile {
-        do {
-            return try RandomAccessFile(path: path)
-        } catch {
-            throw .io(path: path, reason: error.reason)
-        }
+        return try InputFile(path: path)
     }
 
     static func stemName(_ name: String) throws(LivePhotoError) -> String {

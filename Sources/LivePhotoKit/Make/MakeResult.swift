@@ -26,4 +26,8 @@ public struct MakeResult: Sendable, Codable, Equatable {
     public var photo: String?
     public var movie: String?
     public var bundle: String?
+
+    /// True when the movie's video was encoded anew: the input transcoded (``VideoSource/transcoded``), or a duration
+    /// window cut where no keyframe starts it (``TrimReport/Method/reencoded``).
+    public var reencodedVideo: Bool { videoSource == .transcoded || trim?.method == .reencoded }
 }

@@ -173,7 +173,7 @@ struct MediaSteps {
             throw Self.wrap(error, file: still.source.path)
         }
         progress?(OperationProgress(fraction: 1, phase: .heic))
-        return try LivePhotoMaker.open(output)
+        return try InputFile(path: output).file
     }
 
     static func wrap(_ error: MediaToolError, file: String?) -> LivePhotoError {

@@ -14,13 +14,12 @@ struct TaggedStill {
     var copiedBytes: Int64 { source.size - tailOffset }
 
     /// - Parameter replaceForeignMakerNote: replace a MakerNote that is not Apple's (otherwise an error).
-    static func plan(source: RandomAccessFile, identifier: ContentIdentifier, replaceForeignMakerNote: Bool) throws(LivePhotoError)
+    static func plan(source input: InputFile, identifier: ContentIdentifier, replaceForeignMakerNote: Bool) throws(LivePhotoError)
         -> TaggedStill
     {
-        let path = source.path
+        let (source, path) = (input.file, input.path)
         return try naming(path) {
-            let kind = try FileKind.detect(source)
-            switch kind {
+            switch input.kind {
             case .jpeg: break
             default:
                 throw LivePhotoError.badInput(

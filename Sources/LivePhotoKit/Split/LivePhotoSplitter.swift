@@ -22,8 +22,8 @@ public struct SplitOptions: Sendable {
 
 /// What one input became.
 public struct SplitResult: Sendable, Codable, Equatable {
-    /// What the input was.
-    public enum Kind: String, Sendable, Codable {
+    /// What the input was: a view of its ``family`` and layout (`PhotoFamily+Layouts.swift`).
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// An Apple Live Photo: a still and a movie.
         case livePhoto = "live-photo"
         /// A `.pvt` bundle folder.
@@ -41,7 +41,11 @@ public struct SplitResult: Sendable, Codable, Equatable {
     }
 
     public var inputs: [String]
+    /// What the input was: its ``family`` as it was laid out (a pair, a bundle, where a Motion Photo's video was).
     public var kind: Kind
+    /// Whose live photo it was: `apple` for a Live Photo (a pair or a bundle), `vivo` for vivo's pair, else the maker
+    /// whose marks the Motion Photo carries.
+    public var family: PhotoFamily
     public var photo: String
     public var video: String
     /// The still's time in the video, in seconds, when the input says.
@@ -101,6 +105,7 @@ public enum LivePhotoSplitter {
         var units: [Unit] = []
         var stills: [String] = []
         var movies: [String] = []
+        var opened: [String: InputFile] = [:]
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -110,8 +115,9 @@ public enum LivePhotoSplitter {
                 units.append(.bundle(path))
                 continue
             }
-            let file = try LivePhotoMaker.open(path)
-            let kind = try naming(path) { try FileKind.detect(file) }
+            let input = try InputFile(path: path)
+            opened[path] = input
+            let kind = input.kind
             if kind == .zip {
                 units.append(.zippedBundle(path))
                 continue
@@ -135,16 +141,17 @@ public enum LivePhotoSplitter {
                 continue
             }
             // A Live Photo's movie alone: its photo is looked for beside it.
-            guard isLivePhotoMovie(movie) else { throw movieAlone(movie) }
+            guard opened[movie].map(isLivePhotoMovie) ?? false else { throw movieAlone(movie) }
             let companion = try CompanionFinder.find(for: movie)
             units.append(.pair(still: companion.path, movie: movie, note: companion.note))
         }
         for still in stills {
+            guard let input = opened[still] else { continue }
             // A Live Photo's still alone (not a Motion Photo, which holds its video): its movie is looked for beside it.
-            if FileAnalysis(path: still, depth: .identity).report.role == .liveStill {
+            if FileAnalysis(input, depth: .identity).report.role == .liveStill {
                 let companion = try CompanionFinder.find(for: still)
                 units.append(.pair(still: still, movie: companion.path, note: companion.note))
-            } else if let id = (try? RandomAccessFile(path: still)).flatMap(VivoPair.photoPairingID) {
+            } else if let id = input.vivoPairingID {
                 // A vivo pair's photo alone: its movie is the one beside it with the same pairing id.
                 guard let pair = VivoPair.movie(beside: still, pairingID: id) else {
                     throw .badInput(
@@ -158,9 +165,9 @@ public enum LivePhotoSplitter {
         return units
     }
 
-    /// Whether the movie at `path` is a Live Photo's: it carries an identifier or a still-image-time track.
-    static func isLivePhotoMovie(_ path: String) -> Bool {
-        let facts = (try? RandomAccessFile(path: path)).flatMap { try? Movie(file: $0) }.map(MovieFacts.init)
+    /// Whether `input`, a movie, is a Live Photo's: it carries an identifier or a still-image-time track.
+    static func isLivePhotoMovie(_ input: InputFile) -> Bool {
+        let facts = (try? Movie(file: input.file)).map(MovieFacts.init)
         return facts.map { $0.contentIdentifier != nil || !$0.stillImageTimeTracks.isEmpty } ?? false
     }
 
@@ -186,14 +193,14 @@ public enum LivePhotoSplitter {
         switch unit {
         case .pair(let still, let movie, let note):
             var result = try splitPair(
-                still: still, movie: movie, inputs: [still, movie], kind: .livePhoto, stem: options.name ?? baseStem(still),
+                still: still, movie: movie, inputs: [still, movie], packaging: .pair, stem: options.name ?? baseStem(still),
                 options: options, progress: progress, placed: &placed)
             if let note { result.notes.insert(note, at: 0) }
             return result
         case .bundle(let folder):
             let (still, movie) = try BundleReader.members(ofFolder: folder)
             return try splitPair(
-                still: still, movie: movie, inputs: [folder], kind: .bundle, stem: options.name ?? bundleStem(folder), options: options,
+                still: still, movie: movie, inputs: [folder], packaging: .bundle, stem: options.name ?? bundleStem(folder), options: options,
                 progress: progress, placed: &placed)
         case .zippedBundle(let zip):
             let destination = "\(options.outputDirectory)/\(bundleStem(zip))"
@@ -202,7 +209,7 @@ public enum LivePhotoSplitter {
             do throws(LivePhotoError) {
                 let (still, movie) = try BundleReader.extract(zip: zip, into: work)
                 return try splitPair(
-                    still: still, movie: movie, inputs: [zip], kind: .zippedBundle, stem: options.name ?? bundleStem(zip),
+                    still: still, movie: movie, inputs: [zip], packaging: .zippedBundle, stem: options.name ?? bundleStem(zip),
                     options: options, progress: progress, placed: &placed)
             } catch {
                 // A member is named as inside the zip, never by where it was extracted.
@@ -214,14 +221,16 @@ public enum LivePhotoSplitter {
     }
 
     static func splitPair(
-        still: String, movie: String, inputs: [String], kind: SplitResult.Kind, stem: String, options: SplitOptions,
+        still: String, movie: String, inputs: [String], packaging: Packaging, stem: String, options: SplitOptions,
         progress: ProgressHandler?, placed: inout [String]
     ) throws(LivePhotoError) -> SplitResult {
-        let stillFile = try LivePhotoMaker.open(still), movieFile = try LivePhotoMaker.open(movie)
+        let stillFile = try InputFile(path: still), movieFile = try InputFile(path: movie).file
         // vivo's pair: the photo's footer is cut off, the movie's goes with the boxes a plain movie leaves out.
         let vivo = VivoPair.pair(photo: stillFile, movie: movie)
-        let kind = vivo != nil && kind == .livePhoto ? .vivoPair : kind
-        let photo = try PlainPhoto.plan(source: stillFile, motion: vivo == nil ? nil : try? MotionPhotoFile(file: stillFile))
+        // vivo's own pairs only: a `.pvt` holding vivo's files is still Apple's bundle.
+        let family: PhotoFamily = vivo != nil && packaging == .pair ? .vivo : .apple
+        let kind = SplitResult.Kind(twoFilesOf: family, packaging: packaging)
+        let photo = try PlainPhoto.plan(source: stillFile, motion: vivo == nil ? nil : try? stillFile.motionPhoto())
         var plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput, coverSeconds: vivo?.coverSeconds)
         if vivo != nil { plainMovie.removed.append("vivo footer") }
         var pairing = PartsPairing(
@@ -248,7 +257,7 @@ public enum LivePhotoSplitter {
         try plainMovie.write(to: stagedMovie, progress: counter.add)
         placed += try outputs.commit(finishing: false)
         return SplitResult(
-            inputs: inputs, kind: kind, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
+            inputs: inputs, kind: kind, family: family, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
             removed: photo.removed.map { "photo: \($0)" } + plainMovie.removed.map { "movie: \($0)" },
             notes: pairing.note.map { [$0] } ?? [])
     }
@@ -256,16 +265,16 @@ public enum LivePhotoSplitter {
     static func splitMotionPhoto(_ path: String, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
         throws(LivePhotoError) -> SplitResult
     {
-        let file = try LivePhotoMaker.open(path)
-        let motion = try naming(path) { try MotionPhotoFile(file: file) }
+        let input = try InputFile(path: path)
+        let (file, motion) = (input.file, try input.motionPhoto())
         guard let video = motion.video else {
-            let report = FileAnalysis(path: path).report
+            let report = FileAnalysis(input).report
             if report.role == .liveStill { throw partAlone(path, part: "photo", identifier: report.contentIdentifier, missing: "movie") }
             throw .badInput(
                 file: path,
                 reason: "not a Motion Photo: it holds no video (and no content identifier of a Live Photo), so there is nothing to split")
         }
-        let photo = try PlainPhoto.plan(source: file, motion: motion)
+        let photo = try PlainPhoto.plan(source: input, motion: motion)
         let stem = try LivePhotoMaker.stemName(options.name ?? baseStem(path))
         let photoPath = PlannedOutputs.splitPhoto(of: path, stem: stem, folder: options.outputDirectory, kind: photo.format)
         let videoPath = PlannedOutputs.splitMovie(of: nil, stem: stem, folder: options.outputDirectory)
@@ -276,7 +285,7 @@ public enum LivePhotoSplitter {
         try photo.write(to: stagedPhoto, progress: counter.add)
         try stagedVideo.copy(from: file, offset: video.offset, length: video.length, progress: counter.add)
         var notes = motion.notes
-        if let check = try? RandomAccessFile(path: stagedVideo.temporaryPath) {
+        if let check = try? InputFile(path: stagedVideo.temporaryPath).file {
             switch Result(catching: { try Movie(file: check) }) {
             case .success(let movie):
                 if let v = movie.videoTrack, v.tables.sampleCount == 0 { notes.append("the embedded video has no frames (cut short?)") }
@@ -284,15 +293,10 @@ public enum LivePhotoSplitter {
             }
         }
         placed += try outputs.commit(finishing: false)
-        let kind: SplitResult.Kind
-        switch motion.videoLocator {
-        case .microVideoOffset: kind = .microVideo
-        case .samsungTrailer where motion.container == .jpeg: kind = .samsungMotionPhoto
-        default: kind = .motionPhoto
-        }
         for note in notes { logger.info("\(path): \(note)") }
         return SplitResult(
-            inputs: [path], kind: kind, photo: photoPath, video: videoPath,
+            inputs: [path], kind: SplitResult.Kind(motion), family: motion.maker.map(PhotoFamily.init) ?? .google, photo: photoPath,
+            video: videoPath,
             coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
             videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init),
             videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)

@@ -15,14 +15,14 @@ struct PlainPhoto {
 
     var copiedBytes: Int64 { output.copiedBytes }
 
-    static func plan(source: RandomAccessFile, motion: MotionPhotoFile?) throws(LivePhotoError) -> PlainPhoto {
-        let path = source.path
+    static func plan(source input: InputFile, motion: MotionPhotoFile?) throws(LivePhotoError) -> PlainPhoto {
+        let (source, path) = (input.file, input.path)
         return try naming(path) {
             var replacements: [(offset: Int64, bytes: [UInt8])] = []
             var removed: [String] = []
             var identifier: String?
             var range: Range<Int64> = 0..<source.size
-            let kind = try FileKind.detect(source)
+            let kind = input.kind
             switch kind {
             case .jpeg:
                 let jpeg = try JPEGFile(file: source)

@@ -12,14 +12,16 @@ struct GalleryItem: Sendable, Encodable {
     var kind: LibraryItem.Kind
     /// How a Live Photo's parts were paired: `identifier`, or `name` (a guess, said as such).
     var pairedBy: LibraryItem.Pairing?
-    /// A Motion Photo's flavour.
+    /// A Motion Photo's flavour: how its video is found.
     var flavor: InspectionReport.MotionPhotoReport.Flavor?
+    /// Whose live photo it is (`apple`, or the Motion Photo's maker), as `scan` says.
+    var family: PhotoFamily?
     var note: String?
     /// Internal paths; never sent. An orphan has only one of them.
     var photo: String?
     var movie: String?
 
-    enum CodingKeys: String, CodingKey { case id, name, kind, pairedBy, flavor, note }
+    enum CodingKeys: String, CodingKey { case id, name, kind, pairedBy, flavor, family, note }
 }
 
 /// One page of the gallery, as `/api/gallery?offset=N&limit=M` sends it.
@@ -83,7 +85,7 @@ actor Gallery {
                 GalleryItem(
                     id: String(StableHash.fnv1a(item.relativePath), radix: 16), name: item.relativePath, kind: item.kind,
                     pairedBy: item.pairedBy,
-                    flavor: item.flavor, note: item.note, photo: photo, movie: movie))
+                    flavor: item.flavor, family: item.family, note: item.note, photo: photo, movie: movie))
         }
         return found
     }

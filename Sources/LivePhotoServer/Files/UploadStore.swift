@@ -11,6 +11,8 @@ struct Upload: Sendable, Codable {
     var format: String
     /// What it is for Live Photos (a `.pvt.zip` is a bundle).
     var role: InspectionReport.FileReport.Role
+    /// Whose live photo it is (`apple`, or a Motion Photo's maker), as inspect says; nil for a plain file or a zip.
+    var family: PhotoFamily?
     /// A movie's length, for the cover scrubber.
     var durationSeconds: Double?
     var coverTimeSeconds: Double?
@@ -107,11 +109,11 @@ actor UploadStore {
             throw HTTPError(.badRequest, message: "\(name) is empty.")
         }
         // Headers only, off the cooperative pool: a zip is not unpacked here (the job that uses it does that, once).
-        let kind = FileKind.detect(path: path)
+        let kind = InputFile.kind(of: path)
         let report = kind == .zip ? nil : try await BlockingWork.run { await LivePhotoInspector.inspect([path]).files.first }
         let upload = Upload(
             id: id, name: name, size: size, format: report?.format.rawValue ?? kind.rawValue,
-            role: report?.role ?? (kind == .zip ? .bundle : .unknown),
+            role: report?.role ?? (kind == .zip ? .bundle : .unknown), family: report?.family,
             durationSeconds: report?.movie?.durationSeconds, coverTimeSeconds: report?.movie?.coverTimeSeconds)
         uploads[id] = (upload, path, .now)
         MemoryRelease.afterBurst()

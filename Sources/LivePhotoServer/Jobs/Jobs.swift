@@ -91,10 +91,10 @@ enum Jobs {
         let out = "\(folder)/out"
         let previewFolder = "\(folder)/preview"
         try FileManager.default.createDirectory(atPath: previewFolder, withIntermediateDirectories: true)
-        let photo = inputs.first { FileKind.detect(path: $0).isStill }
+        let photo = inputs.first { InputFile.kind(of: $0).isStill }
         let stem = URL(fileURLWithPath: photo ?? inputs.first ?? "edited").deletingPathExtension().lastPathComponent
         if let effect = choice.effect {
-            guard let movie = inputs.first(where: { FileKind.detect(path: $0).isMovie }) else {
+            guard let movie = inputs.first(where: { InputFile.kind(of: $0).isMovie }) else {
                 throw LivePhotoError.invalidArgument("An effect is made from the Live Photo's movie: choose its photo and its movie.")
             }
             let exported = try await LivePhotoExporter.export(

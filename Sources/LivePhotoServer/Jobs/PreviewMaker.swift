@@ -19,7 +19,7 @@ struct PreviewMaker: Sendable {
     /// A JPEG to show for `still`: the still itself when it is a JPEG, else `folder/preview.jpg` (the HEIC decoded,
     /// or the movie's frame at the cover time).
     func photo(_ still: String, movie: String?, cover: Double?, in folder: String) async throws -> String {
-        if FileKind.detect(path: still) == .jpeg { return still }
+        if InputFile.kind(of: still) == .jpeg { return still }
         let output = "\(folder)/preview.jpg"
         let previews = self.previews
         return try await once(output, in: folder) {
