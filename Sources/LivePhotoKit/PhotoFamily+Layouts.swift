@@ -5,7 +5,7 @@ import MediaFormats
 
 extension PhotoFamily {
     /// The family whose marks a Motion Photo carries.
-    init(_ maker: MotionPhotoFile.Maker) {
+    package init(_ maker: MotionPhotoFile.Maker) {
         switch maker {
         case .google: self = .google
         case .microVideo: self = .microvideo
@@ -38,7 +38,7 @@ extension MotionConversionOptions.Flavor {
 extension InspectionReport.MotionPhotoReport.Flavor {
     /// How a single-file Motion Photo's video is found: a layout, which several families share (OPPO's, vivo's and
     /// Xiaomi's files take Google's).
-    init(_ motion: MotionPhotoFile, locations: MotionPhotoFile.VideoLocations) {
+    package init(_ motion: MotionPhotoFile, locations: MotionPhotoFile.VideoLocations) {
         if motion.videoLocator == .huaweiTail {
             self = .huaweiMovingPhoto
         } else if motion.videoLocator == .microVideoOffset {
@@ -52,7 +52,7 @@ extension InspectionReport.MotionPhotoReport.Flavor {
 
     /// The family a file of this layout belongs to when nothing else says (a scan index written before families were
     /// kept): the layout's first writer.
-    var usualFamily: PhotoFamily {
+    package var usualFamily: PhotoFamily {
         switch self {
         case .googleMotionPhoto: .google
         case .microVideo: .microvideo
@@ -65,7 +65,7 @@ extension InspectionReport.MotionPhotoReport.Flavor {
 
 extension SplitResult.Kind {
     /// A Live Photo of two files as `split` names it: by its packaging, and vivo's pair by its family.
-    init(twoFilesOf family: PhotoFamily, packaging: Packaging) {
+    package init(twoFilesOf family: PhotoFamily, packaging: Packaging) {
         switch packaging {
         case .pair: self = family == .vivo ? .vivoPair : .livePhoto
         case .bundle: self = .bundle
@@ -74,7 +74,7 @@ extension SplitResult.Kind {
     }
 
     /// A single-file Motion Photo as `split` names it: by where its video is found.
-    init(_ motion: MotionPhotoFile) {
+    package init(_ motion: MotionPhotoFile) {
         switch motion.videoLocator {
         case .microVideoOffset: self = .microVideo
         case .samsungTrailer where motion.container == .jpeg: self = .samsungMotionPhoto
@@ -86,7 +86,7 @@ extension SplitResult.Kind {
 extension LibraryItem.Kind {
     /// The family of an item of this kind that is not a Motion Photo (whose family is its file's): Apple's for a Live
     /// Photo and its orphaned parts; nil for plain, damaged and other files, and for a conflict.
-    var pairFamily: PhotoFamily? {
+    package var pairFamily: PhotoFamily? {
         switch self {
         case .livePhoto, .orphanStill, .orphanMovie: .apple
         case .motionPhoto, .conflict, .plainPhoto, .plainMovie, .damaged, .other: nil

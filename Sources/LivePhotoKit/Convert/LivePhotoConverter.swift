@@ -159,7 +159,8 @@ public enum LivePhotoConverter {
         try outputs.commit()
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
-            videoLength: video.size, flavor: options.flavor, family: options.flavor.family, reencoded: reencoded, soundEncoded: soundEncoded,
+            videoLength: video.size, flavor: options.flavor, family: options.flavor.family, reencoded: reencoded,
+            soundEncoded: soundEncoded,
             notes: (pairing.note.map { [$0] } ?? []) + notes)
     }
 
@@ -233,7 +234,8 @@ public enum LivePhotoConverter {
             try plain.write(to: still) { _ in }
             let stillPath = try still.commit()
             PendingOutputs.shared.finish([stillPath])
-            let movie = try InputFile(opened: naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }, path: motionPhoto)
+            let slice = try naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }
+            let movie = try InputFile(opened: slice, path: motionPhoto)
             var notes: [String] = []
             if options.coverTime == nil {
                 if let cover = motion.coverTimeUs.map({ Double($0) / 1_000_000 }) {

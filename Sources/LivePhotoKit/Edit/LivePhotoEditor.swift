@@ -111,7 +111,8 @@ public enum LivePhotoEditor {
         return EditResult(
             identifier: made.identifier.rawValue, newIdentifier: options.newIdentifier, keyPhotoTime: made.coverTime,
             keyPhotoTimeInInput: made.coverTime + start, keyPhotoChanged: newKeyPhoto, trimmed: range, muted: options.mute,
-            gainMapDropped: hadGainMap, reencoded: made.reencodedVideo, photo: made.photo, movie: made.movie, bundle: made.bundle, notes: notes)
+            gainMapDropped: hadGainMap, reencoded: made.reencodedVideo, photo: made.photo, movie: made.movie, bundle: made.bundle,
+            notes: notes)
     }
 
     /// True when the still holds an HDR gain map: a HEIC's auxiliary image, a JPEG's second image (MPF).

@@ -200,8 +200,8 @@ public enum LivePhotoSplitter {
         case .bundle(let folder):
             let (still, movie) = try BundleReader.members(ofFolder: folder)
             return try splitPair(
-                still: still, movie: movie, inputs: [folder], packaging: .bundle, stem: options.name ?? bundleStem(folder), options: options,
-                progress: progress, placed: &placed)
+                still: still, movie: movie, inputs: [folder], packaging: .bundle, stem: options.name ?? bundleStem(folder),
+                options: options, progress: progress, placed: &placed)
         case .zippedBundle(let zip):
             let destination = "\(options.outputDirectory)/\(bundleStem(zip))"
             let work = try OutputLocation.temporaryFolder(beside: destination)
