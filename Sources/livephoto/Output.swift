@@ -18,6 +18,7 @@ enum Output {
         if let e = f.error { lines.append("  error       \(e)") }
         for problem in f.problems { lines.append("  problem     \(problem)") }
         if let id = f.contentIdentifier { lines.append("  identifier  \(id)") }
+        if let family = f.family { lines.append("  family      \(family.rawValue)") }
         if let s = f.still {
             if let w = s.width, let h = s.height {
                 lines.append("  size        \(w)×\(h)\(s.orientation.map { $0 == 1 ? "" : " (Exif orientation \($0))" } ?? "")")
