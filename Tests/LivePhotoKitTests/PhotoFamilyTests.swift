@@ -48,6 +48,9 @@ struct PhotoFamilyTests {
             #expect(kind.pairFamily == expected, "\(kind)")
             #expect(LibraryItem(kind: kind, files: ["a"]).family == expected)
         }
+        // Without a family, a Motion Photo item takes its layout's usual one; a family given wins.
+        #expect(LibraryItem(kind: .motionPhoto, files: ["a"], flavor: .googleAndSamsung).family == .samsung)
+        #expect(LibraryItem(kind: .motionPhoto, files: ["a"], flavor: .googleMotionPhoto, family: .xiaomi).family == .xiaomi)
     }
 
     @Test("scan's items: the old kind and flavor, and family")
@@ -62,6 +65,22 @@ struct PhotoFamilyTests {
         let pair = LibraryItem(kind: .motionPhoto, files: ["c.jpg", "c.mp4"], flavor: .vivoPair, family: .vivo)
         let decoded = try JSONDecoder().decode(LibraryItem.self, from: JSONEncoder().encode(pair))
         #expect(decoded.family == .vivo && decoded.flavor == .vivoPair)
+    }
+
+    @Test("a scan and its rescan from the index: each item's family, read from the samples in place")
+    func scanFamilies() async throws {
+        let ws = try Workspace()
+        let samples = ProjectPaths.sample("")
+        let options = ScanOptions(indexPath: ws.file("index.sqlite"))
+        let first = try await LibraryScanner.scan([samples], options: options).items
+        let again = try await LibraryScanner.scan([samples], options: options).items
+        #expect(first.map(\.family) == again.map(\.family))
+        let byName = Dictionary(first.map { (URL(fileURLWithPath: $0.files[0]).lastPathComponent, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byName["iphone_IMG_3853_gwy15.HEIC"]?.kind == .livePhoto && byName["iphone_IMG_3853_gwy15.HEIC"]?.family == .apple)
+        #expect(byName["androidx-media_pixel-motion-photo-shortened.jpg"]?.family == .google)
+        #expect(byName["androidx-media_ss-motion-photo-shortened.jpg"]?.family == .microvideo)
+        for item in first where item.kind == .motionPhoto { #expect(item.family != nil, "\(item.files)") }
+        #expect(byName["PROVENANCE.md"]?.family == nil)
     }
 
     @Test("inspect's file report: flavor as before, and family the same")

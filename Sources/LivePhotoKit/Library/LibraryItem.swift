@@ -52,6 +52,8 @@ public struct LibraryItem: Sendable, Codable, Equatable {
     /// it, and shares are chosen by the path relative to it.
     public var root: String?
 
+    /// An item; its ``family``, when not given, is what the kind says (Apple's for a Live Photo and its orphaned
+    /// parts), else the usual family of the Motion Photo's ``flavor``.
     public init(
         kind: Kind, files: [String], identifier: String? = nil, pairedBy: Pairing? = nil, variants: [String] = [],
         flavor: InspectionReport.MotionPhotoReport.Flavor? = nil, family: PhotoFamily? = nil, note: String? = nil, root: String? = nil
@@ -62,7 +64,7 @@ public struct LibraryItem: Sendable, Codable, Equatable {
         self.pairedBy = pairedBy
         self.variants = variants
         self.flavor = flavor
-        self.family = family ?? kind.pairFamily
+        self.family = family ?? kind.pairFamily ?? flavor?.usualFamily
         self.note = note
         self.root = root
     }
