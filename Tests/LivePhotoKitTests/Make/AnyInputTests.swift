@@ -106,6 +106,7 @@ struct AnyInputTests {
         let result = try await LivePhotoMaker.make(
             photo: nil, video: input, options: MakeOptions(outputDirectory: ws.file("out"), codec: ext == "avi" ? .hevc : .h264))
         #expect(result.videoSource == expected)
+        #expect(result.reencodedVideo == (expected == .transcoded))
         let movie = try #require(result.movie)
         let report = await LivePhotoInspector.inspect([movie])
         #expect(report.files[0].movie?.video?.codec == (ext == "avi" ? "hevc" : "h264"))
@@ -180,6 +181,7 @@ struct TrimAndFormatTests {
             photo: nil, video: clip, options: MakeOptions(outputDirectory: ws.path, coverTime: 3, duration: 2))
         let trim = try #require(result.trim)
         #expect(trim.method == .copied)
+        #expect(!result.reencodedVideo)
         #expect(abs(trim.start - 2) < 0.001)
         #expect(abs(result.coverTime - 1) < 0.001)
         let movie = try #require(result.movie)
@@ -201,6 +203,7 @@ struct TrimAndFormatTests {
             photo: nil, video: try await Self.long(), options: MakeOptions(outputDirectory: ws.path, coverTime: 3, duration: 1.6))
         let trim = try #require(result.trim)
         #expect(trim.method == .reencoded)
+        #expect(result.reencodedVideo)
         #expect(abs(trim.start - 2.2) < 0.001)
         let report = await LivePhotoInspector.inspect([try #require(result.movie)])
         #expect(report.files[0].movie?.video?.frameCount == 48)
