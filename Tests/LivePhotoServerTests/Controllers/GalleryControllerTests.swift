@@ -54,6 +54,7 @@ extension ServerTests {
                 ])
             #expect(items.map { $0["kind"] as? String } == ["live-photo", "orphan-still", "orphan-movie", "motion-photo"])
             #expect(items[0]["pairedBy"] as? String == "identifier" && items[3]["flavor"] as? String == "google-motion-photo")
+            #expect(items.map { $0["family"] as? String } == ["apple", "apple", "apple", "google"])
             #expect(items.allSatisfy { $0.keys.allSatisfy { !["photo", "movie"].contains($0) } }, "no path is sent")
 
             // The parts there are; the missing ones are named.

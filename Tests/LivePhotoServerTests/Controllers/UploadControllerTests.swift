@@ -47,17 +47,18 @@ extension ServerTests {
         let plain = try await ClipStore.shared.jpeg()
         try await server.application().test(.router) { client in
             // The page routes a photo dropped alone by this answer: a Motion Photo to Disassemble, else to Assemble.
-            for (path, name, format, role) in [
-                (ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"), "mp.jpg", "jpeg", "motion-photo"),
-                (ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic"), "mp.heic", "heic", "motion-photo"),
-                (ProjectPaths.sample("androidx-media_ss-motion-photo-shortened.jpg"), "ss.jpg", "jpeg", "motion-photo"),
-                (plain, "plain.jpg", "jpeg", "still"),
+            for (path, name, format, role, family) in [
+                (ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"), "mp.jpg", "jpeg", "motion-photo", "google"),
+                (ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic"), "mp.heic", "heic", "motion-photo", "samsung"),
+                (ProjectPaths.sample("androidx-media_ss-motion-photo-shortened.jpg"), "ss.jpg", "jpeg", "motion-photo", "microvideo"),
+                (plain, "plain.jpg", "jpeg", "still", nil),
             ] {
                 let body = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
                 let response = try await client.execute(uri: "/api/uploads?name=\(name)", method: .put, body: body)
                 #expect(response.status == .created, "\(name)")
                 let upload = try Self.json(response)
                 #expect(upload["format"] as? String == format && upload["role"] as? String == role, "\(name): \(upload)")
+                #expect(upload["family"] as? String == family, "\(name): \(upload)")
             }
         }
     }
