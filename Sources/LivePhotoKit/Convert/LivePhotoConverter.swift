@@ -208,7 +208,7 @@ public enum LivePhotoConverter {
         }
         let motion = try input.motionPhoto()
         if !motion.isMotionPhoto, let footer = motion.vivoFooter {
-            return try await vivoPairToLivePhoto(motionPhoto, pairingID: footer.pairingID, options: options, progress: progress)
+            return try await vivoPairToLivePhoto(input, pairingID: footer.pairingID, options: options, progress: progress)
         }
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
@@ -269,9 +269,10 @@ public enum LivePhotoConverter {
 
     /// The photo of a vivo pair (phones up to the X200: a JPEG and an MP4 of the same name, whose footers carry the
     /// same pairing id) and its movie, found beside it, made into a Live Photo with the cover at vivo's cover frame.
-    static func vivoPairToLivePhoto(_ photo: String, pairingID: String, options: MakeOptions, progress: ProgressHandler?)
+    static func vivoPairToLivePhoto(_ input: InputFile, pairingID: String, options: MakeOptions, progress: ProgressHandler?)
         async throws(LivePhotoError) -> MakeResult
     {
+        let photo = input.path
         let stem = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
         guard let found = VivoPair.movie(beside: photo, pairingID: pairingID) else {
             throw .badInput(
@@ -285,7 +286,7 @@ public enum LivePhotoConverter {
         options.replacesForeignMakerNote = true
         var notes = ["a vivo live photo: \(found.movie) carries the same pairing id"]
         // A vivo pair made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo comes back.
-        if options.identifier == nil, let kept = FileAnalysis(path: photo, depth: .identity).report.contentIdentifier,
+        if options.identifier == nil, let kept = FileAnalysis(input, depth: .identity).report.contentIdentifier,
             let identifier = ContentIdentifier(kept)
         {
             options.identifier = identifier
@@ -298,7 +299,9 @@ public enum LivePhotoConverter {
                 notes.append("vivo's movie names no cover frame; the cover is the frame nearest the middle")
             }
         }
-        var result = try await LivePhotoMaker.make(photo: photo, video: found.movie, options: options, progress: progress)
+        var result = try await LivePhotoMaker.make(
+            photo: photo, video: found.movie, videoFile: try InputFile(path: found.movie), photoFile: input, options: options,
+            progress: progress)
         result.notes = notes + result.notes
         return result
     }

@@ -50,7 +50,8 @@ public enum LivePhotoEditor {
     static func edit(still: String, movie: String, options: EditOptions, progress: ProgressHandler?) async throws(LivePhotoError)
         -> EditResult
     {
-        let stillInput = try InputFile(path: still), movieFile = try InputFile(path: movie).file
+        let stillInput = try InputFile(path: still), movieInput = try InputFile(path: movie)
+        let movieFile = movieInput.file
         let parsed = try naming(movie) { try Movie(file: movieFile) }
         let facts = MovieFacts(movie: parsed)
         let stillReport = FileAnalysis(stillInput, depth: .identity).report
@@ -103,7 +104,9 @@ public enum LivePhotoEditor {
         make.movieEdit = edit
         if newKeyPhoto { make.keyPhotoMetadata = still }
         make.zipsPairToo = options.zipsPairToo
-        let made = try await LivePhotoMaker.make(photo: newKeyPhoto ? nil : still, video: movie, options: make, progress: progress)
+        let made = try await LivePhotoMaker.make(
+            photo: newKeyPhoto ? nil : still, video: movie, videoFile: movieInput, photoFile: newKeyPhoto ? nil : stillInput,
+            options: make, progress: progress)
         var notes = made.notes
         if hadGainMap { notes.append("the photo's HDR gain map belongs to the old key photo; the new one has none") }
         if options.mute, !parsed.tracks.contains(where: \.isAudio) { notes.append("the movie had no sound to take out") }
