@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "livephoto",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
         .library(name: "LivePhotoKit", targets: ["LivePhotoKit"]),

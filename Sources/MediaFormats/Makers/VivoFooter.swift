@@ -29,7 +29,7 @@ public struct VivoFooter: Sendable, Equatable {
 
     /// The cover's frame index, from the MP4's JSON (`com.android.camera.imageTime`).
     public var imageTimeFrameIndex: Int? {
-        guard let range = json.range(of: "\"com.android.camera.imageTime\"") else { return nil }
+        guard let range = json.firstRange(of: "\"com.android.camera.imageTime\"") else { return nil }
         let rest = json[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\"" }
         return Int(rest.prefix { $0.isASCII && $0.isNumber })
     }
