@@ -1,6 +1,12 @@
-import Foundation
 import Hummingbird
 import LivePhotoKit
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// One uploaded file, kept under the work folder until it expires.
 struct Upload: Sendable, Codable {
@@ -141,15 +147,14 @@ actor UploadStore {
 }
 
 /// Which limit cut an upload off, as seen by the body that counted its bytes.
-final class UploadMeter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tooLargeFlag = false
-    private var storageFullFlag = false
+final class UploadMeter: Sendable {
+    private let tooLargeFlag = Atomic(false)
+    private let storageFullFlag = Atomic(false)
 
-    var tooLarge: Bool { lock.withLock { tooLargeFlag } }
-    var storageFull: Bool { lock.withLock { storageFullFlag } }
-    func markTooLarge() { lock.withLock { tooLargeFlag = true } }
-    func markStorageFull() { lock.withLock { storageFullFlag = true } }
+    var tooLarge: Bool { tooLargeFlag.load(ordering: .sequentiallyConsistent) }
+    var storageFull: Bool { storageFullFlag.load(ordering: .sequentiallyConsistent) }
+    func markTooLarge() { tooLargeFlag.store(true, ordering: .sequentiallyConsistent) }
+    func markStorageFull() { storageFullFlag.store(true, ordering: .sequentiallyConsistent) }
 }
 
 /// A request body that fails once more than `limit` bytes (the largest upload) or `room` bytes (what storage has
