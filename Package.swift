@@ -67,13 +67,15 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources")]
         ),
-        // The command-line shell: parses, calls LivePhotoKit, prints.
+        // The command-line shell: parses, calls LivePhotoKit, prints (standard streams through swift-system).
         .executableTarget(
             name: "livephoto",
             dependencies: [
                 "LivePhotoKit",
+                "LivePhotoMedia",
                 "LivePhotoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
