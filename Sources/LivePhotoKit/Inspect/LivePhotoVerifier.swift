@@ -93,9 +93,8 @@ public enum LivePhotoVerifier {
             let allFlags = TrackHeader.Flags(rawValue: time.trackFlags).isSuperset(of: .all)
             add(
                 "still-image-time-track-flags", .recommended, allFlags,
-                String(
-                    format: "tkhd flags 0x%X%@", time.trackFlags,
-                    allFlags
+                String(cFormat: "tkhd flags 0x%X", time.trackFlags)
+                    + (allFlags
                         ? " (enabled, in movie, preview, poster)" : String(cFormat: "; iPhones write 0x%X", TrackHeader.Flags.all.rawValue))
             )
             add(

@@ -8,6 +8,14 @@ import Synchronization
     internal import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One uploaded file, kept under the work folder until it expires.
 struct Upload: Sendable, Codable {
     var id: String
@@ -50,10 +58,12 @@ actor UploadStore {
     func storageUsed() async -> Int64 {
         let folder = workDirectory
         return await BlockingWork.perform {
-            guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+            guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return 0 }
             var total: Int64 = 0
-            while walker.nextObject() != nil {
-                total += (walker.fileAttributes?[.size] as? Int64) ?? 0
+            for path in paths {
+                // Links and folders count for their own size, as they are not followed.
+                var info = stat()
+                if lstat("\(folder)/\(path)", &info) == 0 { total += Int64(info.st_size) }
             }
             return total
         }
