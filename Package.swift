@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "livephoto",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
         .library(name: "LivePhotoKit", targets: ["LivePhotoKit"]),
@@ -50,11 +50,13 @@ let package = Package(
             ]
         ),
         // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
-        // through LivePhotoKit; the page, its script and style are resources copied beside the binary.
+        // through LivePhotoKit (and LivePhotoMedia's stand-ins for full Foundation); the page, its script and style are
+        // compiled into the binary (no Bundle, so no full Foundation).
         .target(
             name: "LivePhotoServer",
             dependencies: [
                 "LivePhotoKit",
+                "LivePhotoMedia",
                 "CSystemShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -63,15 +65,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources")]
+            resources: [.embedInCode("Resources")]
         ),
-        // The command-line shell: parses, calls LivePhotoKit, prints.
+        // The command-line shell: parses, calls LivePhotoKit, prints (standard streams through swift-system).
         .executableTarget(
             name: "livephoto",
             dependencies: [
                 "LivePhotoKit",
+                "LivePhotoMedia",
                 "LivePhotoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

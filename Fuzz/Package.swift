@@ -10,7 +10,7 @@ let entryPointless: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
     name: "livephoto-fuzz",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "livephoto", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "MediaFormats", package: "livephoto")])

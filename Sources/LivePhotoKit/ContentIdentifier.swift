@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The UUID that pairs a Live Photo's still and movie, in the uppercase form iPhones write.
 public struct ContentIdentifier: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Why a Live Photo operation failed. Every case names the file it is about, when there is one.
 public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -75,8 +81,8 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     func renamingFile(_ path: String, as name: String) -> LivePhotoError {
         let base = URL(fileURLWithPath: path).lastPathComponent
         return mappingText { text in
-            text.replacingOccurrences(of: path, with: name).replacingOccurrences(
-                of: base, with: URL(fileURLWithPath: name).lastPathComponent)
+            text.replacing(every: path, with: name).replacing(
+                every: base, with: URL(fileURLWithPath: name).lastPathComponent)
         }
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A camera or stream as ffmpeg opens it.
 public struct CaptureInput: Sendable, Equatable {
@@ -108,7 +112,7 @@ extension FFmpeg {
         case "hevc": arguments += ["-bsf:v", "filter_units=remove_types=32|33|34|35"]
         default: break
         }
-        if let duration { arguments += ["-t", String(format: "%.6f", duration)] }
+        if let duration { arguments += ["-t", String(cFormat: "%.6f", duration)] }
         try await run(arguments + ["-f", "mov", output], file: segments.first ?? output, duration: nil)
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import Subprocess
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(System)
     import System
@@ -30,7 +35,7 @@ extension FFmpeg {
         if stabilize {
             let transforms = "\(work)/shake.trf"
             // Filter option values escape ':' and '\' (the work folder is the caller's, never the user's text).
-            let escaped = transforms.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
+            let escaped = transforms.replacing(every: "\\", with: "\\\\").replacing(every: ":", with: "\\:")
             try await run(
                 [
                     "-i", video, "-map", "0:v:0", "-vf", "format=yuv420p,vidstabdetect=shakiness=5:accuracy=15:result=\(escaped)", "-f",
@@ -89,7 +94,7 @@ extension FFmpeg {
         do {
             try Data(ppm).write(to: URL(fileURLWithPath: output))
         } catch {
-            throw .failed(tool: "ffmpeg", file: video, message: "cannot write the mean frame: \(error.localizedDescription)")
+            throw .failed(tool: "ffmpeg", file: video, message: "cannot write the mean frame: \(String(systemErrorOf: error))")
         }
         progress?(1)
         return average.frames

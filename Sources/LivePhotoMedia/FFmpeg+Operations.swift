@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The video codecs a Live Photo movie can carry.
 public enum VideoCodec: String, Sendable, Codable, CaseIterable {
@@ -23,7 +27,7 @@ extension FFmpeg {
     ) async throws(MediaToolError) {
         try await run(
             [
-                "-ss", String(format: "%.6f", max(0, seekSeconds)), "-i", video, "-map", "0:v:0", "-frames:v", "1", "-q:v",
+                "-ss", String(cFormat: "%.6f", max(0, seekSeconds)), "-i", video, "-map", "0:v:0", "-frames:v", "1", "-q:v",
                 Self.jpegQScale(quality),
                 "-f", "image2", "-c:v", "mjpeg", output,
             ],
@@ -93,7 +97,7 @@ extension FFmpeg {
         progress: (@Sendable (Double) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) async throws(MediaToolError) {
         var arguments = [
-            "-ss", String(format: "%.6f", start), "-i", input, "-t", String(format: "%.6f", duration),
+            "-ss", String(cFormat: "%.6f", start), "-i", input, "-t", String(cFormat: "%.6f", duration),
             "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0",
         ]
         // Frames keep their own times (a variable-rate recording is not made constant by dropping or repeating frames).

@@ -1,5 +1,10 @@
-import Foundation
 import Subprocess
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(System)
     import System

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A frame or an image shrunk to a few thousand RGB pixels: enough to tell which of a video's frames a photo shows.
 /// Colour, not luma alone: a picture's colours survive every conversion between YUV and RGB, its luma plane not always
@@ -34,15 +38,15 @@ extension FFmpeg {
         }
         // `metadata` prints a frame's time only when it carries a key, so each frame is given one first. The time
         // file's path is escaped for the filter syntax.
-        let escapedTimes = times.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
-            .replacingOccurrences(of: "'", with: "\\'")
+        let escapedTimes = times.replacing(every: "\\", with: "\\\\").replacing(every: ":", with: "\\:")
+            .replacing(every: "'", with: "\\'")
         let filter =
             "scale=\(Self.thumbnailSize.width):\(Self.thumbnailSize.height),format=rgb24,"
             + "metadata=mode=add:key=livephoto_frame:value=1,metadata=mode=print:key=livephoto_frame:file='\(escapedTimes)'"
         try await run(
             [
                 // Times as the input has them (-copyts); the window read from the input, not cut from the output.
-                "-copyts", "-ss", String(format: "%.6f", max(0, start)), "-t", String(format: "%.6f", duration), "-i", input,
+                "-copyts", "-ss", String(cFormat: "%.6f", max(0, start)), "-t", String(cFormat: "%.6f", duration), "-i", input,
                 "-map", "0:v:0", "-fps_mode", "passthrough", "-frames:v", String(maxFrames), "-vf", filter, "-f", "rawvideo", raw,
             ], file: input, duration: nil)
         let size = Self.thumbnailSize.width * Self.thumbnailSize.height * 3
@@ -51,7 +55,7 @@ extension FFmpeg {
             throw .failed(tool: "ffmpeg", file: input, message: "no frames between \(start) s and \(start + duration) s")
         }
         let seconds = text.split(separator: "\n").compactMap { line -> Double? in
-            guard let range = line.range(of: "pts_time:") else { return nil }
+            guard let range = line.firstRange(of: "pts_time:") else { return nil }
             return Double(line[range.upperBound...].prefix { !$0.isWhitespace })
         }
         let count = min(seconds.count, pixels.count / size, maxFrames)

@@ -1,5 +1,10 @@
-import Foundation
 import Subprocess
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(System)
     import System
@@ -99,7 +104,7 @@ public struct FFmpeg: Sendable {
 
     /// Reads one line of `-progress` output: `out_time_us=…` gives a fraction of `duration`.
     static func progressFraction(_ line: String, duration: Double?) -> Double? {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace(newlines: true)
         if trimmed == "progress=end" { return 1 }
         guard let duration, duration > 0, trimmed.hasPrefix("out_time_us="), let us = Double(trimmed.dropFirst(12)), us >= 0 else {
             return nil

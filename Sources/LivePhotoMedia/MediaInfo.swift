@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// What ffprobe says about a file: its container and streams.
 public struct MediaInfo: Sendable, Equatable {

@@ -1,5 +1,10 @@
-import Foundation
 import Hummingbird
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// JSON responses, with sorted keys (the page and the tests read them; events are compared as text).
 enum JSONBody {

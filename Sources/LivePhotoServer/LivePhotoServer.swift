@@ -1,8 +1,21 @@
-import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `livephoto serve`: a local web app with Assemble and Disassemble modes, a Live Photo viewer and, given a folder,
 /// a gallery. The page, its script and its style are served by the binary itself (nothing from a CDN).

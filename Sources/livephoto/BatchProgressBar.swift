@@ -1,5 +1,11 @@
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -26,22 +32,21 @@ final class BatchProgressBar {
         // At most ten times a second, and always the last item.
         guard enabled, Date().timeIntervalSince(lastDrawn) >= 0.1 || progress.finishedItems == progress.totalItems else { return }
         lastDrawn = Date()
-        FileHandle.standardError.write(
-            Data(("\r" + Self.line(label: label, progress, elapsed: Date().timeIntervalSince(started)) + "\u{1B}[K").utf8))
+        StandardStreams.error("\r" + Self.line(label: label, progress, elapsed: Date().timeIntervalSince(started)) + "\u{1B}[K")
     }
 
     /// Prints `text` on a line of its own above the bar (on standard error when there is a bar, else as it is).
     func above(_ text: String) {
         if enabled {
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)\n".utf8))
+            StandardStreams.error("\r\u{1B}[K\(text)\n")
             if let last { show(last) }
         } else {
-            FileHandle.standardError.write(Data("\(text)\n".utf8))
+            StandardStreams.error("\(text)\n")
         }
     }
 
     func finish() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled { StandardStreams.error("\r\u{1B}[K") }
     }
 
     /// `convert ████░░░░ 120/3000 items  1.2 GB/40.0 GB  85.0 MB/s  7:32 left  2 failed`.
@@ -64,6 +69,6 @@ final class BatchProgressBar {
 
     static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600 ? String(cFormat: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(cFormat: "%d:%02d", s / 60, s % 60)
     }
 }

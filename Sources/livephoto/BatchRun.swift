@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A command over folders: the library's items found (by a scan, or read from `--from`), the action run on each,
 /// a line per item with `--json`, a progress bar on a terminal, and a summary.
@@ -46,8 +51,7 @@ struct BatchRun {
             if dryRun { parts = ["\(summary.planned) to do"] + (summary.failed > 0 ? ["\(summary.failed) refused"] : []) }
             let alone =
                 summary.leftAlone > 0 ? "; \(summary.leftAlone) of other kinds\(library.shard == nil ? "" : " or shares") left alone" : ""
-            FileHandle.standardError.write(
-                Data("\(summary.items) item\(summary.items == 1 ? "" : "s"): \(parts.joined(separator: ", "))\(alone)\n".utf8))
+            StandardStreams.error("\(summary.items) item\(summary.items == 1 ? "" : "s"): \(parts.joined(separator: ", "))\(alone)\n")
         }
         if summary.interrupted { throw ExitCode(130) }
         if summary.failed > 0 { throw ExitCode(action.isCheck ? Failure.checkFailed : Failure.someItemsFailed) }
@@ -61,7 +65,7 @@ struct BatchRun {
     static func readItems(from source: String) throws -> [LibraryItem] {
         let data: Data
         if source == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(try StandardStreams.readInput())
         } else {
             guard let read = FileManager.default.contents(atPath: source) else { throw ValidationError("cannot read \(source)") }
             data = read
@@ -69,8 +73,9 @@ struct BatchRun {
         let decoder = JSONDecoder()
         var items: [LibraryItem] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).enumerated() {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { continue }
+            guard let first = line.firstIndex(where: { !$0.isWhitespace }), let last = line.lastIndex(where: { !$0.isWhitespace })
+            else { continue }
+            let text = line[first...last]
             guard let item = try? decoder.decode(LibraryItem.self, from: Data(text.utf8)), !item.files.isEmpty else {
                 throw ValidationError("\(source), line \(number + 1): not an item of scan --json")
             }
@@ -80,7 +85,7 @@ struct BatchRun {
     }
 
     static func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.output(line + "\n")
     }
 }
 

@@ -1,7 +1,21 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import LivePhotoKit
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct CaptureCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -109,11 +123,11 @@ struct CaptureCommand: AsyncParsableCommand {
             continuation.yield(.every(seconds: every, count: count))
             if count != nil { continuation.finish() }
             if count == nil && isatty(STDERR_FILENO) == 1 && !common.json {
-                FileHandle.standardError.write(Data("Recording \(options.input): a Live Photo every \(every) s. Ctrl-C ends.\n".utf8))
+                StandardStreams.error("Recording \(options.input): a Live Photo every \(every) s. Ctrl-C ends.\n")
             }
         } else {
             if isatty(STDIN_FILENO) == 1 && !common.json {
-                FileHandle.standardError.write(Data("Recording \(options.input). Enter takes a Live Photo; Ctrl-C ends.\n".utf8))
+                StandardStreams.error("Recording \(options.input). Enter takes a Live Photo; Ctrl-C ends.\n")
             }
             Self.readEnter(continuation)
         }
@@ -159,7 +173,7 @@ struct CaptureCommand: AsyncParsableCommand {
     /// Each line on standard input is a press; its end, after a line, ends the capture once the presses are
     /// written (standard input empty from the start, as under a service manager, leaves the signals to end it).
     static func readEnter(_ continuation: AsyncStream<ShutterEvent>.Continuation) {
-        Thread.detachNewThread {
+        DispatchQueue(label: "livephoto.capture.stdin").async {
             var lines = 0
             while readLine() != nil {
                 lines += 1
@@ -171,14 +185,10 @@ struct CaptureCommand: AsyncParsableCommand {
 }
 
 /// How many stop signals came.
-private final class StopCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class StopCount: Sendable {
+    private let count = Atomic(0)
 
     func increment() -> Int {
-        lock.withLock {
-            count += 1
-            return count
-        }
+        count.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
     }
 }

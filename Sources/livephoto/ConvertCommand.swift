@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// What `convert` makes.
 enum ConversionTarget: String, ExpressibleByArgument, CaseIterable {

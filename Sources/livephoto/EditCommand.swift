@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -68,7 +74,7 @@ struct EditCommand: AsyncParsableCommand {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2 else { throw ValidationError("--trim takes START..END in seconds, like 0.5..2.5, ..2 or 1..") }
         func time(_ s: String) throws -> Double? {
-            let s = s.trimmingCharacters(in: .whitespaces)
+            let s = s.trimmingWhitespace()
             guard !s.isEmpty else { return nil }
             guard let t = Double(s), t.isFinite, t >= 0 else { throw ValidationError("--trim: '\(s)' is not a time in seconds, 0 or more") }
             return t

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -98,8 +103,7 @@ struct ExportCommand: AsyncParsableCommand {
         if files.count == 2 {
             let report = await LivePhotoVerifier.verify(photo: files[0], movie: movie)
             if !report.passed, !common.json {
-                FileHandle.standardError.write(
-                    Data("livephoto: note: \(files[0]) and \(movie) do not form a Live Photo; exporting the movie anyway\n".utf8))
+                StandardStreams.error("livephoto: note: \(files[0]) and \(movie) do not form a Live Photo; exporting the movie anyway\n")
             }
         }
         let options = ExportOptions(

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,7 +63,7 @@ struct InspectCommand: AsyncParsableCommand {
                 listings.append(try BoxListing.read(file))
             } catch {
                 failed = true
-                FileHandle.standardError.write(Data("livephoto: error: \(error.description)\n".utf8))
+                StandardStreams.error("livephoto: error: \(error.description)\n")
             }
         }
         if common.json {

@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// How a command works on folders: every item of a library, as `scan` finds them, or the items of a scan's JSON
 /// lines.
@@ -30,8 +36,7 @@ struct LibraryOptions: ParsableArguments {
     }
 
     static func isLibraryFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+        guard FileManager.default.isFolder(atPath: path) else { return false }
         let name = URL(fileURLWithPath: path).lastPathComponent.lowercased()
         return !name.hasSuffix(".pvt") && !FileManager.default.fileExists(atPath: path + "/metadata.plist")
     }

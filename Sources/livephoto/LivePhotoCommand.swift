@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
 import Logging
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 @main
 struct LivePhotoCommand: AsyncParsableCommand {

@@ -1,5 +1,10 @@
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A Live Photo given by one of its parts: the other is looked for beside it (``CompanionFinder``), and the user is
 /// told which file was taken, on standard error so that `--json` output stays one document.
@@ -13,7 +18,7 @@ enum OtherHalf {
         } catch {
             throw Failure.report(error, json: json)
         }
-        FileHandle.standardError.write(Data("livephoto: note: \(companion.note)\n".utf8))
+        StandardStreams.error("livephoto: note: \(companion.note)\n")
         return (companion.photo, companion.movie)
     }
 }

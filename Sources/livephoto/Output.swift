@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Printing results.
 enum Output {
@@ -11,7 +17,7 @@ enum Output {
         print(String(decoding: data, as: UTF8.self))
     }
 
-    static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
+    static func seconds(_ s: Double) -> String { String(cFormat: "%.3f", s) }
 
     static func describe(_ f: InspectionReport.FileReport) -> String {
         var lines = ["\(f.path): \(f.role.rawValue) (\(f.format.rawValue), \(f.sizeBytes) bytes)"]
@@ -99,7 +105,7 @@ enum Failure {
         if json {
             try? Output.printJSON(["error": message])
         }
-        FileHandle.standardError.write(Data("livephoto: error: \(message)\n".utf8))
+        StandardStreams.error("livephoto: error: \(message)\n")
         return ExitCode(code)
     }
 
@@ -118,5 +124,15 @@ enum Failure {
             }
         default: return ""
         }
+    }
+}
+
+extension String {
+    /// The text cut or padded with spaces to `width` UTF-16 units, as Foundation's `padding(toLength:withPad:startingAt:)`
+    /// gives it: a column of a table.
+    func column(_ width: Int) -> String {
+        let length = utf16.count
+        guard length < width else { return String(decoding: Array(utf16.prefix(width)), as: UTF16.self) }
+        return self + String(repeating: " ", count: width - length)
     }
 }

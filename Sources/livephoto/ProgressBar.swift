@@ -1,5 +1,12 @@
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -9,14 +16,13 @@ import LivePhotoKit
 
 /// Shows progress on standard error: a one-line bar on a terminal, or, with `--json`, one JSON object per line
 /// (`{"type":"progress","phase":"copy","fraction":0.42}`) so that standard output stays the result alone.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     enum Style { case none, bar, jsonLines }
 
     private let style: Style
     private let label: String
-    private let lock = NSLock()
-    private var shown = false
-    private var lastLine = ""
+    /// Whether a bar is on the terminal, and the phase and percent last written as JSON.
+    private let drawn = Mutex((shown: false, lastLine: ""))
 
     init(json: Bool, label: String) {
         style = json ? .jsonLines : (isatty(STDERR_FILENO) != 0 ? .bar : .none)
@@ -33,32 +39,32 @@ final class ProgressBar: @unchecked Sendable {
         switch style {
         case .none: return
         case .jsonLines:
-            let line = String(format: "{\"type\":\"progress\",\"phase\":\"%@\",\"fraction\":%.3f}\n", p.phase.label, p.fraction)
-            lock.withLock {
+            let line = "{\"type\":\"progress\",\"phase\":\"\(p.phase.label)\",\"fraction\":\(String(cFormat: "%.3f", p.fraction))}\n"
+            drawn.withLock { drawn in
                 // One line per whole percent and phase is plenty for a reader.
                 let key = "\(p.phase.label) \(percent)"
-                guard key != lastLine else { return }
-                lastLine = key
-                FileHandle.standardError.write(Data(line.utf8))
+                guard key != drawn.lastLine else { return }
+                drawn.lastLine = key
+                StandardStreams.error(line)
             }
         case .bar:
             let width = 30
             let filled = Int(p.fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             let amount = p.phase == .copy ? "  \(Self.size(p.completedBytes)) / \(Self.size(p.totalBytes))" : ""
-            let name = p.phase.label.padding(toLength: 11, withPad: " ", startingAt: 0)
-            let line = String(format: "\r%@ %@ %@ %3d%%%@\u{1B}[K", label, name, bar, percent, amount)
-            lock.withLock {
-                shown = true
-                FileHandle.standardError.write(Data(line.utf8))
+            let name = p.phase.label.column(11)
+            let line = "\r\(label) \(name) \(bar) \(String(cFormat: "%3d", percent))%\(amount)\u{1B}[K"
+            drawn.withLock { drawn in
+                drawn.shown = true
+                StandardStreams.error(line)
             }
         }
     }
 
     func finish() {
-        lock.withLock {
-            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            shown = false
+        drawn.withLock { drawn in
+            if drawn.shown { StandardStreams.error("\r\u{1B}[K") }
+            drawn.shown = false
         }
     }
 
@@ -70,7 +76,7 @@ final class ProgressBar: @unchecked Sendable {
             v /= 1000
             i += 1
         }
-        return i == 0 ? "\(bytes) B" : String(format: "%.1f %@", v, units[i])
+        return i == 0 ? "\(bytes) B" : String(cFormat: "%.1f ", v) + units[i]
     }
 }
 

@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +91,7 @@ struct ScanCommand: AsyncParsableCommand {
                 + (unchanged > 0 ? " (\(unchanged) unchanged since the last scan)" : ""))
         for kind in LibraryItem.Kind.allCases {
             let count = summary.count(kind)
-            if count > 0 { print("  \(kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(count)") }
+            if count > 0 { print("  \(kind.rawValue.column(14)) \(count)") }
         }
         if summary.pairedByName > 0 {
             print("  (\(summary.pairedByName) Live Photos paired by name only: their files lack a content identifier)")
@@ -98,6 +104,6 @@ struct ScanCommand: AsyncParsableCommand {
     /// A CSV field, quoted when it holds a comma, a quote or a line break.
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing(every: "\"", with: "\"\"") + "\""
     }
 }

@@ -1,7 +1,21 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
 import LivePhotoServer
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -120,8 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
         if cert != nil && !tls { throw ValidationError("--cert and --key go with --tls") }
         if noIndex && index != nil { throw ValidationError("--index and --no-index cannot be given together") }
         if let directory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.isFolder(atPath: directory) else {
                 throw ValidationError("\(directory) is not a folder")
             }
         }
@@ -153,7 +166,7 @@ struct ServeCommand: AsyncParsableCommand {
                     identity = try await TLSIdentity.selfSigned(in: Self.stateFolder + "/tls", hosts: [host] + allowHost)
                 }
             } catch {
-                FileHandle.standardError.write(Data("livephoto: error: \(error)\n".utf8))
+                StandardStreams.error("livephoto: error: \(error)\n")
                 throw ExitCode(Failure.badInput)
             }
         }
@@ -168,8 +181,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: captures, withIntermediateDirectories: true)
             } catch {
-                FileHandle.standardError.write(
-                    Data("livephoto: error: cannot make the captures folder \(captures): \(error.localizedDescription)\n".utf8))
+                StandardStreams.error("livephoto: error: cannot make the captures folder \(captures): \(String(systemErrorOf: error))\n")
                 throw ExitCode(Failure.writeFailed)
             }
             options.capturesDirectory = URL(fileURLWithPath: captures).standardizedFileURL.path
@@ -188,14 +200,14 @@ struct ServeCommand: AsyncParsableCommand {
                     + "\(fingerprint.map { ", \"fingerprint\": \"\($0)\"" } ?? "")}\n"
                 : "livephoto serve: open \(url) (Ctrl-C stops)\n"
                     + (fingerprint.map { "  certificate SHA-256 \($0)\n" } ?? "")
-            FileHandle.standardOutput.write(Data(line.utf8))
+            StandardStreams.output(line)
         }
     }
 
     /// `$XDG_STATE_HOME/livephoto`, else `~/.local/state/livephoto`: what is kept between runs.
     static var stateFolder: String {
         let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-        return (state ?? NSHomeDirectory() + "/.local/state") + "/livephoto"
+        return (state ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state") + "/livephoto"
     }
 
     /// True for an address only this machine reaches.

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 struct SplitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +65,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 case .recommended: mark = "warn"
                 case .informational: mark = "info"
                 }
-                print("\(mark)  \(check.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(check.detail)")
+                print("\(mark)  \(check.id.column(30)) \(check.detail)")
             }
             print(
                 report.passed
@@ -69,7 +74,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 print("\nLock-screen wallpaper (iOS 17+): \(wallpaper.ready ? "ready, every gate passed" : "motion not available")")
                 for gate in wallpaper.gates {
                     print(
-                        "\(gate.passed ? "pass" : "FAIL")  \((gate.id + " " + gate.name).padding(toLength: 30, withPad: " ", startingAt: 0)) \(gate.detail)"
+                        "\(gate.passed ? "pass" : "FAIL")  \((gate.id + " " + gate.name).column(30)) \(gate.detail)"
                     )
                 }
             }

@@ -1,6 +1,19 @@
-import Foundation
 import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Captures Live Photos from a camera or stream the way an iPhone does: it records all the time (into a ring of
 /// short segments on disk, so memory stays flat however long it runs), and each press keeps the movie from
@@ -131,12 +144,12 @@ public enum LivePhotoCapture {
         let press = max(pressed, first.start)
         if press > pressed + 0.0005 {
             notes.append(
-                String(format: "the press at %.3f s came before the recording could keep it: the still is at %.3f s", pressed, press))
+                String(cFormat: "the press at %.3f s came before the recording could keep it: the still is at %.3f s", pressed, press))
         }
         if first.start > wantedStart + 0.001 {
-            notes.append(String(format: "only %.2f s were recorded before the press", press - first.start))
+            notes.append(String(cFormat: "only %.2f s were recorded before the press", press - first.start))
         }
-        if !complete { notes.append(String(format: "stopped %.2f s after the press: the movie ends there", end - pressed)) }
+        if !complete { notes.append(String(cFormat: "stopped %.2f s after the press: the movie ends there", end - pressed)) }
         let work = ring + "/work-\(count)"
         defer { try? FileManager.default.removeItem(atPath: work) }
         do {
@@ -172,7 +185,7 @@ public enum LivePhotoCapture {
                     force: options.force, codec: options.codec, ffmpegPath: options.ffmpegPath, photoFormat: options.photoFormat))
         } catch {
             // The work folder is the capture's own: the user knows the input and the press.
-            throw error.renamingFiles(in: work) { _ in String(format: "the movie of %@ at %.3f s", options.input, pressed) }
+            throw error.renamingFiles(in: work) { _ in "the movie of \(options.input) at \(String(cFormat: "%.3f", pressed)) s" }
         }
         return CapturedLivePhoto(
             pressTime: pressed, start: max(0, first.start - shown), end: end, coverTime: made.coverTime, copied: recording.copied,
@@ -202,17 +215,15 @@ public enum LivePhotoCapture {
 
     /// `LIVE_20261125_013512_001`: the local date and time, and the press's number in this capture.
     static func name(count: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd_HHmmss"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return "LIVE_" + formatter.string(from: Date()) + String(format: "_%03d", count)
+        "LIVE_" + String(localStampOf: Date()) + String(cFormat: "_%03d", count)
     }
 
     /// A new folder only this user can read, for the ring of segments.
     static func privateFolder() throws(LivePhotoError) -> String {
-        var template = Array((NSTemporaryDirectory() + "livephoto-capture-XXXXXX").utf8CString)
+        let temporary = FileManager.default.temporaryDirectory
+        var template = Array(temporary.appendingPathComponent("livephoto-capture-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw .io(path: NSTemporaryDirectory(), reason: "cannot make a folder for the recording")
+            throw .io(path: temporary.path, reason: "cannot make a folder for the recording")
         }
         return String(cString: made)
     }

@@ -1,4 +1,18 @@
-import Foundation
+import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The segments a recording has completed, read from ffmpeg's `list.csv` as it grows (`name,start,end` a line, in
 /// the stream's seconds), with the moment each was seen: what maps a press "now" to a time of the stream.
@@ -23,9 +37,9 @@ struct SegmentList {
 
     /// Reads the lines ffmpeg added since the last call.
     mutating func refresh(now: Date = Date()) {
-        guard let handle = FileHandle(forReadingAtPath: folder + "/list.csv") else { return }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: readOffset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return }
+        guard let file = try? RandomAccessFile(path: folder + "/list.csv"), file.size > Int64(readOffset),
+            let data = try? file.read(at: Int64(readOffset), count: Int(file.size - Int64(readOffset)))
+        else { return }
         readOffset += UInt64(data.count)
         let text = partialLine + String(decoding: data, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,6 +1,11 @@
-import Foundation
 import Logging
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// What `convert --to motion` wrote.
 public struct MotionConversionResult: Sendable, Codable, Equatable {

@@ -1,6 +1,11 @@
-import Foundation
 import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// What `export` should do.
 public struct ExportOptions: Sendable {

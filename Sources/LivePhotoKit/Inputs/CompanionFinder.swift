@@ -1,4 +1,10 @@
-import Foundation
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The other part of a Live Photo, found beside one of its parts.
 package struct Companion: Sendable, Equatable {
@@ -52,7 +58,7 @@ package enum CompanionFinder {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         } catch {
-            throw .io(path: folder, reason: "cannot list the folder: \(error.localizedDescription)")
+            throw .io(path: folder, reason: "cannot list the folder: \(String(systemErrorOf: error))")
         }
         let extensions = isStill ? BundleReader.movieExtensions : BundleReader.stillExtensions
         let candidates = names.filter { name in

@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// One file read for inspect and verify: the report, plus what the checks need.
 ///
@@ -179,7 +185,7 @@ struct FileAnalysis {
         }
         let audio = movie.tracks.first { $0.isAudio }
         report.movie = InspectionReport.MovieReport(
-            brand: movie.fileType.map { $0.majorBrand.description.trimmingCharacters(in: .whitespaces) },
+            brand: movie.fileType.map { $0.majorBrand.description.trimmingWhitespace() },
             durationSeconds: movie.durationSeconds, coverTimeSeconds: still?.seconds, stillImageTime: still,
             stillImageTimeTrackCount: facts.stillImageTimeTracks.count, video: videoReport,
             audioCodec: audio.map { CodecName.of($0.format) },

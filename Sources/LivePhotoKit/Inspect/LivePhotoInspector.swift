@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Reads stills, movies, Motion Photos and bundles and says what they are.
 public enum LivePhotoInspector {
@@ -43,8 +49,8 @@ public enum LivePhotoInspector {
                     let shown = "\(path)/\(URL(fileURLWithPath: member).lastPathComponent)"
                     // Messages name the member as inside the bundle, never where it was extracted.
                     r.path = shown
-                    r.error = r.error?.replacingOccurrences(of: member, with: shown)
-                    r.problems = r.problems.map { $0.replacingOccurrences(of: member, with: shown) }
+                    r.error = r.error?.replacing(every: member, with: shown)
+                    r.problems = r.problems.map { $0.replacing(every: member, with: shown) }
                     return r
                 }
                 report.members = found.map(\.path)
@@ -84,8 +90,7 @@ public enum LivePhotoInspector {
     }
 
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileManager.default.isFolder(atPath: path)
     }
 
     static func pairing(still: InspectionReport.FileReport, movie: InspectionReport.FileReport) -> InspectionReport.PairReport {

@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Checks a still and a movie against what Photos needs to pair them as a Live Photo (docs/formats/live-photo.md#what-photos-requires).
 ///
@@ -87,10 +93,10 @@ public enum LivePhotoVerifier {
             let allFlags = TrackHeader.Flags(rawValue: time.trackFlags).isSuperset(of: .all)
             add(
                 "still-image-time-track-flags", .recommended, allFlags,
-                String(
-                    format: "tkhd flags 0x%X%@", time.trackFlags,
-                    allFlags
-                        ? " (enabled, in movie, preview, poster)" : String(format: "; iPhones write 0x%X", TrackHeader.Flags.all.rawValue)))
+                String(cFormat: "tkhd flags 0x%X", time.trackFlags)
+                    + (allFlags
+                        ? " (enabled, in movie, preview, poster)" : String(cFormat: "; iPhones write 0x%X", TrackHeader.Flags.all.rawValue))
+            )
             add(
                 "still-image-time-reference", .informational, time.referencesVideo,
                 time.referencesVideo
@@ -116,7 +122,7 @@ public enum LivePhotoVerifier {
             photo: photo, movie: movie, passed: passed, checks: checks, wallpaper: WallpaperReadiness.check(facts: facts, file: file))
     }
 
-    static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
+    static func seconds(_ s: Double) -> String { String(cFormat: "%.3f", s) }
 
     /// Whether `time` is a frame's time (within 0.5 ms), and in words where it lies among `frames` (sorted seconds).
     static func framePlacement(of time: Double, among frames: [Double]) -> (onFrame: Bool, detail: String) {

@@ -1,5 +1,10 @@
-import Foundation
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// What a movie is, for Live Photo purposes: its video, its still-image-time tracks, its identifier.
 struct MovieFacts {

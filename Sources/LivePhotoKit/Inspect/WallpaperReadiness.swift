@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Whether a Live Photo's movie can animate as a lock-screen wallpaper (iOS 17+): the gates of docs/formats/wallpaper.md#gates that a
 /// file can show. G5 (dropped-frame bursts) and G11 (the still looks like the frame at the still time) depend on
@@ -23,7 +29,7 @@ enum WallpaperReadiness {
         }
         let rate = frameRate(frameTimes)
         if rate < minimumFrameRate {
-            problems.append(String(format: "G4: the video runs at %.1f fps; wallpapers need %.0f", rate, minimumFrameRate))
+            problems.append(String(cFormat: "G4: the video runs at %.1f fps; wallpapers need %.0f", rate, minimumFrameRate))
         }
         return problems
     }
@@ -60,8 +66,8 @@ enum WallpaperReadiness {
             add(
                 "G2", "still-on-frame", nearest < 0.0005,
                 nearest < 0.0005
-                    ? String(format: "the still (%.3f s) is a video frame's time", still.seconds)
-                    : String(format: "the still is %.4f s away from the nearest frame", nearest))
+                    ? String(cFormat: "the still (%.3f s) is a video frame's time", still.seconds)
+                    : String(cFormat: "the still is %.4f s away from the nearest frame", nearest))
             let before = frameTimes.filter { $0 < still.seconds && $0 + 2.0 / 600 < still.seconds }.count
             add(
                 "G3", "frames-before-still", before >= framesNeeded,
@@ -77,7 +83,8 @@ enum WallpaperReadiness {
         let rate = frameRate(frameTimes)
         add(
             "G4", "frame-rate", rate >= minimumFrameRate,
-            String(format: "%.2f fps%@", rate, rate >= minimumFrameRate ? "" : String(format: "; wallpapers need %.0f", minimumFrameRate)))
+            String(cFormat: "%.2f fps", rate)
+                + (rate >= minimumFrameRate ? "" : String(cFormat: "; wallpapers need %.0f", minimumFrameRate)))
 
         // G6, G7: one sample per frame, at the frame's time.
         if let info, let video = facts.video {
@@ -96,7 +103,7 @@ enum WallpaperReadiness {
                 "G7", "sample-times", same,
                 same
                     ? "every sample is shown at its frame's time"
-                    : mismatch.map { String(format: "sample %d is at %.6f s, its frame at %.6f s", $0, sampleTimes[$0], frameTimes[$0]) }
+                    : mismatch.map { String(cFormat: "sample %d is at %.6f s, its frame at %.6f s", $0, sampleTimes[$0], frameTimes[$0]) }
                         ?? "\(sampleTimes.count) samples shown for \(frameTimes.count) frames")
         } else {
             add("G6", "sample-per-frame", false, "no live-photo-info track")
@@ -133,11 +140,10 @@ enum WallpaperReadiness {
         guard let setup = TimedMetadataKeySetup(key) else { return (false, "the key has no 'setu' atom") }
         guard let (width, height) = setup.dimensions else { return (false, "'setu' has no 'dims'") }
         guard width > 0, height > 0 else { return (false, "'dims' is \(width)×\(height); both must be non-zero") }
-        guard let cfgv = setup.configuration,
-            let plist = try? PropertyListSerialization.propertyList(from: Data(cfgv), format: nil) as? [String: Any]
+        guard let cfgv = setup.configuration, let plist = try? PropertyListDecoder().decode(SetupConfiguration.self, from: Data(cfgv))
         else { return (false, "'setu' has no readable 'cfgv' property list") }
-        let version = (plist["LivePhotoMetadataSetupDataVersion"] as? NSNumber)?.intValue
-        let core = ((plist["FrameworkVersions"] as? [String: Any])?["CMCaptureCore"] as? String) ?? ""
+        let version = plist.version
+        let core = plist.captureCore ?? ""
         let parts2 = core.split(separator: ".").compactMap { Int($0) }
         let coreOK = (parts2.first ?? 0) > 45 || ((parts2.first ?? 0) == 45 && (parts2.dropFirst().first ?? 0) >= 1)
         guard version == 1, coreOK else {
@@ -163,5 +169,28 @@ extension WallpaperReport {
         public var passed: Bool
         /// Why, in words (e.g. "only 9 frames before the still; wallpapers need 14").
         public var detail: String
+    }
+}
+
+/// The two entries of `cfgv` gate G9 reads; an entry missing or of another type is nil, as the rest of the
+/// property list is ignored.
+private struct SetupConfiguration: Decodable {
+    var version: Int?
+    var captureCore: String?
+
+    enum Keys: String, CodingKey {
+        case version = "LivePhotoMetadataSetupDataVersion"
+        case frameworks = "FrameworkVersions"
+    }
+
+    enum FrameworkKeys: String, CodingKey {
+        case captureCore = "CMCaptureCore"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let plist = try decoder.container(keyedBy: Keys.self)
+        version = try? plist.decodeIfPresent(Int.self, forKey: .version)
+        captureCore = try? plist.nestedContainer(keyedBy: FrameworkKeys.self, forKey: .frameworks).decodeIfPresent(
+            String.self, forKey: .captureCore)
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// What a batch does to each item of a library: the command-line's `convert`, `split`, `verify`, `export` and
 /// `make` on folders.

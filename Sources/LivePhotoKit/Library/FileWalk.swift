@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The files under a folder, a folder at a time (each folder's files sorted by name), hidden files and folders left
 /// out. Only the folders being read ahead are held at once, so a walk's memory does not grow with the library.

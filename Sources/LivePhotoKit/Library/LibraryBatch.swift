@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a batch runs.
 public struct BatchOptions: Sendable {
@@ -98,7 +110,7 @@ public enum LibraryBatch {
         // the shares, and two shares never write the same file.
         for item in items where action.kinds.contains(item.kind) {
             let relative = item.relativePath
-            let subfolder = (relative as NSString).deletingLastPathComponent
+            let subfolder = Self.parentFolder(of: relative)
             let folder = subfolder.isEmpty ? options.outputRoot : "\(options.outputRoot)/\(subfolder)"
             var task = Task(item: item, folder: folder, outputs: [], bytes: 0)
             if let problem = Self.problem(with: item) {
@@ -119,6 +131,17 @@ public enum LibraryBatch {
             tasks.append(task)
         }
         return tasks
+    }
+
+    /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it: `a/b` for `a/b/c.jpg` (and for
+    /// `a/b//c.jpg/`), empty for a bare name, `/` for a file at the root.
+    static func parentFolder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        var parent = path[..<slash]
+        while parent.hasSuffix("/") { parent.removeLast() }
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// What is wrong with an item as given (one read from JSON lines may be anything), or nil.

@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a library scan should do.
 public struct ScanOptions: Sendable {
@@ -21,7 +33,9 @@ public struct ScanOptions: Sendable {
     /// Where the CLI keeps its index: `$XDG_CACHE_HOME/livephoto/scan-index.sqlite`, else under `~/.cache`.
     public static var defaultIndexPath: String {
         let environment = ProcessInfo.processInfo.environment
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.cache")
         return cache + "/livephoto/scan-index.sqlite"
     }
 }
@@ -53,7 +67,9 @@ public enum LibraryScanner {
     ) async throws(LivePhotoError) -> LibraryScan.Summary {
         let scope = ScanScope(roots)
         let temporary = options.indexPath == nil
-        let indexPath = options.indexPath ?? (NSTemporaryDirectory() + "livephoto-scan-\(UUID().uuidString).sqlite")
+        let indexPath =
+            options.indexPath
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-scan-\(UUID().uuidString).sqlite").path
         defer {
             if temporary { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(indexPath + suffix) } }
         }

@@ -1,4 +1,10 @@
-import Foundation
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// One file of a library scan, as its headers say.
 struct ScannedFile: Sendable, Equatable {
@@ -79,7 +85,7 @@ struct ScannedFile: Sendable, Equatable {
         if key.hasSuffix(")"), let open = key.lastIndex(of: "("),
             key[key.index(after: open)..<key.index(before: key.endIndex)].allSatisfy(\.isNumber)
         {
-            key = String(key[..<open]).trimmingCharacters(in: .whitespaces)
+            key = String(key[..<open]).trimmingWhitespace()
         }
         return folder + "/" + key
     }

@@ -1,7 +1,12 @@
-import Foundation
 import LivePhotoMedia
 import Logging
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Makes Live Photos.
 public enum LivePhotoMaker {

@@ -1,6 +1,11 @@
-import Foundation
 import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The steps of `make` that change pixels: any video to H.264 or HEVC in a QuickTime movie, any photo to a
 /// JPEG, and the cover frame taken from the video. ffmpeg is looked for only when one of them runs, so the
@@ -106,7 +111,7 @@ struct MediaSteps {
             let frames = try await tool.thumbnails(video, start: movie.coverSeekSeconds - within, duration: 2 * within, work: work)
             let scores = frames.map { $0.difference(from: still) ?? .infinity }
             LivePhotoMaker.logger.debug(
-                "frames near the cover against the photo: \(zip(frames, scores).map { String(format: "%.3f s: %.2f", $0.seconds, $1) })")
+                "frames near the cover against the photo: \(zip(frames, scores).map { String(cFormat: "%.3f s: %.2f", $0.seconds, $1) })")
             // A photo that looks like none of the frames more than the others (another view, another moment) moves
             // nothing: the best must stand out from the typical frame.
             guard !scores.isEmpty else { return nil }

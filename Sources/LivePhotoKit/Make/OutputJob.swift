@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Writes one planned Live Photo in the chosen packaging, through one ``OutputTransaction``: all of its files, or none.
 struct OutputJob {

@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A JPEG still carrying the content identifier in its Apple MakerNote (docs/formats/live-photo.md#writing-the-identifier-into-a-still).
 ///
@@ -46,7 +52,7 @@ struct TaggedStill {
                 makerNote = try AppleMakerNote(bytes: existing)
             } else if replaceForeignMakerNote {
                 makerNote = .empty()
-                let make = tiff.string(ifd0Tag: ExifTIFF.makeTag)?.trimmingCharacters(in: .whitespaces) ?? ""
+                let make = tiff.string(ifd0Tag: ExifTIFF.makeTag)?.trimmingWhitespace() ?? ""
                 replaced = make.isEmpty ? "another camera maker" : make
             } else {
                 throw LivePhotoError.refused(

@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +30,7 @@ enum OutputLocation {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             return
         } catch {
-            throw .writeFailed(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+            throw .writeFailed(path: folder, reason: "cannot create the folder: \(String(systemErrorOf: error))")
         }
     }
 

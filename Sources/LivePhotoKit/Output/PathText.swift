@@ -1,3 +1,5 @@
+import LivePhotoMedia
+
 /// Text with the paths under a folder the user never sees (a work folder) replaced by names the user knows.
 package enum PathText {
     /// `text` with every path under `folder` replaced by `name(rest)`, where `rest` is the path's part after the
@@ -8,13 +10,13 @@ package enum PathText {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var out = ""
         var rest = Substring(text)
-        while let found = rest.range(of: prefix) {
+        while let found = rest.firstRange(of: prefix) {
             out += rest[..<found.lowerBound]
             let after = rest[found.upperBound...]
             let end = after.firstIndex { " \t\n:;,'\"()".contains($0) } ?? after.endIndex
             out += name(String(after[..<end]))
             rest = after[end...]
         }
-        return (out + rest).replacingOccurrences(of: folder, with: name(""))
+        return (out + rest).replacing(every: folder, with: name(""))
     }
 }

@@ -1,11 +1,17 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The outputs an operation has moved into place before it finished: a failed or interrupted operation rolls
 /// them back, so it leaves nothing (its hidden temporary files remove themselves).
 ///
 /// Creating and placing outputs take one lock and check for an interrupt first, so once an interrupt has
 /// been asked for, nothing new is made or placed.
-final class PendingOutputs: @unchecked Sendable {
+final class PendingOutputs: Sendable {
     static let shared = PendingOutputs()
 
     /// What is pending, changed only inside ``transaction(_:)``.
@@ -14,25 +20,24 @@ final class PendingOutputs: @unchecked Sendable {
         var placed: Set<String> = []
     }
 
-    private let lock = NSLock()
-    private var ledger = Ledger()
+    private let ledger = Mutex(Ledger())
 
     /// Runs `body` with the ledger, holding the lock; refuses once an interrupt has begun.
-    func transaction<T>(_ body: (inout Ledger) throws(LivePhotoError) -> T) throws(LivePhotoError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !InterruptHandling.requested else { throw .interrupted }
-        return try body(&ledger)
+    func transaction<T: Sendable>(_ body: (inout Ledger) throws(LivePhotoError) -> T) throws(LivePhotoError) -> T {
+        try ledger.withLock { (ledger) throws(LivePhotoError) -> T in
+            guard !InterruptHandling.requested else { throw .interrupted }
+            return try body(&ledger)
+        }
     }
 
     /// The operation that placed `outputs` has finished: they are the user's now.
     func finish(_ outputs: [String]) {
-        lock.withLock { ledger.placed.subtract(outputs) }
+        ledger.withLock { $0.placed.subtract(outputs) }
     }
 
     /// The operation that placed `outputs` failed: remove them.
     func rollBack(_ outputs: [String]) {
-        lock.withLock {
+        ledger.withLock { ledger in
             for path in outputs where ledger.placed.contains(path) {
                 try? FileManager.default.removeItem(atPath: path)
                 ledger.placed.remove(path)

@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +23,7 @@ enum StagingName {
 
     /// The process id in a staging name, or nil when `name` is not one.
     static func owner(of name: String) -> pid_t? {
-        guard name.hasPrefix("."), let marker = name.range(of: ".livephoto-", options: .backwards) else { return nil }
+        guard name.hasPrefix("."), let marker = name.ranges(of: ".livephoto-").last else { return nil }
         let rest = name[marker.upperBound...]
         guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { return nil }
         return pid
@@ -33,13 +39,12 @@ enum StagingName {
 
     /// The folders swept by this process. A long-running server makes a folder per job, so past a bound the set
     /// starts again: a folder is then swept once more, which costs one listing.
-    private final class SweptFolders: @unchecked Sendable {
-        private let lock = NSLock()
-        private var folders: Set<String> = []
+    private final class SweptFolders: Sendable {
+        private let folders = Mutex(Set<String>())
 
         /// True when `folder` was not in the set.
         func insert(_ folder: String) -> Bool {
-            lock.withLock {
+            folders.withLock { folders in
                 if folders.count >= 10_000 { folders.removeAll() }
                 return folders.insert(folder).inserted
             }

@@ -1,6 +1,12 @@
-import Foundation
+import LivePhotoMedia
 import Logging
 import MediaFormats
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Where `split` and ``LivePhotoConverter/toMotionPhoto(photo:movie:options:progress:)`` write.
 public struct SplitOptions: Sendable {
@@ -107,11 +113,10 @@ public enum LivePhotoSplitter {
         var movies: [String] = []
         var opened: [String: InputFile] = [:]
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard FileManager.default.fileExists(atPath: path) else {
                 throw .io(path: path, reason: "no such file")
             }
-            if isDirectory.boolValue {
+            if FileManager.default.isFolder(atPath: path) {
                 units.append(.bundle(path))
                 continue
             }

@@ -1,7 +1,12 @@
-import Foundation
 import Hummingbird
 import LivePhotoKit
 import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// `/api/jobs`: Assemble and Disassemble run as jobs; their status, its stream of events, their files and previews.
 struct JobController {

@@ -14,10 +14,6 @@ struct PageController {
     let state: ServerState
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
-        // A build without its resources still answers `/`, in words, rather than with a bare 404.
-        if WebAssets.folder == nil {
-            group.get("/") { _, _ -> Response in throw HTTPError(.internalServerError, message: WebAssets.missing) }
-        }
         group.get("/api/config", use: config)
     }
 

@@ -1,5 +1,11 @@
-import Foundation
 import Hummingbird
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Files the server sends (downloads, previews, frames), through Hummingbird's `FileMiddleware`: byte ranges (video
 /// elements seek with them), an ETag and Last-Modified, 304 for a request that has the file already, 416 for a range
@@ -50,8 +56,9 @@ enum FileResponse {
         let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
         var value = "attachment; filename=\"\(ascii)\""
         if ascii != name {
-            let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~")
-            value += "; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ascii)"
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~".utf8)
+            let encoded = name.utf8.map { allowed.contains($0) ? String(UnicodeScalar($0)) : String(cFormat: "%%%02X", $0) }
+            value += "; filename*=UTF-8''\(encoded.joined())"
         }
         return value
     }

@@ -1,5 +1,10 @@
-import Foundation
 import LivePhotoKit
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A Live Photo, Motion Photo or orphan found in the served folder.
 struct GalleryItem: Sendable, Encodable {

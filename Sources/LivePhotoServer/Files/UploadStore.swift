@@ -1,6 +1,20 @@
-import Foundation
 import Hummingbird
 import LivePhotoKit
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One uploaded file, kept under the work folder until it expires.
 struct Upload: Sendable, Codable {
@@ -46,10 +60,12 @@ actor UploadStore {
     func storageUsed() async -> Int64 {
         let folder = workDirectory
         return await BlockingWork.perform {
-            guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+            guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return 0 }
             var total: Int64 = 0
-            while walker.nextObject() != nil {
-                total += (walker.fileAttributes?[.size] as? Int64) ?? 0
+            for path in paths {
+                // Links and folders count for their own size, as they are not followed.
+                var info = stat()
+                if lstat("\(folder)/\(path)", &info) == 0 { total += Int64(info.st_size) }
             }
             return total
         }
@@ -143,15 +159,14 @@ actor UploadStore {
 }
 
 /// Which limit cut an upload off, as seen by the body that counted its bytes.
-final class UploadMeter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tooLargeFlag = false
-    private var storageFullFlag = false
+final class UploadMeter: Sendable {
+    private let tooLargeFlag = Atomic(false)
+    private let storageFullFlag = Atomic(false)
 
-    var tooLarge: Bool { lock.withLock { tooLargeFlag } }
-    var storageFull: Bool { lock.withLock { storageFullFlag } }
-    func markTooLarge() { lock.withLock { tooLargeFlag = true } }
-    func markStorageFull() { lock.withLock { storageFullFlag = true } }
+    var tooLarge: Bool { tooLargeFlag.load(ordering: .sequentiallyConsistent) }
+    var storageFull: Bool { storageFullFlag.load(ordering: .sequentiallyConsistent) }
+    func markTooLarge() { tooLargeFlag.store(true, ordering: .sequentiallyConsistent) }
+    func markStorageFull() { storageFullFlag.store(true, ordering: .sequentiallyConsistent) }
 }
 
 /// A request body that fails once more than `limit` bytes (the largest upload) or `room` bytes (what storage has

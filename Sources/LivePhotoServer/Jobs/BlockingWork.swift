@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Work that holds a thread while the disk answers (walking a folder, copying or reading a file, parsing headers)
 /// runs on threads of its own, never on Swift's cooperative pool, which serves every request: that pool has a

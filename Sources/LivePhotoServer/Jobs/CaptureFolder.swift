@@ -1,4 +1,18 @@
-import Foundation
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `serve --captures DIR`: each Camera Live Photo's pair is also kept in a folder of the user's (inside the gallery's
 /// folder, the gallery then shows it). Files are copied under a hidden name and linked into place, so a name already
@@ -6,10 +20,7 @@ import Foundation
 enum CaptureFolder {
     /// The stem of a capture taken now: `Live_20261125_114012`, in this machine's time zone.
     static func stem(at date: Date = Date()) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd_HHmmss"
-        return "Live_\(formatter.string(from: date))"
+        "Live_\(String(localStampOf: date))"
     }
 
     /// Copies `files` (the photo and the movie) into `folder` under one free stem.

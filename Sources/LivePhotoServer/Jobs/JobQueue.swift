@@ -1,6 +1,11 @@
-import Foundation
 import LivePhotoKit
 import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// A file a job produced, downloadable by its index.
 struct JobFile: Sendable, Encodable {

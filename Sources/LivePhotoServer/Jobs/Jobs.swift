@@ -1,5 +1,11 @@
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The work behind Assemble and Disassemble, and the gallery's parts.
 enum Jobs {
@@ -39,7 +45,7 @@ enum Jobs {
         let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: made.coverTime, in: previewFolder)
         let previewVideo = try await state.previews.video(moviePath, in: previewFolder)
         let how =
-            "Photo: \(made.photoSource.rawValue); video: \(made.videoSource.rawValue); cover at \(String(format: "%.3f", made.coverTime)) s."
+            "Photo: \(made.photoSource.rawValue); video: \(made.videoSource.rawValue); cover at \(String(cFormat: "%.3f", made.coverTime)) s."
         return JobResult(
             files: files, hasPreview: true, coverTimeSeconds: made.coverTime, identifier: made.identifier.rawValue, summary: how,
             previewPhoto: previewPhoto, previewVideo: previewVideo)
@@ -65,7 +71,7 @@ enum Jobs {
             "micro-video": "a MicroVideo Motion Photo", "samsung-motion-photo": "a Samsung Motion Photo",
         ]
         var summary = "This was \(kinds[first.kind.rawValue] ?? first.kind.rawValue)."
-        if let cover = first.coverTimeSeconds { summary += String(format: " The still sits at %.3f s.", cover) }
+        if let cover = first.coverTimeSeconds { summary += String(cFormat: " The still sits at %.3f s.", cover) }
         if !first.removed.isEmpty { summary += " Removed: \(first.removed.joined(separator: ", "))." }
         return JobResult(
             files: results.flatMap { [file(.photo, $0.photo), file(.video, $0.video)] }, hasPreview: true,
@@ -133,9 +139,9 @@ enum Jobs {
         let previewPhoto = try await state.previews.photo(stillPath, movie: moviePath, cover: edited.keyPhotoTime, in: previewFolder)
         let previewVideo = try await state.previews.video(moviePath, in: previewFolder)
         var changes: [String] = []
-        if let range = edited.trimmed { changes.append(String(format: "kept %.2f s to %.2f s", range.start, range.end)) }
+        if let range = edited.trimmed { changes.append(String(cFormat: "kept %.2f s to %.2f s", range.start, range.end)) }
         if edited.muted { changes.append("sound off") }
-        if edited.keyPhotoChanged { changes.append(String(format: "a new key photo at %.2f s", edited.keyPhotoTimeInInput)) }
+        if edited.keyPhotoChanged { changes.append(String(cFormat: "a new key photo at %.2f s", edited.keyPhotoTimeInInput)) }
         if edited.gainMapDropped { changes.append("its HDR gain map dropped") }
         return JobResult(
             files: files, hasPreview: true, coverTimeSeconds: edited.keyPhotoTime, identifier: edited.identifier,

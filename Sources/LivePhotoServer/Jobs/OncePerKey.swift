@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// At most one run per key at a time: a caller that comes while a run for its key is under way waits for that run
 /// instead of starting its own (a hundred requests for the same frame start one ffmpeg). The run is cancelled only
@@ -26,21 +32,20 @@ actor OncePerKey<Key: Hashable & Sendable> {
 }
 
 /// One run and the callers waiting for it.
-final class SharedRun: @unchecked Sendable {
+final class SharedRun: Sendable {
     let task: Task<Void, any Error>
-    private let lock = NSLock()
     /// Callers waiting that have not been cancelled.
-    private var waiting = 0
+    private let waiting = Mutex(0)
 
     init(_ task: Task<Void, any Error>) { self.task = task }
 
     /// Waits for the run to end; when this caller is cancelled and was the last one waiting, the run is cancelled.
     func wait() async throws {
-        lock.withLock { waiting += 1 }
+        waiting.withLock { $0 += 1 }
         try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
-            let last = lock.withLock {
+            let last = waiting.withLock { waiting in
                 waiting -= 1
                 return waiting == 0
             }

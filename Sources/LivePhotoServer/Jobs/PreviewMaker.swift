@@ -1,5 +1,11 @@
-import Foundation
 import LivePhotoKit
+import LivePhotoMedia
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Display copies for browsers, which show neither HEIC nor (Chromium) HEVC: a JPEG of the still, an H.264 MP4 of
 /// the movie, and frames for the cover scrubber, made by LivePhotoKit's ``DisplayPreviews``. Each is made once per
@@ -44,7 +50,7 @@ struct PreviewMaker: Sendable {
     /// The frame of `movie` at `seconds`, as a JPEG beside it (`.frame-SECONDS.jpg`, to the millisecond).
     func frame(of movie: String, at seconds: Double) async throws -> String {
         let folder = URL(fileURLWithPath: movie).deletingLastPathComponent().path
-        let output = "\(folder)/\(String(format: ".frame-%.3f.jpg", seconds))"
+        let output = "\(folder)/\(String(cFormat: ".frame-%.3f.jpg", seconds))"
         let previews = self.previews
         return try await once(output, in: folder) { try await previews.frame(of: movie, at: seconds, quality: 80, to: output) }
     }

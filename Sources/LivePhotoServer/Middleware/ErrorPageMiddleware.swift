@@ -1,5 +1,10 @@
-import Foundation
 import Hummingbird
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// Errors as JSON `{"error": "..."}` with words a person understands; the page shows them. The headers an error
 /// carries (a 416's Content-Range) are kept.

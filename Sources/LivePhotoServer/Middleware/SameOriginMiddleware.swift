@@ -1,6 +1,19 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Keeps other websites out of a local app that has no login (DNS rebinding and cross-site requests):
 ///

@@ -1,5 +1,11 @@
-import Foundation
+import LivePhotoMedia
 import NIOSSL
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 /// The certificate and key `serve --tls` presents: the user's own files, or a self-signed certificate made on first
 /// use and kept in a folder of the user's state (the key readable by the user alone), so a phone that trusted it
@@ -19,7 +25,7 @@ public struct TLSIdentity: Sendable {
             certificatePEM = try String(contentsOfFile: certificate, encoding: .utf8)
             keyPEM = try String(contentsOfFile: key, encoding: .utf8)
         } catch {
-            throw ServerError.tls("cannot read \(certificate) and \(key): \(error.localizedDescription)")
+            throw ServerError.tls("cannot read \(certificate) and \(key): \(String(systemErrorOf: error))")
         }
         return try TLSIdentity(certificatePEM: certificatePEM, keyPEM: keyPEM)
     }
@@ -57,7 +63,7 @@ public struct TLSIdentity: Sendable {
             let chain = try NIOSSLCertificate.fromPEMBytes(Array(certificatePEM.utf8))
             guard let first = chain.first else { throw ServerError.tls("the certificate file holds no certificate") }
             let der = try first.toDERBytes()
-            fingerprint = SelfSignedCertificate.sha256(der).map { String(format: "%02X", $0) }.joined(separator: ":")
+            fingerprint = SelfSignedCertificate.sha256(der).map { String(cFormat: "%02X", $0) }.joined(separator: ":")
             _ = try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)
         } catch let error as ServerError {
             throw error

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The marker segments of a JPEG up to its first scan, read from a file without loading the image data.
 public struct JPEGFile: Sendable {

@@ -29,7 +29,7 @@ public struct VivoFooter: Sendable, Equatable {
 
     /// The cover's frame index, from the MP4's JSON (`com.android.camera.imageTime`).
     public var imageTimeFrameIndex: Int? {
-        guard let range = json.range(of: "\"com.android.camera.imageTime\"") else { return nil }
+        guard let range = json.firstRange(of: "\"com.android.camera.imageTime\"") else { return nil }
         let rest = json[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\"" }
         return Int(rest.prefix { $0.isASCII && $0.isNumber })
     }
@@ -71,7 +71,7 @@ public struct VivoFooter: Sendable, Equatable {
             throw FormatError(.malformed, "vivo's footer does not start with 'vivo'", at: jsonStart - 4)
         }
         let text = try file.read(at: jsonStart, count: Int(n))
-        guard let json = String(bytes: text, encoding: .utf8), json.first == "{" else {
+        guard let json = String(validating: text, as: UTF8.self), json.first == "{" else {
             throw FormatError(.malformed, "vivo's footer JSON is not text that starts with '{'", at: jsonStart)
         }
         self.json = json
