@@ -18,7 +18,6 @@ let package = Package(
         // No default traits: they add form coding and configuration the server does not use, through full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // TLS, and the BoringSSL that makes the LAN certificate (SelfSignedCertificate.swift uses its C names: pinned).
         .package(url: "https://github.com/apple/swift-nio-ssl", .upToNextMinor(from: "2.37.6")),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -26,6 +25,8 @@ let package = Package(
     targets: [
         // copy_file_range for the lossless copy, malloc_trim for the server (Swift's Glibc module exposes neither).
         .target(name: "CSystemShims"),
+        // SQLite's C API for the scan index: the system's library (libsqlite3-dev on Debian; macOS's SDK has it).
+        .systemLibrary(name: "CLivePhotoSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
         .target(name: "MediaFormats"),
         // Pixel work through ffmpeg, ffprobe, heif-enc and heif-convert, behind one narrow interface: probe, frames, image conversion,
@@ -44,9 +45,9 @@ let package = Package(
                 "MediaFormats",
                 "LivePhotoMedia",
                 "CSystemShims",
+                "CLivePhotoSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
