@@ -12,7 +12,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // No default traits: they add form coding and configuration the server does not use, through full Foundation.
@@ -27,8 +26,10 @@ let package = Package(
         .target(name: "CSystemShims"),
         // SQLite's C API for the scan index: the system's library (libsqlite3-dev on Debian; macOS's SDK has it).
         .systemLibrary(name: "CLivePhotoSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // zlib's C API for deflate, inflate and CRC-32 in zip members (zlib1g-dev on Debian; macOS's SDK has it).
+        .systemLibrary(name: "CLivePhotoZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
-        .target(name: "MediaFormats"),
+        .target(name: "MediaFormats", dependencies: ["CLivePhotoZlib"]),
         // Pixel work through ffmpeg, ffprobe, heif-enc and heif-convert, behind one narrow interface: probe, frames, image conversion,
         // transcoding, HEIC encoding (and decoding, for previews).
         .target(
@@ -47,7 +48,6 @@ let package = Package(
                 "CSystemShims",
                 "CLivePhotoSQLite",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "LivePhotoKitTests",
             dependencies: [
-                "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport",
             ]
         ),
         .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats", "LivePhotoKit"]),
