@@ -22,7 +22,7 @@ enum ZippedBundle {
     /// - Parameters:
     ///   - bundleName: the folder inside the zip, `STEM.pvt`.
     ///   - members: each file's name in the bundle and where it is now.
-    ///   - date: every entry's modification time.
+    ///   - date: the modification time of the folder and `metadata.plist`; the still and the movie keep their files'.
     ///   - destination: the zip's final path, which errors name.
     ///   - counter: counts the members' bytes.
     static func write(
@@ -35,9 +35,10 @@ enum ZippedBundle {
             try writer.addDirectory(bundleName, modificationTime: time)
             for member in members {
                 let file = try RandomAccessFile(path: member.path)
+                let modified = FileDates.modificationTime(of: member.path).map { Int64($0.tv_sec) } ?? time
                 var position: Int64 = 0
                 try writer.addFile(
-                    "\(bundleName)/\(member.name)", method: .stored, modificationTime: time, expectedSize: UInt64(file.size)
+                    "\(bundleName)/\(member.name)", method: .stored, modificationTime: modified, expectedSize: UInt64(file.size)
                 ) { count in
                     let chunk = try file.read(at: position, count: Int(min(Int64(count), file.size - position)))
                     position += Int64(chunk.count)
