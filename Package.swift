@@ -12,13 +12,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // No default traits: they add form coding and configuration the server does not use, through full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // TLS, and the BoringSSL that makes the LAN certificate (SelfSignedCertificate.swift uses its C names: pinned).
         .package(url: "https://github.com/apple/swift-nio-ssl", .upToNextMinor(from: "2.37.6")),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -26,8 +24,12 @@ let package = Package(
     targets: [
         // copy_file_range for the lossless copy, malloc_trim for the server (Swift's Glibc module exposes neither).
         .target(name: "CSystemShims"),
+        // SQLite's C API for the scan index: the system's library (libsqlite3-dev on Debian; macOS's SDK has it).
+        .systemLibrary(name: "CLivePhotoSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // zlib's C API for deflate, inflate and CRC-32 in zip members (zlib1g-dev on Debian; macOS's SDK has it).
+        .systemLibrary(name: "CLivePhotoZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
-        .target(name: "MediaFormats"),
+        .target(name: "MediaFormats", dependencies: ["CLivePhotoZlib"]),
         // Pixel work through ffmpeg, ffprobe, heif-enc and heif-convert, behind one narrow interface: probe, frames, image conversion,
         // transcoding, HEIC encoding (and decoding, for previews).
         .target(
@@ -44,9 +46,8 @@ let package = Package(
                 "MediaFormats",
                 "LivePhotoMedia",
                 "CSystemShims",
+                "CLivePhotoSQLite",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
@@ -92,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "LivePhotoKitTests",
             dependencies: [
-                "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport",
             ]
         ),
         .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats", "LivePhotoKit"]),

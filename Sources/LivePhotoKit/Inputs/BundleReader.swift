@@ -1,6 +1,18 @@
-import Foundation
 import MediaFormats
-import ZIPFoundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Finds the still and the movie of a `.pvt` bundle (a folder) or a `.pvt.zip` (docs/formats/bundles.md#the-pvt-folder).
 ///
@@ -33,9 +45,8 @@ enum BundleReader {
     /// Extracts the still and movie of `zip` into `work`.
     ///
     /// The directory is read by MediaFormats' ``ZipDirectory`` and each member's bytes are copied or inflated from
-    /// exactly its own range. ZIPFoundation's `Archive` reading is not used: on Linux its inflate loop keeps reading
-    /// past a deflate stream that does not end within the file and never returns (a fuzzed archive found it;
-    /// upstream pull request weichsel/ZIPFoundation#389), and it does not say where a member's data lies.
+    /// exactly its own range (a fuzzed archive once made a library's inflate loop read on forever past a stream that
+    /// did not end within the file: docs/formats/bundles.md#reading-a-pvtzip-safely).
     static func extract(zip: String, into work: String) throws(LivePhotoError) -> (still: String, movie: String) {
         let file = try InputFile(path: zip).file
         let members: [ZipMember]
@@ -87,42 +98,26 @@ enum BundleReader {
         } catch {
             throw .badInput(file: zip, reason: "cannot extract '\(member.name)': \(error)")
         }
-        guard FileManager.default.createFile(atPath: destination, contents: nil), let handle = FileHandle(forWritingAtPath: destination)
-        else {
-            throw .writeFailed(path: destination, reason: "cannot create the file")
-        }
-        defer { try? handle.close() }
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .writeFailed(path: destination, reason: "cannot create the file") }
+        defer { close(descriptor) }
         let declared = member.uncompressedSize
         let compressed = UInt64(max(1, range.count))
         var written: UInt64 = 0
-        var checksum: CRC32 = 0
-        func consume(_ data: Data) throws {
-            written += UInt64(data.count)
+        var checksum = CRC32()
+        func consume(_ bytes: [UInt8]) throws {
+            written += UInt64(bytes.count)
             guard written <= declared else { throw ExtractionStop(reason: "'\(member.name)' expands past its declared size") }
             guard written <= ratioFloor || written / compressed <= maxRatio else {
                 throw ExtractionStop(reason: "'\(member.name)' expands more than \(maxRatio) times (a zip bomb?)")
             }
             guard !InterruptHandling.requested else { throw ExtractionStop(reason: "interrupted") }
-            try handle.write(contentsOf: data)
+            checksum.update(bytes)
+            try writeAll(bytes, to: descriptor, path: destination)
         }
         /// The member's bytes from `position` on, at most `size`.
-        func bytes(_ position: Int64, _ size: Int) throws -> Data {
-            Data(try file.read(at: range.lowerBound + position, count: min(size, range.count - Int(position))))
-        }
-        let endless = "the deflate stream of '\(member.name)' is damaged or does not end within its \(range.count) bytes"
-        var padded = false
-        /// The input of ZIPFoundation's inflate: past the member's end, an error, never an empty chunk (on Linux, its
-        /// loop would ask again forever). That loop also hands zlib as many bytes as it asked for, whatever the chunk
-        /// holds, so a short last chunk is padded with zeros to that size: zlib reads only memory that is there, and a
-        /// stream that runs into the zeros is damaged.
-        func inflateInput(_ position: Int64, _ size: Int) throws -> Data {
-            guard position >= 0, position < Int64(range.count) else { throw ExtractionStop(reason: endless) }
-            var chunk = try bytes(position, size)
-            if chunk.count < size {
-                chunk.append(contentsOf: repeatElement(0, count: size - chunk.count))
-                padded = true
-            }
-            return chunk
+        func bytes(_ position: Int64, _ size: Int) throws -> [UInt8] {
+            try file.read(at: range.lowerBound + position, count: min(size, range.count - Int(position)))
         }
         do {
             switch member.compression {
@@ -135,18 +130,26 @@ enum BundleReader {
                 var position: Int64 = 0
                 while position < Int64(range.count) {
                     let chunk = try bytes(position, readChunkSize)
-                    checksum = chunk.crc32(checksum: checksum)
                     try consume(chunk)
                     position += Int64(chunk.count)
                 }
             case .deflated:
+                // zlib (through MediaFormats' Inflater) is given the member's own bytes and nothing past them: a stream
+                // that has not ended when they run out is damaged, never a reason to read on.
+                let inflater = try Inflater()
+                var position: Int64 = 0
                 do {
-                    checksum = try Data.decompress(
-                        size: Int64(range.count), bufferSize: readChunkSize, skipCRC32: false, provider: inflateInput, consumer: consume)
-                } catch let error as ExtractionStop {
-                    throw error
-                } catch  where padded {
-                    throw ExtractionStop(reason: endless)
+                    while position < Int64(range.count), !inflater.isFinished {
+                        let chunk = try bytes(position, readChunkSize)
+                        try inflater.inflate(chunk, chunkSize: readChunkSize, output: consume)
+                        position += Int64(chunk.count)
+                    }
+                } catch let error as FormatError where error.kind == .malformed {
+                    throw ExtractionStop(reason: "the deflate stream of '\(member.name)' is damaged (\(error.message))")
+                }
+                guard inflater.isFinished else {
+                    throw ExtractionStop(
+                        reason: "the deflate stream of '\(member.name)' is damaged or does not end within its \(range.count) bytes")
                 }
             case .other(let method):
                 throw ExtractionStop(
@@ -155,18 +158,33 @@ enum BundleReader {
         } catch let error as ExtractionStop {
             if error.reason == "interrupted" { throw .interrupted }
             throw .badInput(file: zip, reason: "\(error.reason); extraction stopped")
+        } catch let error as LivePhotoError {
+            throw error
         } catch {
             throw .badInput(file: zip, reason: "cannot extract '\(member.name)': \(error)")
         }
         guard written == declared else {
             throw .badInput(file: zip, reason: "'\(member.name)' holds \(written) bytes, not the \(declared) it declares (damaged?)")
         }
-        guard checksum == member.crc32 else {
+        guard checksum.value == member.crc32 else {
             throw .badInput(file: zip, reason: "'\(member.name)' does not match its CRC-32 (the archive is damaged)")
         }
         // The member keeps its date in the archive, so what is made of it keeps it too.
         if let seconds = member.modificationTime {
-            FileDates.setModificationTime(timespec(tv_sec: Int(seconds), tv_nsec: 0), descriptor: handle.fileDescriptor)
+            FileDates.setModificationTime(timespec(tv_sec: Int(seconds), tv_nsec: 0), descriptor: descriptor)
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, through short writes and interruptions.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(LivePhotoError) {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: path, reason: FileError.systemMessage(errno))
+            }
+            done += count
         }
     }
 
@@ -185,4 +203,9 @@ enum BundleReader {
         }
         return (stills[0], movies[0])
     }
+}
+
+/// write(2), out of the reach of ``BundleReader/write(_:of:to:zip:)``'s name.
+private func systemWrite(_ descriptor: Int32, _ start: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, start, count)
 }

@@ -1,5 +1,3 @@
-internal import GRDB
-
 /// Pairs a scan's files into items: stills and movies by content identifier across names and folders (an edited
 /// `IMG_E1234` still or movie beside the original is a variant), then the files left by folder and name, saying so.
 ///
@@ -24,7 +22,8 @@ enum LibraryPairing {
         var generation: Int64 = 0
         // One transaction: the generation is that of the files paired, and the items kept go to a temporary table,
         // which needs no lock on the index.
-        try index.queue.inTransaction(.deferred) { db in
+        let db = index.database
+        try db.transaction(.deferred) {
             generation = try ScanIndex.generation(db)
             let insert = keep ? try ScanIndex.startKeeping(db) : nil
             try pair(db, scope: scope) { item in
@@ -32,15 +31,14 @@ enum LibraryPairing {
                 summary.count(item)
                 if kinds?.contains(item.kind) ?? true { each(item) }
             }
-            return .commit
         }
         if keep { try index.keep(key, generation: generation) }
     }
 
     /// The pairing query over the files of `scope`, item by item.
-    private static func pair(_ db: Database, scope: ScanScope, _ each: (LibraryItem) throws -> Void) throws {
+    private static func pair(_ db: SQLiteConnection, scope: ScanScope, _ each: (LibraryItem) throws -> Void) throws {
         let condition = scope.pathCondition
-        let scoped = condition.sql.replacingOccurrences(of: "path", with: "f.path")
+        let scoped = condition.sql.replacing("path", with: "f.path")
         // `paired`: the identifiers that a still and a movie share, with the first path of each (a Live Photo's group
         // sorts by it). vivo's files pair by name and pairing id, whatever Apple identifier they keep. Every other still or movie groups by folder and name, anything else alone; groups come in
         // the order of their first path, near enough (a name group sorts by its folder and lowercased name).
@@ -61,19 +59,20 @@ enum LibraryPairing {
             WHERE \(scoped)
             ORDER BY sortKey, groupKey, f.path
             """
-        let arguments = StatementArguments(condition.arguments + condition.arguments)
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         var group: [ScannedFile] = []
         var key = ""
-        while let row = try rows.next() {
-            let rowKey: String = row[5]
+        try db.statement(sql).rows(condition.arguments + condition.arguments) { row in
+            let rowKey = row.text(5)
             if rowKey != key {
                 try emit(group, key: key, each)
                 group.removeAll(keepingCapacity: true)
                 key = rowKey
             }
-            guard let kind = ScanIndex.kind(row[1], note: row[4]) else { continue }
-            group.append(ScannedFile(path: row[0], kind: kind, identifier: row[2], hasStillImageTime: row[3], pairingID: row[7]))
+            guard let kind = ScanIndex.kind(row.text(1), note: row.optionalText(4)) else { return }
+            group.append(
+                ScannedFile(
+                    path: row.text(0), kind: kind, identifier: row.optionalText(2), hasStillImageTime: row.bool(3),
+                    pairingID: row.optionalText(7)))
         }
         try emit(group, key: key, each)
     }

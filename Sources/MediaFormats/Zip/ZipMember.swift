@@ -37,6 +37,6 @@ public struct ZipMember: Sendable, Equatable {
     /// Where its local file header starts.
     public let localHeaderOffset: UInt64
     /// When it was last modified, in seconds since 1970 (UTC): the extended timestamp when present, else the DOS
-    /// date and time read as UTC, as ZIPFoundation writes them.
+    /// date and time read as UTC, as ``ZipWriter`` writes them.
     public let modificationTime: Int64?
 }
