@@ -1,9 +1,9 @@
 import MediaFormats
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    internal import FoundationEssentials
 #else
-    import Foundation
+    internal import Foundation
 #endif
 
 #if canImport(Glibc)
@@ -36,7 +36,7 @@ enum BundleReader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         } catch {
-            throw .io(path: folder, reason: "cannot list the folder: \(error.localizedDescription)")
+            throw .io(path: folder, reason: "cannot list the folder: \(String(systemErrorOf: error))")
         }
         let (still, movie) = try pick(names.filter { !$0.hasPrefix(".") }, in: folder)
         return ("\(folder)/\(still)", "\(folder)/\(movie)")

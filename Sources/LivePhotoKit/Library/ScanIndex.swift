@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    internal import FoundationEssentials
 #else
-    import Foundation
+    internal import Foundation
 #endif
 
 /// The SQLite index of library scans (through ``SQLiteConnection``): what each file was found to be, keyed by path,

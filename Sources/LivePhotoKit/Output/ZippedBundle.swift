@@ -1,9 +1,9 @@
 import MediaFormats
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    internal import FoundationEssentials
 #else
-    import Foundation
+    internal import Foundation
 #endif
 
 #if canImport(Glibc)
