@@ -3,7 +3,8 @@ import FuzzSupport
 @testable import MediaFormats
 
 /// ISO-BMFF and QuickTime boxes: the box dump (`inspect --boxes`), the movie, its tracks' sample tables, edit lists,
-/// timed-metadata keys, sound descriptions rewritten for MP4, and a range of it cut out as `edit --trim` does.
+/// timed-metadata keys, sound descriptions rewritten for MP4, a range of it cut out as `edit --trim` does, and the
+/// movie rewritten as `make`, `split` and `convert` rewrite one (``MovieRewrite``), read back.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let file = FuzzFile.with(data, size) else { return 0 }
@@ -50,6 +51,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard Int64(padded.count) == offset, offset % 4096 == payload % 4096 || offset == FileTypeBox.quickTime.quickTimePayloadOffset
         else { fatalError("an aligned start of \(padded.count) bytes for a payload at \(payload)") }
     }
+    fuzzRewrites(movie, file: file)
     _ = movie.moov.serialized()
     return 0
 }

@@ -57,8 +57,9 @@ public enum LivePhotoConverter {
         if stillInput.isMotionPhoto {
             throw .badInput(file: photo, reason: "this is already a Motion Photo")
         }
-        var video = try PlainMovie.plan(source: movieFile, container: .mp4, keepsIdentifier: options.keepsIdentifier)
-        let movieIdentifier = video.identifier
+        // The movie is read, then re-encoded or its sound encoded when it must be, then its copy planned once.
+        var source = try PlainMovie.Source.read(movieFile, container: .mp4)
+        let movieIdentifier = source.identifier
         // The halves are checked before anything is re-encoded: the parts of two Live Photos cost no ffmpeg run.
         let plainStill = try PlainPhoto.plan(source: stillInput, motion: nil)
         let pairing = PartsPairing(photoIdentifier: plainStill.identifier, movieIdentifier: movieIdentifier)
@@ -70,13 +71,13 @@ public enum LivePhotoConverter {
         var workFolder: String?
         defer { workFolder.map(OutputLocation.remove) }
         var videoCodec = options.videoCodec
-        if options.flavor.needsH264, video.videoCodec != VideoCodec.h264.rawValue, videoCodec == nil {
+        if options.flavor.needsH264, source.videoCodec != VideoCodec.h264.rawValue, videoCodec == nil {
             videoCodec = .h264
             notes.append(
-                "the video was re-encoded to H.264: \(options.flavor.rawValue)'s gallery plays no \(video.videoCodec.uppercased())")
+                "the video was re-encoded to H.264: \(options.flavor.rawValue)'s gallery plays no \(source.videoCodec.uppercased())")
         }
         if let codec = videoCodec {
-            if video.videoCodec == codec.rawValue {
+            if source.videoCodec == codec.rawValue {
                 notes.append("the video is \(codec.rawValue) already; its samples were copied")
             } else {
                 let work = try OutputLocation.temporaryFolder(beside: "\(outputDirectory)/\(name ?? "motion")")
@@ -89,16 +90,15 @@ public enum LivePhotoConverter {
                 } catch {
                     throw error.renamingFiles(in: work) { _ in "\(movie)'s re-encoded copy" }
                 }
-                let cover = video.coverSeconds
-                video = try PlainMovie.plan(
-                    source: try InputFile(path: reencodedPath).file, container: .mp4, keepsIdentifier: options.keepsIdentifier,
-                    coverSeconds: cover)
+                // Another movie, with frames of its own: read anew, the cover kept.
+                source = try PlainMovie.Source.read(
+                    try InputFile(path: reencodedPath).file, container: .mp4, coverSeconds: source.coverSeconds)
                 reencoded = true
             }
         }
         var soundEncoded = false
-        if !video.audioNeedingEncoding.isEmpty {
-            let formats = video.audioNeedingEncoding.joined(separator: ", ")
+        if !source.audioNeedingEncoding.isEmpty {
+            let formats = source.audioNeedingEncoding.joined(separator: ", ")
             let work: String
             if let workFolder {
                 work = workFolder
@@ -109,7 +109,7 @@ public enum LivePhotoConverter {
             let media = MediaSteps(ffmpegPath: options.ffmpegPath, work: work, quality: 92, codec: .h264, progress: progress)
             var encodedPath: String?
             do throws(LivePhotoError) {
-                encodedPath = try await media.reencode(video.source.path, to: nil, keepingKeys: options.keepsIdentifier)
+                encodedPath = try await media.reencode(source.file.path, to: nil, keepingKeys: options.keepsIdentifier)
             } catch .missingTool(let tool, _) {
                 // Without ffmpeg the Motion Photo is still written, losslessly, and says what it lacks.
                 notes.append(
@@ -119,26 +119,23 @@ public enum LivePhotoConverter {
                 throw error.renamingFiles(in: work) { _ in "\(movie)'s copy with AAC sound" }
             }
             if let encodedPath {
-                let cover = video.coverSeconds
-                video = try PlainMovie.plan(
-                    source: try InputFile(path: encodedPath).file, container: .mp4, keepsIdentifier: options.keepsIdentifier,
-                    coverSeconds: cover)
+                source = try PlainMovie.Source.read(
+                    try InputFile(path: encodedPath).file, container: .mp4, coverSeconds: source.coverSeconds)
                 soundEncoded = true
                 notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
             }
         }
-        if options.flavor.needsH264, video.videoDuration > 10 {
+        if options.flavor.needsH264, source.videoDuration > 10 {
             notes.append(
-                "the video is \(CoverTime.format(video.videoDuration)) s long: HarmonyOS's media library takes moving photos of 10 s at most"
+                "the video is \(CoverTime.format(source.videoDuration)) s long: HarmonyOS's media library takes moving photos of 10 s at most"
             )
         }
-        if options.flavor.needsH264, let cover = video.coverSeconds {
+        var settingKeys: [String: QuickTimeMetadata.Value] = [:]
+        if options.flavor.needsH264, let cover = source.coverSeconds {
             // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
-            video = try PlainMovie.plan(
-                source: video.source, container: .mp4, keepsIdentifier: options.keepsIdentifier,
-                settingKeys: [OpenHarmonyMovieMetadata.coverTimeKey: OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)],
-                coverSeconds: cover)
+            settingKeys[OpenHarmonyMovieMetadata.coverTimeKey] = OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)
         }
+        let video = try PlainMovie.plan(source, keepsIdentifier: options.keepsIdentifier, settingKeys: settingKeys)
         let timestamp: Int64
         if let cover = video.coverSeconds {
             // A header's time can be anything; one past what microseconds in 64 bits hold is left unspecified.

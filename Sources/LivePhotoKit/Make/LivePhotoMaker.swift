@@ -92,62 +92,70 @@ public enum LivePhotoMaker {
         let media = MediaSteps(
             ffmpegPath: options.ffmpegPath, work: work, quality: options.quality, codec: options.codec, progress: progress)
 
-        // The movie: used as it is when it can be, else made so by ffmpeg.
+        // The movie: used as it is when it can be, else made so by ffmpeg. The cover, a trim and the wallpaper are
+        // decided first, from the movie read (`RemuxSource`); the output is planned once, after.
         var videoSource = MakeResult.VideoSource.lossless
         var notes: [String] = []
         let suggested = options.coverTime == nil ? options.suggestedCover.map(\.seconds) : nil
         let cover = CoverRequest(seconds: options.coverTime ?? suggested, snapsOutside: suggested != nil)
-        var movie: MovieRemux
+        let wallpaper = options.wallpaper != .off
+        var source: RemuxSource
         do throws(LivePhotoError) {
             let kind = videoInput.kind
             guard !kind.isStill else { throw .badInput(file: video, reason: "this is a photo; a video is needed") }
             guard kind.isMovie else { throw .unsupported(file: video, reason: "not a QuickTime or MP4 movie") }
-            movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off, edit: options.movieEdit)
+            source = try RemuxSource.read(videoFile, cover: cover, edit: options.movieEdit, identifier: identifier, wallpaper: wallpaper)
         } catch .unsupported(let file, let reason) {
             // An edit never re-encodes the movie.
             if options.movieEdit != nil { throw .unsupported(file: file, reason: reason) }
             logger.info("\(video): \(reason); converting it with ffmpeg")
-            let (normalized, source) = try await media.normalizeVideo(try pathForTools(videoFile, work: work))
-            videoSource = source
+            let (normalized, made) = try await media.normalizeVideo(try pathForTools(videoFile, work: work))
+            videoSource = made
             videoFile = try InputFile(path: normalized).file
-            movie = try MovieRemux.plan(source: videoFile, identifier: identifier, cover: cover, wallpaper: options.wallpaper != .off)
+            source = try RemuxSource.read(videoFile, cover: cover, identifier: identifier, wallpaper: wallpaper)
         }
-        if let requested = cover.seconds, abs(requested - movie.coverSeconds) > 0.0005 {
-            logger.info("cover time \(requested) s snapped to the frame at \(movie.coverSeconds) s")
+        var placement = source.placement
+        if let requested = cover.seconds, abs(requested - placement.coverSeconds) > 0.0005 {
+            logger.info("cover time \(requested) s snapped to the frame at \(placement.coverSeconds) s")
         }
-        if let suggested, let label = options.suggestedCover?.label, CoverTime.isOutside(suggested, duration: movie.videoDuration) {
+        if let suggested, let label = options.suggestedCover?.label, CoverTime.isOutside(suggested, duration: source.videoDuration) {
             notes.append(
-                "\(label) (\(CoverTime.format(suggested)) s) lies outside the video (0 to \(CoverTime.format(movie.videoDuration)) s); "
-                    + "the cover is the nearest frame, at \(CoverTime.format(movie.coverSeconds)) s")
+                "\(label) (\(CoverTime.format(suggested)) s) lies outside the video (0 to \(CoverTime.format(source.videoDuration)) s); "
+                    + "the cover is the nearest frame, at \(CoverTime.format(placement.coverSeconds)) s")
         }
         if let within = options.coverMatchesPhotoWithin, let photo,
-            let matched = await media.coverMatching(photo: photo, video: try pathForTools(videoFile, work: work), movie: movie, within: within),
-            abs(matched - movie.coverSeconds) > 0.0005
+            let matched = await media.coverMatching(
+                photo: photo, video: try pathForTools(videoFile, work: work), movie: source, cover: placement.coverSeconds, within: within),
+            abs(matched - placement.coverSeconds) > 0.0005
         {
-            logger.info("the cover moves from \(movie.coverSeconds) s to \(matched) s, the frame that looks like the photo")
-            movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, cover: CoverRequest(seconds: matched), wallpaper: options.wallpaper != .off)
+            logger.info("the cover moves from \(placement.coverSeconds) s to \(matched) s, the frame that looks like the photo")
+            placement = try source.placement(for: CoverRequest(seconds: matched))
         }
         var trim: MakeResult.TrimReport?
         if let duration = options.duration,
             let (cut, report) = try await media.trim(
-                try pathForTools(videoFile, work: work), movie: movie, duration: duration, before: options.durationBeforeCover)
+                try pathForTools(videoFile, work: work), movie: source, cover: placement.coverSeconds, duration: duration,
+                before: options.durationBeforeCover)
         {
             trim = report
+            // ffmpeg's cut is another movie, with frames of its own: read anew, the cover placed on its timeline.
             videoFile = try InputFile(path: cut).file
-            movie = try MovieRemux.plan(
-                source: videoFile, identifier: identifier, cover: CoverRequest(seconds: max(0, movie.coverSeconds - report.start)),
-                wallpaper: options.wallpaper != .off)
+            source = try RemuxSource.read(
+                videoFile, cover: CoverRequest(seconds: max(0, placement.coverSeconds - report.start)), identifier: identifier,
+                wallpaper: wallpaper)
+            placement = source.placement
             // A re-encoded cut can start a frame off the time asked: the frame the photo shows is found again, near.
             if let within = options.coverMatchesPhotoWithin, let photo,
-                let matched = await media.coverMatching(photo: photo, video: try pathForTools(videoFile, work: work), movie: movie, within: min(within, 0.1)),
-                abs(matched - movie.coverSeconds) > 0.0005
+                let matched = await media.coverMatching(
+                    photo: photo, video: try pathForTools(videoFile, work: work), movie: source, cover: placement.coverSeconds,
+                    within: min(within, 0.1)),
+                abs(matched - placement.coverSeconds) > 0.0005
             {
-                movie = try MovieRemux.plan(
-                    source: videoFile, identifier: identifier, cover: CoverRequest(seconds: matched), wallpaper: options.wallpaper != .off)
+                placement = try source.placement(for: CoverRequest(seconds: matched))
             }
         }
+        // Everything decided: the one plan of the output movie.
+        let movie = try MovieRemux.plan(source, placement: placement)
         // The lock screen animates only with 14 frames before the still and 20 fps or more (G3, G4).
         var wallpaperWarnings: [String] = []
         if options.wallpaper != .off {

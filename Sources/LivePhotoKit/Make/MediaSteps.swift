@@ -47,17 +47,17 @@ struct MediaSteps {
         }
     }
 
-    /// Keeps `duration` seconds around the cover (`before` of them before it; nil centres them): copied from a
-    /// keyframe at the window's start when there is one (within a frame), else re-encoded.
+    /// Keeps `duration` seconds of `movie` around the cover at `cover` seconds (`before` of them before it; nil centres
+    /// them): copied from a keyframe at the window's start when there is one (within a frame), else re-encoded.
     /// - Returns: the cut movie and what was done, or nil when the video is no longer than `duration`.
-    func trim(_ path: String, movie: MovieRemux, duration: Double, before: Double? = nil) async throws(LivePhotoError) -> (
-        String, MakeResult.TrimReport
-    )? {
+    func trim(_ path: String, movie: RemuxSource, cover: Double, duration: Double, before: Double? = nil) async throws(LivePhotoError)
+        -> (String, MakeResult.TrimReport)?
+    {
         guard duration < movie.videoDuration - 0.0005 else { return nil }
-        let wanted = min(max(0, movie.coverSeconds - min(before ?? duration / 2, duration)), movie.videoDuration - duration)
+        let wanted = min(max(0, cover - min(before ?? duration / 2, duration)), movie.videoDuration - duration)
         let frame = movie.frameInterval
         let keyframe = movie.keyframeTimes.min { abs($0 - wanted) < abs($1 - wanted) }
-        let lossless = keyframe.map { abs($0 - wanted) <= frame && $0 <= movie.coverSeconds } ?? false
+        let lossless = keyframe.map { abs($0 - wanted) <= frame && $0 <= cover } ?? false
         let start = lossless ? (keyframe ?? wanted) : wanted
         let output = "\(work)/trimmed.mov"
         let tool = try ffmpeg()
@@ -100,15 +100,16 @@ struct MediaSteps {
         return output
     }
 
-    /// The cover time of the frame within `within` seconds of the movie's cover that looks most like `photo` (a
+    /// The cover time of the frame within `within` seconds of the cover at `cover` that looks most like `photo` (a
     /// camera's still and the moment its shutter was pressed may be a frame or two apart); among frames that look
     /// the same (a still scene), the one nearest the cover. Nil when nothing could be compared or no frame looks like
     /// the photo: the cover then stays where it was asked.
-    func coverMatching(photo: String, video: String, movie: MovieRemux, within: Double) async -> Double? {
+    func coverMatching(photo: String, video: String, movie: RemuxSource, cover: Double, within: Double) async -> Double? {
         guard within > 0, let tool = try? ffmpeg() else { return nil }
+        let coverSeekSeconds = movie.seekTime(for: cover)
         do {
             let still = try await tool.thumbnail(ofImage: photo, work: work)
-            let frames = try await tool.thumbnails(video, start: movie.coverSeekSeconds - within, duration: 2 * within, work: work)
+            let frames = try await tool.thumbnails(video, start: coverSeekSeconds - within, duration: 2 * within, work: work)
             let scores = frames.map { $0.difference(from: still) ?? .infinity }
             LivePhotoMaker.logger.debug(
                 "frames near the cover against the photo: \(zip(frames, scores).map { String(cFormat: "%.3f s: %.2f", $0.seconds, $1) })")
@@ -117,7 +118,7 @@ struct MediaSteps {
             guard !scores.isEmpty else { return nil }
             let typical = scores.sorted()[scores.count / 2]
             guard let best = scores.min(), best < Self.sameSceneDifference, best <= 0.6 * typical || typical - best < 0.01,
-                let atCover = Self.coverFrameIndex(frameSeconds: frames.map(\.seconds), seekSeconds: movie.coverSeekSeconds)
+                let atCover = Self.coverFrameIndex(frameSeconds: frames.map(\.seconds), seekSeconds: coverSeekSeconds)
             else { return nil }
             // Frames that look the same (a still scene): the one nearest the cover.
             let alike = frames.indices.filter { scores[$0] <= best + 0.01 }
@@ -125,7 +126,7 @@ struct MediaSteps {
             // Counted in frames from the cover's, on the movie's own frame times: ffmpeg's clock and the movie's can
             // differ by an edit list's offset.
             let times = movie.frameTimes.sorted()
-            guard let coverIndex = times.indices.min(by: { abs(times[$0] - movie.coverSeconds) < abs(times[$1] - movie.coverSeconds) })
+            guard let coverIndex = times.indices.min(by: { abs(times[$0] - cover) < abs(times[$1] - cover) })
             else { return nil }
             return times[min(max(0, coverIndex + chosen - atCover), times.count - 1)]
         } catch {

@@ -1,7 +1,8 @@
 import MediaFormats
 
 /// A movie with its Live Photo parts taken out (the content identifier and the still-image-time track), or
-/// the same samples in an MP4 for a Motion Photo. Media data is copied byte for byte; only `moov` is rewritten.
+/// the same samples in an MP4 for a Motion Photo. Media data is copied byte for byte; only `moov` is rewritten, laid
+/// out by MediaFormats' ``MovieRewrite``.
 struct PlainMovie {
     enum Container {
         /// The input's own brands (QuickTime: `ftyp qt` · `wide` · `mdat` · `moov`).
@@ -10,106 +11,119 @@ struct PlainMovie {
         case mp4
     }
 
-    let source: RandomAccessFile
-    let prefix: [UInt8]
-    let payloads: [(offset: Int64, length: Int64)]
-    let moov: [UInt8]
-    /// The still's time in the movie, when it had one.
-    var coverSeconds: Double?
-    /// The cover's frame, counted from 0 in presentation order, when the movie had a still time.
-    var coverFrameIndex: Int?
-    /// The video's length in seconds.
-    var videoDuration: Double = 0
-    /// MP4: audio formats no MP4 player decodes (QuickTime's LPCM), which must be encoded before the movie can be one.
-    var audioNeedingEncoding: [String] = []
-    /// The movie's `com.apple.quicktime.content.identifier`, if any.
-    let identifier: String?
-    /// The video's codec (`h264`, `hevc`, …).
-    let videoCodec: String
+    /// A movie read for a plain copy, before its output is laid out: what `convert` decides from (a re-encoding, the
+    /// sound encoded, the cover time written). One is read for each file the movie comes from; the copy is planned
+    /// once, from the last.
+    struct Source {
+        let file: RandomAccessFile
+        let container: Container
+        /// The rewrite of the movie that takes the Live Photo parts out, before any metadata is changed.
+        let rewrite: MovieRewrite
+        /// The still's time in the movie, when it had one (or the time given).
+        let coverSeconds: Double?
+        /// The cover's frame, counted from 0 in presentation order, when there is a cover time.
+        let coverFrameIndex: Int?
+        /// The video's length in seconds.
+        let videoDuration: Double
+        /// MP4: audio formats no MP4 player decodes (QuickTime's LPCM), which must be encoded before the movie can be one.
+        let audioNeedingEncoding: [String]
+        /// The movie's `com.apple.quicktime.content.identifier`, if any.
+        let identifier: String?
+        /// The video's codec (`h264`, `hevc`, …).
+        let videoCodec: String
+        /// The Live Photo parts left out, so far.
+        let removed: [String]
+
+        /// Reads `file`.
+        /// - Parameter coverSeconds: the cover time, when known from elsewhere (the movie this one was re-encoded
+        ///   from, vivo's footer); nil takes the movie's still-image-time.
+        static func read(_ file: RandomAccessFile, container: Container, coverSeconds: Double? = nil) throws(LivePhotoError) -> Source {
+            let path = file.path
+            let movie = try naming(path) { try Movie(file: file) }
+            let facts = MovieFacts(movie: movie)
+            guard facts.video != nil else { throw .unsupported(file: path, reason: "the movie has no video track") }
+            let cover = coverSeconds ?? facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }?.seconds
+            var removed: [String] = []
+            let dropped = Set(
+                movie.tracks.filter { track in
+                    container == .mp4 ? track.hasTimedMetadataEntries : StillImageTimeTrack.matches(track)
+                }.map(\.trackID))
+            if !facts.stillImageTimeTracks.isEmpty { removed.append("still-image-time track") }
+            if container == .mp4, dropped.count > facts.stillImageTimeTracks.count { removed.append("Apple timed-metadata tracks") }
+            // A plain movie keeps the input's brands (an MP4 stays an MP4); a Motion Photo's is an MP4.
+            var rewrite = try naming(path) {
+                try MovieRewrite(movie: movie, fileType: container == .sameAsInput ? movie.fileType ?? .quickTime : .mp4)
+            }
+            rewrite.droppedTrackIDs = dropped
+            rewrite.soundAsISO = container == .mp4
+            // QuickTime's sound descriptions as ISO ones, known before the copy is planned: some need encoding first.
+            var audioNeedingEncoding: [String] = []
+            if container == .mp4 {
+                for track in movie.tracks where track.isAudio && !dropped.contains(track.trackID) {
+                    audioNeedingEncoding += try naming(path) { try ISOAudioSampleEntry.isoTrack(track.atom) }.needsEncoding.map(
+                        \.description)
+                }
+            }
+            let coverFrame = cover.flatMap { cover in
+                ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted().lastIndex { $0 <= cover + 1e-6 }
+            }
+            return Source(
+                file: file, container: container, rewrite: rewrite, coverSeconds: cover, coverFrameIndex: coverFrame,
+                videoDuration: facts.videoDuration, audioNeedingEncoding: audioNeedingEncoding, identifier: facts.contentIdentifier,
+                videoCodec: facts.video.map { CodecName.of($0.format) } ?? "", removed: removed)
+        }
+    }
+
+    let source: Source
+    let layout: MovieLayout
     var removed: [String]
 
-    var copiedBytes: Int64 { payloads.reduce(0) { $0 + $1.length } }
-    var size: Int64 { Int64(prefix.count) + copiedBytes + Int64(moov.count) }
+    /// The still's time in the movie, when it had one.
+    var coverSeconds: Double? { source.coverSeconds }
+    /// The cover's frame, counted from 0 in presentation order, when the movie had a still time.
+    var coverFrameIndex: Int? { source.coverFrameIndex }
+    /// The movie's `com.apple.quicktime.content.identifier`, if any.
+    var identifier: String? { source.identifier }
+    var copiedBytes: Int64 { layout.copiedBytes }
+    var size: Int64 { layout.size }
 
+    /// Called with each plan made, in the current task (tests count the plans of one conversion with it).
+    @TaskLocal static var planObserver: (@Sendable () -> Void)?
+
+    /// Plans the copy of `source`.
     /// - Parameter keepsIdentifier: leave the content identifier in the movie's metadata (a Motion Photo keeps it, so
     ///   that it can become the same Live Photo again); a plain movie never does.
     /// - Parameter settingKeys: movie-level `mdta` values to write (a maker's cover time), added to the movie's
     ///   metadata or in a new `meta` box.
+    static func plan(_ source: Source, keepsIdentifier: Bool = false, settingKeys: [String: QuickTimeMetadata.Value] = [:])
+        throws(LivePhotoError) -> PlainMovie
+    {
+        planObserver?()
+        var rewrite = source.rewrite
+        rewrite.metadata = MovieRewrite.MetadataEdit(
+            removing: keepsIdentifier ? [] : [AppleMovieMetadata.contentIdentifierKey],
+            setting: settingKeys.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, newMetadataPlace: .userData)
+        let layout = try naming(source.file.path) { try rewrite.layout() }
+        let removedIdentifier = layout.removedMetadataKeys.filter { $0 == AppleMovieMetadata.contentIdentifierKey }
+        return PlainMovie(source: source, layout: layout, removed: source.removed + removedIdentifier.map { _ in "content identifier" })
+    }
+
+    /// Reads `source` and plans its copy (``Source/read(_:container:coverSeconds:)``, then ``plan(_:keepsIdentifier:settingKeys:)``).
     static func plan(
         source: RandomAccessFile, container: Container, keepsIdentifier: Bool = false, settingKeys: [String: QuickTimeMetadata.Value] = [:],
         coverSeconds: Double? = nil
     ) throws(LivePhotoError) -> PlainMovie {
-        let path = source.path
-        let movie = try naming(path) { try Movie(file: source) }
-        let facts = MovieFacts(movie: movie)
-        guard facts.video != nil else { throw .unsupported(file: path, reason: "the movie has no video track") }
-        let cover = coverSeconds ?? facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: source) }?.seconds
-        var removed: [String] = []
-        let dropped = Set(
-            movie.tracks.filter { track in
-                container == .mp4 ? track.hasTimedMetadataEntries : StillImageTimeTrack.matches(track)
-            }.map(\.trackID))
-        if !facts.stillImageTimeTracks.isEmpty { removed.append("still-image-time track") }
-        if container == .mp4, dropped.count > facts.stillImageTimeTracks.count { removed.append("Apple timed-metadata tracks") }
-
-        let mdats = movie.mediaDataBoxes
-        guard !mdats.isEmpty else { throw .badInput(file: path, reason: "the movie has no media data ('mdat')") }
-        let total = mdats.reduce(Int64(0)) { $0 + $1.payloadSize }
-        // A plain movie keeps the input's brands (an MP4 stays an MP4); a Motion Photo's is an MP4.
-        let ftyp = container == .sameAsInput ? movie.fileType ?? .quickTime : .mp4
-        var w = ByteWriter()
-        w.append(ftyp.movieStart(payloadSize: UInt64(total)))
-        let (offsets, _) = try naming(path) { try movie.chunkOffsetsJoiningMediaData(at: Int64(w.bytes.count), dropping: dropped) }
-
-        var parts: [MovieBoxPart] = []
-        var audioNeedingEncoding: [String] = []
-        for part in movie.movieBoxParts {
-            switch part {
-            case .track(let trak, let track?):
-                guard !dropped.contains(track.trackID) else { continue }
-                let chunkOffsets = offsets[track.trackID] ?? []
-                var rewritten = try naming(path) { try MovieTrack.rewritten(trak, chunkOffsets: chunkOffsets, timescaleFactor: 1) }
-                if container == .mp4, track.isAudio {
-                    // QuickTime's sound descriptions as ISO ones: MP4 players drop AAC whose 'esds' sits in a 'wave' box.
-                    let (iso, needs) = try naming(path) { try ISOAudioSampleEntry.isoTrack(rewritten) }
-                    rewritten = iso
-                    audioNeedingEncoding += needs.map(\.description)
-                }
-                parts.append(.track(rewritten, track))
-            case .metadata(let meta) where QuickTimeMetadata.isQuickTimeMetadata(meta) && (!keepsIdentifier || !settingKeys.isEmpty):
-                var metadata = try naming(path) { try QuickTimeMetadata(meta: meta) }
-                var changed = false
-                if !keepsIdentifier, metadata.removeKey(AppleMovieMetadata.contentIdentifierKey) {
-                    removed.append("content identifier")
-                    changed = true
-                }
-                for (key, value) in settingKeys.sorted(by: { $0.key < $1.key }) {
-                    metadata.set(value, for: key)
-                    changed = true
-                }
-                parts.append(changed ? .metadata(metadata.replacingKeysAndItems(in: meta)) : part)
-            default:
-                parts.append(part)
-            }
-        }
-        if !settingKeys.isEmpty, !parts.contains(where: { if case .metadata = $0 { true } else { false } }) {
-            parts = try naming(path) { try MovieBoxPart.settingUserDataKeys(settingKeys, in: parts) }
-        }
-        let moov = movie.movieBox(parts)
-        let coverFrame = cover.flatMap { cover in
-            ((try? facts.frameTimes()) ?? []).map(facts.seconds).sorted().lastIndex { $0 <= cover + 1e-6 }
-        }
-        return PlainMovie(
-            source: source, prefix: w.bytes, payloads: mdats.map { ($0.payloadOffset, $0.payloadSize) }, moov: moov.serialized(),
-            coverSeconds: cover, coverFrameIndex: coverFrame, videoDuration: facts.videoDuration,
-            audioNeedingEncoding: audioNeedingEncoding,
-            identifier: facts.contentIdentifier, videoCodec: facts.video.map { CodecName.of($0.format) } ?? "",
-            removed: removed)
+        try plan(
+            Source.read(source, container: container, coverSeconds: coverSeconds), keepsIdentifier: keepsIdentifier,
+            settingKeys: settingKeys)
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
-        try out.write(prefix)
-        for p in payloads { try out.copy(from: source, offset: p.offset, length: p.length, progress: progress) }
-        try out.write(moov)
+        for piece in layout.pieces {
+            switch piece {
+            case .bytes(let bytes): try out.write(bytes)
+            case .copy(let offset, let length): try out.copy(from: source.file, offset: offset, length: length, progress: progress)
+            }
+        }
     }
 }

@@ -36,9 +36,7 @@ extension AppleTimedMetadata {
             guard e.mediaTime < 0 || !movedOverflow else { throw FormatError(.malformed, "an edit's media time is out of range") }
             edits.append(.init(segmentDuration: duration, mediaTime: e.mediaTime < 0 ? e.mediaTime : moved))
         }
-        if edits.isEmpty, first != 0 {
-            throw FormatError(.unsupported, "the video's first frame is at \(first) without an edit list")
-        }
+        if edits.isEmpty, first != 0 { throw firstFrameWithoutEditList(first) }
         var samples: [UInt8] = []
         samples.reserveCapacity(times.count * livePhotoInfoSampleSize)
         for t in times {
@@ -58,6 +56,19 @@ extension AppleTimedMetadata {
             modificationTime: modificationTime
         ).atom
         return (trak, samples)
+    }
+
+    /// Throws the ``FormatError/Kind/unsupported`` error ``livePhotoInfoTrack(for:trackID:scale:chunkOffset:creationTime:modificationTime:)``
+    /// throws for `video` (a first frame after 0 without an edit list to place it), without building the track.
+    public static func checkLivePhotoInfoPlacement(_ video: MovieTrack) throws {
+        guard video.editList?.entries.isEmpty ?? true, video.mediaHeader.timescale > 0,
+            let first = try? video.tables.presentationTimes(limit: 1_000_000).min(), first != 0
+        else { return }
+        throw firstFrameWithoutEditList(first)
+    }
+
+    static func firstFrameWithoutEditList(_ first: Int64) -> FormatError {
+        FormatError(.unsupported, "the video's first frame is at \(first) without an edit list")
     }
 
     /// `time` ticks of `timescale` in nanoseconds (0 for a negative time), or nil past 2^64 - 1: a header's times
