@@ -30,11 +30,15 @@ let package = Package(
         .systemLibrary(name: "CLivePhotoZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Byte-level formats: ISO-BMFF/QuickTime boxes, TIFF/Exif, Apple MakerNote, JPEG, HEIF. Knows nothing of Live Photos.
         .target(name: "MediaFormats", dependencies: ["CLivePhotoZlib"]),
+        // The Foundation every module uses: FoundationEssentials on Linux (no ICU data), the system's on macOS; and
+        // stand-ins for the little of full Foundation the modules need (printf formats, system error text).
+        .target(name: "PortableFoundation"),
         // Pixel work through ffmpeg, ffprobe, heif-enc and heif-convert, behind one narrow interface: probe, frames, image conversion,
         // transcoding, HEIC encoding (and decoding, for previews).
         .target(
             name: "LivePhotoMedia",
             dependencies: [
+                "PortableFoundation",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -45,19 +49,19 @@ let package = Package(
             dependencies: [
                 "MediaFormats",
                 "LivePhotoMedia",
+                "PortableFoundation",
                 "CSystemShims",
                 "CLivePhotoSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The local web app (`livephoto serve`): uploads, jobs with server-sent progress, previews, the gallery. Only
-        // through LivePhotoKit (and LivePhotoMedia's stand-ins for full Foundation); the page, its script and style are
-        // compiled into the binary (no Bundle, so no full Foundation).
+        // through LivePhotoKit; the page, its script and style are compiled into the binary (no Bundle, so no full Foundation).
         .target(
             name: "LivePhotoServer",
             dependencies: [
                 "LivePhotoKit",
-                "LivePhotoMedia",
+                "PortableFoundation",
                 "CSystemShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -73,8 +77,8 @@ let package = Package(
             name: "livephoto",
             dependencies: [
                 "LivePhotoKit",
-                "LivePhotoMedia",
                 "LivePhotoServer",
+                "PortableFoundation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,6 +93,7 @@ let package = Package(
             ],
             path: "Tests/TestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
+        .testTarget(name: "PortableFoundationTests", dependencies: ["PortableFoundation"]),
         .testTarget(name: "LivePhotoMediaTests", dependencies: ["LivePhotoMedia", "TestSupport"]),
         .testTarget(
             name: "LivePhotoKitTests",

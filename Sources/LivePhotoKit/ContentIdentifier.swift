@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The UUID that pairs a Live Photo's still and movie, in the uppercase form iPhones write.
 public struct ContentIdentifier: Sendable, Hashable, Codable, CustomStringConvertible {

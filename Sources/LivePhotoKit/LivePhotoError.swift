@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Why a Live Photo operation failed. Every case names the file it is about, when there is one.
 public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible {

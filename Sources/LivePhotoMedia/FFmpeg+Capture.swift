@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A camera or stream as ffmpeg opens it.
 public struct CaptureInput: Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The video codecs a Live Photo movie can carry.
 public enum VideoCodec: String, Sendable, Codable, CaseIterable {

@@ -1,10 +1,5 @@
+internal import PortableFoundation
 import Subprocess
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 #if canImport(System)
     import System

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A frame or an image shrunk to a few thousand RGB pixels: enough to tell which of a video's frames a photo shows.
 /// Colour, not luma alone: a picture's colours survive every conversion between YUV and RGB, its luma plane not always

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// What ffprobe says about a file: its container and streams.
 public struct MediaInfo: Sendable, Equatable {

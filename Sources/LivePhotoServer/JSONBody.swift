@@ -1,10 +1,5 @@
 import Hummingbird
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// JSON responses, with sorted keys (the page and the tests read them; events are compared as text).
 enum JSONBody {

@@ -2,12 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc
@@ -91,7 +87,7 @@ public struct ServerOptions: Sendable {
     public static func defaultStorage(for folder: String) -> Int64 {
         var url = URL(fileURLWithPath: folder)
         while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
-        let free = (try? FileManager.default.attributesOfFileSystem(forPath: url.path)[.systemFreeSize] as? Int64) ?? nil
+        let free = FileManager.default.freeSpace(forPath: url.path)
         return max(64 << 20, (free ?? (8 << 30)) / 2)
     }
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import LivePhotoKit
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A command over folders: the library's items found (by a scan, or read from `--from`), the action run on each,
 /// a line per item with `--json`, a progress bar on a terminal, and a summary.

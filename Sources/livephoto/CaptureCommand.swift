@@ -1,13 +1,8 @@
 import ArgumentParser
 import Dispatch
 import LivePhotoKit
+internal import PortableFoundation
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,12 +1,6 @@
 import ArgumentParser
 import LivePhotoKit
-import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// How a command works on folders: every item of a library, as `scan` finds them, or the items of a scan's JSON
 /// lines.

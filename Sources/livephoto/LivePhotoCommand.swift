@@ -1,12 +1,7 @@
 import ArgumentParser
 import LivePhotoKit
 import Logging
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 @main
 struct LivePhotoCommand: AsyncParsableCommand {

@@ -1,10 +1,5 @@
 import LivePhotoKit
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A Live Photo given by one of its parts: the other is looked for beside it (``CompanionFinder``), and the user is
 /// told which file was taken, on standard error so that `--json` output stays one document.

@@ -1,12 +1,6 @@
 import ArgumentParser
 import LivePhotoKit
-import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Printing results.
 enum Output {

@@ -1,12 +1,6 @@
 import LivePhotoKit
-import LivePhotoMedia
+internal import PortableFoundation
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

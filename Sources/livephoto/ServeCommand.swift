@@ -1,13 +1,7 @@
 import ArgumentParser
 import LivePhotoKit
-import LivePhotoMedia
 import LivePhotoServer
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc

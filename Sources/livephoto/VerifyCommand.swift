@@ -1,11 +1,6 @@
 import ArgumentParser
 import LivePhotoKit
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

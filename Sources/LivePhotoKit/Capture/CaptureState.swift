@@ -1,11 +1,6 @@
 import LivePhotoMedia
+internal import PortableFoundation
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 /// What the shutter, the recorder and the capture loop share: presses waiting for their post-roll, and who has
 /// asked to stop. Every access holds the lock.

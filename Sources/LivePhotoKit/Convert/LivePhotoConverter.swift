@@ -1,11 +1,6 @@
 import Logging
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// What `convert --to motion` wrote.
 public struct MotionConversionResult: Sendable, Codable, Equatable {
@@ -146,7 +141,8 @@ public enum LivePhotoConverter {
         }
         if options.flavor == .vivoPair {
             return try vivoPair(
-                photo: photo, movie: movie, still: stillFile, plainStill: plainStill, video: video, timestamp: timestamp, options: options, pairing: pairing,
+                photo: photo, movie: movie, still: stillFile, plainStill: plainStill, video: video, timestamp: timestamp, options: options,
+                pairing: pairing,
                 notes: notes, reencoded: reencoded, soundEncoded: soundEncoded, progress: progress)
         }
         let writer = try MotionPhotoWriter.plan(
@@ -168,7 +164,8 @@ public enum LivePhotoConverter {
 
     /// vivo's two files: `STEM.jpg` and `STEM.mp4`, written together (both or neither).
     static func vivoPair(
-        photo: String, movie: String, still: RandomAccessFile, plainStill: PlainPhoto, video: PlainMovie, timestamp: Int64, options: MotionConversionOptions,
+        photo: String, movie: String, still: RandomAccessFile, plainStill: PlainPhoto, video: PlainMovie, timestamp: Int64,
+        options: MotionConversionOptions,
         pairing: PartsPairing, notes: [String], reencoded: Bool, soundEncoded: Bool, progress: ProgressHandler?
     ) throws(LivePhotoError) -> MotionConversionResult {
         let date = (try? FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date) ?? Date()
@@ -265,7 +262,9 @@ public enum LivePhotoConverter {
                 named = .unsupported(file: motionPhoto, reason: "its embedded video: \(reason)")
             default: break
             }
-            throw named.renamingFiles(in: work) { name in name.isEmpty ? motionPhoto : "the \(name.hasSuffix(".mov") ? "video" : "photo") embedded in \(motionPhoto)" }
+            throw named.renamingFiles(in: work) { name in
+                name.isEmpty ? motionPhoto : "the \(name.hasSuffix(".mov") ? "video" : "photo") embedded in \(motionPhoto)"
+            }
         }
     }
 

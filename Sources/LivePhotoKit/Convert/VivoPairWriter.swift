@@ -1,10 +1,5 @@
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// vivo's two-file live photo, as its phones up to the X200 write it (docs/formats/makers.md#vivo-two-file-live-photos): the photo with vivo's footer
 /// after its EOI, and the MP4 with a `uuid` box of user type `vivoMediaExtInfo` holding the footer at its end; the

@@ -1,10 +1,5 @@
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A new key photo keeps the old still's metadata: its Exif (dates, GPS, the camera, the MakerNote with the
 /// identifier) moves onto the new frame, with what no longer holds made true (upright, the new pixel size, sRGB as the

@@ -1,11 +1,6 @@
 import Logging
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Edits a Live Photo as iOS Photos does, into a new one (the inputs are never touched): a new key photo, a range of
 /// the movie kept, the sound left out. The movie's samples are copied, never re-encoded; only a new key photo is

@@ -1,10 +1,5 @@
 import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The other part of a Live Photo, found beside one of its parts.
 package struct Companion: Sendable, Equatable {

@@ -1,10 +1,5 @@
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// vivo's two-file live photo (its phones up to the X200): `STEM.jpg` and `STEM.mp4` in one folder, each ending with
 /// vivo's footer, joined by the footers' pairing id as an Apple pair is by its content identifier (docs/formats/makers.md#vivo-two-file-live-photos).

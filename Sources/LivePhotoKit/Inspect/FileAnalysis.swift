@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// One file read for inspect and verify: the report, plus what the checks need.
 ///

@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Checks a still and a movie against what Photos needs to pair them as a Live Photo (docs/formats/live-photo.md#what-photos-requires).
 ///

@@ -1,10 +1,5 @@
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// What a movie is, for Live Photo purposes: its video, its still-image-time tracks, its identifier.
 struct MovieFacts {

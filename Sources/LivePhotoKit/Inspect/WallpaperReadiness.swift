@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Whether a Live Photo's movie can animate as a lock-screen wallpaper (iOS 17+): the gates of docs/formats/wallpaper.md#gates that a
 /// file can show. G5 (dropped-frame bursts) and G11 (the still looks like the frame at the still time) depend on

@@ -1,10 +1,5 @@
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// What a batch does to each item of a library: the command-line's `convert`, `split`, `verify`, `export` and
 /// `make` on folders.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc

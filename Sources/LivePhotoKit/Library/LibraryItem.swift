@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// One thing a library scan found: a Live Photo (its still and movie), a Motion Photo, an orphan, a conflict, a plain
 /// photo or movie, a damaged file, or another file. The JSON form is one object per item (`scan --json`).

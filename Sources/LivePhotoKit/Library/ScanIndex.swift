@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The SQLite index of library scans (through ``SQLiteConnection``): what each file was found to be, keyed by path,
 /// with the size, modification time and inode it had. A rescan reads only files whose size, time or inode changed, and

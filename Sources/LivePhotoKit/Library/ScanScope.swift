@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The roots of one scan, as the index sees them: folders (every path below them) and single files. Overlapping roots
 /// (a folder and its subfolder, one folder twice, a file inside a folder given) are taken once.

@@ -1,10 +1,5 @@
 import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// One file of a library scan, as its headers say.
 struct ScannedFile: Sendable, Equatable {

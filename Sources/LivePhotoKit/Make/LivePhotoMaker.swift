@@ -1,12 +1,7 @@
 import LivePhotoMedia
 import Logging
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Makes Live Photos.
 public enum LivePhotoMaker {

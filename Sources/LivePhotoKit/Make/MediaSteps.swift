@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The steps of `make` that change pixels: any video to H.264 or HEVC in a QuickTime movie, any photo to a
 /// JPEG, and the cover frame taken from the video. ffmpeg is looked for only when one of them runs, so the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Writes one planned Live Photo in the chosen packaging, through one ``OutputTransaction``: all of its files, or none.
 struct OutputJob {

@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A JPEG still carrying the content identifier in its Apple MakerNote (docs/formats/live-photo.md#writing-the-identifier-into-a-still).
 ///

@@ -1,11 +1,6 @@
 import LivePhotoMedia
 import MediaFormats
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc

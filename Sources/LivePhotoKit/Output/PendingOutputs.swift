@@ -1,10 +1,5 @@
+internal import PortableFoundation
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 /// The outputs an operation has moved into place before it finished: a failed or interrupted operation rolls
 /// them back, so it leaves nothing (its hidden temporary files remove themselves).

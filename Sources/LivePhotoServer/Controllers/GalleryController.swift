@@ -1,10 +1,5 @@
 import Hummingbird
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// `/api/gallery`: the Live Photos and Motion Photos of the folder the server was started with, each addressed by
 /// its number in the last scan, with display copies and the originals.

@@ -1,12 +1,7 @@
 import Hummingbird
 import LivePhotoKit
+internal import PortableFoundation
 import ServiceLifecycle
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 /// `/api/jobs`: Assemble and Disassemble run as jobs; their status, its stream of events, their files and previews.
 struct JobController {

@@ -1,10 +1,5 @@
 import Hummingbird
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// `/api/uploads`: files streamed to disk, frames of an uploaded video for the cover scrubber, and a JPEG of an
 /// uploaded still for the page's thumbnail (browsers other than Safari do not show HEIC).

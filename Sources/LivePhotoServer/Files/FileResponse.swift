@@ -1,11 +1,5 @@
 import Hummingbird
-import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Files the server sends (downloads, previews, frames), through Hummingbird's `FileMiddleware`: byte ranges (video
 /// elements seek with them), an ETag and Last-Modified, 304 for a request that has the file already, 416 for a range

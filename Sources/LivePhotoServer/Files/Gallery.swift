@@ -1,10 +1,5 @@
 import LivePhotoKit
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// A Live Photo, Motion Photo or orphan found in the served folder.
 struct GalleryItem: Sendable, Encodable {

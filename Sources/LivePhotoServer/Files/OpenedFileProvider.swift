@@ -1,10 +1,5 @@
 import Hummingbird
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Hummingbird's `FileProvider` for a file the server has already opened (an id looked up, the file opened without
 /// following a link and checked against its folder): whatever path the request names, the answer is that file, so

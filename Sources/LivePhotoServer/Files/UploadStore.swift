@@ -1,12 +1,7 @@
 import Hummingbird
 import LivePhotoKit
+internal import PortableFoundation
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -119,7 +114,7 @@ actor UploadStore {
             if let e = error as? HTTPError { throw e }
             throw HTTPError(.badRequest, message: "The upload of \(name) did not complete.")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
+        let size = FileManager.default.sizeOfItem(atPath: path) ?? 0
         guard size > 0 else {
             await Self.remove(folder)
             throw HTTPError(.badRequest, message: "\(name) is empty.")

@@ -1,11 +1,6 @@
 import Hummingbird
 import NIOCore
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The page, its entry script, its modules (`js/*.js`) and its style: `Resources/`, compiled into the binary by SwiftPM
 /// (`PackageResources`), so the app works offline and nothing has to travel beside the binary. Served by

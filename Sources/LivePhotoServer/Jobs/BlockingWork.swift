@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Work that holds a thread while the disk answers (walking a folder, copying or reading a file, parsing headers)
 /// runs on threads of its own, never on Swift's cooperative pool, which serves every request: that pool has a

@@ -1,10 +1,4 @@
-import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,6 @@
 import LivePhotoKit
+internal import PortableFoundation
 import ServiceLifecycle
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 /// A file a job produced, downloadable by its index.
 struct JobFile: Sendable, Encodable {

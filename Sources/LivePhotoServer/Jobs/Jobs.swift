@@ -1,11 +1,5 @@
 import LivePhotoKit
-import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The work behind Assemble and Disassemble, and the gallery's parts.
 enum Jobs {
@@ -152,7 +146,7 @@ enum Jobs {
     static func file(_ role: JobFile.Role, _ path: String) -> JobFile {
         JobFile(
             role: role, name: URL(fileURLWithPath: path).lastPathComponent,
-            size: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0, path: path)
+            size: FileManager.default.sizeOfItem(atPath: path) ?? 0, path: path)
     }
 
     /// A gallery item's still and movie: a Motion Photo is split into the cache once (requests that come meanwhile

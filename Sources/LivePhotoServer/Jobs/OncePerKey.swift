@@ -1,10 +1,5 @@
+internal import PortableFoundation
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
 
 /// At most one run per key at a time: a caller that comes while a run for its key is under way waits for that run
 /// instead of starting its own (a hundred requests for the same frame start one ffmpeg). The run is cancelled only

@@ -1,11 +1,5 @@
 import LivePhotoKit
-import LivePhotoMedia
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Display copies for browsers, which show neither HEIC nor (Chromium) HEVC: a JPEG of the still, an H.264 MP4 of
 /// the movie, and frames for the cover scrubber, made by LivePhotoKit's ``DisplayPreviews``. Each is made once per

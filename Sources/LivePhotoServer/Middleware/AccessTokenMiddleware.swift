@@ -1,12 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Lets another host in only with the server's secret, the way notebook servers do: `serve` prints a link that
 /// carries it (`?token=…`); the first request with it gets a cookie that later requests (the page's own fetches,

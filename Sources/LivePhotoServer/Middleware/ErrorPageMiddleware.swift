@@ -1,10 +1,5 @@
 import Hummingbird
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// Errors as JSON `{"error": "..."}` with words a person understands; the page shows them. The headers an error
 /// carries (a 416's Content-Range) are kept.

@@ -1,11 +1,6 @@
 import HTTPTypes
 import Hummingbird
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,5 @@
-import LivePhotoMedia
 import NIOSSL
-
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
+internal import PortableFoundation
 
 /// The certificate and key `serve --tls` presents: the user's own files, or a self-signed certificate made on first
 /// use and kept in a folder of the user's state (the key readable by the user alone), so a phone that trusted it
