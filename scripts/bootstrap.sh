@@ -17,6 +17,7 @@ command -v openssl >/dev/null || need+=(openssl)  # reads the certificate serve 
 command -v heif-enc >/dev/null && command -v heif-convert >/dev/null || need+=(heif)
 command -v chromium >/dev/null && command -v chromedriver >/dev/null || need+=(chromium)
 [ "$(uname)" != Linux ] || [ -f /usr/include/sqlite3.h ] || need+=(sqlite)
+[ "$(uname)" != Linux ] || [ -f /usr/include/zlib.h ] || need+=(zlib)
 venv_ready() { "$tools/bin/python" -c "import pillow_heif, selenium" 2>/dev/null; }
 
 if [ "${1:-}" = --check ]; then
@@ -34,12 +35,13 @@ if [ ${#need[@]} -gt 0 ]; then
     debs=("${debs[@]/heif/libheif-examples}")
     debs=("${debs[@]/chromium/chromium chromium-driver}")
     debs=("${debs[@]/sqlite/libsqlite3-dev}")
+    debs=("${debs[@]/zlib/zlib1g-dev}")
     $sudo apt-get update -qq
     # shellcheck disable=SC2068 # one entry may name two packages
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq ${debs[*]} >/dev/null
   elif command -v brew >/dev/null; then
     formulas=()
-    for n in "${need[@]}"; do case $n in chromium | sqlite) ;; heif) formulas+=(libheif) ;; *) formulas+=("$n") ;; esac; done
+    for n in "${need[@]}"; do case $n in chromium | sqlite | zlib) ;; heif) formulas+=(libheif) ;; *) formulas+=("$n") ;; esac; done
     [ ${#formulas[@]} -eq 0 ] || brew install "${formulas[@]}"
     command -v chromedriver >/dev/null || brew install --cask chromium chromedriver
   else
