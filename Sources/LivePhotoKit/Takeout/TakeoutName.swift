@@ -20,13 +20,14 @@ enum TakeoutName {
         String(decoding: name._nfcCodeUnits, as: UTF8.self)
     }
 
-    /// The first ``sidecarStemUnits`` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair.
-    static func cut(_ text: String) -> String {
+    /// The first ``sidecarStemUnits`` UTF-16 units of `text`. When that cut would split a surrogate pair, which no
+    /// export on record shows, both whole-character cuts are given (45 units, then 47): the folder's names decide.
+    static func cuts(_ text: String) -> [String] {
         let units = Array(text.utf16)
-        guard units.count > sidecarStemUnits else { return text }
-        var end = sidecarStemUnits
-        if UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
-        return String(decoding: units[..<end], as: UTF16.self)
+        guard units.count > sidecarStemUnits else { return [text] }
+        let end = sidecarStemUnits
+        guard UTF16.isLeadSurrogate(units[end - 1]) else { return [String(decoding: units[..<end], as: UTF16.self)] }
+        return [String(decoding: units[..<(end - 1)], as: UTF16.self), String(decoding: units[..<(end + 1)], as: UTF16.self)]
     }
 
     /// `name` split at its last dot: `IMG_1.HEIC` → (`IMG_1`, `.HEIC`); a name without a dot has no extension, and

@@ -152,10 +152,9 @@ package enum TakeoutSidecarMatcher {
 
         /// The sidecar names of the media name `full` (its `(N)` taken out) in both forms Google writes.
         static func keys(_ full: String, _ number: Int?) -> [Key] {
-            [
-                Key(stem: TakeoutName.cut(full), number: number),
-                Key(stem: TakeoutName.cut(full + TakeoutName.supplementalSuffix), number: number),
-            ]
+            (TakeoutName.cuts(full) + TakeoutName.cuts(full + TakeoutName.supplementalSuffix)).map {
+                Key(stem: $0, number: number)
+            }
         }
     }
 }

@@ -78,10 +78,11 @@ struct TakeoutSidecarMatcherTests {
     }
 
     @Test func theCutNeverSplitsASurrogatePair() {
-        // 45 ASCII units then an emoji: unit 46 is the emoji's first half, so the stem stops at 45.
+        // 45 ASCII units then an emoji: unit 46 is the emoji's first half, so the stem keeps 45 units or 47.
         let head = String(repeating: "a", count: 45)
         let media = "\(head)🎉.jpg"
         #expect(pairs([media], ["\(head).json"]) == [media: "\(head).json"])
+        #expect(pairs([media], ["\(head)🎉.json"]) == [media: "\(head)🎉.json"])
     }
 
     @Test func decomposedNamesMatchComposedSidecars() {
