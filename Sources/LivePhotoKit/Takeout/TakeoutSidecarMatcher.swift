@@ -27,7 +27,8 @@ package enum TakeoutSidecarMatcher {
         package var sidecar: String?
         /// The rule that found `sidecar`.
         package var rule: Rule?
-        /// The sidecars that fitted equally, when more than one did (`sidecar` is then `nil`).
+        /// The sidecars it could not be given (`sidecar` is then `nil`): several that fitted equally, or one that a
+        /// different file fits as well.
         package var ambiguous: [String]
     }
 
@@ -62,10 +63,10 @@ package enum TakeoutSidecarMatcher {
         // different files (an edited copy and its original are one) taking one sidecar leaves it to neither.
         var ownClaims: [String: Set<String>] = [:]
         for file in files { for name in found(file.own) { ownClaims[name, default: []].insert(file.family) } }
-        var barClaims: [String: Set<String>] = [:]
+        var bareClaims: [String: Set<String>] = [:]
         for file in files where found(file.own).isEmpty {
             for name in found(file.bare + file.originalBare) where ownClaims[name] == nil {
-                barClaims[name, default: []].insert(file.family)
+                bareClaims[name, default: []].insert(file.family)
             }
         }
 
@@ -73,9 +74,9 @@ package enum TakeoutSidecarMatcher {
         for file in files {
             let tiers: [(Rule, [String], [String: Set<String>])] = [
                 (.ownName, found(file.own), ownClaims),
-                (.withoutExtension, found(file.bare).filter { ownClaims[$0] == nil }, barClaims),
+                (.withoutExtension, found(file.bare).filter { ownClaims[$0] == nil }, bareClaims),
                 (.editedCopy, found(file.original), ownClaims),
-                (.editedCopy, found(file.originalBare).filter { ownClaims[$0] == nil }, barClaims),
+                (.editedCopy, found(file.originalBare).filter { ownClaims[$0] == nil }, bareClaims),
                 (.motionPhotoStill, found(file.still), ownClaims),
             ]
             var match = Match(media: file.name, sidecar: nil, rule: nil, ambiguous: [])

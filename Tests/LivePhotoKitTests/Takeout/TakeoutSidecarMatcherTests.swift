@@ -169,7 +169,7 @@ struct TakeoutSidecarMatcherTests {
         let second = "Summer_holiday_at_grandmas_house_with_the_cousins_B.jpg"
         let sidecar = "Summer_holiday_at_grandmas_house_with_the_cous.json"
         let result = Matcher.match(media: [first, second], sidecars: [sidecar])
-        #expect(result.matches.allSatisfy { $0.sidecar == nil })
+        #expect(result.matches.allSatisfy { $0.sidecar == nil && $0.ambiguous == [sidecar] })
         #expect(result.unused == [sidecar])
     }
 
