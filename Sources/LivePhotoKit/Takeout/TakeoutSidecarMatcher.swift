@@ -1,11 +1,11 @@
 /// Which JSON sidecar each media file of one Takeout folder uses, from the names alone
 /// (`docs/formats/takeout.md#sidecar-names`).
 ///
-/// Each file's candidates are the names Google would have given its sidecar, tried in tiers: its own name, its name
-/// without the extension (an upload title without one), then for an edited copy the original's names, and for a
-/// Pixel `X.MP` video the names of `X.MP.jpg`'s sidecar. The first tier with a candidate decides; a tier with two
-/// candidates, or a sidecar that two different files would each take, gives the file none: a missing date is better
-/// than a wrong one.
+/// Each file's candidates are the names Google would have given its sidecar, tried in tiers: its own name (then, for a
+/// `(N)` name, with the `(N)` read as the uploader's), its name without the extension (an upload title without one),
+/// then for an edited copy the original's names, and for a Pixel `X.MP` video the names of `X.MP.jpg`'s sidecar. The
+/// first tier with a candidate decides; a tier with two candidates, or a sidecar that two different files would each
+/// take, gives the file none: a missing date is better than a wrong one.
 package enum TakeoutSidecarMatcher {
     /// Why a file uses its sidecar.
     package enum Rule: String, Sendable, Equatable {
@@ -59,13 +59,13 @@ package enum TakeoutSidecarMatcher {
             return names
         }
 
-        // Who would take each sidecar by the file's own name, and who by a name without the extension: two
+        // Who would take each sidecar by the file's own name, and who by a looser reading of it: two
         // different files (an edited copy and its original are one) taking one sidecar leaves it to neither.
         var ownClaims: [String: Set<String>] = [:]
         for file in files { for name in found(file.own) { ownClaims[name, default: []].insert(file.family) } }
         var bareClaims: [String: Set<String>] = [:]
         for file in files where found(file.own).isEmpty {
-            for name in found(file.bare + file.originalBare) where ownClaims[name] == nil {
+            for name in found(file.literal + file.bare + file.originalBare) where ownClaims[name] == nil {
                 bareClaims[name, default: []].insert(file.family)
             }
         }
@@ -74,6 +74,7 @@ package enum TakeoutSidecarMatcher {
         for file in files {
             let tiers: [(Rule, [String], [String: Set<String>])] = [
                 (.ownName, found(file.own), ownClaims),
+                (.ownName, found(file.literal).filter { ownClaims[$0] == nil }, bareClaims),
                 (.withoutExtension, found(file.bare).filter { ownClaims[$0] == nil }, bareClaims),
                 (.editedCopy, found(file.original), ownClaims),
                 (.editedCopy, found(file.originalBare).filter { ownClaims[$0] == nil }, bareClaims),
@@ -118,6 +119,7 @@ package enum TakeoutSidecarMatcher {
         /// The file itself, edited and motion-photo suffixes set aside, so that a copy and its original count as one.
         var family: String
         var own: [Key] = []
+        var literal: [Key] = []
         var bare: [Key] = []
         var original: [Key] = []
         var originalBare: [Key] = []
@@ -129,8 +131,9 @@ package enum TakeoutSidecarMatcher {
             let (stem, ext) = TakeoutName.splitExtension(nfc)
             let (base, number) = TakeoutName.splitNumber(stem)
             own = Self.keys(base + ext, number)
-            // A name whose `(N)` was the uploader's own, with no number added by Google.
-            if number != nil { own += Self.keys(nfc, nil) }
+            // A name whose `(N)` was the uploader's own, with no number added by Google: only when Google's reading
+            // finds nothing, as a long name's cut drops the `(N)` and would take the unnumbered file's sidecar.
+            if number != nil { literal = Self.keys(nfc, nil) }
             if !ext.isEmpty { bare = Self.keys(base, number) }
             family = Self.family(base + ext, number)
             if let edited = TakeoutName.removingEditedSuffix(base) {

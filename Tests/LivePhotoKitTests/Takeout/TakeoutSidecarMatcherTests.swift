@@ -181,6 +181,21 @@ struct TakeoutSidecarMatcherTests {
         #expect(result.unused == sidecars)
     }
 
+    @Test func aNumberedCopyWithoutASidecarTakesNoneRatherThanTheOriginals() {
+        let media = ["original_6f1c2a9e-4b7d-4e1a-9c3b-2d8e5f7a1b0c_P.jpg", "original_6f1c2a9e-4b7d-4e1a-9c3b-2d8e5f7a1b0c_P(1).jpg"]
+        let sidecar = "original_6f1c2a9e-4b7d-4e1a-9c3b-2d8e5f7a1b0c_.json"
+        let result = Matcher.match(media: media, sidecars: [sidecar])
+        #expect(result.sidecar(for: media[0]) == sidecar)
+        #expect(result.sidecar(for: media[1]) == nil)
+    }
+
+    @Test func aLivePhotosMovieDoesNotTakeItsStillsSidecar() {
+        // The movie's own name decides; pairing the halves is the content identifier's job, not the names'.
+        let result = Matcher.match(media: ["IMG_3001.HEIC", "IMG_3001.MOV"], sidecars: ["IMG_3001.HEIC.json"])
+        #expect(result.sidecar(for: "IMG_3001.HEIC") == "IMG_3001.HEIC.json")
+        #expect(result.sidecar(for: "IMG_3001.MOV") == nil)
+    }
+
     @Test func emptyStems() {
         let result = Matcher.match(media: [".jpg", "(1).jpg"], sidecars: [".jpg.json", ".jpg(1).json"])
         #expect(result.sidecar(for: ".jpg") == ".jpg.json")

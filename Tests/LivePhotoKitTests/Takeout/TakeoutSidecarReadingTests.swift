@@ -114,6 +114,7 @@ struct TakeoutSidecarReadingTests {
             try read(#"{"albumData": {"title": "Granny", "description": "", "date": {"timestamp": "0"}}}"#)
                 == .album(.init(title: "Granny")))
         #expect(try read(#"{"title": ""}"#) == .album(.init(title: nil)))
+        #expect(try read(#"{"title": "Vacances 2025"}"#) == .album(.init(title: "Vacances 2025")))
     }
 
     @Test func otherJSON() throws {
