@@ -49,8 +49,9 @@ package enum TakeoutSidecarMatcher {
     package static func match(media: [String], sidecars: [String]) -> Result {
         var index: [Key: [String]] = [:]
         for name in sidecars {
-            guard let key = Key(sidecar: TakeoutName.nfc(name)) else { continue }
-            if index[key]?.contains(name) != true { index[key, default: []].append(name) }
+            for key in Key.readings(ofSidecar: TakeoutName.nfc(name)) where index[key]?.contains(name) != true {
+                index[key, default: []].append(name)
+            }
         }
         let files = media.map(Candidates.init(media:))
         func found(_ keys: [Key]) -> [String] {
@@ -106,10 +107,14 @@ package enum TakeoutSidecarMatcher {
             self.number = number
         }
 
-        /// `IMG_1.HEIC(1).json` → (`IMG_1.HEIC`, 1); `nil` for a name that does not end in `.json`.
-        init?(sidecar name: String) {
-            guard name.lowercased().hasSuffix(".json") else { return nil }
-            (stem, number) = TakeoutName.splitNumber(String(name.dropLast(5)))
+        /// `IMG_1.HEIC(1).json` → (`IMG_1.HEIC`, 1), and also (`IMG_1.HEIC(1)`, none), for a cut that ended on a
+        /// name's own `(2019)`; nothing for a name that does not end in `.json`.
+        static func readings(ofSidecar name: String) -> [Key] {
+            guard name.lowercased().hasSuffix(".json") else { return [] }
+            let base = String(name.dropLast(5))
+            let (stem, number) = TakeoutName.splitNumber(base)
+            let numbered = Key(stem: stem, number: number)
+            return number == nil ? [numbered] : [numbered, Key(stem: base, number: nil)]
         }
     }
 

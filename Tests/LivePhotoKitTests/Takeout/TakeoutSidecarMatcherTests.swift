@@ -67,6 +67,13 @@ struct TakeoutSidecarMatcherTests {
         #expect(pairs(["Scan(2).jpg"], ["Scan(2).jpg.json"]) == ["Scan(2).jpg": "Scan(2).jpg.json"])
     }
 
+    @Test func aCutEndingOnTheNamesOwnParentheses() {
+        let media = "Trip_to_the_mountains_with_the_families_(2019)_day_one.jpg"
+        let sidecar = "Trip_to_the_mountains_with_the_families_(2019).json"
+        #expect(sidecar.utf16.count - 5 == 46)
+        #expect(pairs([media], [sidecar]) == [media: sidecar])
+    }
+
     @Test func emojiAreCountedInUTF16Units() {
         // 52 units: 2 letters, 22 emoji (two units each), then `xy.jpg`; the sidecar keeps 46 units, 24 code points.
         let emoji = String(repeating: "🌅", count: 22)
