@@ -158,4 +158,32 @@ struct TarReaderTests {
         #expect(try ended.next()?.name == "x.jpg")
         #expect(try ended.next() == nil)
     }
+
+    @Test("a several-MB entry of a tgz made by GNU tar streams through a closure keeping only a checksum and count")
+    func largeEntryStreams() async throws {
+        let ws = try Workspace()
+        try FileManager.default.createDirectory(atPath: ws.file("Takeout/Google Photos"), withIntermediateDirectories: true)
+        try await Self.python(
+            """
+            import random
+            random.seed(3)
+            open(ws + '/Takeout/Google Photos/movie.mp4', 'wb').write(bytes(random.getrandbits(8) for _ in range(1 << 20)) * 5)
+            """, ws.path)
+        try await Tool.run("tar", ["-czf", ws.file("takeout-001.tgz"), "-C", ws.path, "Takeout"])
+        let expected = CRC32.of(try ws.read("Takeout/Google Photos/movie.mp4"))
+        var reader = TarReader(try GzipByteSource(FileByteSource(try RandomAccessFile(path: ws.file("takeout-001.tgz")))))
+        var names: [String] = []
+        var checksum = CRC32()
+        var count = 0
+        while let entry = try reader.next() {
+            names.append(entry.name)
+            guard entry.kind == .file else { continue }
+            try reader.readData { chunk in
+                checksum.update(chunk)
+                count += chunk.count
+            }
+        }
+        #expect(names == ["Takeout", "Takeout/Google Photos", "Takeout/Google Photos/movie.mp4"])
+        #expect(count == 5 << 20 && checksum.value == expected)
+    }
 }
