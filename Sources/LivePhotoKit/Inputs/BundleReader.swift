@@ -80,89 +80,33 @@ enum BundleReader {
         return (extracted[0], extracted[1])
     }
 
-    /// How many compressed bytes are read at a time.
-    static let readChunkSize = 256 * 1024
-
-    /// Writes `member`'s bytes to `destination`, stopping at the first sign of damage or a bomb, and checks them
-    /// against the member's size and CRC-32.
+    /// Writes `member`'s bytes to `destination` as MediaFormats' ``ZipMemberReader`` streams them, stopping at the
+    /// first sign of damage or a bomb; the reader checks them against the member's size and CRC-32.
     static func write(_ member: ZipMember, of file: RandomAccessFile, to destination: String, zip: String) throws(LivePhotoError) {
         guard !member.isEncrypted else { throw .badInput(file: zip, reason: "'\(member.name)' is encrypted") }
-        let range: Range<Int64>
         do {
-            range = try ZipDirectory.dataRange(of: member, in: file)
+            _ = try ZipDirectory.dataRange(of: member, in: file)
         } catch {
             throw .badInput(file: zip, reason: "cannot extract '\(member.name)': \(error)")
         }
         let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: destination, reason: "cannot create the file") }
         defer { close(descriptor) }
-        let declared = member.uncompressedSize
-        let compressed = UInt64(max(1, range.count))
-        var written: UInt64 = 0
-        var checksum = CRC32()
-        func consume(_ bytes: [UInt8]) throws {
-            written += UInt64(bytes.count)
-            guard written <= declared else { throw ExtractionStop(reason: "'\(member.name)' expands past its declared size") }
-            guard written <= ratioFloor || written / compressed <= maxRatio else {
-                throw ExtractionStop(reason: "'\(member.name)' expands more than \(maxRatio) times (a zip bomb?)")
-            }
-            guard !InterruptHandling.requested else { throw ExtractionStop(reason: "interrupted") }
-            checksum.update(bytes)
-            try writeAll(bytes, to: descriptor, path: destination)
-        }
-        /// The member's bytes from `position` on, at most `size`.
-        func bytes(_ position: Int64, _ size: Int) throws -> [UInt8] {
-            try file.read(at: range.lowerBound + position, count: min(size, range.count - Int(position)))
-        }
         do {
-            switch member.compression {
-            case .stored:
-                guard member.compressedSize == member.uncompressedSize else {
-                    throw ExtractionStop(
-                        reason: "'\(member.name)' is stored, yet its sizes differ (\(member.compressedSize) and \(member.uncompressedSize))"
-                    )
-                }
-                var position: Int64 = 0
-                while position < Int64(range.count) {
-                    let chunk = try bytes(position, readChunkSize)
-                    try consume(chunk)
-                    position += Int64(chunk.count)
-                }
-            case .deflated:
-                // zlib (through MediaFormats' Inflater) is given the member's own bytes and nothing past them: a stream
-                // that has not ended when they run out is damaged, never a reason to read on.
-                let inflater = try Inflater()
-                var position: Int64 = 0
-                do {
-                    while position < Int64(range.count), !inflater.isFinished {
-                        let chunk = try bytes(position, readChunkSize)
-                        try inflater.inflate(chunk, chunkSize: readChunkSize, output: consume)
-                        position += Int64(chunk.count)
-                    }
-                } catch let error as FormatError where error.kind == .malformed {
-                    throw ExtractionStop(reason: "the deflate stream of '\(member.name)' is damaged (\(error.message))")
-                }
-                guard inflater.isFinished else {
-                    throw ExtractionStop(
-                        reason: "the deflate stream of '\(member.name)' is damaged or does not end within its \(range.count) bytes")
-                }
-            case .other(let method):
-                throw ExtractionStop(
-                    reason: "'\(member.name)' uses compression method \(method); only stored and deflated members are read")
+            try ZipMemberReader.read(
+                member, of: file, ratioLimit: .init(maxRatio: maxRatio, floor: ratioFloor)
+            ) { bytes throws(LivePhotoError) in
+                guard !InterruptHandling.requested else { throw .interrupted }
+                try writeAll(bytes, to: descriptor, path: destination)
             }
-        } catch let error as ExtractionStop {
-            if error.reason == "interrupted" { throw .interrupted }
-            throw .badInput(file: zip, reason: "\(error.reason); extraction stopped")
         } catch let error as LivePhotoError {
             throw error
+        } catch let error as FormatError where error.kind == .malformed || error.kind == .unsupported {
+            // A check at the member's end (its size, its CRC-32) found the damage after extraction ran its course.
+            let atEnd = error.message.hasSuffix("(damaged?)") || error.message.hasSuffix("(the archive is damaged)")
+            throw .badInput(file: zip, reason: atEnd ? error.message : "\(error.message); extraction stopped")
         } catch {
             throw .badInput(file: zip, reason: "cannot extract '\(member.name)': \(error)")
-        }
-        guard written == declared else {
-            throw .badInput(file: zip, reason: "'\(member.name)' holds \(written) bytes, not the \(declared) it declares (damaged?)")
-        }
-        guard checksum.value == member.crc32 else {
-            throw .badInput(file: zip, reason: "'\(member.name)' does not match its CRC-32 (the archive is damaged)")
         }
         // The member keeps its date in the archive, so what is made of it keeps it too.
         if let seconds = member.modificationTime {
@@ -182,9 +126,6 @@ enum BundleReader {
             done += count
         }
     }
-
-    /// Why extraction stopped before the member's end.
-    struct ExtractionStop: Error { let reason: String }
 
     /// One still and one movie among `names`, judged by extension.
     static func pick(_ names: [String], in container: String) throws(LivePhotoError) -> (String, String) {
