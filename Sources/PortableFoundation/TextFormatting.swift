@@ -29,7 +29,11 @@ extension String {
                 self = text
                 return
             }
-            precondition(length >= 0, "vsnprintf refused the format \(format)")
+            // A format C refuses (an encoding error) is shown as written rather than stopping the program.
+            guard length >= 0 else {
+                self = format
+                return
+            }
             capacity = length + 1
         }
     }

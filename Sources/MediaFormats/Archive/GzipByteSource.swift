@@ -8,7 +8,8 @@ internal import CLivePhotoZlib
 /// left unread. A member cut short, or damaged, is an error.
 public final class GzipByteSource<Compressed: ArchiveByteSource>: ArchiveByteSource {
     private var compressed: Compressed
-    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    private let zlib: ZlibInflateStream
+    private var stream: UnsafeMutablePointer<z_stream> { zlib.pointer }
     /// The compressed bytes read and not yet inflated.
     private var input: [UInt8] = []
     private var inputStart = 0
@@ -26,19 +27,7 @@ public final class GzipByteSource<Compressed: ArchiveByteSource>: ArchiveByteSou
     public init(_ compressed: Compressed, readSize: Int = 256 * 1024) throws(FormatError) {
         self.compressed = compressed
         self.readSize = max(1, readSize)
-        stream.initialize(to: z_stream())
-        // 16 + the window bits: a gzip header and trailer around the deflate stream, their CRC-32 and size checked.
-        let code = inflateInit2_(stream, 16 + MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard code == Z_OK else {
-            stream.deallocate()
-            throw FormatError(.unsupported, "zlib could not start inflating (code \(code))")
-        }
-    }
-
-    deinit {
-        inflateEnd(stream)
-        stream.deinitialize(count: 1)
-        stream.deallocate()
+        zlib = try ZlibInflateStream(windowBits: ZlibInflateStream.gzip)
     }
 
     /// Refills `input` when it is used up. Returns false at the end of the compressed bytes.

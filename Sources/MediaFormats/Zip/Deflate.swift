@@ -32,26 +32,15 @@ public struct CRC32: Sendable, Equatable {
 /// Inflates one raw deflate stream (RFC 1951, zip's method 8) fed in pieces, through zlib. It says whether the stream
 /// ended, so that a caller that has no more input knows a stream that never ends from one that did.
 public final class Inflater {
-    // zlib keeps pointers into its stream: it must not move, so it lives on the heap.
-    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    private let zlib: ZlibInflateStream
+    private var stream: UnsafeMutablePointer<z_stream> { zlib.pointer }
     /// Whether the stream's last block has been inflated.
     public private(set) var isFinished = false
 
     /// A new inflater, before the stream's first byte.
     /// - Throws: ``FormatError`` when zlib cannot set up (out of memory).
     public init() throws(FormatError) {
-        stream.initialize(to: z_stream())
-        let code = inflateInit2_(stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard code == Z_OK else {
-            stream.deallocate()
-            throw FormatError(.unsupported, "zlib could not start inflating (code \(code))")
-        }
-    }
-
-    deinit {
-        inflateEnd(stream)
-        stream.deinitialize(count: 1)
-        stream.deallocate()
+        zlib = try ZlibInflateStream(windowBits: ZlibInflateStream.rawDeflate)
     }
 
     /// Inflates `input`, the stream's next bytes, handing what it yields to `output` in pieces of at most
