@@ -1,6 +1,11 @@
+import MediaFormats
 internal import PortableFoundation
 
 extension GoogleTakeout {
+    /// The hidden folder a run works in, under the output folder: the landing folder, conversions, and the record of
+    /// what was written.
+    static let workFolderName = ".livephoto-takeout"
+
     /// Reads `inputs` (Takeout parts, `.zip` or `.tgz`, or extracted folders) as one tree and writes the library to
     /// `options.outputDirectory`. `progress` is called often; `entry` once for each media file, when its fate is known.
     /// - Throws: ``LivePhotoError`` when no input can be read at all, the output folder cannot be made, or a write
@@ -10,6 +15,61 @@ extension GoogleTakeout {
         _ inputs: [String], options: Options, progress: (@Sendable (Progress) -> Void)? = nil,
         entry: (@Sendable (Entry) -> Void)? = nil
     ) async throws(LivePhotoError) -> Report {
-        throw .unsupported(file: inputs.first ?? "", reason: "takeout is not written yet")
+        guard !inputs.isEmpty else { throw .invalidArgument("give the Takeout's parts (.zip, .tgz) or the folder it was extracted to") }
+        let out = options.outputDirectory
+        try OutputLocation.prepareFolder(out)
+        let work = "\(out)/\(workFolderName)"
+        let landingFolder = "\(work)/landing", conversions = "\(work)/work"
+        // What a stopped run left half done is dropped; what it finished is in the manifest.
+        OutputLocation.remove(landingFolder)
+        OutputLocation.remove(conversions)
+        try OutputLocation.prepareFolder(landingFolder)
+        try OutputLocation.prepareFolder(conversions)
+        defer {
+            OutputLocation.remove(landingFolder)
+            OutputLocation.remove(conversions)
+        }
+
+        let (parts, openProblems) = TakeoutPart.open(inputs)
+        guard !parts.isEmpty else { throw .badInput(file: inputs[0], reason: openProblems.first ?? "no Takeout part can be read") }
+        let partNames = parts.map(\.name)
+        let manifest = TakeoutManifest(path: "\(work)/written.jsonl", outputDirectory: out)
+        let totalBytes = parts.reduce(Int64(0)) { $0 + (FileManager.default.sizeOfItem(atPath: $1.path) ?? 0) }
+        let landing = TakeoutLanding(folder: landingFolder)
+
+        progress?(Progress(stage: .copying, completedFiles: 0, totalFiles: 0, completedBytes: 0, totalBytes: totalBytes, completedParts: 0, totalParts: parts.count))
+        let ingest = try await TakeoutIngest.run(parts, landing: landing, previous: manifest, jobs: options.jobs) { files, bytes, done in
+            progress?(
+                Progress(
+                    stage: .copying, completedFiles: files, totalFiles: 0, completedBytes: bytes, totalBytes: totalBytes, completedParts: done,
+                    totalParts: parts.count))
+        }
+        let folders = TakeoutFolders(ingest, partNames: partNames)
+        var plan = TakeoutRunPlan(ingest: ingest, folders: folders, landing: landing.files, options: options)
+        await plan.analyse(jobs: options.jobs)
+        let jobs = plan.jobs()
+        let planned = plan
+
+        let writer = TakeoutWriter(
+            outputDirectory: out, workFolder: conversions, destination: options.destination, flavor: options.flavor,
+            prefersSidecar: options.prefersSidecar)
+        var results: [Int: TakeoutWriter.Done] = [:]
+        let total = jobs.count
+        progress?(Progress(stage: .writing, completedFiles: 0, totalFiles: total, completedBytes: 0, totalBytes: 0, completedParts: parts.count, totalParts: parts.count))
+        try await TakeoutRunPlan.forEach(jobs, limit: options.jobs) { job throws(LivePhotoError) in
+            guard !InterruptHandling.requested else { throw .interrupted }
+            let done = try await writer.write(job)
+            try manifest.append(planned.records(for: job, done: done, partNames: partNames))
+            return done
+        } collect: { job, done in
+            results[job.number] = done
+            progress?(Progress(stage: .writing, completedFiles: results.count, totalFiles: total, completedBytes: 0, totalBytes: 0, completedParts: parts.count, totalParts: parts.count))
+        }
+
+        var report = plan.report(results: results, partNames: partNames, outputDirectory: out)
+        report.problems = openProblems + ingest.problems + folders.problems + report.problems
+        report.problems += try TakeoutAlbums.write(plan.albums(results: results), mode: options.albums, outputDirectory: out)
+        for item in report.entries { entry?(item) }
+        return report
     }
 }

@@ -105,7 +105,7 @@ public enum GoogleTakeout {
     /// What became of one media file of the Takeout.
     public struct Entry: Sendable, Codable, Equatable {
         /// What became of it.
-        public enum Outcome: String, Sendable, Codable {
+        public enum Outcome: String, Sendable, Codable, CaseIterable {
             /// Written to ``Entry/output``.
             case written
             /// One half of a Live Photo written as a pair; ``Entry/output`` is this half's file.

@@ -1,0 +1,166 @@
+import MediaFormats
+internal import PortableFoundation
+import Synchronization
+
+/// The first step of a run: every part walked once (several at a time), its media streamed into the landing folder
+/// (duplicates recognised as they stream), its JSON files read into memory, the rest listed
+/// (`docs/guide/takeout.md#how-a-run-works`).
+struct TakeoutIngest: Sendable {
+    /// What became of one media member's bytes.
+    enum MediaOutcome: Sendable {
+        case landed(Int)
+        case duplicate(of: Int)
+        /// Written by an earlier run into the same folder: its output there, relative.
+        case alreadyWritten(String)
+        case failed(String)
+    }
+
+    struct Media: Sendable {
+        let member: TakeoutMember
+        let outcome: MediaOutcome
+    }
+
+    struct JSON: Sendable {
+        let member: TakeoutMember
+        /// The sidecar read, or why it could not be.
+        let sidecar: Result<TakeoutSidecar, LivePhotoError>
+    }
+
+    var media: [Media] = []
+    var json: [JSON] = []
+    var others: [TakeoutMember] = []
+    var problems: [String] = []
+
+    /// The largest JSON file read: a sidecar is a few kilobytes; an album's, with its items, some more.
+    static let maxJSONSize: Int64 = 16 << 20
+
+    /// Walks `parts` into `landing`.
+    /// - Parameter previous: what an earlier run into the same folder wrote, to leave alone.
+    static func run(
+        _ parts: [TakeoutPart], landing: TakeoutLanding, previous: TakeoutManifest, jobs: Int,
+        progress: @escaping @Sendable (_ files: Int, _ bytes: Int64, _ partsDone: Int) -> Void
+    ) async throws(LivePhotoError) -> TakeoutIngest {
+        let counters = Counters()
+        let results: [Result<TakeoutIngest, LivePhotoError>]
+        results = await withTaskGroup(of: (Int, Result<TakeoutIngest, LivePhotoError>).self) { group in
+            var next = 0
+            var collected = [Result<TakeoutIngest, LivePhotoError>?](repeating: nil, count: parts.count)
+            func start() {
+                guard next < parts.count else { return }
+                let index = next
+                next += 1
+                group.addTask {
+                    do throws(LivePhotoError) {
+                        let part = try await one(parts[index], index: index, landing: landing, previous: previous) { files, bytes in
+                            let now = counters.state.withLock { counters in
+                                counters.files += files
+                                counters.bytes += bytes
+                                return counters
+                            }
+                            progress(now.files, now.bytes, now.parts)
+                        }
+                        let now = counters.state.withLock { counters in
+                            counters.parts += 1
+                            return counters
+                        }
+                        progress(now.files, now.bytes, now.parts)
+                        return (index, .success(part))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<max(1, jobs) { start() }
+            for await (index, result) in group {
+                collected[index] = result
+                if case .failure = result { group.cancelAll() } else { start() }
+            }
+            return collected.compactMap { $0 }
+        }
+        var all = TakeoutIngest()
+        for result in results {
+            let part = try result.get()
+            all.media += part.media
+            all.json += part.json
+            all.others += part.others
+            all.problems += part.problems
+        }
+        return all
+    }
+
+    /// One part's walk.
+    private static func one(
+        _ part: TakeoutPart, index: Int, landing: TakeoutLanding, previous: TakeoutManifest,
+        progress: (_ files: Int, _ bytes: Int64) -> Void
+    ) async throws(LivePhotoError) -> TakeoutIngest {
+        var ingest = TakeoutIngest()
+        let outcome = try await TakeoutPartReader.walk(part, index: index) { member, bytes throws(LivePhotoError) in
+            guard !InterruptHandling.requested else { throw .interrupted }
+            let place = "\(part.name): \(member.path)"
+            switch member.role {
+            case .other:
+                ingest.others.append(member)
+            case .json:
+                guard member.size <= maxJSONSize else {
+                    ingest.json.append(JSON(member: member, sidecar: .failure(.badInput(file: place, reason: "too large for a JSON sidecar"))))
+                    return
+                }
+                var data: [UInt8] = []
+                do {
+                    try bytes.stream { chunk in
+                        guard Int64(data.count + chunk.count) <= maxJSONSize else {
+                            throw LivePhotoError.badInput(file: place, reason: "larger than it says")
+                        }
+                        data += chunk
+                    }
+                    ingest.json.append(JSON(member: member, sidecar: .success(try TakeoutSidecar.read(data, file: place))))
+                } catch {
+                    let error = LivePhotoError.wrap(error, file: place)
+                    if error.stopsTheRun { throw error }
+                    ingest.json.append(JSON(member: member, sidecar: .failure(error)))
+                }
+            case .media:
+                if let output = previous.output(part: part.name, member: member.path, size: member.size) {
+                    ingest.media.append(Media(member: member, outcome: .alreadyWritten(output)))
+                    progress(1, member.size)
+                    return
+                }
+                do {
+                    let landed = try landing.land(bytes, size: member.size) { progress(0, $0) }
+                    switch landed {
+                    case .landed(let file): ingest.media.append(Media(member: member, outcome: .landed(file)))
+                    case .duplicate(let file): ingest.media.append(Media(member: member, outcome: .duplicate(of: file)))
+                    }
+                } catch {
+                    let error = LivePhotoError.wrap(error, file: place)
+                    if error.stopsTheRun { throw error }
+                    ingest.media.append(Media(member: member, outcome: .failed(Self.reason(error, in: place))))
+                }
+                progress(1, 0)
+            }
+        }
+        for unsafe in outcome.unsafeMembers {
+            let member = TakeoutMember(part: index, path: unsafe.path, size: 0)
+            if member.role == .media {
+                ingest.media.append(Media(member: member, outcome: .failed(unsafe.reason)))
+            } else {
+                ingest.problems.append("\(part.name): \(unsafe.path): \(unsafe.reason)")
+            }
+        }
+        if let stopped = outcome.stoppedBecause {
+            ingest.problems.append("\(part.name): \(stopped); the files after that point were not read")
+        }
+        return ingest
+    }
+
+    /// Files, bytes and parts done, shared by the parts' walks.
+    private final class Counters: Sendable {
+        let state = Mutex((files: 0, bytes: Int64(0), parts: 0))
+    }
+
+    /// An error's reason without the file it names when that is `place` (the entry names it already).
+    static func reason(_ error: LivePhotoError, in place: String) -> String {
+        let text = error.description
+        return text.hasPrefix("\(place): ") ? String(text.dropFirst(place.count + 2)) : text
+    }
+}

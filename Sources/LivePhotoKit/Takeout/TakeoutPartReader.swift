@@ -1,0 +1,123 @@
+import MediaFormats
+internal import PortableFoundation
+
+/// Walks one part's files in the part's own order and streams each one's bytes in bounded chunks, without
+/// extracting the part (`docs/guide/takeout.md#reading-the-parts`): a zip's members in the order of their data in
+/// the file, a tar's as they come, a folder's by path.
+struct TakeoutPartReader {
+    /// A member's bytes, handed over once, in order.
+    struct Bytes {
+        /// The CRC-32 the part records for them (a zip's), known before they are read.
+        let knownCRC32: UInt32?
+        /// Hands the bytes to its argument in chunks; throws when the part's data is damaged (a CRC that fails, a
+        /// member cut short) or what the argument throws.
+        let stream: ((([UInt8]) throws -> Void)) throws -> Void
+    }
+
+    /// What the walk did: members it could not start reading, and a problem that stopped the part early.
+    struct Outcome {
+        var unsafeMembers: [(path: String, reason: String)] = []
+        var stoppedBecause: String?
+    }
+
+    static let chunkSize = 1 << 20
+
+    /// Calls `body` with each file of `part` (index `index` of the run's parts) and its bytes; `body` may leave the
+    /// bytes unread. A member whose path is unsafe (absolute, `..`) is not given to `body` but returned; what `body`
+    /// throws stops the walk and is rethrown.
+    static func walk(
+        _ part: TakeoutPart, index: Int, _ body: (TakeoutMember, Bytes) throws(LivePhotoError) -> Void
+    ) async throws(LivePhotoError) -> Outcome {
+        var outcome = Outcome()
+        func safe(_ name: String) -> String? {
+            let path = ArchivePath(name)
+            if let problem = path.problem {
+                outcome.unsafeMembers.append((name, "unsafe member name: \(problem)"))
+                return nil
+            }
+            return path.components.joined(separator: "/")
+        }
+        switch part.kind {
+        case .zip:
+            let file: RandomAccessFile
+            let members: [ZipMember]
+            do {
+                file = try RandomAccessFile(path: part.path)
+                members = try ZipDirectory.members(of: file, maxCount: TakeoutPart.maxMembers)
+            } catch {
+                outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
+                return outcome
+            }
+            for member in members.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) where member.kind == .file {
+                guard let path = safe(member.name) else { continue }
+                let bytes = Bytes(knownCRC32: member.crc32) { consume in
+                    try ZipMemberReader.read(member, of: file, chunkSize: chunkSize, consume)
+                }
+                try body(TakeoutMember(part: index, path: path, size: Int64(clamping: member.uncompressedSize)), bytes)
+            }
+        case .tar(let gzipped):
+            do {
+                let file = try RandomAccessFile(path: part.path)
+                if gzipped {
+                    var reader = TarReader(try GzipByteSource(FileByteSource(file), readSize: chunkSize))
+                    try walkTar(&reader, index: index, safe: safe, body)
+                } else {
+                    var reader = TarReader(FileByteSource(file))
+                    try walkTar(&reader, index: index, safe: safe, body)
+                }
+            } catch let error as LivePhotoError where error.stopsTheRun {
+                throw error
+            } catch {
+                outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
+            }
+        case .folder:
+            let root = part.path.count > 1 && part.path.hasSuffix("/") ? String(part.path.dropLast()) : part.path
+            do {
+                try await FileWalk.walk(under: root, followLinks: false) { _, files in
+                    for entry in files {
+                        let path = entry.path
+                        let relative = String(path.dropFirst(root.count + 1))
+                        let bytes = Bytes(knownCRC32: nil) { consume in
+                            let file = try RandomAccessFile(path: path)
+                            var position: Int64 = 0
+                            while position < file.size {
+                                let chunk = try file.read(at: position, count: Int(min(Int64(chunkSize), file.size - position)))
+                                try consume(chunk)
+                                position += Int64(chunk.count)
+                            }
+                        }
+                        try body(TakeoutMember(part: index, path: relative, size: entry.size), bytes)
+                    }
+                }
+            } catch {
+                throw LivePhotoError.wrap(error, file: part.name)
+            }
+        }
+        return outcome
+    }
+
+    /// A tar's entries in order; a member `body` leaves unread is skipped by the reader.
+    private static func walkTar<Source: ArchiveByteSource>(
+        _ reader: inout TarReader<Source>, index: Int, safe: (String) -> String?,
+        _ body: (TakeoutMember, Bytes) throws(LivePhotoError) -> Void
+    ) throws {
+        while let entry = try reader.next() {
+            guard entry.kind == .file, let path = safe(entry.name) else { continue }
+            try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(chunkSize: chunkSize, consume) }) {
+                stream in
+                try body(TakeoutMember(part: index, path: path, size: entry.size), Bytes(knownCRC32: nil, stream: stream))
+            }
+        }
+    }
+}
+
+extension LivePhotoError {
+    /// Whether this error stops a whole Takeout run rather than one file: a write that failed (a full disk), an
+    /// interrupt.
+    var stopsTheRun: Bool {
+        switch self {
+        case .writeFailed, .interrupted: true
+        default: false
+        }
+    }
+}

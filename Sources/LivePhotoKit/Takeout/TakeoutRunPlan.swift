@@ -1,0 +1,227 @@
+import MediaFormats
+internal import PortableFoundation
+
+/// The middle of a run, between reading the parts and writing the library: which media member became which landed
+/// file, which files are trashed, what each file is and what sidecar speaks for it, how they group into items and
+/// where each item goes; then, once written, what became of every member (`docs/guide/takeout.md#how-a-run-works`).
+struct TakeoutRunPlan {
+    let ingest: TakeoutIngest
+    let folders: TakeoutFolders
+    let landed: [TakeoutLanding.File]
+    let options: GoogleTakeout.Options
+    /// The media members of each landed file, by index in `ingest.media`; the first is the one that was written.
+    private(set) var members: [Int: [Int]] = [:]
+    /// Landed files left out because every copy of them is in the trash.
+    private(set) var trashed: Set<Int> = []
+    private(set) var facts: [Int: TakeoutFileFacts] = [:]
+    private(set) var grouping = TakeoutGrouping([:])
+    private var jobOf: [Int: Int] = [:]
+
+    init(ingest: TakeoutIngest, folders: TakeoutFolders, landing: [TakeoutLanding.File], options: GoogleTakeout.Options) {
+        self.ingest = ingest
+        self.folders = folders
+        landed = landing
+        self.options = options
+        for (index, media) in ingest.media.enumerated() {
+            switch media.outcome {
+            case .landed(let file), .duplicate(let file): members[file, default: []].append(index)
+            default: break
+            }
+        }
+        if !options.includeTrashed {
+            for (file, list) in members where list.allSatisfy({ folders.isTrashed($0, member: ingest.media[$0].member) }) {
+                trashed.insert(file)
+                OutputLocation.remove(landing[file].path)
+            }
+        }
+    }
+
+    /// The sidecar that speaks for a landed file: that of a copy in a year folder, else of any copy.
+    func sidecar(of file: Int) -> TakeoutFolders.Sidecar? {
+        let list = members[file] ?? []
+        let inYear = list.first { TakeoutFolders.isYearFolder(ingest.media[$0].member.folder) && folders.sidecars[$0] != nil }
+        return (inYear ?? list.first { folders.sidecars[$0] != nil }).flatMap { folders.sidecars[$0] }
+    }
+
+    /// Reads every landed file (several at a time) and groups them.
+    mutating func analyse(jobs: Int) async {
+        let files = members.keys.filter { !trashed.contains($0) }.sorted()
+        let paths = files.map { landed[$0].path }
+        var read: [Int: TakeoutFileFacts] = [:]
+        await withTaskGroup(of: (Int, TakeoutFileFacts).self) { group in
+            var next = 0
+            func start() {
+                guard next < files.count else { return }
+                let (file, path) = (files[next], paths[next])
+                next += 1
+                group.addTask { (file, TakeoutFileFacts(path: path)) }
+            }
+            for _ in 0..<max(1, jobs) { start() }
+            for await (file, facts) in group {
+                read[file] = facts
+                start()
+            }
+        }
+        facts = read
+        var input: [Int: TakeoutGrouping.File] = [:]
+        for (file, fact) in read {
+            guard let first = members[file]?.first else { continue }
+            let member = ingest.media[first].member
+            input[file] = TakeoutGrouping.File(
+                facts: fact, name: member.name, folder: member.folder, path: landed[file].path,
+                captureTime: sidecar(of: file)?.media.captureTime ?? fact.ownCaptureTime)
+        }
+        grouping = TakeoutGrouping(input)
+    }
+
+    /// Each item with its folder and name decided, in a stable order.
+    mutating func jobs() -> [TakeoutWriter.Job] {
+        var placement = TakeoutPlacement(outputDirectory: options.outputDirectory, layout: options.layout)
+        var jobs: [TakeoutWriter.Job] = []
+        for (number, item) in grouping.items.enumerated() {
+            let primary: Int
+            let all: [Int]
+            switch item {
+            case .single(let file): (primary, all) = (file, [file])
+            case .livePhoto(let still, let movie, _): (primary, all) = (still, [still, movie])
+            case .motionPhoto(let photo, let separate, _): (primary, all) = (photo, [photo] + (separate.map { [$0] } ?? []))
+            }
+            let primarySidecar = sidecar(of: primary)
+            let time = primarySidecar?.media.captureTime ?? facts[primary]?.ownCaptureTime
+            var files: [Int: TakeoutWriter.File] = [:]
+            for file in all {
+                guard let first = members[file]?.first else { continue }
+                var fact = sidecar(of: file).map { TakeoutFacts($0.media) } ?? TakeoutFacts()
+                if fact.captureTime == nil { fact.captureTime = primarySidecar?.media.captureTime }
+                files[file] = TakeoutWriter.File(
+                    landing: landed[file].path, name: ingest.media[first].member.name, format: facts[file]?.format ?? .unknown,
+                    facts: fact, title: sidecar(of: file)?.media.title)
+            }
+            guard let main = files[primary] else { continue }
+            let keeps = TakeoutPlacement.fileExtension(name: main.name, format: main.format).keepsFullName
+            let folder = placement.folder(for: time)
+            let stem = placement.reserveStem(TakeoutPlacement.stem(name: main.name, title: main.title, keepsExtension: keeps), in: folder)
+            jobs.append(TakeoutWriter.Job(number: number, item: item, folder: folder, stem: stem, files: files, captureTime: time))
+            for file in all { jobOf[file] = number }
+        }
+        return jobs
+    }
+
+    /// The manifest's lines for a job done: every member of its landed files, duplicates included.
+    func records(for job: TakeoutWriter.Job, done: TakeoutWriter.Done, partNames: [String]) -> [TakeoutManifest.Record] {
+        guard done.failure == nil else { return [] }
+        var records: [TakeoutManifest.Record] = []
+        for (file, output) in done.outputs {
+            for index in members[file] ?? [] {
+                let member = ingest.media[index].member
+                records.append(TakeoutManifest.Record(part: partNames[member.part], member: member.path, size: member.size, output: output))
+            }
+        }
+        return records
+    }
+
+    /// Album title → the files written for its members.
+    func albums(results: [Int: TakeoutWriter.Done]) -> [String: [String]] {
+        var albums: [String: [String]] = [:]
+        for (file, list) in members {
+            guard let job = jobOf[file], let done = results[job], let output = done.outputs[file] else { continue }
+            var outputs = [output]
+            // Both halves of a Live Photo go in the album, so that an importer sees the pair.
+            if case .livePhoto(let still, let movie, _) = grouping.items[job], file == still || file == movie {
+                outputs = [done.outputs[still], done.outputs[movie]].compactMap { $0 }
+            }
+            for index in list {
+                if let title = folders.albums[ingest.media[index].member.folder] { albums[title, default: []] += outputs }
+            }
+        }
+        return albums
+    }
+
+    /// What became of every media member, in the parts' order.
+    func report(results: [Int: TakeoutWriter.Done], partNames: [String], outputDirectory: String) -> GoogleTakeout.Report {
+        var entries: [GoogleTakeout.Entry] = []
+        func place(_ index: Int) -> String {
+            let member = ingest.media[index].member
+            return "\(partNames[member.part]): \(member.path)"
+        }
+        for (index, media) in ingest.media.enumerated() {
+            let member = media.member
+            var entry = GoogleTakeout.Entry(part: partNames[member.part], member: member.path, outcome: .failed)
+            entry.sidecar = folders.sidecars[index]?.path
+            if let title = folders.albums[member.folder] { entry.albums = [title] }
+            switch media.outcome {
+            case .alreadyWritten(let output):
+                entry.outcome = .alreadyWritten
+                entry.output = output
+            case .failed(let reason):
+                entry.reason = reason
+            case .landed(let file), .duplicate(let file):
+                let first = members[file]?.first ?? index
+                if trashed.contains(file) {
+                    entry.outcome = .skipped
+                    entry.reason = "in the trash (--include-trashed writes it)"
+                } else if let job = jobOf[file], let done = results[job] {
+                    if let failure = done.failure {
+                        entry.reason = failure
+                    } else {
+                        entry.output = done.outputs[file]
+                        if index != first {
+                            entry.outcome = .duplicate
+                            entry.duplicateOf = place(first)
+                        } else {
+                            entry.outcome = Self.outcome(of: file, in: grouping.items[job])
+                            entry.wrote = done.wrote[file] ?? []
+                            entry.notes = (grouping.notes[file] ?? []) + (done.notes[file] ?? [])
+                        }
+                    }
+                } else {
+                    entry.reason = "not written (the run stopped before it)"
+                }
+            }
+            entries.append(entry)
+        }
+        return GoogleTakeout.Report(
+            entries: entries, otherFiles: ingest.others.map { "\(partNames[$0.part]): \($0.path)" }, unusedSidecars: folders.unused,
+            outputDirectory: outputDirectory)
+    }
+
+    static func outcome(of file: Int, in item: TakeoutGrouping.Item) -> GoogleTakeout.Entry.Outcome {
+        switch item {
+        case .single: .written
+        case .livePhoto: .pairedLivePhoto
+        case .motionPhoto(let photo, _, _): file == photo ? .written : .mergedIntoMotionPhoto
+        }
+    }
+
+    /// Runs `body` on each job, at most `limit` at a time, and hands each result to `collect` in the caller's task.
+    static func forEach<Result: Sendable>(
+        _ jobs: [TakeoutWriter.Job], limit: Int, body: @escaping @Sendable (TakeoutWriter.Job) async throws(LivePhotoError) -> Result,
+        collect: (TakeoutWriter.Job, Result) -> Void
+    ) async throws(LivePhotoError) {
+        let outcome: LivePhotoError? = await withTaskGroup(of: (Int, Swift.Result<Result, LivePhotoError>).self) { group in
+            var next = 0
+            func start() {
+                guard next < jobs.count else { return }
+                let job = jobs[next]
+                next += 1
+                group.addTask {
+                    do throws(LivePhotoError) { return (job.number, .success(try await body(job))) } catch { return (job.number, .failure(error)) }
+                }
+            }
+            for _ in 0..<max(1, limit) { start() }
+            let byNumber = Dictionary(jobs.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+            for await (number, result) in group {
+                switch result {
+                case .success(let value):
+                    if let job = byNumber[number] { collect(job, value) }
+                    start()
+                case .failure(let error):
+                    group.cancelAll()
+                    return error
+                }
+            }
+            return nil
+        }
+        if let outcome { throw outcome }
+    }
+}

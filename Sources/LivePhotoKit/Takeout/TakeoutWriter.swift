@@ -1,0 +1,153 @@
+import MediaFormats
+internal import PortableFoundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes one item of the library: its files dated from their sidecars, converted when the destination asks, and
+/// moved from the landing folder into their place by a rename (`docs/guide/takeout.md#how-a-run-works`).
+struct TakeoutWriter: Sendable {
+    /// One landed file of an item, as it is to be written.
+    struct File: Sendable {
+        let landing: String
+        let name: String
+        let format: FileKind
+        let facts: TakeoutFacts
+        let title: String?
+    }
+
+    /// An item with its place decided.
+    struct Job: Sendable {
+        let number: Int
+        let item: TakeoutGrouping.Item
+        /// The folder, relative to the output folder.
+        let folder: String
+        let stem: String
+        let files: [Int: File]
+        let captureTime: Date?
+    }
+
+    /// What writing an item did, by landed file.
+    struct Done: Sendable {
+        /// The file written for each landed file (relative); a folded or converted file's is the one it went into.
+        var outputs: [Int: String] = [:]
+        var wrote: [Int: [String]] = [:]
+        var notes: [Int: [String]] = [:]
+        /// Why the item could not be written.
+        var failure: String?
+    }
+
+    let outputDirectory: String
+    let workFolder: String
+    let destination: GoogleTakeout.Destination
+    let flavor: MotionConversionOptions.Flavor
+    let prefersSidecar: Bool
+
+    /// Writes `job`; an error of the item's own is its failure, one that stops the run (a full disk) is thrown.
+    func write(_ job: Job) async throws(LivePhotoError) -> Done {
+        var done = Done()
+        do throws(LivePhotoError) {
+            try await write(job, into: &done)
+        } catch {
+            if error.stopsTheRun { throw error }
+            done.failure = error.description
+            done.outputs = [:]
+        }
+        for file in job.files.values { OutputLocation.remove(file.landing) }
+        return done
+    }
+
+    private func write(_ job: Job, into done: inout Done) async throws(LivePhotoError) {
+        let work = "\(workFolder)/item-\(job.number)"
+        defer { OutputLocation.remove(work) }
+        func file(_ index: Int) throws(LivePhotoError) -> File {
+            guard let file = job.files[index] else { throw .badInput(file: job.stem, reason: "a file of the item is missing") }
+            return file
+        }
+        switch job.item {
+        case .single(let index):
+            let one = try file(index)
+            let (ext, _) = TakeoutPlacement.fileExtension(name: one.name, format: one.format)
+            done.wrote[index] = try stamp(one.landing, one.facts)
+            done.outputs[index] = try place(one.landing, job, ext: ext)
+        case .livePhoto(let s, let m, _):
+            let (still, movie) = (try file(s), try file(m))
+            if destination == .android {
+                try OutputLocation.prepareFolder(work)
+                let result = try await LivePhotoConverter.toMotionPhoto(
+                    photo: still.landing, movie: movie.landing,
+                    options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: flavor))
+                done.wrote[s] = try stamp(result.output, still.facts)
+                let ext = TakeoutName.splitExtension(result.output).ext.dropFirst()
+                let output = try place(result.output, job, ext: String(ext))
+                done.outputs[s] = output
+                done.outputs[m] = output
+                done.notes[s, default: []].append("converted to a Motion Photo (\(flavor.rawValue))")
+            } else {
+                let stillExt = TakeoutPlacement.fileExtension(name: still.name, format: still.format).ext
+                let movieExt = TakeoutPlacement.fileExtension(name: movie.name, format: movie.format).ext
+                done.wrote[s] = try stamp(still.landing, still.facts)
+                done.wrote[m] = try stamp(movie.landing, movie.facts)
+                done.outputs[s] = try place(still.landing, job, ext: stillExt)
+                done.outputs[m] = try place(movie.landing, job, ext: movieExt)
+            }
+        case .motionPhoto(let p, let separate, let reembed):
+            let photo = try file(p)
+            var path = photo.landing
+            if reembed, let separate {
+                try OutputLocation.prepareFolder(work)
+                let result = try await LivePhotoConverter.toMotionPhoto(
+                    photo: photo.landing, movie: try file(separate).landing,
+                    options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: .google))
+                path = result.output
+            }
+            let photoExt = TakeoutPlacement.fileExtension(name: photo.name, format: photo.format).ext
+            if destination == .apple {
+                try OutputLocation.prepareFolder(work)
+                let result = try await LivePhotoConverter.toLivePhoto(
+                    path, options: MakeOptions(outputDirectory: work, name: "live", force: true))
+                guard let still = result.photo, let movie = result.movie else {
+                    throw .badInput(file: photo.name, reason: "the conversion to a Live Photo wrote no pair")
+                }
+                done.wrote[p] = try stamp(still, photo.facts)
+                _ = try stamp(movie, photo.facts)
+                let stillExt = String(TakeoutName.splitExtension(still).ext.dropFirst())
+                done.outputs[p] = try place(still, job, ext: stillExt)
+                _ = try place(movie, job, ext: String(TakeoutName.splitExtension(movie).ext.dropFirst()))
+                done.notes[p, default: []].append("converted to a Live Photo")
+            } else {
+                done.wrote[p] = try stamp(path, photo.facts)
+                done.outputs[p] = try place(path, job, ext: photoExt)
+            }
+            if let separate { done.outputs[separate] = done.outputs[p] }
+        }
+    }
+
+    /// Writes `facts` into the file and gives it the capture time as its modification time.
+    private func stamp(_ path: String, _ facts: TakeoutFacts) throws(LivePhotoError) -> [String] {
+        let wrote = try TakeoutStamp.apply(to: path, facts: facts, prefersSidecar: prefersSidecar)
+        if let time = facts.captureTime ?? TakeoutStamp.captureTime(of: path) {
+            let seconds = time.timeIntervalSince1970.rounded(.down)
+            FileDates.setModificationTime(timespec(tv_sec: Int(seconds), tv_nsec: 0), of: path)
+        }
+        return wrote
+    }
+
+    /// Moves `path` to `FOLDER/STEM.EXT`, never over a file; returns the relative path.
+    private func place(_ path: String, _ job: Job, ext: String) throws(LivePhotoError) -> String {
+        let name = ext.isEmpty ? job.stem : "\(job.stem).\(ext)"
+        let relative = job.folder.isEmpty ? name : "\(job.folder)/\(name)"
+        let destination = "\(outputDirectory)/\(relative)"
+        if !job.folder.isEmpty { try OutputLocation.prepareFolder("\(outputDirectory)/\(job.folder)") }
+        guard !OutputLocation.exists(destination) else { throw .outputExists(path: relative) }
+        guard rename(path, destination) == 0 else {
+            throw .writeFailed(path: relative, reason: "cannot move into place: \(FileError.systemMessage(errno))")
+        }
+        return relative
+    }
+}

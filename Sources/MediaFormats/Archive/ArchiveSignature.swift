@@ -1,0 +1,21 @@
+/// What kind of archive a file is, by its first bytes (docs/formats/archives.md): a zip (a local header or, for an
+/// empty archive, the end record), a gzip stream (its magic), or a tar (a first header block whose checksum holds).
+public enum ArchiveSignature: Sendable, Equatable {
+    case zip
+    case gzip
+    case tar
+
+    /// How many bytes ``identify(_:)`` wants: a whole tar header block.
+    public static let headLength = 512
+
+    /// Judges a file by its first bytes; nil when it is none of the three.
+    public static func identify(_ head: [UInt8]) -> ArchiveSignature? {
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
+        if head.starts(with: [0x1F, 0x8B]) { return .gzip }
+        if head.count >= headLength {
+            let block = Array(head.prefix(headLength))
+            if !TarHeader.isZero(block), (try? TarHeader.parse(block, at: 0)) != nil { return .tar }
+        }
+        return nil
+    }
+}

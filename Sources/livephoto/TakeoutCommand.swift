@@ -1,0 +1,151 @@
+import ArgumentParser
+import LivePhotoKit
+internal import PortableFoundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct TakeoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "takeout",
+        abstract: "Turn a Google Takeout into a clean library, straight from its zips.",
+        discussion: """
+            Reads the parts as downloaded (takeout-…-001.zip …, .tgz) or the folder they were extracted to, as one \
+            tree, without extracting them first: each photo and video is streamed out of its archive and written once. \
+            Live Photos are paired by their content identifier whatever Takeout named them, Motion Photos keep (or get \
+            back) their video, the capture time and place of each JSON sidecar are written into the file where it \
+            lacks them (no re-encoding), duplicates in albums are written once, and albums are kept as folders of \
+            links. Files go into YYYY/MM/ by capture time.
+
+            Every media file of the input is accounted for in the summary: written, paired, merged into a Motion \
+            Photo, a duplicate of another, skipped (trashed) or failed, with why. Running again into the same folder \
+            resumes: what is written already is left alone.
+
+            Examples:
+              livephoto takeout ~/Downloads/takeout-20261127T101010Z-*.zip --out ~/Pictures/Library
+              livephoto takeout Takeout/ --out library --to apple
+              livephoto takeout takeout-*.tgz --out library --albums json --json > report.jsonl
+
+            Exit status: 0 when every file was written (or skipped on purpose), 6 when some file or part failed \
+            (each is listed), 4 when writing failed (a full disk: what was done is kept, run again to resume), 130 \
+            when interrupted.
+            """
+    )
+
+    @Argument(help: "The Takeout's parts (.zip, .tgz, .tar) or the folder it was extracted to.")
+    var inputs: [String]
+
+    @Option(name: .long, help: "The library's folder (created when missing; run again into it to resume).")
+    var out: String
+
+    @Option(name: .long, help: "keep (pairs as pairs, Motion Photos as Motion Photos), apple (Motion Photos become Live Photos) or android (Live Photos become Motion Photos).")
+    var to: GoogleTakeout.Destination = .keep
+
+    @Option(help: "The Motion Photo flavor of --to android: \(MotionConversionOptions.Flavor.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var flavor: MotionConversionOptions.Flavor = .samsung
+
+    @Option(help: "Folders by capture time: flat, year or year-month.")
+    var layout: GoogleTakeout.Layout = .yearMonth
+
+    @Option(help: "How albums are kept: links (Albums/TITLE/ of links), copies, json (albums.json) or none.")
+    var albums: GoogleTakeout.AlbumMode = .links
+
+    @Flag(help: "Write trashed items too (skipped by default).")
+    var includeTrashed = false
+
+    @Flag(help: "Write the sidecar's date and place even over the file's own.")
+    var preferJson = false
+
+    @Option(help: "How many parts and files are worked on at once (default: the number of cores).")
+    var jobs: Int?
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("name the Takeout's parts or its folder") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if flavor == .vivoPair, to == .android { throw ValidationError("--flavor vivo-pair writes two files; choose a one-file flavor") }
+    }
+
+    func run() async throws {
+        common.bootstrap(batch: true)
+        InterruptHandling.install()
+        var options = GoogleTakeout.Options(
+            outputDirectory: out, destination: to, flavor: flavor, layout: layout, albums: albums, includeTrashed: includeTrashed,
+            prefersSidecar: preferJson)
+        if let jobs { options.jobs = jobs }
+        let bar = TakeoutProgressBar(json: common.json)
+        let json = common.json
+        let report: GoogleTakeout.Report
+        do {
+            report = try await GoogleTakeout.run(inputs, options: options, progress: { bar.show($0) }) { entry in
+                if json { Self.printLine(entry) }
+            }
+        } catch {
+            bar.finish()
+            throw Failure.report(error, json: common.json)
+        }
+        bar.finish()
+        if json {
+            Self.printLine(TakeoutSummary(report))
+        } else {
+            print(Self.summary(report), terminator: "")
+        }
+        if report.hasFailures { throw ExitCode(Failure.someItemsFailed) }
+    }
+
+    static func printLine<T: Encodable>(_ value: T) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(value) { StandardStreams.output(String(decoding: data, as: UTF8.self) + "\n") }
+    }
+
+    /// The text summary: counts that add up to the media files read, then every failure, note and problem.
+    static func summary(_ report: GoogleTakeout.Report) -> String {
+        var text = "\(report.entries.count) media files read into \(report.outputDirectory)\n"
+        for outcome in GoogleTakeout.Entry.Outcome.allCases {
+            let count = report.count(outcome)
+            if count > 0 { text += "  \(outcome.rawValue.column(26)) \(count)\n" }
+        }
+        if !report.otherFiles.isEmpty { text += "  \(report.otherFiles.count) other files (HTML, album JSON…) not copied\n" }
+        if !report.unusedSidecars.isEmpty { text += "  \(report.unusedSidecars.count) JSON sidecars matched no file\n" }
+        for entry in report.entries where entry.outcome == .failed {
+            text += "failed: \(entry.part): \(entry.member): \(entry.reason ?? "")\n"
+        }
+        for entry in report.entries where !entry.notes.isEmpty {
+            for note in entry.notes { text += "note: \(entry.member): \(note)\n" }
+        }
+        for sidecar in report.unusedSidecars { text += "unused sidecar: \(sidecar)\n" }
+        for problem in report.problems { text += "problem: \(problem)\n" }
+        return text
+    }
+}
+
+/// The last `--json` line: the counts.
+struct TakeoutSummary: Encodable {
+    let type = "summary"
+    let outputDirectory: String
+    let mediaFiles: Int
+    let outcomes: [String: Int]
+    let otherFiles: [String]
+    let unusedSidecars: [String]
+    let problems: [String]
+
+    init(_ report: GoogleTakeout.Report) {
+        outputDirectory = report.outputDirectory
+        mediaFiles = report.entries.count
+        var counts: [String: Int] = [:]
+        for outcome in GoogleTakeout.Entry.Outcome.allCases { counts[outcome.rawValue] = report.count(outcome) }
+        outcomes = counts
+        otherFiles = report.otherFiles
+        unusedSidecars = report.unusedSidecars
+        problems = report.problems
+    }
+}
+
+extension GoogleTakeout.Destination: ExpressibleByArgument {}
+extension GoogleTakeout.Layout: ExpressibleByArgument {}
+extension GoogleTakeout.AlbumMode: ExpressibleByArgument {}
