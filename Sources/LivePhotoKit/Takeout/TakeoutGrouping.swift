@@ -122,8 +122,13 @@ struct TakeoutGrouping {
                 notes[m, default: []].append("possibly one Motion Photo with \(still.name); written as two files")
             }
         }
-        // 4. Everything else, alone.
-        for index in order where !used.contains(index) { items.append(.single(index)) }
+        // 4. Everything else, alone; a file whose bytes are no photo or movie livephoto reads is written as it is.
+        for index in order where !used.contains(index) {
+            items.append(.single(index))
+            if files[index]?.facts.kind == .other, files[index]?.facts.format == .unknown {
+                notes[index, default: []].append("not a photo or video livephoto reads (PNG, GIF, RAW, or damaged); written as it is")
+            }
+        }
     }
 
     /// A name without its extension, Google's copy number `(N)` and an iPhone export's `_HEVC`, case folded: what two

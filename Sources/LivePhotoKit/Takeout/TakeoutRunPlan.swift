@@ -123,6 +123,12 @@ struct TakeoutRunPlan {
     /// Album title → the files written for its members.
     func albums(results: [Int: TakeoutWriter.Done]) -> [String: [String]] {
         var albums: [String: [String]] = [:]
+        // Files an earlier run wrote keep their albums, should that run have stopped before writing them.
+        for media in ingest.media {
+            if case .alreadyWritten(let output) = media.outcome, let title = folders.albums[media.member.folder] {
+                albums[title, default: []].append(output)
+            }
+        }
         for (file, list) in members {
             guard let job = jobOf[file], let done = results[job], let output = done.outputs[file] else { continue }
             var outputs = [output]

@@ -83,7 +83,8 @@ extension TakeoutSidecar {
     }
 
     /// A `{timestamp, formatted}` member: the decimal UTC epoch seconds of `timestamp`. `formatted` is a localized
-    /// display string and is never read. `"0"`, a missing or an unreadable timestamp is no time.
+    /// display string and is never read. `"0"`, a missing or an unreadable timestamp is no time, and so is any before
+    /// 1971 (1970's and 1904's epochs are what a lost date becomes).
     private static func time(_ json: TakeoutJSON, _ key: String) throws(ShapeError) -> Date? {
         guard let value = json[key] else { return nil }
         guard value.isObject else { throw ShapeError(reason: "\(key) is \(value.kindName)") }
@@ -94,9 +95,12 @@ extension TakeoutSidecar {
         } else {
             seconds = stamp.number.flatMap { Int64(exactly: $0) }
         }
-        guard let seconds, seconds != 0 else { return nil }
+        guard let seconds, seconds >= sentinelLimit else { return nil }
         return Date(timeIntervalSince1970: Double(seconds))
     }
+
+    /// The first second of 1971: an earlier capture time is a sentinel, not a date.
+    static let sentinelLimit: Int64 = 31_536_000
 
     /// A `{latitude, longitude, altitude}` member; `0,0`, a position out of range, or a bare number (album files
     /// write `0`) is no place.

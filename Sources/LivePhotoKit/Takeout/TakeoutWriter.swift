@@ -55,7 +55,11 @@ struct TakeoutWriter: Sendable {
             try await write(job, into: &done)
         } catch {
             if error.stopsTheRun { throw error }
-            done.failure = error.description
+            // The landing and work folders are the run's own: the file is named as the Takeout names it.
+            var text = error.description
+            for file in job.files.values { text = text.replacing(every: file.landing, with: file.name) }
+            text = text.replacing(every: "\(workFolder)/item-\(job.number)/", with: "")
+            done.failure = text
             done.outputs = [:]
         }
         for file in job.files.values { OutputLocation.remove(file.landing) }
@@ -116,7 +120,7 @@ struct TakeoutWriter: Sendable {
                 }
                 done.wrote[p] = try stamp(still, photo.facts)
                 _ = try stamp(movie, photo.facts)
-                let stillExt = String(TakeoutName.splitExtension(still).ext.dropFirst())
+                let stillExt = TakeoutPlacement.fileExtension(name: photo.name, format: InputFile.kind(of: still)).ext
                 done.outputs[p] = try place(still, job, ext: stillExt)
                 _ = try place(movie, job, ext: String(TakeoutName.splitExtension(movie).ext.dropFirst()))
                 done.notes[p, default: []].append("converted to a Live Photo")

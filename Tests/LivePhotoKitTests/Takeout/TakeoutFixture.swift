@@ -1,0 +1,70 @@
+import Foundation
+import LivePhotoKit
+import MediaFormats
+import TestSupport
+
+/// A Google Takeout built by the tests, as Google lays one out: parts of `Takeout/Google Photos/…` members, sidecars
+/// named by Google's rules, albums with their metadata, from real samples and made clips.
+struct TakeoutFixture {
+    static let root = "Takeout/Google Photos"
+
+    /// One member of a part.
+    struct Member {
+        var path: String
+        var bytes: [UInt8]
+        var deflated = true
+    }
+
+    /// Writes a zip part holding `members`, in order.
+    @discardableResult
+    static func zip(_ members: [Member], to path: String) throws -> String {
+        var writer = ZipWriter(output: ZipBuffer())
+        for member in members {
+            var position = 0
+            try writer.addFile(
+                member.path, method: member.deflated ? .deflated : .stored, modificationTime: 1_764_000_000,
+                expectedSize: UInt64(member.bytes.count)
+            ) { count in
+                let end = min(member.bytes.count, position + count)
+                defer { position = end }
+                return Array(member.bytes[position..<end])
+            }
+        }
+        try Data(try writer.finish().bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A media sidecar as Google writes one.
+    static func sidecar(
+        title: String, time: Int?, latitude: Double? = nil, longitude: Double? = nil, trashed: Bool = false, description: String? = nil,
+        favorited: Bool = false, people: [String] = []
+    ) -> [UInt8] {
+        var object: [String: Any] = ["title": title, "creationTime": ["timestamp": "1764000000", "formatted": "x"]]
+        if let time { object["photoTakenTime"] = ["timestamp": "\(time)", "formatted": "whenever"] } else {
+            object["photoTakenTime"] = ["timestamp": "0", "formatted": ""]
+        }
+        if let latitude, let longitude {
+            object["geoData"] = ["latitude": latitude, "longitude": longitude, "altitude": 35.0, "latitudeSpan": 0.0, "longitudeSpan": 0.0]
+            object["geoDataExif"] = ["latitude": latitude, "longitude": longitude, "altitude": 35.0, "latitudeSpan": 0.0, "longitudeSpan": 0.0]
+        }
+        if trashed { object["trashed"] = true }
+        if let description { object["description"] = description }
+        if favorited { object["favorited"] = true }
+        if !people.isEmpty { object["people"] = people.map { ["name": $0] } }
+        return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    }
+
+    /// An album's metadata file.
+    static func album(_ title: String) -> [UInt8] {
+        Array((try? JSONSerialization.data(withJSONObject: ["title": title, "description": "", "access": "protected"])) ?? Data())
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// The name of a sidecar as Google cuts it: the first 46 UTF-16 units of NAME + `.supplemental-metadata`, then
+    /// `(N)` when the file had one, then `.json`.
+    static func sidecarName(for name: String, number: Int? = nil) -> String {
+        let units = Array((name + ".supplemental-metadata").utf16.prefix(46))
+        return String(decoding: units, as: UTF16.self) + (number.map { "(\($0))" } ?? "") + ".json"
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import LivePhotoKit
+import MediaFormats
+import Testing
+import TestSupport
+
+/// `takeout` on a Takeout built from real samples and made clips: every media file accounted for, Live Photos paired
+/// by identifier, Motion Photos whole, duplicates written once, albums kept, damaged parts reported.
+@Suite("Takeout runs")
+struct TakeoutRunTests {
+    typealias Outcome = GoogleTakeout.Entry.Outcome
+
+    func run(_ scenario: TakeoutScenario, inputs: [String]? = nil, out: String = "library", _ change: (inout GoogleTakeout.Options) -> Void = { _ in })
+        async throws -> GoogleTakeout.Report
+    {
+        var options = GoogleTakeout.Options(outputDirectory: scenario.ws.file(out), jobs: 2)
+        change(&options)
+        return try await GoogleTakeout.run(inputs ?? scenario.parts + scenario.damagedParts, options: options)
+    }
+
+    func entry(_ report: GoogleTakeout.Report, _ suffix: String) throws -> GoogleTakeout.Entry {
+        try #require(report.entries.first { $0.member.hasSuffix(suffix) }, "no entry for \(suffix)")
+    }
+
+    @Test("every media file accounted for; pairs by identifier, Motion Photos whole, duplicates once, albums kept")
+    func wholeTakeout() async throws {
+        let scenario = try await TakeoutScenario.make()
+        let report = try await run(scenario)
+        let out = scenario.ws.file("library")
+        // Every media member of every part has one entry, and the outcomes add up.
+        #expect(report.entries.count == scenario.mediaCount + 1)
+        #expect(Outcome.allCases.map { report.count($0) }.reduce(0, +) == report.entries.count)
+        #expect(report.hasFailures)
+
+        // The two Live Photos, numbered crosswise by Takeout, are paired by their identifiers.
+        let heic = try entry(report, "Photos from 2023/IMG_0001(1).HEIC"), mov = try entry(report, "Photos from 2023/IMG_0001.MOV")
+        #expect(heic.outcome == .pairedLivePhoto && mov.outcome == .pairedLivePhoto)
+        #expect(heic.output == "2023/07/IMG_0001.HEIC" && mov.output == "2023/07/IMG_0001.MOV")
+        #expect(try await Readers.exiftoolStillIdentifier("\(out)/2023/07/IMG_0001.HEIC") == scenario.identifierX)
+        #expect(try await Readers.exiftoolMovieIdentifier("\(out)/2023/07/IMG_0001.MOV") == scenario.identifierX)
+        let stillY = try entry(report, "IMG_0001.JPG"), movieY = try entry(report, "IMG_0001(1).MOV")
+        #expect(stillY.output == "2023/07/IMG_0001-2.JPG" && movieY.output == "2023/07/IMG_0001-2.MOV")
+        #expect(try await Readers.exiftoolMovieIdentifier("\(out)/2023/07/IMG_0001-2.MOV") == scenario.identifierY)
+        let verified = await LivePhotoVerifier.verify(photo: "\(out)/2023/07/IMG_0001.HEIC", movie: "\(out)/2023/07/IMG_0001.MOV")
+        #expect(verified.passed)
+        // The sidecars were found: the cut name, the `(N)` after the cut, the time as the file's date.
+        #expect(heic.sidecar?.hasSuffix("IMG_0001.HEIC.supplemental-metadata(1).json") == true)
+        let modified = try FileManager.default.attributesOfItem(atPath: "\(out)/2023/07/IMG_0001.HEIC")[.modificationDate] as? Date
+        #expect(modified?.timeIntervalSince1970 == Double(TakeoutScenario.timeX))
+
+        // The Motion Photo keeps its video; its separate `.MP` is folded in.
+        let motion = try entry(report, "PXL_20220101_120000123.MP.jpg"), separate = try entry(report, "PXL_20220101_120000123.MP")
+        #expect(motion.outcome == .written && motion.output == "2022/01/PXL_20220101_120000123.MP.jpg")
+        #expect(separate.outcome == .mergedIntoMotionPhoto && separate.output == motion.output)
+        #expect(
+            try TakeoutFixture.bytes("\(out)/2022/01/PXL_20220101_120000123.MP.jpg")
+                == TakeoutFixture.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")))
+        // The one whose video was gone gets its separate video embedded again, the photo's bytes kept.
+        let gone = try entry(report, "PXL_20220202_120000456.MP.jpg"), goneVideo = try entry(report, "PXL_20220202_120000456.MP")
+        #expect(gone.outcome == .written && goneVideo.outcome == .mergedIntoMotionPhoto)
+        let gonePath = "\(out)/\(try #require(gone.output))"
+        let inspected = try #require(await LivePhotoInspector.inspect([gonePath]).files.first)
+        let span = try #require(inspected.motionPhoto)
+        let written = try TakeoutFixture.bytes(gonePath)
+        let start = Int(try #require(span.videoOffset)), length = Int(try #require(span.videoLength))
+        #expect(Array(written[start..<(start + length)]) == scenario.gonePhotoVideo)
+
+        // Duplicates across parts and albums: written once, the album's links lead to the one copy.
+        let dup = try entry(report, "Holiday in Paris/IMG_0001(1).HEIC")
+        #expect(dup.outcome == .duplicate && dup.output == heic.output && dup.albums == [TakeoutScenario.album])
+        #expect(dup.duplicateOf?.hasSuffix("Photos from 2023/IMG_0001(1).HEIC") == true)
+        #expect(try entry(report, "Holiday in Paris/IMG_0001.MOV").outcome == .duplicate)
+        let albumFolder = "\(out)/Albums/\(TakeoutScenario.album)"
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(albumFolder)/IMG_0001.HEIC") == "../../2023/07/IMG_0001.HEIC")
+        #expect(try TakeoutFixture.bytes("\(albumFolder)/IMG_0001.MOV") == TakeoutFixture.bytes("\(out)/2023/07/IMG_0001.MOV"))
+
+        // A HEIC named .jpg gets the extension its bytes call for.
+        #expect(try entry(report, "disguised.jpg").output == "2020/09/disguised.heic")
+        // Trashed: skipped, with why.
+        let trash = try entry(report, "Trash/IMG_9999.JPG")
+        #expect(trash.outcome == .skipped && trash.reason?.contains("trash") == true)
+        // A still and a short video of one stem, with nothing else linking them: two files and a note.
+        let maybe = try entry(report, "IMG_5000.JPG")
+        #expect(maybe.outcome == .written && maybe.notes.contains { $0.contains("possibly one Motion Photo") })
+        // A member that climbs out of the tree, and damaged parts: reported with the part and member, nothing outside.
+        let escape = try entry(report, "../escape.jpg")
+        #expect(escape.outcome == .failed && escape.part == "takeout-20261127T000000Z-002.zip" && escape.reason?.contains("..") == true)
+        #expect(!FileManager.default.fileExists(atPath: scenario.ws.file("escape.jpg")))
+        let crc = try entry(report, "IMG_7777.JPG")
+        #expect(crc.outcome == .failed && crc.reason?.contains("CRC") == true)
+        #expect(report.problems.contains { $0.hasPrefix("takeout-20261127T000000Z-004.zip: ") })
+        #expect(report.problems.contains { $0.contains("not-json.json") && $0.contains("not a JSON file") })
+        #expect(report.unusedSidecars.contains { $0.hasSuffix("orphan.jpg.supplemental-metadata.json") })
+        #expect(report.otherFiles.contains { $0.hasSuffix("archive_browser.html") })
+        // No error text shows the run's own work folder.
+        for entry in report.entries { #expect(entry.reason?.contains(".livephoto-takeout") != true) }
+        // Nothing is left in the work folder but the record of what was written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(out)/.livephoto-takeout") == ["written.jsonl"])
+    }
+
+    @Test("a second run into the same folder writes nothing again")
+    func resumes() async throws {
+        let scenario = try await TakeoutScenario.make()
+        let first = try await run(scenario, inputs: scenario.parts)
+        let out = scenario.ws.file("library")
+        let before = try Self.snapshot(out)
+        let second = try await run(scenario, inputs: scenario.parts)
+        #expect(try Self.snapshot(out) == before)
+        let writtenBefore = first.entries.filter { $0.outcome != .failed && $0.outcome != .skipped }.count
+        #expect(second.count(.alreadyWritten) == writtenBefore)
+        #expect(second.count(.written) == 0 && second.count(.pairedLivePhoto) == 0)
+    }
+
+    @Test("a tgz part and an extracted folder give the library the zips give")
+    func tgzAndFolder() async throws {
+        let scenario = try await TakeoutScenario.make()
+        _ = try await run(scenario, inputs: scenario.parts, out: "from-zip")
+        let folder = try scenario.extracted(to: scenario.ws.file("extracted"))
+        _ = try await run(scenario, inputs: [folder], out: "from-folder")
+        try await Tool.run("tar", ["czf", scenario.ws.file("takeout.tgz"), "-C", folder, "Takeout"])
+        _ = try await run(scenario, inputs: [scenario.ws.file("takeout.tgz")], out: "from-tgz")
+        let zip = try Self.snapshot(scenario.ws.file("from-zip"))
+        #expect(try Self.snapshot(scenario.ws.file("from-folder")) == zip)
+        #expect(try Self.snapshot(scenario.ws.file("from-tgz")) == zip)
+    }
+
+    @Test("--to apple makes a Live Photo of each Motion Photo; --to android a Motion Photo of each Live Photo")
+    func destinations() async throws {
+        let scenario = try await TakeoutScenario.make()
+        let apple = try await run(scenario, inputs: scenario.parts, out: "apple") { $0.destination = .apple }
+        let motion = try entry(apple, "PXL_20220101_120000123.MP.jpg")
+        let still = scenario.ws.file("apple/\(try #require(motion.output))")
+        let movie = URL(fileURLWithPath: still).deletingPathExtension().path + ".MOV"
+        #expect(await LivePhotoVerifier.verify(photo: still, movie: movie).passed)
+        let android = try await run(scenario, inputs: scenario.parts, out: "android") { $0.destination = .android }
+        let pair = try entry(android, "Photos from 2023/IMG_0001(1).HEIC")
+        #expect(pair.output == "2023/07/IMG_0001.HEIC")
+        let inspected = try #require(await LivePhotoInspector.inspect([scenario.ws.file("android/2023/07/IMG_0001.HEIC")]).files.first)
+        #expect(inspected.motionPhoto != nil)
+        #expect(try entry(android, "Photos from 2023/IMG_0001.MOV").output == pair.output)
+    }
+
+    @Test("albums as one JSON file, or as copies")
+    func albumModes() async throws {
+        let scenario = try await TakeoutScenario.make()
+        _ = try await run(scenario, inputs: scenario.parts, out: "json") { $0.albums = .json }
+        let data = try Data(contentsOf: URL(fileURLWithPath: scenario.ws.file("json/albums.json")))
+        let albums = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(albums.first?["title"] as? String == TakeoutScenario.album)
+        #expect((albums.first?["files"] as? [String])?.sorted() == ["2023/07/IMG_0001.HEIC", "2023/07/IMG_0001.MOV"])
+        _ = try await run(scenario, inputs: scenario.parts, out: "copies") { $0.albums = .copies }
+        let copy = scenario.ws.file("copies/Albums/\(TakeoutScenario.album)/IMG_0001.HEIC")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: copy)) == nil)
+        #expect(try TakeoutFixture.bytes(copy) == TakeoutFixture.bytes(scenario.ws.file("copies/2023/07/IMG_0001.HEIC")))
+    }
+
+    /// Every file under `folder` (links as their targets) with a digest of its bytes, the work folder left out.
+    static func snapshot(_ folder: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [:] }
+        for case let relative as String in walker where !relative.hasPrefix(".livephoto-takeout") {
+            let path = "\(folder)/\(relative)"
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                files[relative] = "-> \(target)"
+            } else if let data = FileManager.default.contents(atPath: path) {
+                var crc = CRC32()
+                crc.update([UInt8](data))
+                files[relative] = "\(data.count) \(crc.value)"
+            }
+        }
+        return files
+    }
+}
