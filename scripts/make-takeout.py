@@ -13,7 +13,8 @@ Photos/Photos from YYYY/..., album folders with a metadata.json holding {"title"
   a movie variant is the base with a top-level `free` box appended, holding its number and random padding.
 - A share of them (--album-share, 30%) also in one or two album folders: same bytes, same name, own sidecar copy.
 - Sidecars: most `NAME.EXT.supplemental-metadata.json` (2025 exports), some classic `NAME.EXT.json`; either is cut
-  to 46 characters before `.json` (51 in all), as Google cuts them: `PXL_20231111_054349057.jpg.supplemental-metada.json`.
+  to 46 characters before `.json` (51 in all), as Google cuts them:
+  `PXL_20231111_054349057.jpg.supplemental-metada.json`.
   photoTakenTime spread over 2015-2025, geoData (and geoDataExif) for half of them, some favourites.
 - --live-photo pairs (e.g. an iPhone HEIC + MOV) are put in a year folder and again in an album, as duplicates.
 - A few non-media files: Takeout/archive_browser.html, print-subscriptions.json, user-generated-memory-titles.json.
@@ -25,7 +26,8 @@ the costlier assumption that Google deflates every entry, as general-purpose zip
 real export's `unzip -v`; stored media would make both unzip and takeout cheaper). On camera JPEG and H.264 deflate
 gains 0-2% (zlib keeps the photos' blocks stored), but every reader pays the inflate. To stay fast, each base file
 is deflated once: a variant's deflate stream is the base's stream with the unique part's own stream before (JPEG,
-after a sync flush) or after (movie) it, which is a valid stream of the variant's bytes. Deterministic: the same arguments give the same bytes.
+after a sync flush) or after (movie) it, which is a valid stream of the variant's bytes. Deterministic: the same
+arguments give the same bytes.
 Python 3 standard library only.
 """
 import argparse
@@ -44,6 +46,7 @@ STAMP = "20261127T000000Z"
 ZIP_TIME = (2026, 11, 27, 0, 0, 0)  # Google's entry times are the export's time
 ROOT = "Takeout/Google Photos/"
 LEVEL = 6
+ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 ALBUM_TITLES = ["Summer in Lisbon", "Grandma's 80th", "Hiking the Alps", "Kids", "Best of 2019", "Road trip USA",
                 "Wedding", "Christmas", "Garden", "Cats", "Japan 2023", "Beach days", "Concerts", "Food",
@@ -114,14 +117,16 @@ def sidecar(rng, title, ts, geo, favorite, device):
     coords = {"latitude": 0.0, "longitude": 0.0, "altitude": 0.0, "latitudeSpan": 0.0, "longitudeSpan": 0.0}
     if geo:
         lat, lon, alt = rng.choice(PLACES)
-        coords = {"latitude": round(lat + rng.uniform(-0.05, 0.05), 7), "longitude": round(lon + rng.uniform(-0.05, 0.05), 7),
+        coords = {"latitude": round(lat + rng.uniform(-0.05, 0.05), 7),
+                  "longitude": round(lon + rng.uniform(-0.05, 0.05), 7),
                   "altitude": round(alt + rng.uniform(-5, 5), 2), "latitudeSpan": 0.0, "longitudeSpan": 0.0}
     uploaded = ts + rng.randint(60, 86400 * 30)
-    doc = {"title": title, "description": rng.choice(["", "", "", "With friends", "Sunset"]), "imageViews": str(rng.randint(0, 40)),
+    doc = {"title": title, "description": rng.choice(["", "", "", "With friends", "Sunset"]),
+           "imageViews": str(rng.randint(0, 40)),
            "creationTime": {"timestamp": str(uploaded), "formatted": formatted(uploaded)},
            "photoTakenTime": {"timestamp": str(ts), "formatted": formatted(ts)},
            "geoData": coords, "geoDataExif": coords,
-           "url": "https://photos.google.com/photo/AF1Qip%s" % "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(33)),
+           "url": "https://photos.google.com/photo/AF1Qip%s" % "".join(rng.choice(ALNUM) for _ in range(33)),
            "googlePhotosOrigin": {"mobileUpload": {"deviceFolder": {"localFolderName": ""}, "deviceType": device}}}
     if favorite:
         doc["favorited"] = True
@@ -265,8 +270,9 @@ def main():
     w = PartWriter(tmp, args.parts, part_size)
     counts = {"media": 0, "media_unique": 0, "album_copies": 0, "sidecars": 0, "albums": len(albums),
               "live_photo_pairs": len(live), "other": 0}
-    w.add_bytes("Takeout/archive_browser.html", b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Archive"
-                b" Overview</title></head><body><h1>Your Google Takeout archive</h1><p>Google Photos</p></body></html>\n")
+    w.add_bytes("Takeout/archive_browser.html", b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>"
+                b"Archive Overview</title></head><body><h1>Your Google Takeout archive</h1><p>Google Photos</p>"
+                b"</body></html>\n")
     counts["other"] += 1
     written_bytes = 0
 
@@ -278,6 +284,9 @@ def main():
         counts["media"] += 1
         counts["sidecars"] += 1
         written_bytes += size
+
+    def live_sidecar(name, pair):
+        return sidecar(random.Random(name), name, pair["ts"], True, False, "IOS_PHONE")
 
     for item in items:
         r = random.Random(item["number"])  # the same sidecar in every copy
@@ -296,7 +305,7 @@ def main():
             for p in (p for p in live if p["folder"] == key):
                 for name, data in p["files"]:
                     w.add_bytes(key + name, data)
-                    w.add_bytes(key + sidecar_name(name, False), sidecar(random.Random(name), name, p["ts"], True, False, "IOS_PHONE"))
+                    w.add_bytes(key + sidecar_name(name, False), live_sidecar(name, p))
                     counts["media"] += 1
                     counts["media_unique"] += 1
                     counts["sidecars"] += 1
@@ -313,7 +322,7 @@ def main():
             for p in (p for p in live if p["album"] == key):
                 for name, data in p["files"]:
                     w.add_bytes(folder + name, data)
-                    w.add_bytes(folder + sidecar_name(name, False), sidecar(random.Random(name), name, p["ts"], True, False, "IOS_PHONE"))
+                    w.add_bytes(folder + sidecar_name(name, False), live_sidecar(name, p))
                     counts["media"] += 1
                     counts["album_copies"] += 1
                     counts["sidecars"] += 1
@@ -330,10 +339,10 @@ def main():
         json.dump(manifest, f, indent=2)
     shutil.rmtree(args.outdir, ignore_errors=True)
     os.rename(tmp, args.outdir)
-    print("%d parts, %d MB: %d media files (%d unique, %d album copies, %d Live Photo pairs), %d sidecars, %d albums, "
-          "%d other files; %d members" % (parts, manifest["bytes"] // 1_000_000, counts["media"], counts["media_unique"],
-                                         counts["album_copies"], len(live), counts["sidecars"], counts["albums"],
-                                         counts["other"], w.members))
+    print("%d parts, %d MB: %d media files (%d unique, %d album copies, %d Live Photo pairs), %d sidecars, "
+          "%d albums, %d other files; %d members" % (
+              parts, manifest["bytes"] // 1_000_000, counts["media"], counts["media_unique"], counts["album_copies"],
+              len(live), counts["sidecars"], counts["albums"], counts["other"], w.members))
 
 
 if __name__ == "__main__":
