@@ -303,9 +303,10 @@ if [ ! -f "$tk_base/movie5.mp4" ]; then
   mkdir -p "$tk_base"
   # A 4032x3024 photo with noise, so it stays camera-size (about 3.8 MB at -q:v 2; deflate gains nothing on it).
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=4032x3024" -vf "noise=alls=15:allf=u" -frames:v 1 -q:v 2 "$tk_base/photo.jpg"
-  # A 10 s 1080p30 H.264 movie at about 40 Mb/s (noise keeps the encoder at the bit rate): about 52 MB.
+  # A 10 s 1080p30 H.264 movie at about 40 Mb/s (noise keeps the encoder at the bit rate): about 52 MB. One thread:
+  # x264's output then is the same every time (7 s here), and so is the export built from it.
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
-    -t 10 -vf "noise=alls=10:allf=t+u" -c:v libx264 -preset ultrafast -b:v 40M -maxrate 40M -bufsize 40M \
+    -t 10 -vf "noise=alls=10:allf=t+u" -c:v libx264 -preset ultrafast -threads 1 -b:v 40M -maxrate 40M -bufsize 40M \
     -pix_fmt yuv420p -c:a aac -movflags +faststart "$tk_base/movie10.mp4"
   ffmpeg -v error -y -i "$tk_base/movie10.mp4" -c copy "$tk_base/movie10.mov"
   ffmpeg -v error -y -i "$tk_base/movie10.mp4" -t 5 -c copy -movflags +faststart "$tk_base/movie5.mp4.tmp.mp4"
