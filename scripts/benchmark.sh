@@ -8,9 +8,13 @@
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
-#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library capture")
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout capture")
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
+#   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
+#   BENCH_TAKEOUT_PARTS=5 scripts/benchmark.sh     # its zip parts (default 4, at least 3)
+#   BENCH_BIN=path/to/livephoto scripts/benchmark.sh  # time that binary instead of building the release one
+# Exits with 1 when a part flags a limit it checks (takeout: the ratio and the peak RSS).
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +27,7 @@ command -v ffmpeg >/dev/null || need+=(ffmpeg)
 command -v exiftool >/dev/null || need+=(libimage-exiftool-perl)
 command -v python3 >/dev/null || need+=(python3)
 [ -x /usr/bin/time ] || need+=(time)
+command -v unzip >/dev/null || need+=(unzip)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
@@ -30,8 +35,13 @@ fi
 
 # As scripts/livephoto builds it.
 static=(); [ "$(uname)" != Linux ] || static=(--static-swift-stdlib -Xlinker --strip-all -Xlinker --no-export-dynamic)
-swift build -c release --product livephoto "${static[@]}" >/dev/null
-bin="$(swift build -c release --show-bin-path)/livephoto"
+if [ -n "${BENCH_BIN:-}" ]; then
+  bin=$(realpath "$BENCH_BIN")
+else
+  swift build -c release --product livephoto "${static[@]}" >/dev/null
+  bin="$(swift build -c release --show-bin-path)/livephoto"
+fi
+failures=()  # the limits a part checks and missed; the script exits with 1 when any is here
 work=bench-work
 mkdir -p "$work"
 
@@ -51,7 +61,7 @@ measure() {
   echo "$best $rss"
 }
 
-parts=" ${BENCH_PARTS:-video flavors edit library capture} "
+parts=" ${BENCH_PARTS:-video flavors edit library takeout capture} "
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
 if [[ $parts == *" video "* || $parts == *" flavors "* || $parts == *" edit "* ]] && [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
@@ -279,6 +289,69 @@ printf '  %-52s %8s s\n' "cp -r of 100 pairs of 1080p camera size ($real_mb MB)"
 printf '  %-52s %8s s   (%s cp -r; target at most 1.5x)\n' "convert --to motion DIR --jobs 2, the same" "$real_conv_s" "$(x "$real_conv_s" "$real_cp_s")"
 fi
 
+if [[ $parts == *" takeout "* ]]; then
+# Google Takeout: a synthetic export (scripts/make-takeout.py) of BENCH_TAKEOUT_MB of camera-size media (12 MP JPEGs
+# of 3.8-5 MB, 1080p H.264 movies of 27-62 MB, every file unique in its bytes, 30% of them also in albums), deflated
+# in BENCH_TAKEOUT_PARTS zip parts. `takeout PARTS --out DIR` reads the members straight from the zips; it is timed
+# against `unzip -q` of the same parts, one after the other, into one folder on the same file system: the least any
+# extract-first tool pays before its own work. Limits: at most 1.5x unzip's time, peak RSS under 100 MB.
+tk_mb=${BENCH_TAKEOUT_MB:-2200}
+tk_parts=${BENCH_TAKEOUT_PARTS:-4}
+[ "$tk_parts" -ge 3 ] || { echo "benchmark.sh: BENCH_TAKEOUT_PARTS must be at least 3" >&2; exit 2; }
+tk_base="$work/takeout-base"
+if [ ! -f "$tk_base/movie5.mp4" ]; then
+  mkdir -p "$tk_base"
+  # A 4032x3024 photo with noise, so it stays camera-size (about 3.8 MB at -q:v 2; deflate gains nothing on it).
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=4032x3024" -vf "noise=alls=15:allf=u" -frames:v 1 -q:v 2 "$tk_base/photo.jpg"
+  # A 10 s 1080p30 H.264 movie at about 40 Mb/s (noise keeps the encoder at the bit rate): about 52 MB. One thread:
+  # x264's output then is the same every time (7 s here), and so is the export built from it.
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
+    -t 10 -vf "noise=alls=10:allf=t+u" -c:v libx264 -preset ultrafast -threads 1 -b:v 40M -maxrate 40M -bufsize 40M \
+    -pix_fmt yuv420p -c:a aac -movflags +faststart "$tk_base/movie10.mp4"
+  ffmpeg -v error -y -i "$tk_base/movie10.mp4" -c copy "$tk_base/movie10.mov"
+  ffmpeg -v error -y -i "$tk_base/movie10.mp4" -t 5 -c copy -movflags +faststart "$tk_base/movie5.mp4.tmp.mp4"
+  mv "$tk_base/movie5.mp4.tmp.mp4" "$tk_base/movie5.mp4"  # last: its presence means the set is complete
+fi
+tk="$work/takeout-${tk_mb}MB-${tk_parts}p"
+samples=../shared/samples  # an iPhone Live Photo, when the shared samples are beside the project
+live=()
+[ ! -f "$samples/iphone_IMG_3853_gwy15.HEIC" ] || live=(--live-photo "$samples/iphone_IMG_3853_gwy15.HEIC" "$samples/iphone_IMG_3853_gwy15.MOV")
+if [ ! -f "$tk/manifest.json" ]; then  # written last: the export is complete (delete the folder to rebuild it)
+  gen_start=$EPOCHREALTIME
+  python3 scripts/make-takeout.py "$tk" --size-mb "$tk_mb" --parts "$tk_parts" --base-jpeg "$tk_base/photo.jpg" \
+    --base-movie "$tk_base/movie10.mp4" --base-movie "$tk_base/movie10.mov" --base-movie "$tk_base/movie5.mp4" "${live[@]}" >/dev/null
+  printf '\ntakeout: built the export in %.0f s\n' "$(awk "BEGIN{print $EPOCHREALTIME - $gen_start}")"
+fi
+tk_zips=("$tk"/takeout-*.zip)
+read -r tk_bytes tk_members tk_media tk_unique tk_copies tk_live tk_sidecars tk_albums tk_other < <(python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+print(*(m[k] for k in ('bytes', 'members', 'media', 'media_unique', 'album_copies', 'live_photo_pairs', 'sidecars', 'albums', 'other')))" "$tk/manifest.json")
+cat "${tk_zips[@]}" >/dev/null  # the same page-cache state for both
+tk_unzip="$work/takeout-unzip"; tk_out="$work/takeout-out"
+read -r tu_s tu_kb < <(before="rm -rf '$tk_unzip' && mkdir '$tk_unzip'; sync" \
+  measure sh -c 'dir=$1; shift; for part; do unzip -q "$part" -d "$dir" || exit 1; done' sh "$tk_unzip" "${tk_zips[@]}") ||
+  { echo "benchmark.sh: unzip -q of $tk failed" >&2; exit 1; }  # measure stops at a failing run and prints nothing
+tu_files=$(find "$tk_unzip" -type f | wc -l)
+rm -rf "$tk_unzip"
+read -r tt_s tt_kb < <(before="rm -rf '$tk_out'; sync" measure "$bin" takeout "${tk_zips[@]}" --out "$tk_out") ||
+  { echo "benchmark.sh: $bin takeout failed on $tk (run it by hand to see why)" >&2; rm -rf "$tk_out"; exit 1; }
+tt_files=0; [ ! -d "$tk_out" ] || tt_files=$(find "$tk_out" -type f | wc -l)
+rm -rf "$tk_out"
+tk_ratio=$(awk "BEGIN{printf \"%.2f\", ($tu_s > 0 ? $tt_s / $tu_s : 0)}")
+echo
+printf 'takeout: a synthetic Google Takeout of %d MB in %d parts, %d members: %d media files (%d unique, %d album copies,\n' \
+  "$((tk_bytes / 1000000))" "${#tk_zips[@]}" "$tk_members" "$tk_media" "$tk_unique" "$tk_copies"
+printf '  %d Live Photo pairs), %d sidecars, %d albums, %d other files:\n' "$tk_live" "$tk_sidecars" "$tk_albums" "$tk_other"
+printf '  %-52s %8s s   (%d files; peak RSS %d MB)\n' "unzip -q of each part into one folder" "$tu_s" "$tu_files" "$((tu_kb / 1024))"
+printf '  %-52s %8s s   (%sx unzip -q, target at most 1.5x; peak RSS %d MB, target under 100 MB; %d files)\n' \
+  "takeout PARTS --out DIR" "$tt_s" "$tk_ratio" "$((tt_kb / 1024))" "$tt_files"
+[ "$tu_files" -eq "$tk_members" ] || failures+=("takeout: unzip -q extracted $tu_files files of $tk_members")
+[ "$tt_files" -gt 0 ] || failures+=("takeout: takeout --out wrote no file")
+if awk "BEGIN{exit !($tk_ratio > 1.5)}"; then failures+=("takeout: ${tk_ratio}x the time of unzip -q (limit 1.5x)"); fi
+[ "$tt_kb" -lt $((100 * 1024)) ] || failures+=("takeout: peak RSS $((tt_kb / 1024)) MB (limit under 100 MB)")
+fi
+
 if [[ $parts == *" capture "* ]]; then
 # Capture: a 1080p30 camera (ffmpeg's test pattern, delivered in real time and encoded once, as a webcam's raw
 # frames are) recorded for BENCH_CAPTURE_SECONDS with a Live Photo every 5 s. Reports the CPU it used (with its
@@ -316,4 +389,10 @@ printf '  %-52s %7s%%\n' "CPU, with its ffmpeg runs (of one core)" "$(awk "BEGIN
 printf '  %-52s %5d MB first half, %d MB second half\n' "peak RSS of livephoto" "$((rss_early / 1024))" "$((rss_late / 1024))"
 printf '  %-52s %s\n' "from the end of a post-roll to its files written" "$latency"
 rm -rf "$work/capture"
+fi
+
+if [ ${#failures[@]} -gt 0 ]; then
+  echo
+  printf 'FAILED: %s\n' "${failures[@]}"
+  exit 1
 fi
