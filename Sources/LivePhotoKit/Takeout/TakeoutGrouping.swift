@@ -37,17 +37,18 @@ struct TakeoutGrouping {
         var used: Set<Int> = []
         let order = files.keys.sorted()
         // 1. Live Photos by identifier.
-        var stills: [String: [Int]] = [:], movies: [String: [Int]] = [:]
+        // Stills in the parts' order, so that names are given out the same way every run.
+        var stills: [(id: String, index: Int)] = [], movies: [String: [Int]] = [:]
         for index in order {
             guard let file = files[index], let id = file.facts.identifier, !id.isEmpty else { continue }
             switch file.facts.kind {
-            case .still: stills[id, default: []].append(index)
+            case .still: stills.append((id, index))
             case .movie: movies[id, default: []].append(index)
             default: break
             }
         }
-        for id in stills.keys.sorted() {
-            guard let candidates = movies[id], let still = stills[id]?.first else { continue }
+        for (id, still) in stills {
+            guard let candidates = movies[id]?.filter({ !used.contains($0) }), !candidates.isEmpty, !used.contains(still) else { continue }
             let key = Self.stemKey(files[still]?.name ?? "")
             let movie = candidates.first { Self.stemKey(files[$0]?.name ?? "") == key } ?? candidates[0]
             items.append(.livePhoto(still: still, movie: movie, byIdentifier: true))

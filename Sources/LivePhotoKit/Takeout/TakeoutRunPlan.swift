@@ -78,14 +78,15 @@ struct TakeoutRunPlan {
     mutating func jobs() -> [TakeoutWriter.Job] {
         var placement = TakeoutPlacement(outputDirectory: options.outputDirectory, layout: options.layout)
         var jobs: [TakeoutWriter.Job] = []
-        for (number, item) in grouping.items.enumerated() {
-            let primary: Int
-            let all: [Int]
-            switch item {
-            case .single(let file): (primary, all) = (file, [file])
-            case .livePhoto(let still, let movie, _): (primary, all) = (still, [still, movie])
-            case .motionPhoto(let photo, let separate, _): (primary, all) = (photo, [photo] + (separate.map { [$0] } ?? []))
-            }
+        // Names are given out by the items' paths in the tree, so that zips, a tgz or a folder of one Takeout give the
+        // same library.
+        func path(_ item: TakeoutGrouping.Item) -> String {
+            members[Self.files(of: item)[0]]?.first.map { ingest.media[$0].member.path } ?? ""
+        }
+        let ordered = grouping.items.enumerated().map { ($0.offset, $0.element, path($0.element)) }.sorted { ($0.2, $0.0) < ($1.2, $1.0) }
+        for (number, item, _) in ordered {
+            let all = Self.files(of: item)
+            let primary = all[0]
             let primarySidecar = sidecar(of: primary)
             let time = primarySidecar?.media.captureTime ?? facts[primary]?.ownCaptureTime
             var files: [Int: TakeoutWriter.File] = [:]
@@ -105,6 +106,15 @@ struct TakeoutRunPlan {
             for file in all { jobOf[file] = number }
         }
         return jobs
+    }
+
+    /// The landed files of an item, the one that names it first.
+    static func files(of item: TakeoutGrouping.Item) -> [Int] {
+        switch item {
+        case .single(let file): [file]
+        case .livePhoto(let still, let movie, _): [still, movie]
+        case .motionPhoto(let photo, let separate, _): [photo] + (separate.map { [$0] } ?? [])
+        }
     }
 
     /// The manifest's lines for a job done: every member of its landed files, duplicates included.

@@ -87,8 +87,8 @@ struct TakeoutWriter: Sendable {
                     photo: still.landing, movie: movie.landing,
                     options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: flavor))
                 done.wrote[s] = try stamp(result.output, still.facts)
-                let ext = TakeoutName.splitExtension(result.output).ext.dropFirst()
-                let output = try place(result.output, job, ext: String(ext))
+                let ext = TakeoutPlacement.fileExtension(name: still.name, format: InputFile.kind(of: result.output)).ext
+                let output = try place(result.output, job, ext: ext)
                 done.outputs[s] = output
                 done.outputs[m] = output
                 done.notes[s, default: []].append("converted to a Motion Photo (\(flavor.rawValue))")

@@ -52,9 +52,8 @@ struct TakeoutRunTests {
         let motion = try entry(report, "PXL_20220101_120000123.MP.jpg"), separate = try entry(report, "PXL_20220101_120000123.MP")
         #expect(motion.outcome == .written && motion.output == "2022/01/PXL_20220101_120000123.MP.jpg")
         #expect(separate.outcome == .mergedIntoMotionPhoto && separate.output == motion.output)
-        #expect(
-            try TakeoutFixture.bytes("\(out)/2022/01/PXL_20220101_120000123.MP.jpg")
-                == TakeoutFixture.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")))
+        let kept = try TakeoutFixture.bytes("\(out)/2022/01/PXL_20220101_120000123.MP.jpg")
+        #expect(kept == (try TakeoutFixture.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))), "the Motion Photo changed")
         // The one whose video was gone gets its separate video embedded again, the photo's bytes kept.
         let gone = try entry(report, "PXL_20220202_120000456.MP.jpg"), goneVideo = try entry(report, "PXL_20220202_120000456.MP")
         #expect(gone.outcome == .written && goneVideo.outcome == .mergedIntoMotionPhoto)
@@ -63,7 +62,10 @@ struct TakeoutRunTests {
         let span = try #require(inspected.motionPhoto)
         let written = try TakeoutFixture.bytes(gonePath)
         let start = Int(try #require(span.videoOffset)), length = Int(try #require(span.videoLength))
-        #expect(Array(written[start..<(start + length)]) == scenario.gonePhotoVideo)
+        let embedded = try scenario.ws.write(Array(written[start..<(start + length)]), to: "embedded.mp4")
+        let separateVideo = try scenario.ws.write(scenario.gonePhotoVideo, to: "separate.mp4")
+        #expect(try await Readers.videoFramemd5(embedded) == Readers.videoFramemd5(separateVideo))
+        #expect(try await Readers.pixelDigest(gonePath) == Readers.pixelDigest(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")))
 
         // Duplicates across parts and albums: written once, the album's links lead to the one copy.
         let dup = try entry(report, "Holiday in Paris/IMG_0001(1).HEIC")
@@ -72,7 +74,8 @@ struct TakeoutRunTests {
         #expect(try entry(report, "Holiday in Paris/IMG_0001.MOV").outcome == .duplicate)
         let albumFolder = "\(out)/Albums/\(TakeoutScenario.album)"
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(albumFolder)/IMG_0001.HEIC") == "../../2023/07/IMG_0001.HEIC")
-        #expect(try TakeoutFixture.bytes("\(albumFolder)/IMG_0001.MOV") == TakeoutFixture.bytes("\(out)/2023/07/IMG_0001.MOV"))
+        let linked = try TakeoutFixture.bytes("\(albumFolder)/IMG_0001.MOV")
+        #expect(linked == (try TakeoutFixture.bytes("\(out)/2023/07/IMG_0001.MOV")), "the album's link leads elsewhere")
 
         // A HEIC named .jpg gets the extension its bytes call for.
         #expect(try entry(report, "disguised.jpg").output == "2020/09/disguised.heic")
@@ -120,8 +123,11 @@ struct TakeoutRunTests {
         try await Tool.run("tar", ["czf", scenario.ws.file("takeout.tgz"), "-C", folder, "Takeout"])
         _ = try await run(scenario, inputs: [scenario.ws.file("takeout.tgz")], out: "from-tgz")
         let zip = try Self.snapshot(scenario.ws.file("from-zip"))
-        #expect(try Self.snapshot(scenario.ws.file("from-folder")) == zip)
-        #expect(try Self.snapshot(scenario.ws.file("from-tgz")) == zip)
+        for other in ["from-folder", "from-tgz"] {
+            let files = try Self.snapshot(scenario.ws.file(other))
+            let differing = Set(files.keys).union(zip.keys).filter { files[$0] != zip[$0] }.sorted()
+            #expect(differing.isEmpty, "\(other) differs from the zips' library: \(differing)")
+        }
     }
 
     @Test("--to apple makes a Live Photo of each Motion Photo; --to android a Motion Photo of each Live Photo")
@@ -151,7 +157,8 @@ struct TakeoutRunTests {
         _ = try await run(scenario, inputs: scenario.parts, out: "copies") { $0.albums = .copies }
         let copy = scenario.ws.file("copies/Albums/\(TakeoutScenario.album)/IMG_0001.HEIC")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: copy)) == nil)
-        #expect(try TakeoutFixture.bytes(copy) == TakeoutFixture.bytes(scenario.ws.file("copies/2023/07/IMG_0001.HEIC")))
+        let copied = try TakeoutFixture.bytes(copy)
+        #expect(copied == (try TakeoutFixture.bytes(scenario.ws.file("copies/2023/07/IMG_0001.HEIC"))), "the copy differs")
     }
 
     /// Every file under `folder` (links as their targets) with a digest of its bytes, the work folder left out.
