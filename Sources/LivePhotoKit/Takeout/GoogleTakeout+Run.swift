@@ -15,6 +15,21 @@ extension GoogleTakeout {
         _ inputs: [String], options: Options, progress: (@Sendable (Progress) -> Void)? = nil,
         entry: (@Sendable (Entry) -> Void)? = nil
     ) async throws(LivePhotoError) -> Report {
+        do {
+            return try await runInside(inputs, options: options, progress: progress, entry: entry)
+        } catch {
+            // A write that failed in the run's own work folder is told as a write into the output folder.
+            let work = "\(options.outputDirectory)/\(workFolderName)"
+            if case .writeFailed(let path, let reason) = error, path.hasPrefix(work) {
+                throw .writeFailed(path: options.outputDirectory, reason: reason)
+            }
+            throw error
+        }
+    }
+
+    private static func runInside(
+        _ inputs: [String], options: Options, progress: (@Sendable (Progress) -> Void)?, entry: (@Sendable (Entry) -> Void)?
+    ) async throws(LivePhotoError) -> Report {
         guard !inputs.isEmpty else { throw .invalidArgument("give the Takeout's parts (.zip, .tgz) or the folder it was extracted to") }
         let out = options.outputDirectory
         try OutputLocation.prepareFolder(out)

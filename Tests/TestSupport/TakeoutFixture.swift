@@ -1,23 +1,27 @@
 import Foundation
-import LivePhotoKit
 import MediaFormats
-import TestSupport
 
 /// A Google Takeout built by the tests, as Google lays one out: parts of `Takeout/Google Photos/…` members, sidecars
 /// named by Google's rules, albums with their metadata, from real samples and made clips.
-struct TakeoutFixture {
-    static let root = "Takeout/Google Photos"
+public enum TakeoutFixture {
+    public static let root = "Takeout/Google Photos"
 
     /// One member of a part.
-    struct Member {
-        var path: String
-        var bytes: [UInt8]
-        var deflated = true
+    public struct Member: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var deflated: Bool
+
+        public init(path: String, bytes: [UInt8], deflated: Bool = true) {
+            self.path = path
+            self.bytes = bytes
+            self.deflated = deflated
+        }
     }
 
     /// Writes a zip part holding `members`, in order.
     @discardableResult
-    static func zip(_ members: [Member], to path: String) throws -> String {
+    public static func zip(_ members: [Member], to path: String) throws -> String {
         var writer = ZipWriter(output: ZipBuffer())
         for member in members {
             var position = 0
@@ -35,7 +39,7 @@ struct TakeoutFixture {
     }
 
     /// A media sidecar as Google writes one.
-    static func sidecar(
+    public static func sidecar(
         title: String, time: Int?, latitude: Double? = nil, longitude: Double? = nil, trashed: Bool = false, description: String? = nil,
         favorited: Bool = false, people: [String] = []
     ) -> [UInt8] {
@@ -55,15 +59,15 @@ struct TakeoutFixture {
     }
 
     /// An album's metadata file.
-    static func album(_ title: String) -> [UInt8] {
+    public static func album(_ title: String) -> [UInt8] {
         Array((try? JSONSerialization.data(withJSONObject: ["title": title, "description": "", "access": "protected"])) ?? Data())
     }
 
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+    public static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     /// The name of a sidecar as Google cuts it: the first 46 UTF-16 units of NAME + `.supplemental-metadata`, then
     /// `(N)` when the file had one, then `.json`.
-    static func sidecarName(for name: String, number: Int? = nil) -> String {
+    public static func sidecarName(for name: String, number: Int? = nil) -> String {
         let units = Array((name + ".supplemental-metadata").utf16.prefix(46))
         return String(decoding: units, as: UTF16.self) + (number.map { "(\($0))" } ?? "") + ".json"
     }
