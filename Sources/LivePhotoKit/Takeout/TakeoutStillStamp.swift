@@ -1,0 +1,172 @@
+import MediaFormats
+internal import PortableFoundation
+
+/// ``TakeoutStamp`` for a JPEG or HEIC still (docs/formats/takeout.md#what-is-written-into-the-files): the date and place
+/// into Exif, the caption, rating and people into XMP; the image data and every other segment or item stay as they are.
+enum TakeoutStillStamp {
+    /// Stamps a JPEG: a new header (Exif and XMP APP1), then the file from its first scan on, copied as it is (a Motion
+    /// Photo's appended video included).
+    static func stampJPEG(_ file: RandomAccessFile, path: String, facts: TakeoutFacts, prefersSidecar: Bool) throws(LivePhotoError)
+        -> Set<String>
+    {
+        let (header, written): ([UInt8]?, Set<String>) = try naming(path) {
+            let jpeg = try JPEGFile(file: file)
+            guard try jpeg.endOfImage(in: file) != nil else {
+                throw FormatError(.truncated, "the JPEG ends inside its image data (no EOI marker)")
+            }
+            let existing = try jpeg.exifTIFF(in: file)
+            var tiff = try ExifTIFF(bytes: existing ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
+            var written = try stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
+            let packet = try jpeg.xmpPacket(in: file).flatMap { try? XMPPacket(bytes: $0.bytes) }
+            let hadXMP = try jpeg.xmpSegment(in: file) != nil
+            let properties: (list: [XMPDescriptiveWriter.Property], names: Set<String>) =
+                hadXMP && packet == nil ? ([], []) : xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
+            written.formUnion(properties.names)
+            guard !written.isEmpty else { return (nil, written) }
+            let xmp = properties.list.isEmpty ? nil : try XMPDescriptiveWriter.packet(existing: packet, setting: properties.list)
+            let newTIFF = written.contains("date") || written.contains("place") ? tiff.bytes : nil
+            return (try jpeg.headerReplacingMetadata(tiff: newTIFF, xmp: xmp, in: file), written)
+        }
+        guard let header else { return written }
+        let tail = try naming(path) { try JPEGFile(file: file).scanOffset }
+        let out = try StagedFile(destination: path, datedLike: path)
+        try out.write(header)
+        try out.copy(from: file, offset: tail, length: file.size - tail, progress: { _ in })
+        try out.commit()
+        return written
+    }
+
+    /// Stamps a HEIC in two steps, each written to a sibling file and renamed over `path`: the Exif item (rewritten into
+    /// a new `mdat` at the end, or added), then the primary image's XMP item (the same). A HEIC Motion Photo, whose
+    /// video box must stay last, is left as it is.
+    static func stampHEIC(_ file: RandomAccessFile, path: String, facts: TakeoutFacts, prefersSidecar: Bool) throws(LivePhotoError)
+        -> Set<String>
+    {
+        let isMotionPhoto = try naming(path) { try HEIFFile(file: file).hasMotionPhotoBoxes }
+        if isMotionPhoto { return [] }
+        let exifEdit: (edit: HEIFItemRewrite?, written: Set<String>) = try naming(path) {
+            let heif = try HEIFFile(file: file)
+            let payload = try heif.exifItem.map { try heif.itemData($0.id, in: file) }
+            let start = payload.flatMap(HEIFFile.tiffStart(inExifItem:))
+            let size = heif.primaryImageSize
+            var tiffBytes = ExifTIFF.minimal(width: size?.width, height: size?.height)
+            if let payload {
+                guard let start else { throw FormatError(.malformed, "the Exif item holds no TIFF header") }
+                tiffBytes = Array(payload[start...])
+            }
+            var tiff = try ExifTIFF(bytes: tiffBytes)
+            let written = try stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
+            guard !written.isEmpty else { return (nil, written) }
+            if let item = heif.exifItem, let payload, let start {
+                return (try heif.rewritingItem(item.id, payload: Array(payload[..<start]) + tiff.bytes, fileSize: file.size), written)
+            }
+            let newPayload = HEIFFile.exifItemPayload(tiff: tiff.bytes)
+            let (meta, _) = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: file.size, payloadLength: newPayload.count)
+            return (added(meta: meta, heif: heif, payload: newPayload), written)
+        }
+        if let edit = exifEdit.edit { try write(edit, over: file, path: path) }
+        let current = exifEdit.edit == nil ? file : try reopen(path)
+        let xmpEdit: (edit: HEIFItemRewrite?, written: Set<String>) = try naming(path) {
+            let heif = try HEIFFile(file: current)
+            let item = heif.primaryXMPItem
+            let packet = try item.map { try XMPPacket(bytes: try heif.itemData($0.id, in: current, limit: XMPPacket.maxSize)) }
+            let properties = xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
+            guard !properties.list.isEmpty else { return (nil, []) }
+            let bytes = try XMPDescriptiveWriter.packet(existing: packet, setting: properties.list)
+            if let item { return (try heif.rewritingItem(item.id, payload: bytes, fileSize: current.size), properties.names) }
+            let (meta, _) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: current.size, payloadLength: bytes.count)
+            return (added(meta: meta, heif: heif, payload: bytes), properties.names)
+        }
+        if let edit = xmpEdit.edit { try write(edit, over: current, path: path) }
+        return exifEdit.written.union(xmpEdit.written)
+    }
+
+    /// The edits that add an item: `meta` replaced by its grown copy, the payload in a new `mdat` at the end.
+    static func added(meta: [UInt8], heif: HEIFFile, payload: [UInt8]) -> HEIFItemRewrite {
+        var w = ByteWriter()
+        w.appendMediaData(payload)
+        return HEIFItemRewrite(replacements: [(heif.metaHeader.offset, heif.metaHeader.size, meta)], appended: w.bytes)
+    }
+
+    /// Writes `source` with `edit` made to a sibling file and renames it over `path`.
+    static func write(_ edit: HEIFItemRewrite, over source: RandomAccessFile, path: String) throws(LivePhotoError) {
+        let out = try StagedFile(destination: path, datedLike: path)
+        var position: Int64 = 0
+        for (offset, length, bytes) in edit.replacements {
+            guard offset >= position else { throw .badInput(file: path, reason: "two edits of the file overlap at byte \(offset)") }
+            try out.copy(from: source, offset: position, length: offset - position, progress: { _ in })
+            try out.write(bytes)
+            position = offset + length
+        }
+        try out.copy(from: source, offset: position, length: source.size - position, progress: { _ in })
+        try out.write(edit.appended)
+        try out.commit()
+    }
+
+    /// Opens the file at `path` again, after it was replaced.
+    static func reopen(_ path: String) throws(LivePhotoError) -> RandomAccessFile {
+        do { return try RandomAccessFile(path: path) } catch { throw .io(path: path, reason: error.reason) }
+    }
+
+    /// Puts the date and the place into `tiff` where the file lacks them (or always, with `prefersSidecar`).
+    /// - Returns: "date" and/or "place", for what changed.
+    static func stampExif(_ tiff: inout ExifTIFF, facts: TakeoutFacts, prefersSidecar: Bool) throws -> Set<String> {
+        var written: Set<String> = []
+        if let seconds = TakeoutStamp.captureSeconds(facts), tiff.dateTimeOriginal == nil || prefersSidecar {
+            // The file's own offset when it states one, so the clock stays local; else UTC, an exact instant.
+            let offset = tiff.statedOffset ?? 0
+            let clock = ExifDateTime(clockSeconds: seconds + Int64(offset))
+            if tiff.dateTimeOriginal != clock || tiff.offsetTimeOriginal != offset {
+                try tiff.setCaptureTime(clock, offset: offset)
+                written.insert("date")
+            }
+        }
+        if let place = facts.place, !(place.latitude == 0 && place.longitude == 0), !tiff.hasGPSPosition || prefersSidecar {
+            try tiff.setGPSPosition(GPSPosition(latitude: place.latitude, longitude: place.longitude, altitude: place.altitude))
+            written.insert("place")
+        }
+        return written
+    }
+
+    /// The XMP properties to write: the caption and the people where the packet lacks them (or always, with
+    /// `prefersSidecar`), a rating of 5 for a favourite only where the packet has no rating.
+    static func xmpProperties(_ packet: XMPPacket?, facts: TakeoutFacts, prefersSidecar: Bool) -> (
+        list: [XMPDescriptiveWriter.Property], names: Set<String>
+    ) {
+        func has(_ namespace: String, _ name: String) -> Bool { packet.map { XMPDescriptiveWriter.has($0, namespace, name) } ?? false }
+        var list: [XMPDescriptiveWriter.Property] = []
+        var names: Set<String> = []
+        if let text = facts.description?.trimmingWhitespace(newlines: true), !text.isEmpty,
+            !has(XMPDescriptiveWriter.dublinCoreNamespace, "description") || prefersSidecar
+        {
+            list.append(.description(text))
+            names.insert("description")
+        }
+        if facts.favorited, !has(XMPDescriptiveWriter.basicNamespace, "Rating") {
+            list.append(.rating(5))
+            names.insert("rating")
+        }
+        let people = facts.people.map { $0.trimmingWhitespace(newlines: true) }.filter { !$0.isEmpty }
+        if !people.isEmpty, !has(XMPDescriptiveWriter.iptcExtensionNamespace, "PersonInImage") || prefersSidecar {
+            list.append(.people(people))
+            names.insert("people")
+        }
+        return (list, names)
+    }
+
+    /// The Exif TIFF stream of a JPEG or HEIC, nil when it has none or it cannot be read.
+    static func exif(of input: InputFile) -> ExifTIFF? {
+        let bytes: [UInt8]?
+        switch input.kind {
+        case .jpeg: bytes = try? JPEGFile(file: input.file).exifTIFF(in: input.file)
+        case .heic: bytes = try? HEIFFile(file: input.file).exifTIFF(in: input.file)
+        default: bytes = nil
+        }
+        return bytes.flatMap { try? ExifTIFF(bytes: $0) }
+    }
+
+    /// `DateTimeOriginal` as an instant: with `OffsetTimeOriginal` when stated, else read as UTC.
+    static func captureSeconds(_ tiff: ExifTIFF) -> Int64? {
+        tiff.dateTimeOriginal.map { $0.clockSeconds - Int64(tiff.offsetTimeOriginal ?? 0) }
+    }
+}
