@@ -37,7 +37,7 @@ extension ExifTIFF {
 
     /// Writes the capture time (docs/formats/takeout.md#what-is-written-into-the-files): `DateTimeOriginal` as
     /// `clock` with `OffsetTimeOriginal` `offset`, and `DateTimeDigitized` with `OffsetTimeDigitized` the same when
-    /// the file has no real `DateTimeDigitized`. Every other tag stays; new values are appended (``setExifTag``).
+    /// the file has no real `DateTimeDigitized`. Every other tag stays; new values are appended (``setExifTag(_:type:count:value:)``).
     /// - Parameters:
     ///   - clock: the wall clock to write.
     ///   - offset: the clock's offset from UTC, in seconds east.

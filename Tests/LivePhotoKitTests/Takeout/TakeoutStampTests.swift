@@ -173,6 +173,43 @@ struct TakeoutStampTests {
         #expect(TakeoutStamp.captureTime(of: path) == Self.instant)
     }
 
+    @Test("a Samsung Motion Photo JPEG keeps its video and its SEF trailer")
+    func samsungMotionPhotoJPEG() async throws {
+        let workspace = try Workspace()
+        let path = try copy("androidx-media_ss-motion-photo-shortened.jpg", to: workspace)
+        let before = try bytes(path)
+        let old = try MotionPhotoFile(file: RandomAccessFile(path: path))
+        let video = try #require(old.video)
+        #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false).contains("place"))
+        let after = try bytes(path)
+        let new = try MotionPhotoFile(file: RandomAccessFile(path: path))
+        let newVideo = try #require(new.video)
+        #expect(newVideo.length == video.length)
+        #expect(Array(after[Int(newVideo.offset)...]) == Array(before[Int(video.offset)...]))
+        #expect((new.samsungTrailer != nil) == (old.samsungTrailer != nil))
+        #expect(try await exif(path, ["Rating"])["Rating"] == "5")
+    }
+
+    @Test("a QuickTime movie with mdta keys and no creation date gets the key; its frames stay the same")
+    func movieWithKeysGetsCreationDate() async throws {
+        let workspace = try Workspace()
+        let path = workspace.file("keys.mov"), original = workspace.file("original.mov")
+        _ = try await Tool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc=s=64x48:r=10:d=0.5", "-c:v", "mpeg4", "-movflags", "use_metadata_tags",
+                "-metadata", "com.apple.quicktime.content.identifier=ABC", "-y", path,
+            ])
+        try FileManager.default.copyItem(atPath: path, toPath: original)
+        #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == ["date"])
+        let tags = try await exif(path, ["Keys:CreationDate", "Keys:ContentIdentifier"])
+        #expect(tags["CreationDate"] == "2023:08:14 20:11:54+00:00")
+        #expect(tags["ContentIdentifier"] == "ABC")
+        #expect(TakeoutStamp.captureTime(of: path) == Self.instant)
+        #expect(try await Readers.videoFramemd5(path) == Readers.videoFramemd5(original))
+        #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == [])
+    }
+
     @Test("a truncated file is an error that names it; an unknown kind gets nothing")
     func damagedAndUnknown() throws {
         let workspace = try Workspace()
