@@ -72,6 +72,41 @@ struct TakeoutStampTests {
         #expect(try bytes(path) == after)
     }
 
+    @Test("a little-endian Exif that states its offset gets the local clock in that offset")
+    func littleEndianExifWithOffset() async throws {
+        let workspace = try Workspace()
+        let path = workspace.file("le.jpg")
+        _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v", "1", "-y", path])
+        _ = try await Tool.run(
+            "exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=Little-endian", "-Make=Cam", "-OffsetTime=-05:00", path])
+        #expect(try TakeoutStamp.apply(to: path, facts: TakeoutFacts(captureTime: Self.instant), prefersSidecar: false) == ["date"])
+        let tags = try await exif(path, ["DateTimeOriginal", "OffsetTimeOriginal", "ExifByteOrder", "Make"])
+        #expect(tags["DateTimeOriginal"] == "2023:08:14 15:11:54")
+        #expect(tags["OffsetTimeOriginal"] == "-05:00")
+        #expect(tags["ExifByteOrder"] == "II")
+        #expect(tags["Make"] == "Cam")
+        #expect(TakeoutStamp.captureTime(of: path) == Self.instant)
+    }
+
+    @Test("a HEIC without Exif or XMP gets both items; its image is unchanged")
+    func heicWithoutExif() async throws {
+        let workspace = try Workspace()
+        let png = workspace.file("in.png"), path = workspace.file("plain.heic")
+        _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=s=64x64", "-frames:v", "1", "-y", png])
+        _ = try await Tool.run("heif-enc", ["-q", "50", "-o", path, png])
+        let items = try imageItems(path)
+        #expect(
+            try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == [
+                "date", "place", "description", "rating", "people",
+            ])
+        let tags = try await exif(path, Self.tags)
+        #expect(tags["DateTimeOriginal"] == "2023:08:14 20:11:54")
+        #expect(tags["OffsetTimeOriginal"] == "+00:00")
+        #expect(tags["PersonInImage"] == "Margot|李雷")
+        #expect(abs((Double(tags["GPSLongitude"] ?? "") ?? 0) + 5.3702) < 1e-6)
+        #expect(try imageItems(path) == items)
+    }
+
     @Test("a Pixel Motion Photo keeps its date and its video; it gains the place and XMP")
     func pixelMotionPhoto() async throws {
         let workspace = try Workspace()
