@@ -9,7 +9,7 @@ enum TakeoutStillStamp {
     static func stampJPEG(_ file: RandomAccessFile, path: String, facts: TakeoutFacts, prefersSidecar: Bool) throws(LivePhotoError)
         -> Set<String>
     {
-        let (header, written): ([UInt8]?, Set<String>) = try naming(path) {
+        let (header, tail, written): ([UInt8]?, Int64, Set<String>) = try naming(path) {
             let jpeg = try JPEGFile(file: file)
             guard try jpeg.endOfImage(in: file) != nil else {
                 throw FormatError(.truncated, "the JPEG ends inside its image data (no EOI marker)")
@@ -18,17 +18,16 @@ enum TakeoutStillStamp {
             var tiff = try ExifTIFF(bytes: existing ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
             var written = try stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
             let packet = try jpeg.xmpPacket(in: file).flatMap { try? XMPPacket(bytes: $0.bytes) }
-            let hadXMP = try jpeg.xmpSegment(in: file) != nil
-            let properties: (list: [XMPDescriptiveWriter.Property], names: Set<String>) =
-                hadXMP && packet == nil ? ([], []) : xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
+            // A packet that does not read as XML is left alone (docs/formats/takeout.md#what-is-written-into-the-files).
+            let unreadableXMP = try packet == nil && jpeg.xmpSegment(in: file) != nil
+            let properties = unreadableXMP ? XMPChanges() : xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
             written.formUnion(properties.names)
-            guard !written.isEmpty else { return (nil, written) }
+            guard !written.isEmpty else { return (nil, jpeg.scanOffset, written) }
             let xmp = properties.list.isEmpty ? nil : try XMPDescriptiveWriter.packet(existing: packet, setting: properties.list)
             let newTIFF = written.contains("date") || written.contains("place") ? tiff.bytes : nil
-            return (try jpeg.headerReplacingMetadata(tiff: newTIFF, xmp: xmp, in: file), written)
+            return (try jpeg.headerReplacingMetadata(tiff: newTIFF, xmp: xmp, in: file), jpeg.scanOffset, written)
         }
         guard let header else { return written }
-        let tail = try naming(path) { try JPEGFile(file: file).scanOffset }
         let out = try StagedFile(destination: path, datedLike: path)
         try out.write(header)
         try out.copy(from: file, offset: tail, length: file.size - tail, progress: { _ in })
@@ -130,28 +129,31 @@ enum TakeoutStillStamp {
 
     /// The XMP properties to write: the caption and the people where the packet lacks them (or always, with
     /// `prefersSidecar`), a rating of 5 for a favourite only where the packet has no rating.
-    static func xmpProperties(_ packet: XMPPacket?, facts: TakeoutFacts, prefersSidecar: Bool) -> (
-        list: [XMPDescriptiveWriter.Property], names: Set<String>
-    ) {
+    static func xmpProperties(_ packet: XMPPacket?, facts: TakeoutFacts, prefersSidecar: Bool) -> XMPChanges {
         func has(_ namespace: String, _ name: String) -> Bool { packet.map { XMPDescriptiveWriter.has($0, namespace, name) } ?? false }
-        var list: [XMPDescriptiveWriter.Property] = []
-        var names: Set<String> = []
+        var changes = XMPChanges()
         if let text = facts.description?.trimmingWhitespace(newlines: true), !text.isEmpty,
             !has(XMPDescriptiveWriter.dublinCoreNamespace, "description") || prefersSidecar
         {
-            list.append(.description(text))
-            names.insert("description")
+            changes.list.append(.description(text))
+            changes.names.insert("description")
         }
         if facts.favorited, !has(XMPDescriptiveWriter.basicNamespace, "Rating") {
-            list.append(.rating(5))
-            names.insert("rating")
+            changes.list.append(.rating(5))
+            changes.names.insert("rating")
         }
         let people = facts.people.map { $0.trimmingWhitespace(newlines: true) }.filter { !$0.isEmpty }
         if !people.isEmpty, !has(XMPDescriptiveWriter.iptcExtensionNamespace, "PersonInImage") || prefersSidecar {
-            list.append(.people(people))
-            names.insert("people")
+            changes.list.append(.people(people))
+            changes.names.insert("people")
         }
-        return (list, names)
+        return changes
+    }
+
+    /// The XMP properties to write, and the names ``TakeoutStamp/apply(to:facts:prefersSidecar:)`` reports for them.
+    struct XMPChanges {
+        var list: [XMPDescriptiveWriter.Property] = []
+        var names: Set<String> = []
     }
 
     /// The Exif TIFF stream of a JPEG or HEIC, nil when it has none or it cannot be read.

@@ -33,7 +33,9 @@ struct TakeoutStampTests {
         }
     }
 
-    static let tags = ["DateTimeOriginal", "OffsetTimeOriginal", "GPSLatitude", "GPSLongitude", "Description", "Rating", "PersonInImage"]
+    static let tags = [
+        "DateTimeOriginal", "OffsetTimeOriginal", "GPSLatitude", "GPSLongitude", "Description", "Rating", "PersonInImage", "Warning",
+    ]
 
     /// Every image item's data, by ID, but the Exif and XMP items.
     func imageItems(_ path: String) throws -> [UInt32: [UInt8]] {
@@ -63,6 +65,7 @@ struct TakeoutStampTests {
         #expect(tags["Description"] == "Fish & <chips> at \"Zoë's\"")
         #expect(tags["Rating"] == "5")
         #expect(tags["PersonInImage"] == "Margot|李雷")
+        #expect(tags["Warning"] == nil)
         let after = try bytes(path)
         let newScan = try JPEGFile(file: RandomAccessFile(path: path)).scanOffset
         #expect(Array(after[Int(newScan)...]) == Array(before[Int(scan)...]))
@@ -103,6 +106,7 @@ struct TakeoutStampTests {
         #expect(tags["DateTimeOriginal"] == "2023:08:14 20:11:54")
         #expect(tags["OffsetTimeOriginal"] == "+00:00")
         #expect(tags["PersonInImage"] == "Margot|李雷")
+        #expect(tags["Warning"] == nil)
         #expect(abs((Double(tags["GPSLongitude"] ?? "") ?? 0) + 5.3702) < 1e-6)
         #expect(try imageItems(path) == items)
     }
@@ -122,6 +126,7 @@ struct TakeoutStampTests {
         #expect(tags["DateTimeOriginal"] == "2020:12:17 10:03:00")
         #expect(tags["MotionPhoto"] == "1")
         #expect(tags["PersonInImage"] == "Margot|李雷")
+        #expect(tags["Warning"] == nil)
         #expect(abs((Double(tags["GPSLatitude"] ?? "") ?? 0) - 43.2961) < 1e-6)
         let after = try bytes(path)
         let newScan = try JPEGFile(file: RandomAccessFile(path: path)).scanOffset
@@ -150,6 +155,7 @@ struct TakeoutStampTests {
         // The instant in the file's own offset, +09:00.
         #expect(tags["DateTimeOriginal"] == "2023:08:15 05:11:54")
         #expect(tags["OffsetTimeOriginal"] == "+09:00")
+        #expect(tags["Warning"] == nil)
         #expect(abs((Double(tags["GPSLatitude"] ?? "") ?? 0) - 43.2961) < 1e-6)
         #expect(TakeoutStamp.captureTime(of: path) == Self.instant)
         #expect(try imageItems(path) == items)
