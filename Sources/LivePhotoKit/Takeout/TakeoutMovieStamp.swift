@@ -24,29 +24,10 @@ enum TakeoutMovieStamp {
         guard let seconds = TakeoutStamp.captureSeconds(facts) else { return [] }
         var changed = false
         var current = file
-        if let metadata = movie.metadata, movie.fileType?.isQuickTime ?? true {
-            let key = AppleMovieMetadata.creationDateKey
-            var existing: (secondsSince1970: Int64, offset: Int)?
-            if case .utf8(let text)? = metadata.value(for: key) { existing = AppleMovieMetadata.creationDate(text) }
-            if existing == nil || (prefersSidecar && existing?.secondsSince1970 != seconds) {
-                let text = AppleMovieMetadata.creationDateText(secondsSince1970: seconds, offset: existing?.offset ?? 0)
-                let layout = try naming(path) {
-                    var rewrite = try MovieRewrite(movie: movie, fileType: movie.fileType ?? .quickTime)
-                    rewrite.keepsOtherTopLevelBoxes = true
-                    rewrite.metadata = MovieRewrite.MetadataEdit(setting: [(key, .utf8(text))])
-                    return try rewrite.layout()
-                }
-                let out = try StagedFile(destination: path, datedLike: path)
-                for piece in layout.pieces {
-                    switch piece {
-                    case .bytes(let bytes): try out.write(bytes)
-                    case .copy(let offset, let length): try out.copy(from: file, offset: offset, length: length, progress: { _ in })
-                    }
-                }
-                try out.commit()
-                current = try TakeoutStillStamp.reopen(path)
-                changed = true
-            }
+        if let layout = try creationDateLayout(movie, path: path, seconds: seconds, prefersSidecar: prefersSidecar) {
+            try write(layout, from: file, over: path)
+            current = try TakeoutStillStamp.reopen(path)
+            changed = true
         }
         let patches = try naming(path) {
             try MovieDateFields(file: current).patches(secondsSince1970: seconds, replacingReal: prefersSidecar)
@@ -56,6 +37,44 @@ enum TakeoutMovieStamp {
             changed = true
         }
         return changed ? ["date"] : []
+    }
+
+    /// The movie laid out again with `com.apple.quicktime.creationdate` set to `seconds`: only for a QuickTime movie that
+    /// keeps movie-level `mdta` metadata and lacks a real value (or, with `prefersSidecar`, holds another instant; the
+    /// text keeps the old value's offset). nil when there is nothing to write or MovieRewrite cannot lay the movie out
+    /// again (then only its fixed fields are patched).
+    static func creationDateLayout(_ movie: Movie, path: String, seconds: Int64, prefersSidecar: Bool) throws(LivePhotoError)
+        -> MovieLayout?
+    {
+        guard let metadata = movie.metadata, movie.fileType?.isQuickTime ?? true else { return nil }
+        let key = AppleMovieMetadata.creationDateKey
+        var existing: (secondsSince1970: Int64, offset: Int)?
+        if case .utf8(let text)? = metadata.value(for: key) { existing = AppleMovieMetadata.creationDate(text) }
+        guard existing == nil || (prefersSidecar && existing?.secondsSince1970 != seconds) else { return nil }
+        let text = AppleMovieMetadata.creationDateText(secondsSince1970: seconds, offset: existing?.offset ?? 0)
+        return try naming(path) {
+            do {
+                var rewrite = try MovieRewrite(movie: movie, fileType: movie.fileType ?? .quickTime)
+                rewrite.keepsOtherTopLevelBoxes = true
+                rewrite.metadata = MovieRewrite.MetadataEdit(setting: [(key, .utf8(text))])
+                try rewrite.checkSupported()
+                return try rewrite.layout()
+            } catch let error as FormatError where error.kind == .unsupported {
+                return nil
+            }
+        }
+    }
+
+    /// Writes `layout` (bytes, and ranges of `source` copied as they are) to a sibling file renamed over `path`.
+    static func write(_ layout: MovieLayout, from source: RandomAccessFile, over path: String) throws(LivePhotoError) {
+        let out = try StagedFile(destination: path, datedLike: path)
+        for piece in layout.pieces {
+            switch piece {
+            case .bytes(let bytes): try out.write(bytes)
+            case .copy(let offset, let length): try out.copy(from: source, offset: offset, length: length, progress: { _ in })
+            }
+        }
+        try out.commit()
     }
 
     /// Overwrites fixed-size fields of the file at `path` where they are; the file keeps its size and its modification time.

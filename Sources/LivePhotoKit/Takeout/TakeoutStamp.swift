@@ -71,7 +71,7 @@ package enum TakeoutStamp {
         guard let input = try? InputFile(path: path) else { return nil }
         let seconds: Int64?
         switch input.kind {
-        case .jpeg, .heic: seconds = TakeoutStillStamp.exif(of: input).flatMap(TakeoutStillStamp.captureSeconds)
+        case .jpeg, .heic: seconds = TakeoutStillMetadata.exif(of: input).flatMap(TakeoutStillMetadata.captureSeconds)
         case .quicktime, .mp4: seconds = TakeoutMovieStamp.captureSeconds(of: input.file)
         case .avif, .zip, .unknown: seconds = nil
         }

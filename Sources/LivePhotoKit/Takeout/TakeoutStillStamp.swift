@@ -16,11 +16,14 @@ enum TakeoutStillStamp {
             }
             let existing = try jpeg.exifTIFF(in: file)
             var tiff = try ExifTIFF(bytes: existing ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
-            var written = try stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
+            var written = try TakeoutStillMetadata.stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
             let packet = try jpeg.xmpPacket(in: file).flatMap { try? XMPPacket(bytes: $0.bytes) }
             // A packet that does not read as XML is left alone (docs/formats/takeout.md#what-is-written-into-the-files).
             let unreadableXMP = try packet == nil && jpeg.xmpSegment(in: file) != nil
-            let properties = unreadableXMP ? XMPChanges() : xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
+            let properties =
+                unreadableXMP
+                ? TakeoutStillMetadata.XMPChanges()
+                : TakeoutStillMetadata.xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
             written.formUnion(properties.names)
             guard !written.isEmpty else { return (nil, jpeg.scanOffset, written) }
             let xmp = properties.list.isEmpty ? nil : try XMPDescriptiveWriter.packet(existing: packet, setting: properties.list)
@@ -54,7 +57,7 @@ enum TakeoutStillStamp {
                 tiffBytes = Array(payload[start...])
             }
             var tiff = try ExifTIFF(bytes: tiffBytes)
-            let written = try stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
+            let written = try TakeoutStillMetadata.stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)
             guard !written.isEmpty else { return (nil, written) }
             if let item = heif.exifItem, let payload, let start {
                 return (try heif.rewritingItem(item.id, payload: Array(payload[..<start]) + tiff.bytes, fileSize: file.size), written)
@@ -68,8 +71,11 @@ enum TakeoutStillStamp {
         let xmpEdit: (edit: HEIFItemRewrite?, written: Set<String>) = try naming(path) {
             let heif = try HEIFFile(file: current)
             let item = heif.primaryXMPItem
-            let packet = try item.map { try XMPPacket(bytes: try heif.itemData($0.id, in: current, limit: XMPPacket.maxSize)) }
-            let properties = xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
+            let data = try item.map { try heif.itemData($0.id, in: current, limit: XMPPacket.maxSize) }
+            let packet = data.flatMap { try? XMPPacket(bytes: $0) }
+            // A packet that does not read as XML is left alone, as in a JPEG.
+            if data != nil, packet == nil { return (nil, []) }
+            let properties = TakeoutStillMetadata.xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
             guard !properties.list.isEmpty else { return (nil, []) }
             let bytes = try XMPDescriptiveWriter.packet(existing: packet, setting: properties.list)
             if let item { return (try heif.rewritingItem(item.id, payload: bytes, fileSize: current.size), properties.names) }
@@ -105,70 +111,5 @@ enum TakeoutStillStamp {
     /// Opens the file at `path` again, after it was replaced.
     static func reopen(_ path: String) throws(LivePhotoError) -> RandomAccessFile {
         do { return try RandomAccessFile(path: path) } catch { throw .io(path: path, reason: error.reason) }
-    }
-
-    /// Puts the date and the place into `tiff` where the file lacks them (or always, with `prefersSidecar`).
-    /// - Returns: "date" and/or "place", for what changed.
-    static func stampExif(_ tiff: inout ExifTIFF, facts: TakeoutFacts, prefersSidecar: Bool) throws -> Set<String> {
-        var written: Set<String> = []
-        if let seconds = TakeoutStamp.captureSeconds(facts), tiff.dateTimeOriginal == nil || prefersSidecar {
-            // The file's own offset when it states one, so the clock stays local; else UTC, an exact instant.
-            let offset = tiff.statedOffset ?? 0
-            let clock = ExifDateTime(clockSeconds: seconds + Int64(offset))
-            if tiff.dateTimeOriginal != clock || tiff.offsetTimeOriginal != offset {
-                try tiff.setCaptureTime(clock, offset: offset)
-                written.insert("date")
-            }
-        }
-        if let place = facts.place, !(place.latitude == 0 && place.longitude == 0), !tiff.hasGPSPosition || prefersSidecar {
-            try tiff.setGPSPosition(GPSPosition(latitude: place.latitude, longitude: place.longitude, altitude: place.altitude))
-            written.insert("place")
-        }
-        return written
-    }
-
-    /// The XMP properties to write: the caption and the people where the packet lacks them (or always, with
-    /// `prefersSidecar`), a rating of 5 for a favourite only where the packet has no rating.
-    static func xmpProperties(_ packet: XMPPacket?, facts: TakeoutFacts, prefersSidecar: Bool) -> XMPChanges {
-        func has(_ namespace: String, _ name: String) -> Bool { packet.map { XMPDescriptiveWriter.has($0, namespace, name) } ?? false }
-        var changes = XMPChanges()
-        if let text = facts.description?.trimmingWhitespace(newlines: true), !text.isEmpty,
-            !has(XMPDescriptiveWriter.dublinCoreNamespace, "description") || prefersSidecar
-        {
-            changes.list.append(.description(text))
-            changes.names.insert("description")
-        }
-        if facts.favorited, !has(XMPDescriptiveWriter.basicNamespace, "Rating") {
-            changes.list.append(.rating(5))
-            changes.names.insert("rating")
-        }
-        let people = facts.people.map { $0.trimmingWhitespace(newlines: true) }.filter { !$0.isEmpty }
-        if !people.isEmpty, !has(XMPDescriptiveWriter.iptcExtensionNamespace, "PersonInImage") || prefersSidecar {
-            changes.list.append(.people(people))
-            changes.names.insert("people")
-        }
-        return changes
-    }
-
-    /// The XMP properties to write, and the names ``TakeoutStamp/apply(to:facts:prefersSidecar:)`` reports for them.
-    struct XMPChanges {
-        var list: [XMPDescriptiveWriter.Property] = []
-        var names: Set<String> = []
-    }
-
-    /// The Exif TIFF stream of a JPEG or HEIC, nil when it has none or it cannot be read.
-    static func exif(of input: InputFile) -> ExifTIFF? {
-        let bytes: [UInt8]?
-        switch input.kind {
-        case .jpeg: bytes = try? JPEGFile(file: input.file).exifTIFF(in: input.file)
-        case .heic: bytes = try? HEIFFile(file: input.file).exifTIFF(in: input.file)
-        default: bytes = nil
-        }
-        return bytes.flatMap { try? ExifTIFF(bytes: $0) }
-    }
-
-    /// `DateTimeOriginal` as an instant: with `OffsetTimeOriginal` when stated, else read as UTC.
-    static func captureSeconds(_ tiff: ExifTIFF) -> Int64? {
-        tiff.dateTimeOriginal.map { $0.clockSeconds - Int64(tiff.offsetTimeOriginal ?? 0) }
     }
 }
