@@ -80,7 +80,7 @@ package enum TakeoutStamp {
 
     /// The facts' capture time as whole seconds since 1970, nil when there is none or it is a placeholder (before 1971).
     static func captureSeconds(_ facts: TakeoutFacts) -> Int64? {
-        guard let time = facts.captureTime?.timeIntervalSince1970, time.isFinite, time < 1e12 else { return nil }
+        guard let time = facts.captureTime?.timeIntervalSince1970, time.isFinite, time > 0, time < 1e12 else { return nil }
         let seconds = Int64(time.rounded(.down))
         return ExifDateTime(text: ExifDateTime(clockSeconds: seconds).text) == nil ? nil : seconds
     }

@@ -6,7 +6,7 @@ extension AppleMovieMetadata {
     /// The text of `creationDateKey` for the instant `secondsSince1970`, on the clock `offset` seconds east of UTC:
     /// `YYYY-MM-DDTHH:MM:SS±HHMM`.
     public static func creationDateText(secondsSince1970: Int64, offset: Int) -> String {
-        let exif = ExifDateTime(clockSeconds: secondsSince1970 + Int64(offset)).text
+        let exif = ExifDateTime(clockSeconds: secondsSince1970.addingReportingOverflow(Int64(offset)).partialValue).text
         let chars = Array(exif)
         let date = String(chars.prefix(10)).replacingColons(with: "-")
         let zone = ExifDateTime.offsetText(offset).replacingColons(with: "")

@@ -90,8 +90,8 @@ public struct MovieDateFields: Sendable, Equatable {
     /// them when `replacingReal`. A time a 32-bit field cannot hold (after 2040) is not written.
     /// - Returns: `(offset, bytes)` pairs, in file order.
     public func patches(secondsSince1970: Int64, replacingReal: Bool) -> [(offset: Int64, bytes: [UInt8])] {
-        let value = secondsSince1970 + Self.secondsFrom1904To1970
-        guard value >= 0 else { return [] }
+        let (value, overflow) = secondsSince1970.addingReportingOverflow(Self.secondsFrom1904To1970)
+        guard !overflow, value >= 0 else { return [] }
         var out: [(offset: Int64, bytes: [UInt8])] = []
         for field in fields {
             guard field.width == 8 || value <= Int64(UInt32.max) else { continue }
