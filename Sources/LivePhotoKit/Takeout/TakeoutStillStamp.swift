@@ -39,14 +39,29 @@ enum TakeoutStillStamp {
     }
 
     /// Stamps a HEIC in two steps, each written to a sibling file and renamed over `path`: the Exif item (rewritten into
-    /// a new `mdat` at the end, or added), then the primary image's XMP item (the same). A HEIC Motion Photo, whose
-    /// video box must stay last, is left as it is.
+    /// a new `mdat` at the end, or added), then the primary image's XMP item (the same).
+    ///
+    /// A HEIC Motion Photo's video box must stay last, and Samsung's `mpv2` record points at it by offset, so nothing
+    /// may be appended or moved: it gets only the XMP properties that fit in its XMP item's padding, written in place.
     static func stampHEIC(_ file: RandomAccessFile, path: String, facts: TakeoutFacts, prefersSidecar: Bool) throws(LivePhotoError)
         -> Set<String>
     {
         let isMotionPhoto = try naming(path) { try HEIFFile(file: file).hasMotionPhotoBoxes }
-        if isMotionPhoto { return [] }
-        let exifEdit: (edit: HEIFItemRewrite?, written: Set<String>) = try naming(path) {
+        let exifEdit =
+            isMotionPhoto ? (edit: nil, written: []) : try exifItemEdit(file, path: path, facts: facts, prefersSidecar: prefersSidecar)
+        if let edit = exifEdit.edit { try write(edit, over: file, path: path) }
+        let current = exifEdit.edit == nil ? file : try reopen(path)
+        let xmpEdit = try xmpItemEdit(current, path: path, facts: facts, prefersSidecar: prefersSidecar, inPlaceOnly: isMotionPhoto)
+        if let edit = xmpEdit.edit { try write(edit, over: current, path: path) }
+        return exifEdit.written.union(xmpEdit.written)
+    }
+
+    /// The edit that gives the HEIC's Exif item the facts' date and place (an item added when there is none), and what
+    /// it writes; no edit when nothing is missing.
+    static func exifItemEdit(_ file: RandomAccessFile, path: String, facts: TakeoutFacts, prefersSidecar: Bool) throws(LivePhotoError)
+        -> (edit: HEIFItemRewrite?, written: Set<String>)
+    {
+        try naming(path) {
             let heif = try HEIFFile(file: file)
             let payload = try heif.exifItem.map { try heif.itemData($0.id, in: file) }
             let start = payload.flatMap(HEIFFile.tiffStart(inExifItem:))
@@ -66,24 +81,36 @@ enum TakeoutStillStamp {
             let (meta, _) = try HEIFMetaEditor.addingExifItem(to: heif, originalSize: file.size, payloadLength: newPayload.count)
             return (added(meta: meta, heif: heif, payload: newPayload), written)
         }
-        if let edit = exifEdit.edit { try write(edit, over: file, path: path) }
-        let current = exifEdit.edit == nil ? file : try reopen(path)
-        let xmpEdit: (edit: HEIFItemRewrite?, written: Set<String>) = try naming(path) {
-            let heif = try HEIFFile(file: current)
+    }
+
+    /// The edit that gives the primary image's XMP item the caption, rating and people (an item added when there is
+    /// none), and what it writes. With `inPlaceOnly`, the new packet must fit the old item's extent (taking from its
+    /// whitespace padding) and is written over it; otherwise, or when the packet does not read, nothing is written.
+    static func xmpItemEdit(_ file: RandomAccessFile, path: String, facts: TakeoutFacts, prefersSidecar: Bool, inPlaceOnly: Bool)
+        throws(LivePhotoError) -> (edit: HEIFItemRewrite?, written: Set<String>)
+    {
+        try naming(path) {
+            let heif = try HEIFFile(file: file)
             let item = heif.primaryXMPItem
-            let data = try item.map { try heif.itemData($0.id, in: current, limit: XMPPacket.maxSize) }
+            let data = try item.map { try heif.itemData($0.id, in: file, limit: XMPPacket.maxSize) }
             let packet = data.flatMap { try? XMPPacket(bytes: $0) }
             // A packet that does not read as XML is left alone, as in a JPEG.
             if data != nil, packet == nil { return (nil, []) }
             let properties = TakeoutStillMetadata.xmpProperties(packet, facts: facts, prefersSidecar: prefersSidecar)
             guard !properties.list.isEmpty else { return (nil, []) }
             let bytes = try XMPDescriptiveWriter.packet(existing: packet, setting: properties.list)
-            if let item { return (try heif.rewritingItem(item.id, payload: bytes, fileSize: current.size), properties.names) }
-            let (meta, _) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: current.size, payloadLength: bytes.count)
+            if inPlaceOnly {
+                guard let item, let data, let fitted = XMPPacket.resized(bytes, to: data.count) else { return (nil, []) }
+                // An item stored otherwise than as one extent of the file is left as it is.
+                guard let edit = try? heif.rewritingItem(item.id, payload: fitted, fileSize: file.size), edit.appended.isEmpty else {
+                    return (nil, [])
+                }
+                return (edit, properties.names)
+            }
+            if let item { return (try heif.rewritingItem(item.id, payload: bytes, fileSize: file.size), properties.names) }
+            let (meta, _) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: file.size, payloadLength: bytes.count)
             return (added(meta: meta, heif: heif, payload: bytes), properties.names)
         }
-        if let edit = xmpEdit.edit { try write(edit, over: current, path: path) }
-        return exifEdit.written.union(xmpEdit.written)
     }
 
     /// The edits that add an item: `meta` replaced by its grown copy, the payload in a new `mdat` at the end.

@@ -161,13 +161,37 @@ struct TakeoutStampTests {
         #expect(try imageItems(path) == items)
     }
 
-    @Test("a Samsung HEIC Motion Photo is left as it is")
-    func samsungHEICMotionPhoto() throws {
+    @Test(
+        "a HEIC Motion Photo gets only the XMP that fits its padding, in place; its video stays last",
+        // Samsung's XMP item ends in some 170 spaces of padding; androidx's sample has none.
+        arguments: [("samsung-s22-google-motionphoto-v1_ente.heic", ["rating"]), ("androidx-media_sample_MP.heic", [])])
+    func heicMotionPhoto(name: String, expected: [String]) async throws {
         let workspace = try Workspace()
-        let path = try copy("samsung-s22-google-motionphoto-v1_ente.heic", to: workspace)
+        let path = try copy(name, to: workspace)
         let before = try bytes(path)
-        #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: true) == [])
+        let old = try MotionPhotoFile(file: RandomAccessFile(path: path))
+        let video = try #require(old.video)
+        // Too much for the padding: nothing changes.
+        let many = TakeoutFacts(captureTime: Self.instant, description: String(repeating: "long caption ", count: 80), favorited: true)
+        #expect(try TakeoutStamp.apply(to: path, facts: many, prefersSidecar: true) == [])
         #expect(try bytes(path) == before)
+        // A rating fits where there is padding; the file keeps its size and every byte outside the XMP item.
+        let written = try TakeoutStamp.apply(
+            to: path, facts: TakeoutFacts(captureTime: Self.instant, favorited: true), prefersSidecar: true)
+        let after = try bytes(path)
+        #expect(written == expected)
+        #expect(after.count == before.count)
+        let new = try MotionPhotoFile(file: RandomAccessFile(path: path))
+        #expect(new.video == video)
+        #expect(Array(after[Int(video.offset)...]) == Array(before[Int(video.offset)...]))
+        if written == ["rating"] {
+            let tags = try await exif(path, ["Rating", "MotionPhoto", "DateTimeOriginal", "Warning"])
+            #expect(tags["Rating"] == "5")
+            #expect(tags["MotionPhoto"] == "1")
+            #expect(tags["Warning"] == nil)
+        } else {
+            #expect(after == before)
+        }
     }
 
     @Test("an iPhone movie keeps its dates; preferred, the sidecar's date replaces them and the frames stay the same")
