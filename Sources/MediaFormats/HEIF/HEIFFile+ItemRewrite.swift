@@ -9,6 +9,12 @@ public struct HEIFItemRewrite: Sendable {
     public var replacements: [(offset: Int64, length: Int64, bytes: [UInt8])]
     /// Bytes to add after the file's last byte: a new `mdat` holding the payload, or nothing.
     public var appended: [UInt8]
+
+    /// Edits as given: `replacements` in file order, `appended` after the file's end.
+    public init(replacements: [(offset: Int64, length: Int64, bytes: [UInt8])], appended: [UInt8]) {
+        self.replacements = replacements
+        self.appended = appended
+    }
 }
 
 extension HEIFFile {

@@ -186,9 +186,9 @@ public struct ExifTIFF: Sendable, Equatable {
         try reparse()
     }
 
-    private func alignedEnd() -> Int { bytes.count + (bytes.count & 1) }
+    func alignedEnd() -> Int { bytes.count + (bytes.count & 1) }
 
-    private mutating func appendIFD(_ entries: [IFDEntry], next: Int) throws -> Int {
+    mutating func appendIFD(_ entries: [IFDEntry], next: Int) throws -> Int {
         let at = alignedEnd()
         bytes += [UInt8](repeating: 0, count: at - bytes.count)
         bytes += IFD.serialize(entries, next: UInt32(next), order: order)
