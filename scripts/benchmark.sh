@@ -14,7 +14,9 @@
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
 #   BENCH_TAKEOUT_PARTS=5 scripts/benchmark.sh     # its zip parts (default 4, at least 3)
 #   BENCH_BIN=path/to/livephoto scripts/benchmark.sh  # time that binary instead of building the release one
-# Exits with 1 when a part flags a limit it checks (takeout: the ratio and the peak RSS).
+# Exits with 1 when a part's run went wrong (takeout: unzip or takeout wrote nothing, or not everything). Figures
+# past a target (takeout: the ratio and the peak RSS) are listed at the end; BENCH_ENFORCE=1 makes them fail too
+# (timings on a busy machine are noise, so CI's quick pass only lists them).
 # Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +43,8 @@ else
   swift build -c release --product livephoto "${static[@]}" >/dev/null
   bin="$(swift build -c release --show-bin-path)/livephoto"
 fi
-failures=()  # the limits a part checks and missed; the script exits with 1 when any is here
+failures=()  # what went wrong in a part's run; the script exits with 1 when any is here
+over=()  # figures past their targets (failures too with BENCH_ENFORCE=1)
 work=bench-work
 mkdir -p "$work"
 
@@ -348,8 +351,8 @@ printf '  %-52s %8s s   (%sx unzip -q, target at most 1.5x; peak RSS %d MB, targ
   "takeout PARTS --out DIR" "$tt_s" "$tk_ratio" "$((tt_kb / 1024))" "$tt_files"
 [ "$tu_files" -eq "$tk_members" ] || failures+=("takeout: unzip -q extracted $tu_files files of $tk_members")
 [ "$tt_files" -gt 0 ] || failures+=("takeout: takeout --out wrote no file")
-if awk "BEGIN{exit !($tk_ratio > 1.5)}"; then failures+=("takeout: ${tk_ratio}x the time of unzip -q (limit 1.5x)"); fi
-[ "$tt_kb" -lt $((100 * 1024)) ] || failures+=("takeout: peak RSS $((tt_kb / 1024)) MB (limit under 100 MB)")
+if awk "BEGIN{exit !($tk_ratio > 1.5)}"; then over+=("takeout: ${tk_ratio}x the time of unzip -q (target at most 1.5x)"); fi
+[ "$tt_kb" -lt $((100 * 1024)) ] || over+=("takeout: peak RSS $((tt_kb / 1024)) MB (target under 100 MB)")
 fi
 
 if [[ $parts == *" capture "* ]]; then
@@ -391,6 +394,11 @@ printf '  %-52s %s\n' "from the end of a post-roll to its files written" "$laten
 rm -rf "$work/capture"
 fi
 
+if [ ${#over[@]} -gt 0 ]; then
+  echo
+  printf 'OVER TARGET: %s\n' "${over[@]}"
+  [ "${BENCH_ENFORCE:-0}" != 1 ] || failures+=("${over[@]}")
+fi
 if [ ${#failures[@]} -gt 0 ]; then
   echo
   printf 'FAILED: %s\n' "${failures[@]}"

@@ -41,10 +41,16 @@ struct TakeoutCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The library's folder (created when missing; run again into it to resume).")
     var out: String
 
-    @Option(name: .long, help: "keep (pairs as pairs, Motion Photos as Motion Photos), apple (Motion Photos become Live Photos) or android (Live Photos become Motion Photos).")
+    @Option(
+        name: .long,
+        help:
+            "keep (pairs as pairs, Motion Photos as Motion Photos), apple (Motion Photos become Live Photos) or android (Live Photos become Motion Photos)."
+    )
     var to: GoogleTakeout.Destination = .keep
 
-    @Option(help: "The Motion Photo flavor of --to android: \(MotionConversionOptions.Flavor.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "The Motion Photo flavor of --to android: \(MotionConversionOptions.Flavor.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var flavor: MotionConversionOptions.Flavor = .samsung
 
     @Option(help: "Folders by capture time: flat, year or year-month.")

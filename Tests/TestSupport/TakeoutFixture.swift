@@ -44,12 +44,16 @@ public enum TakeoutFixture {
         favorited: Bool = false, people: [String] = []
     ) -> [UInt8] {
         var object: [String: Any] = ["title": title, "creationTime": ["timestamp": "1764000000", "formatted": "x"]]
-        if let time { object["photoTakenTime"] = ["timestamp": "\(time)", "formatted": "whenever"] } else {
+        if let time {
+            object["photoTakenTime"] = ["timestamp": "\(time)", "formatted": "whenever"]
+        } else {
             object["photoTakenTime"] = ["timestamp": "0", "formatted": ""]
         }
         if let latitude, let longitude {
             object["geoData"] = ["latitude": latitude, "longitude": longitude, "altitude": 35.0, "latitudeSpan": 0.0, "longitudeSpan": 0.0]
-            object["geoDataExif"] = ["latitude": latitude, "longitude": longitude, "altitude": 35.0, "latitudeSpan": 0.0, "longitudeSpan": 0.0]
+            object["geoDataExif"] = [
+                "latitude": latitude, "longitude": longitude, "altitude": 35.0, "latitudeSpan": 0.0, "longitudeSpan": 0.0,
+            ]
         }
         if trashed { object["trashed"] = true }
         if let description { object["description"] = description }

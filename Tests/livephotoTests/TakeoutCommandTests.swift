@@ -15,7 +15,9 @@ struct TakeoutCommandTests {
             [
                 M(path: "\(folder)/IMG_3853(1).HEIC", bytes: try TakeoutFixture.bytes(ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"))),
                 M(path: "\(folder)/IMG_3853.MOV", bytes: try TakeoutFixture.bytes(ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"))),
-                M(path: "\(folder)/IMG_3853.HEIC.supplemental-metadata(1).json", bytes: TakeoutFixture.sidecar(title: "IMG_3853.HEIC", time: 1_690_000_000)),
+                M(
+                    path: "\(folder)/IMG_3853.HEIC.supplemental-metadata(1).json",
+                    bytes: TakeoutFixture.sidecar(title: "IMG_3853.HEIC", time: 1_690_000_000)),
             ], to: ws.file("takeout-001.zip"))
     }
 
@@ -24,14 +26,20 @@ struct TakeoutCommandTests {
         let ws = try Workspace()
         let good = try takeout(in: ws)
         let damaged = try TakeoutFixture.zip(
-            [M(path: "\(TakeoutFixture.root)/Photos from 2023/IMG_0002.JPG", bytes: try TakeoutFixture.bytes(try await ClipStore.shared.jpeg()), deflated: false)],
+            [
+                M(
+                    path: "\(TakeoutFixture.root)/Photos from 2023/IMG_0002.JPG",
+                    bytes: try TakeoutFixture.bytes(try await ClipStore.shared.jpeg()), deflated: false)
+            ],
             to: ws.file("takeout-002.zip"))
         var bytes = try TakeoutFixture.bytes(damaged)
         bytes[150] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: damaged))
         let run = try await LivePhotoCLI.run(["takeout", good, damaged, "--out", ws.file("library"), "--json"])
         #expect(run.status == 6, "\(run.stderr)")
-        let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let lines = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(lines.count == run.stdout.split(separator: "\n").count, "a line that is not JSON")
         #expect(lines.count == 4)
         let summary = try #require(lines.last)

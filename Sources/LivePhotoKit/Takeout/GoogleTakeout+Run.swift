@@ -52,11 +52,15 @@ extension GoogleTakeout {
         let totalBytes = parts.reduce(Int64(0)) { $0 + (FileManager.default.sizeOfItem(atPath: $1.path) ?? 0) }
         let landing = TakeoutLanding(folder: landingFolder)
 
-        progress?(Progress(stage: .copying, completedFiles: 0, totalFiles: 0, completedBytes: 0, totalBytes: totalBytes, completedParts: 0, totalParts: parts.count))
+        progress?(
+            Progress(
+                stage: .copying, completedFiles: 0, totalFiles: 0, completedBytes: 0, totalBytes: totalBytes, completedParts: 0,
+                totalParts: parts.count))
         let ingest = try await TakeoutIngest.run(parts, landing: landing, previous: manifest, jobs: options.jobs) { files, bytes, done in
             progress?(
                 Progress(
-                    stage: .copying, completedFiles: files, totalFiles: 0, completedBytes: bytes, totalBytes: totalBytes, completedParts: done,
+                    stage: .copying, completedFiles: files, totalFiles: 0, completedBytes: bytes, totalBytes: totalBytes,
+                    completedParts: done,
                     totalParts: parts.count))
         }
         let folders = TakeoutFolders(ingest, partNames: partNames)
@@ -70,7 +74,10 @@ extension GoogleTakeout {
             prefersSidecar: options.prefersSidecar)
         var results: [Int: TakeoutWriter.Done] = [:]
         let total = jobs.count
-        progress?(Progress(stage: .writing, completedFiles: 0, totalFiles: total, completedBytes: 0, totalBytes: 0, completedParts: parts.count, totalParts: parts.count))
+        progress?(
+            Progress(
+                stage: .writing, completedFiles: 0, totalFiles: total, completedBytes: 0, totalBytes: 0, completedParts: parts.count,
+                totalParts: parts.count))
         try await TakeoutRunPlan.forEach(jobs, limit: options.jobs) { job throws(LivePhotoError) in
             guard !InterruptHandling.requested else { throw .interrupted }
             let done = try await writer.write(job)
@@ -78,7 +85,10 @@ extension GoogleTakeout {
             return done
         } collect: { job, done in
             results[job.number] = done
-            progress?(Progress(stage: .writing, completedFiles: results.count, totalFiles: total, completedBytes: 0, totalBytes: 0, completedParts: parts.count, totalParts: parts.count))
+            progress?(
+                Progress(
+                    stage: .writing, completedFiles: results.count, totalFiles: total, completedBytes: 0, totalBytes: 0,
+                    completedParts: parts.count, totalParts: parts.count))
         }
 
         var report = plan.report(results: results, partNames: partNames, outputDirectory: out)

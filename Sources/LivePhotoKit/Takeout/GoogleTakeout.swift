@@ -174,7 +174,10 @@ public enum GoogleTakeout {
         /// The library's folder.
         public var outputDirectory: String
 
-        public init(entries: [Entry] = [], otherFiles: [String] = [], unusedSidecars: [String] = [], problems: [String] = [], outputDirectory: String) {
+        public init(
+            entries: [Entry] = [], otherFiles: [String] = [], unusedSidecars: [String] = [], problems: [String] = [],
+            outputDirectory: String
+        ) {
             self.entries = entries
             self.otherFiles = otherFiles
             self.unusedSidecars = unusedSidecars

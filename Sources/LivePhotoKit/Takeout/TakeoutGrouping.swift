@@ -92,7 +92,8 @@ struct TakeoutGrouping {
                 if let candidate {
                     items.append(.motionPhoto(photo: index, separate: candidate, reembed: true))
                     used.formUnion([index, candidate])
-                    notes[index, default: []].append("its video was gone; its separate video \(files[candidate]?.name ?? "") was embedded again")
+                    notes[index, default: []].append(
+                        "its video was gone; its separate video \(files[candidate]?.name ?? "") was embedded again")
                 }
             default: break
             }

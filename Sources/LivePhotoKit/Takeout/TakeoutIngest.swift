@@ -102,7 +102,8 @@ struct TakeoutIngest: Sendable {
                 ingest.others.append(member)
             case .json:
                 guard member.size <= maxJSONSize else {
-                    ingest.json.append(JSON(member: member, sidecar: .failure(.badInput(file: place, reason: "too large for a JSON sidecar"))))
+                    ingest.json.append(
+                        JSON(member: member, sidecar: .failure(.badInput(file: place, reason: "too large for a JSON sidecar"))))
                     return
                 }
                 var data: [UInt8] = []

@@ -103,7 +103,8 @@ struct TakeoutPartReader {
     ) throws {
         while let entry = try reader.next() {
             guard entry.kind == .file, let path = safe(entry.name) else { continue }
-            try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(chunkSize: chunkSize, consume) }) {
+            try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(chunkSize: chunkSize, consume) }
+            ) {
                 stream in
                 try body(TakeoutMember(part: index, path: path, size: entry.size), Bytes(knownCRC32: nil, stream: stream))
             }

@@ -66,7 +66,8 @@ struct TakeoutPlacement {
 
     /// `name` without what a file name cannot hold: `/`, NUL and other control characters; leading dots.
     static func safeName(_ name: String) -> String {
-        var text = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "/" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }))
+        var text = String(
+            String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "/" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }))
         while text.hasPrefix(".") { text.removeFirst() }
         return text
     }
@@ -83,7 +84,8 @@ struct TakeoutPlacement {
         case .heic: return ["heic", "heif", "hif"].contains(lower) ? (String(own), false) : (usual("heic"), false)
         case .avif: return lower == "avif" ? (String(own), false) : (usual("avif"), false)
         case .quicktime: return ["mov", "qt"].contains(lower) ? (String(own), false) : (usual("mov"), ["mp", "mv"].contains(lower))
-        case .mp4: return ["mp4", "m4v", "3gp", "3g2"].contains(lower) ? (String(own), false) : (usual("mp4"), ["mp", "mv"].contains(lower))
+        case .mp4:
+            return ["mp4", "m4v", "3gp", "3g2"].contains(lower) ? (String(own), false) : (usual("mp4"), ["mp", "mv"].contains(lower))
         default: return (String(own), false)
         }
     }

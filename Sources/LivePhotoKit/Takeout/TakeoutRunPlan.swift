@@ -221,7 +221,9 @@ struct TakeoutRunPlan {
                 let job = jobs[next]
                 next += 1
                 group.addTask {
-                    do throws(LivePhotoError) { return (job.number, .success(try await body(job))) } catch { return (job.number, .failure(error)) }
+                    do throws(LivePhotoError) { return (job.number, .success(try await body(job))) } catch {
+                        return (job.number, .failure(error))
+                    }
                 }
             }
             for _ in 0..<max(1, limit) { start() }

@@ -1,8 +1,8 @@
 import Foundation
 import LivePhotoKit
 import MediaFormats
-import Testing
 import TestSupport
+import Testing
 
 /// `takeout` on a Takeout built from real samples and made clips: every media file accounted for, Live Photos paired
 /// by identifier, Motion Photos whole, duplicates written once, albums kept, damaged parts reported.
@@ -10,7 +10,10 @@ import TestSupport
 struct TakeoutRunTests {
     typealias Outcome = GoogleTakeout.Entry.Outcome
 
-    func run(_ scenario: TakeoutScenario, inputs: [String]? = nil, out: String = "library", _ change: (inout GoogleTakeout.Options) -> Void = { _ in })
+    func run(
+        _ scenario: TakeoutScenario, inputs: [String]? = nil, out: String = "library",
+        _ change: (inout GoogleTakeout.Options) -> Void = { _ in }
+    )
         async throws -> GoogleTakeout.Report
     {
         var options = GoogleTakeout.Options(outputDirectory: scenario.ws.file(out), jobs: 2)
@@ -53,7 +56,8 @@ struct TakeoutRunTests {
         #expect(motion.outcome == .written && motion.output == "2022/01/PXL_20220101_120000123.MP.jpg")
         #expect(separate.outcome == .mergedIntoMotionPhoto && separate.output == motion.output)
         let kept = try TakeoutFixture.bytes("\(out)/2022/01/PXL_20220101_120000123.MP.jpg")
-        #expect(kept == (try TakeoutFixture.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))), "the Motion Photo changed")
+        #expect(
+            kept == (try TakeoutFixture.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))), "the Motion Photo changed")
         // The one whose video was gone gets its separate video embedded again, the photo's bytes kept.
         let gone = try entry(report, "PXL_20220202_120000456.MP.jpg"), goneVideo = try entry(report, "PXL_20220202_120000456.MP")
         #expect(gone.outcome == .written && goneVideo.outcome == .mergedIntoMotionPhoto)
@@ -65,7 +69,8 @@ struct TakeoutRunTests {
         let embedded = try scenario.ws.write(Array(written[start..<(start + length)]), to: "embedded.mp4")
         let separateVideo = try scenario.ws.write(scenario.gonePhotoVideo, to: "separate.mp4")
         #expect(try await Readers.videoFramemd5(embedded) == Readers.videoFramemd5(separateVideo))
-        #expect(try await Readers.pixelDigest(gonePath) == Readers.pixelDigest(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")))
+        #expect(
+            try await Readers.pixelDigest(gonePath) == Readers.pixelDigest(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")))
 
         // Duplicates across parts and albums: written once, the album's links lead to the one copy.
         let dup = try entry(report, "Holiday in Paris/IMG_0001(1).HEIC")

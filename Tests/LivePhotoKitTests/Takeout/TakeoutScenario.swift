@@ -54,10 +54,14 @@ struct TakeoutScenario {
                 path: "\(y2023)/IMG_0001.JPG.supplemental-metadata.json",
                 bytes: TakeoutFixture.sidecar(title: "IMG_0001.JPG", time: timeY, latitude: 51.5007, longitude: -0.1246)),
             M(path: "\(y2022)/\(motionName)", bytes: synthetic, deflated: false),
-            M(path: "\(y2022)/\(TakeoutFixture.sidecarName(for: motionName))", bytes: TakeoutFixture.sidecar(title: motionName, time: timeMotion)),
+            M(
+                path: "\(y2022)/\(TakeoutFixture.sidecarName(for: motionName))",
+                bytes: TakeoutFixture.sidecar(title: motionName, time: timeMotion)),
             M(path: "\(y2022)/\(goneName)", bytes: gone),
             M(path: "\(y2022)/PXL_20220202_120000456.MP", bytes: goneVideo),
-            M(path: "\(y2022)/\(TakeoutFixture.sidecarName(for: goneName))", bytes: TakeoutFixture.sidecar(title: goneName, time: timeGone)),
+            M(
+                path: "\(y2022)/\(TakeoutFixture.sidecarName(for: goneName))",
+                bytes: TakeoutFixture.sidecar(title: goneName, time: timeGone)),
             M(path: "\(holiday)/metadata.json", bytes: TakeoutFixture.album(album)),
             M(path: "\(holiday)/IMG_0001(1).HEIC", bytes: try TakeoutFixture.bytes(heic)),
             M(
@@ -65,9 +69,13 @@ struct TakeoutScenario {
                 bytes: TakeoutFixture.sidecar(title: "IMG_0001.HEIC", time: timeX)),
             M(path: "Takeout/archive_browser.html", bytes: Array("<html></html>".utf8)),
             M(path: "\(y2023)/disguised.jpg", bytes: disguised),
-            M(path: "\(y2023)/disguised.jpg.supplemental-metadata.json", bytes: TakeoutFixture.sidecar(title: "disguised.jpg", time: disguisedTime)),
+            M(
+                path: "\(y2023)/disguised.jpg.supplemental-metadata.json",
+                bytes: TakeoutFixture.sidecar(title: "disguised.jpg", time: disguisedTime)),
             M(path: "\(photos)/Trash/IMG_9999.JPG", bytes: trashed),
-            M(path: "\(photos)/Trash/IMG_9999.JPG.supplemental-metadata.json", bytes: TakeoutFixture.sidecar(title: "IMG_9999.JPG", time: timeY, trashed: true)),
+            M(
+                path: "\(photos)/Trash/IMG_9999.JPG.supplemental-metadata.json",
+                bytes: TakeoutFixture.sidecar(title: "IMG_9999.JPG", time: timeY, trashed: true)),
             M(path: "\(y2023)/IMG_5000.JPG", bytes: plain),
             M(path: "\(y2023)/IMG_5000.MP4", bytes: shortClip),
             M(path: "\(y2023)/not-json.json", bytes: Array("{not json".utf8)),
