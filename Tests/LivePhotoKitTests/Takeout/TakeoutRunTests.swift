@@ -44,6 +44,15 @@ struct TakeoutRunTests {
         let stillY = try entry(report, "IMG_0001.JPG"), movieY = try entry(report, "IMG_0001(1).MOV")
         #expect(stillY.output == "2023/07/IMG_0001-2.JPG" && movieY.output == "2023/07/IMG_0001-2.MOV")
         #expect(try await Readers.exiftoolMovieIdentifier("\(out)/2023/07/IMG_0001-2.MOV") == scenario.identifierY)
+        // A still without a date or place gets its sidecar's, without re-encoding; a movie's own date is kept.
+        let yTags = try await Readers.exiftool(
+            "\(out)/2023/07/IMG_0001-2.JPG", ["-n", "-DateTimeOriginal", "-OffsetTimeOriginal", "-GPSLatitude", "-GPSLongitude", "-GPSLongitudeRef"])
+        #expect(yTags["ExifIFD:DateTimeOriginal"] == "2023:07:22 05:26:40" && yTags["ExifIFD:OffsetTimeOriginal"] == "+00:00")
+        #expect(yTags["GPS:GPSLatitude"].flatMap(Double.init).map { abs($0 - 51.5007) < 1e-4 } == true)
+        #expect(yTags["GPS:GPSLongitude"].flatMap(Double.init).map { abs($0 - 0.1246) < 1e-4 } == true)
+        #expect(yTags["GPS:GPSLongitudeRef"] == "W")
+        #expect(stillY.wrote == ["date", "place"])
+        #expect(try await Readers.pixelDigest("\(out)/2023/07/IMG_0001-2.JPG") == Readers.pixelDigest(scenario.madeStill))
         let verified = await LivePhotoVerifier.verify(photo: "\(out)/2023/07/IMG_0001.HEIC", movie: "\(out)/2023/07/IMG_0001.MOV")
         #expect(verified.passed)
         // The sidecars were found: the cut name, the `(N)` after the cut, the time as the file's date.
@@ -55,9 +64,15 @@ struct TakeoutRunTests {
         let motion = try entry(report, "PXL_20220101_120000123.MP.jpg"), separate = try entry(report, "PXL_20220101_120000123.MP")
         #expect(motion.outcome == .written && motion.output == "2022/01/PXL_20220101_120000123.MP.jpg")
         #expect(separate.outcome == .mergedIntoMotionPhoto && separate.output == motion.output)
-        let kept = try TakeoutFixture.bytes("\(out)/2022/01/PXL_20220101_120000123.MP.jpg")
-        #expect(
-            kept == (try TakeoutFixture.bytes(ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))), "the Motion Photo changed")
+        // Its image and its video are kept (only its metadata gains the date), and its video still plays.
+        let keptPath = "\(out)/2022/01/PXL_20220101_120000123.MP.jpg"
+        let original = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")
+        #expect(try await Readers.pixelDigest(keptPath) == Readers.pixelDigest(original))
+        let kept = try TakeoutFixture.bytes(keptPath), originalBytes = try TakeoutFixture.bytes(original)
+        #expect(kept.suffix(122_562) == originalBytes.suffix(122_562), "the Motion Photo's video changed")
+        let motionTags = try await Readers.exiftool(keptPath, ["-n", "-DateTimeOriginal", "-OffsetTimeOriginal"])
+        #expect(motionTags["ExifIFD:DateTimeOriginal"] == "2022:01:01 12:00:00" && motionTags["ExifIFD:OffsetTimeOriginal"] == "+00:00")
+        #expect(motion.wrote.contains("date"))
         // The one whose video was gone gets its separate video embedded again, the photo's bytes kept.
         let gone = try entry(report, "PXL_20220202_120000456.MP.jpg"), goneVideo = try entry(report, "PXL_20220202_120000456.MP")
         #expect(gone.outcome == .written && goneVideo.outcome == .mergedIntoMotionPhoto)

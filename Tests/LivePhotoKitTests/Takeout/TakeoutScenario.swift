@@ -24,6 +24,8 @@ struct TakeoutScenario {
     let identifierY: String
     /// The separate video embedded again into the Motion Photo whose video was gone.
     let gonePhotoVideo: [UInt8]
+    /// Live Photo Y's still as made, before the Takeout.
+    let madeStill: String
     /// The members, to write them as a folder or a tar too.
     let members: [[TakeoutFixture.Member]]
 
@@ -108,7 +110,7 @@ struct TakeoutScenario {
         let media = (part1 + part2).filter { TakeoutScenario.isMedia($0.path) }.count
         return TakeoutScenario(
             ws: ws, parts: parts, damagedParts: [damaged, cut], mediaCount: media, identifierX: identifierX,
-            identifierY: made.identifier.rawValue, gonePhotoVideo: goneVideo, members: [part1, part2])
+            identifierY: made.identifier.rawValue, gonePhotoVideo: goneVideo, madeStill: made.photo ?? "", members: [part1, part2])
     }
 
     static func isMedia(_ path: String) -> Bool {
