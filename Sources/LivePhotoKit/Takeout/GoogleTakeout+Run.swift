@@ -49,7 +49,8 @@ extension GoogleTakeout {
         guard !parts.isEmpty else { throw .badInput(file: inputs[0], reason: openProblems.first ?? "no Takeout part can be read") }
         let partNames = parts.map(\.name)
         let manifest = TakeoutManifest(path: "\(work)/written.jsonl", outputDirectory: out)
-        let totalBytes = parts.reduce(Int64(0)) { $0 + (FileManager.default.sizeOfItem(atPath: $1.path) ?? 0) }
+        // The parts' sizes (a folder's is not known before it is walked): what the copying's bar fills to.
+        let totalBytes = parts.reduce(Int64(0)) { $0 + ($1.kind == .folder ? 0 : FileManager.default.sizeOfItem(atPath: $1.path) ?? 0) }
         let landing = TakeoutLanding(folder: landingFolder)
 
         progress?(

@@ -127,6 +127,10 @@ struct TakeoutGrouping {
         // 4. Everything else, alone; a file whose bytes are no photo or movie livephoto reads is written as it is.
         for index in order where !used.contains(index) {
             items.append(.single(index))
+            if let facts = files[index]?.facts, facts.identifier != nil {
+                if facts.kind == .still { notes[index, default: []].append("a Live Photo's still whose movie is not in the Takeout") }
+                if facts.kind == .movie { notes[index, default: []].append("a Live Photo's movie whose still is not in the Takeout") }
+            }
             if files[index]?.facts.kind == .other, files[index]?.facts.format == .unknown {
                 notes[index, default: []].append("not a photo or video livephoto reads (PNG, GIF, RAW, or damaged); written as it is")
             }

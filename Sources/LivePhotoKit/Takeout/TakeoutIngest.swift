@@ -97,6 +97,7 @@ struct TakeoutIngest: Sendable {
         let outcome = try await TakeoutPartReader.walk(part, index: index) { member, bytes throws(LivePhotoError) in
             guard !InterruptHandling.requested else { throw .interrupted }
             let place = "\(part.name): \(member.path)"
+            if let problem = member.nameProblem { ingest.problems.append("\(place): \(problem)") }
             switch member.role {
             case .other:
                 ingest.others.append(member)

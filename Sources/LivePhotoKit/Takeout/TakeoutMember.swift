@@ -17,11 +17,14 @@ struct TakeoutMember: Sendable {
     let path: String
     let size: Int64
     let role: Role
+    /// Why its name as the part holds it could not be read as it is (not valid UTF-8), when it could not.
+    var nameProblem: String?
 
-    init(part: Int, path: String, size: Int64) {
+    init(part: Int, path: String, size: Int64, nameProblem: String? = nil) {
         self.part = part
         self.path = path
         self.size = size
+        self.nameProblem = nameProblem
         role = Self.role(of: path)
     }
 

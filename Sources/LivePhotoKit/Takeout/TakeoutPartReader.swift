@@ -53,7 +53,10 @@ struct TakeoutPartReader {
                 let bytes = Bytes(knownCRC32: member.crc32) { consume in
                     try ZipMemberReader.read(member, of: file, chunkSize: chunkSize, consume)
                 }
-                try body(TakeoutMember(part: index, path: path, size: Int64(clamping: member.uncompressedSize)), bytes)
+                let problem =
+                    member.nameIsUTF8 ? nil : "its name is not valid UTF-8; read as code page 437, as zip names without the UTF-8 flag are"
+                try body(
+                    TakeoutMember(part: index, path: path, size: Int64(clamping: member.uncompressedSize), nameProblem: problem), bytes)
             }
         case .tar(let gzipped):
             do {
@@ -106,7 +109,11 @@ struct TakeoutPartReader {
             try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(chunkSize: chunkSize, consume) }
             ) {
                 stream in
-                try body(TakeoutMember(part: index, path: path, size: entry.size), Bytes(knownCRC32: nil, stream: stream))
+                // A tar name holds bytes; those that are not UTF-8 were read as U+FFFD.
+                let problem =
+                    path.unicodeScalars.contains("\u{FFFD}") ? "its name is not valid UTF-8; the bytes that are not were replaced" : nil
+                try body(
+                    TakeoutMember(part: index, path: path, size: entry.size, nameProblem: problem), Bytes(knownCRC32: nil, stream: stream))
             }
         }
     }

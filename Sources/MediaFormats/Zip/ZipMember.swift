@@ -22,6 +22,9 @@ public struct ZipMember: Sendable, Equatable {
 
     /// The member's path in the archive, '/'-separated as written (UTF-8 when flagged or valid, else code page 437).
     public let name: String
+    /// Whether the name's bytes were valid UTF-8 (else they were read as code page 437, or, flagged UTF-8 yet
+    /// invalid, with replacement characters).
+    public let nameIsUTF8: Bool
     /// What the member is.
     public let kind: Kind
     /// How its data is stored.

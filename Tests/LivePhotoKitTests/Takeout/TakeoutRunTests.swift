@@ -46,7 +46,8 @@ struct TakeoutRunTests {
         #expect(try await Readers.exiftoolMovieIdentifier("\(out)/2023/07/IMG_0001-2.MOV") == scenario.identifierY)
         // A still without a date or place gets its sidecar's, without re-encoding; a movie's own date is kept.
         let yTags = try await Readers.exiftool(
-            "\(out)/2023/07/IMG_0001-2.JPG", ["-n", "-DateTimeOriginal", "-OffsetTimeOriginal", "-GPSLatitude", "-GPSLongitude", "-GPSLongitudeRef"])
+            "\(out)/2023/07/IMG_0001-2.JPG",
+            ["-n", "-DateTimeOriginal", "-OffsetTimeOriginal", "-GPSLatitude", "-GPSLongitude", "-GPSLongitudeRef"])
         #expect(yTags["ExifIFD:DateTimeOriginal"] == "2023:07:22 05:26:40" && yTags["ExifIFD:OffsetTimeOriginal"] == "+00:00")
         #expect(yTags["GPS:GPSLatitude"].flatMap(Double.init).map { abs($0 - 51.5007) < 1e-4 } == true)
         #expect(yTags["GPS:GPSLongitude"].flatMap(Double.init).map { abs($0 - 0.1246) < 1e-4 } == true)
@@ -179,6 +180,29 @@ struct TakeoutRunTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: copy)) == nil)
         let copied = try TakeoutFixture.bytes(copy)
         #expect(copied == (try TakeoutFixture.bytes(scenario.ws.file("copies/2023/07/IMG_0001.HEIC"))), "the copy differs")
+    }
+
+    @Test("a name that is not UTF-8 and a part given twice are reported; the file is written, the part read once")
+    func namesAndTwice() async throws {
+        let ws = try Workspace()
+        let jpeg = try await ClipStore.shared.jpeg()
+        // A name in code page 437, without the UTF-8 flag, as old Windows tools write: "café" as 63 61 66 82.
+        let part = ws.file("takeout-001.zip")
+        let script = """
+            import sys, zipfile
+            zipfile.ZipInfo._encodeFilenameFlags = lambda self: (self.filename.encode('cp437'), self.flag_bits)
+            with zipfile.ZipFile(sys.argv[1], 'w') as z:
+                z.write(sys.argv[2], 'Takeout/Google Photos/Photos from 2023/caf\\u00e9.jpg')
+            """
+        try await Tool.run(Readers.python, ["-c", script, part, jpeg])
+        let report = try await GoogleTakeout.run(
+            [part, ws.file("./takeout-001.zip")], options: GoogleTakeout.Options(outputDirectory: ws.file("library")))
+        #expect(report.entries.count == 1)
+        let entry = try #require(report.entries.first)
+        #expect(entry.member.hasSuffix("café.jpg") && entry.outcome == .written && entry.output == "Undated/café.jpg")
+        #expect(report.problems.contains { $0.contains("café.jpg") && $0.contains("not valid UTF-8") })
+        #expect(report.problems.contains { $0.contains("given twice") })
+        #expect(report.hasFailures)
     }
 
     /// Every file under `folder` (links as their targets) with a digest of its bytes, the work folder left out.
