@@ -54,6 +54,14 @@ struct TakeoutRunTests {
         #expect(yTags["GPS:GPSLongitudeRef"] == "W")
         #expect(stillY.wrote == ["date", "place"])
         #expect(try await Readers.pixelDigest("\(out)/2023/07/IMG_0001-2.JPG") == Readers.pixelDigest(scenario.madeStill))
+        // Its movie had no date: its headers and Apple's creationdate key now carry the still's, as ffprobe reads them.
+        let probe = try await Tool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format_tags=creation_time,com.apple.quicktime.creationdate", "-of", "json", "\(out)/2023/07/IMG_0001-2.MOV"])
+        let tags = try #require(((try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])?["format"] as? [String: Any])?["tags"] as? [String: String])
+        #expect(tags["creation_time"] == "2023-07-22T05:26:40.000000Z")
+        #expect(tags["com.apple.quicktime.creationdate"] == "2023-07-22T05:26:40+0000")
+        #expect(movieY.wrote == ["date"])
+        #expect(await LivePhotoVerifier.verify(photo: "\(out)/2023/07/IMG_0001-2.JPG", movie: "\(out)/2023/07/IMG_0001-2.MOV").passed)
         let verified = await LivePhotoVerifier.verify(photo: "\(out)/2023/07/IMG_0001.HEIC", movie: "\(out)/2023/07/IMG_0001.MOV")
         #expect(verified.passed)
         // The sidecars were found: the cut name, the `(N)` after the cut, the time as the file's date.
