@@ -114,12 +114,14 @@ def import_view(driver):
         said = script(driver, "return window.announced") or []
         check("the import's stages and its end are read out in the live region",
               any("Imported" in s for s in said) and len(said) >= 2, said)
-        counts = script(driver, "return Object.fromEntries([...document.querySelectorAll('#import-counts tr')].map(r => [r.dataset.outcome, r.cells[0].textContent]))")
+        counts = script(driver, "return Object.fromEntries([...document.querySelectorAll('#import-counts tr')].map(r => [r.dataset.outcome, r.cells[1].textContent]))")
         check("the summary counts the two halves of the Live Photo as paired", counts == {"paired-live-photo": "2"}, counts)
         sentence = driver.find_element(By.ID, "import-sentence").text
         check("the summary says what was read", "2 media files read" in sentence, sentence)
         focused = script(driver, "return document.activeElement.id")
         check("the focus moves to the summary's heading", focused == "import-result-title", focused)
+        set_size(driver, PHONE)
+        script(driver, "document.getElementById('import-result').scrollIntoView()")
         capture(driver, "import-result", PHONE)
         capture(driver, "import-result", DESKTOP)
         check_accessible_names(driver, "import-result")

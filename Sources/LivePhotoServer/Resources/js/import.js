@@ -51,7 +51,7 @@ async function browse(path, focusList = false) {
     $("import-where").textContent = listing.path;
     $("import-up").disabled = !listing.parent;
     const chosen = new Set(typedPaths());
-    const items = listing.entries.map((entry) => {
+    const items = listing.entries.map((entry, index) => {
       const li = document.createElement("li");
       const full = join(listing.path, entry.name);
       if (entry.kind === "folder") {
@@ -64,7 +64,8 @@ async function browse(path, focusList = false) {
         const label = document.createElement("label");
         label.className = "entry part";
         const box = document.createElement("input");
-        box.type = "checkbox"; box.checked = chosen.has(full); box.dataset.path = full;
+        box.type = "checkbox"; box.checked = chosen.has(full); box.dataset.path = full; box.id = `import-part-${index}`;
+        label.htmlFor = box.id;
         box.addEventListener("change", () => togglePath(full, box.checked));
         const name = document.createElement("span");
         name.className = "name"; name.textContent = entry.name;
