@@ -66,6 +66,8 @@ final class ServerState: Sendable {
     let toolSlots: ToolSlots
     /// Motion Photos of the gallery being split into the cache, one run per item.
     let splits = OncePerKey<String>()
+    /// The one Takeout import at a time, and the latest one's progress and summary.
+    let imports = ImportSlot()
 
     init(options: ServerOptions) {
         self.options = options

@@ -22,7 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
             gallery shows the Live Photos (paired by content identifier, as scan pairs them), the Motion Photos and \
             the orphans (a still whose movie is missing, or the reverse) found there, a page at a time; press and \
             hold one to play it. It keeps scan's index (--index, --no-index), so opening it again reads only the \
-            files that changed.
+            files that changed. Import reads a Google Takeout on this machine (its .zip or .tgz parts, or the \
+            folder it was extracted to) into DIR, as the takeout command does, with a progress bar and a summary; \
+            the gallery then shows it. One import runs at a time.
 
             Uploads stream to a temporary folder, private to your user (0700), that is emptied at start and \
             removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the \

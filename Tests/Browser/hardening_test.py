@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 
 LIVEPHOTO, SAMPLES, CLIP, WORK = (os.path.realpath(p) for p in sys.argv[1:5])
 failures = []
@@ -101,6 +102,20 @@ try:
     check("no referrer", headers.get("Referrer-Policy") == "no-referrer", headers)
     status, headers, _ = request(port, "GET", "/api/config", headers={"Host": "evil.example"})
     check("refusals carry the headers too", headers.get("X-Content-Type-Options") == "nosniff", headers)
+
+    # The Import view: an import asked for by another site is refused; its listing never shows, nor enters, the
+    # servers' shared work folder.
+    status, _, _ = request(port, "POST", "/api/import", body=b'{"inputs": ["/tmp"]}',
+                           headers={"Origin": "http://evil.example", "Content-Type": "application/json"})
+    check("a cross-origin import gets 403", status == 403, status)
+    shared = os.path.join(env["TMPDIR"], f"livephoto-serve-{os.getuid()}")
+    status, _, data = request(port, "GET", "/api/import/browse?path=" + urllib.parse.quote(env["TMPDIR"]))
+    names = [e["name"] for e in json.loads(data)["entries"]] if status == 200 else None
+    check("the import's listing leaves the servers' work folder out",
+          names is not None and os.path.basename(shared) not in names, (status, data[:200]))
+    status, _, data = request(port, "GET", "/api/import/browse?path=" + urllib.parse.quote(shared))
+    check("the servers' work folder cannot be listed, and the answer names no path of it",
+          status == 403 and shared.encode() not in data, (status, data[:200]))
 
     # 2. The gallery serves only its folder, at the time of the request.
     status, _, data = request(port, "GET", "/api/gallery")

@@ -24,7 +24,7 @@ SHOTS = os.path.join(WORK, "screenshots")
 README_SHOTS = os.environ.get("LIVEPHOTO_README_SCREENSHOTS")
 # The README's screenshots, by the name each has under SHOTS.
 README_CHOICE = ["assemble-1280", "assemble-375", "disassemble-1280", "disassemble-375", "gallery-1280", "gallery-375", "edit-1280",
-                 "edit-375"]
+                 "edit-375", "import-1280", "import-375"]
 DESKTOP, PHONE = (1280, 800), (375, 812)
 # The gallery's folder: the iPhone's Live Photo and five Motion Photos (Google's, Samsung's, JPEG and HEIC).
 GALLERY = ["iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.MOV", "libmphoto_motion_photo_v1_synthetic.jpg",

@@ -4,7 +4,8 @@ Usage: webapp_test.py LIVEPHOTO SAMPLES_DIR PHOTO.jpg CLIP.mov WORK_DIR
 At 1280×800 and at a phone's 375×812: files dropped anywhere on the page go to their mode (a photo and a video to
 Assemble's slots, a .pvt.zip or a Motion Photo to Disassemble); thumbnails of the photo and of the video's cover
 frame show before the job (a HEIC Chromium cannot show gets a placeholder that names it, never a broken image);
-Assemble, Disassemble, the viewer played by pointer, touch and keyboard, the gallery grid, errors; the page never
+Assemble, Disassemble, the viewer played by pointer, touch and keyboard, the gallery grid, errors, the Edit view, an
+import of a small Takeout through the Import view (webapp_import.py); the page never
 scrolls sideways and no control overlaps another; progress and errors reach a polite live region, progress bars
 carry aria-valuenow, and every control has a name. Screenshots of each mode at both sizes go to WORK_DIR/screenshots
 (and, with LIVEPHOTO_README_SCREENSHOTS=DIR, the README's choice of them to DIR). Then a load test of 50 concurrent
@@ -21,6 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from webapp_edit import edit_view
+from webapp_import import import_view
 from webapp_load import check_uploads
 from webapp_support import *  # noqa: F401,F403 (the shared helpers and constants)
 
@@ -42,7 +44,7 @@ def main():
         script(driver, WATCH)
         check("Assemble is shown first, alone", shown_modes(driver) == ["assemble"], shown_modes(driver))
         tabs = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".segmented button") if t.is_displayed()]
-        check("the page shows every mode (and the gallery)", tabs == ["Assemble", "Disassemble", "Camera", "Gallery"], tabs)
+        check("the page shows every mode (and the gallery)", tabs == ["Assemble", "Disassemble", "Camera", "Gallery", "Import"], tabs)
         scripts = script(driver, "return [...document.scripts].map(s => s.src).concat([...document.styleSheets].map(s => s.href))")
         check("scripts and styles come from the server itself", all(s.startswith(url) for s in scripts if s), scripts)
         modules = script(driver, "return [...document.scripts].map(s => s.type)")
@@ -303,6 +305,7 @@ def main():
         check_accessible_names(driver, "gallery")
         set_size(driver, DESKTOP)
         edit_view(driver, url)
+        import_view(driver)
     except BaseException:
         server.terminate()  # a run stopped by an error leaves no server behind
         raise

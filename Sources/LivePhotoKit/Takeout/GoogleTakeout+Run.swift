@@ -3,8 +3,8 @@ internal import PortableFoundation
 
 extension GoogleTakeout {
     /// The hidden folder a run works in, under the output folder: the landing folder, conversions, and the record of
-    /// what was written.
-    static let workFolderName = ".livephoto-takeout"
+    /// what was written. A library's reader (a gallery) leaves it alone; its paths are the run's own business.
+    public static let workFolderName = ".livephoto-takeout"
 
     /// Reads `inputs` (Takeout parts, `.zip` or `.tgz`, or extracted folders) as one tree and writes the library to
     /// `options.outputDirectory`. `progress` is called often; `entry` once for each media file, when its fate is known.

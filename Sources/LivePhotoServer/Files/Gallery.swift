@@ -61,7 +61,10 @@ actor Gallery {
         // The scan reads headers and the index: on the blocking threads, never on the pool that serves requests.
         let task = Task {
             try await BlockingWork.run {
-                Self.items(of: try await LibraryScanner.scan([root], options: ScanOptions(indexPath: indexPath)).items)
+                let roots = Self.scanRoots(root)
+                guard !roots.isEmpty else { return [GalleryItem]() }
+                let scan = try await LibraryScanner.scan(roots, options: ScanOptions(indexPath: indexPath))
+                return Self.items(of: scan.items, root: root)
             }
         }
         scanning = task
@@ -71,8 +74,20 @@ actor Gallery {
         return items
     }
 
-    /// The shown items of a scan, in the order of their paths.
-    static func items(of library: [LibraryItem]) -> [GalleryItem] {
+    /// What a scan of the gallery reads: the folder itself; in a library an import wrote (one that holds the run's
+    /// hidden work folder), its entries but `Albums/`, whose files are the library's own again (links, which a scan
+    /// does not follow, or with `--albums copies` copies, which would make each item a conflict of two photos and
+    /// two movies with one identifier).
+    static func scanRoots(_ root: String) -> [String] {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: "\(root)/\(GoogleTakeout.workFolderName)") else { return [root] }
+        let names = (try? fm.contentsOfDirectory(atPath: root)) ?? []
+        return names.filter { !$0.hasPrefix(".") && $0 != "Albums" }.sorted().map { "\(root)/\($0)" }
+    }
+
+    /// The shown items of a scan, in the order of their paths, each named by its first file's path below `root` (nil:
+    /// below the root it was scanned from).
+    static func items(of library: [LibraryItem], root: String? = nil) -> [GalleryItem] {
         var found: [GalleryItem] = []
         for item in library where shownKinds.contains(item.kind) {
             let photo: String?, movie: String?
@@ -81,9 +96,11 @@ actor Gallery {
             case .orphanMovie: (photo, movie) = (nil, item.files[0])
             default: (photo, movie) = (item.files[0], nil)
             }
+            let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            let name = prefix.flatMap { item.files[0].hasPrefix($0) ? String(item.files[0].dropFirst($0.count)) : nil } ?? item.relativePath
             found.append(
                 GalleryItem(
-                    id: String(StableHash.fnv1a(item.relativePath), radix: 16), name: item.relativePath, kind: item.kind,
+                    id: String(StableHash.fnv1a(name), radix: 16), name: name, kind: item.kind,
                     pairedBy: item.pairedBy,
                     flavor: item.flavor, family: item.family, note: item.note, photo: photo, movie: movie))
         }

@@ -21,6 +21,7 @@ enum WebAssets {
         "/js/drop.js": PackageResources.drop_js,
         "/js/editor.js": PackageResources.editor_js,
         "/js/gallery.js": PackageResources.gallery_js,
+        "/js/import.js": PackageResources.import_js,
         "/js/jobs.js": PackageResources.jobs_js,
         "/js/modes.js": PackageResources.modes_js,
         "/js/upload.js": PackageResources.upload_js,

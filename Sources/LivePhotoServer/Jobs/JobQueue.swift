@@ -49,6 +49,8 @@ struct JobStatus: Sendable, Encodable {
         case operation(OperationProgress.Phase)
         /// Making the previews.
         case preview
+        /// A stage of a Takeout import (reading, copying, writing).
+        case takeout(GoogleTakeout.Progress.Stage)
         /// Finished, one way or the other.
         case done, failed
 
@@ -59,6 +61,7 @@ struct JobStatus: Sendable, Encodable {
             case .waiting: "waiting"
             case .starting: "starting"
             case .preview: "preview"
+            case .takeout(let stage): stage.rawValue
             case .done: "done"
             case .failed: "failed"
             }
