@@ -112,24 +112,7 @@ struct ImportController {
         let id = try context.parameters.require("id")
         _ = try await importStatus(id)
         let controller = self
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                var last = ""
-                while !Task.isShuttingDownGracefully, let status = try? await controller.importStatus(id) {
-                    let json = try JSONBody.encode(status)
-                    if json != last {
-                        try await writer.write(ByteBuffer(string: "data: \(json)\n\n"))
-                        last = json
-                    }
-                    if status.state == .done || status.state == .failed { break }
-                    try await Task.sleep(for: .milliseconds(250))
-                }
-                try await writer.finish(nil)
-            })
+        return StatusEvents.response(every: .milliseconds(250)) { (try? await controller.importStatus(id)).map { ($0, $0.state) } }
     }
 
     /// The job's status with the import's progress and summary; 404 for a job that is no import (or has expired).

@@ -159,26 +159,7 @@ struct JobController {
         let id = try context.parameters.require("id")
         guard await state.jobs.status(id) != nil else { throw HTTPError(.notFound, message: "No such job (it may have expired).") }
         let jobs = state.jobs
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                var last = ""
-                // A stream left open would hold the server's graceful shutdown until its job ends; it closes instead,
-                // and the job is then cancelled with the others.
-                while !Task.isShuttingDownGracefully, let status = await jobs.status(id) {
-                    let json = try JSONBody.encode(status)
-                    if json != last {
-                        try await writer.write(ByteBuffer(string: "data: \(json)\n\n"))
-                        last = json
-                    }
-                    if status.state == .done || status.state == .failed { break }
-                    try await Task.sleep(for: .milliseconds(100))
-                }
-                try await writer.finish(nil)
-            })
+        return StatusEvents.response(every: .milliseconds(100)) { await jobs.status(id).map { ($0, $0.state) } }
     }
 
     /// A result file, as an attachment under its name.
