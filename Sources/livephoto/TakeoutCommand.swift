@@ -13,8 +13,9 @@ struct TakeoutCommand: AsyncParsableCommand {
         commandName: "takeout",
         abstract: "Turn a Google Takeout into a clean library, straight from its zips.",
         discussion: """
-            Reads the parts as downloaded (takeout-…-001.zip …, .tgz) or the folder they were extracted to, as one \
-            tree, without extracting them first: each photo and video is streamed out of its archive and written once. \
+            Reads the parts as downloaded (takeout-DATE-001.zip and the others, or .tgz) or the folder they were \
+            extracted to, as one tree, without extracting them first: each photo and video is streamed out of its \
+            archive straight into the library. \
             Live Photos are paired by their content identifier whatever Takeout named them, Motion Photos keep (or get \
             back) their video, the capture time and place of each JSON sidecar are written into the file where it \
             lacks them (no re-encoding), duplicates in albums are written once, and albums are kept as folders of \
