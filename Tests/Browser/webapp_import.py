@@ -111,6 +111,8 @@ def import_view(driver):
         check("the import ends with its summary", done, driver.find_element(By.ID, "import-error").text)
         now = script(driver, "return document.getElementById('import-progress').getAttribute('aria-valuenow')")
         check("the progress bar's aria-valuenow reaches 100", now == "100", now)
+        # The end is read out a moment after the summary shows (the live region is cleared first, then filled).
+        try_wait(driver, "return (window.announced || []).some(s => s.includes('Imported'))", 5)
         said = script(driver, "return window.announced") or []
         check("the import's stages and its end are read out in the live region",
               any("Imported" in s for s in said) and len(said) >= 2, said)

@@ -10,10 +10,8 @@ enum TakeoutStillStamp {
         -> Set<String>
     {
         let (header, tail, written): ([UInt8]?, Int64, Set<String>) = try naming(path) {
+            // A JPEG cut short (no EOI) is stamped too: only its header changes, the rest is copied as it is.
             let jpeg = try JPEGFile(file: file)
-            guard try jpeg.endOfImage(in: file) != nil else {
-                throw FormatError(.truncated, "the JPEG ends inside its image data (no EOI marker)")
-            }
             let existing = try jpeg.exifTIFF(in: file)
             var tiff = try ExifTIFF(bytes: existing ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height))
             var written = try TakeoutStillMetadata.stampExif(&tiff, facts: facts, prefersSidecar: prefersSidecar)

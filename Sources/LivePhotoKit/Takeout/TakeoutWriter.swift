@@ -77,7 +77,7 @@ struct TakeoutWriter: Sendable {
         case .single(let index):
             let one = try file(index)
             let (ext, _) = TakeoutPlacement.fileExtension(name: one.name, format: one.format)
-            done.wrote[index] = try stamp(one.landing, one.facts)
+            done.wrote[index] = try stamp(one.landing, one.facts, notes: &done.notes[index, default: []])
             done.outputs[index] = try place(one.landing, job, ext: ext)
         case .livePhoto(let s, let m, _):
             let (still, movie) = (try file(s), try file(m))
@@ -86,7 +86,7 @@ struct TakeoutWriter: Sendable {
                 let result = try await LivePhotoConverter.toMotionPhoto(
                     photo: still.landing, movie: movie.landing,
                     options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: flavor))
-                done.wrote[s] = try stamp(result.output, still.facts)
+                done.wrote[s] = try stamp(result.output, still.facts, notes: &done.notes[s, default: []])
                 let ext = TakeoutPlacement.fileExtension(name: still.name, format: InputFile.kind(of: result.output)).ext
                 let output = try place(result.output, job, ext: ext)
                 done.outputs[s] = output
@@ -95,8 +95,8 @@ struct TakeoutWriter: Sendable {
             } else {
                 let stillExt = TakeoutPlacement.fileExtension(name: still.name, format: still.format).ext
                 let movieExt = TakeoutPlacement.fileExtension(name: movie.name, format: movie.format).ext
-                done.wrote[s] = try stamp(still.landing, still.facts)
-                done.wrote[m] = try stamp(movie.landing, movie.facts)
+                done.wrote[s] = try stamp(still.landing, still.facts, notes: &done.notes[s, default: []])
+                done.wrote[m] = try stamp(movie.landing, movie.facts, notes: &done.notes[m, default: []])
                 done.outputs[s] = try place(still.landing, job, ext: stillExt)
                 done.outputs[m] = try place(movie.landing, job, ext: movieExt)
             }
@@ -118,28 +118,43 @@ struct TakeoutWriter: Sendable {
                 guard let still = result.photo, let movie = result.movie else {
                     throw .badInput(file: photo.name, reason: "the conversion to a Live Photo wrote no pair")
                 }
-                done.wrote[p] = try stamp(still, photo.facts)
-                _ = try stamp(movie, photo.facts)
+                done.wrote[p] = try stamp(still, photo.facts, notes: &done.notes[p, default: []])
+                _ = try stamp(movie, photo.facts, notes: &done.notes[p, default: []])
                 let stillExt = TakeoutPlacement.fileExtension(name: photo.name, format: InputFile.kind(of: still)).ext
                 done.outputs[p] = try place(still, job, ext: stillExt)
                 _ = try place(movie, job, ext: String(TakeoutName.splitExtension(movie).ext.dropFirst()))
                 done.notes[p, default: []].append("converted to a Live Photo")
             } else {
-                done.wrote[p] = try stamp(path, photo.facts)
+                done.wrote[p] = try stamp(path, photo.facts, notes: &done.notes[p, default: []])
                 done.outputs[p] = try place(path, job, ext: photoExt)
             }
             if let separate { done.outputs[separate] = done.outputs[p] }
         }
     }
 
-    /// Writes `facts` into the file and gives it the capture time as its modification time.
-    private func stamp(_ path: String, _ facts: TakeoutFacts) throws(LivePhotoError) -> [String] {
-        let wrote = try TakeoutStamp.apply(to: path, facts: facts, prefersSidecar: prefersSidecar)
+    /// Writes `facts` into the file and gives it the capture time as its modification time. A file whose metadata
+    /// cannot be written is written as it is, with a note: a photo without its date is better than no photo.
+    private func stamp(_ path: String, _ facts: TakeoutFacts, notes: inout [String]) throws(LivePhotoError) -> [String] {
+        var wrote: [String] = []
+        do throws(LivePhotoError) {
+            wrote = try TakeoutStamp.apply(to: path, facts: facts, prefersSidecar: prefersSidecar)
+        } catch {
+            if error.stopsTheRun { throw error }
+            notes.append("its date and place could not be written into it (\(Self.reason(error))); written as it was")
+        }
         if let time = facts.captureTime ?? TakeoutStamp.captureTime(of: path) {
             let seconds = time.timeIntervalSince1970.rounded(.down)
             FileDates.setModificationTime(timespec(tv_sec: Int(seconds), tv_nsec: 0), of: path)
         }
         return wrote
+    }
+
+    /// An error's reason, without the path of the file it names (the run's own).
+    static func reason(_ error: LivePhotoError) -> String {
+        switch error {
+        case .badInput(_, let reason), .unsupported(_, let reason), .io(_, let reason), .writeFailed(_, let reason): reason
+        default: error.description
+        }
     }
 
     /// Moves `path` to `FOLDER/STEM.EXT`, never over a file; returns the relative path.

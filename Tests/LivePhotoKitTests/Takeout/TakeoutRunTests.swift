@@ -56,8 +56,14 @@ struct TakeoutRunTests {
         #expect(try await Readers.pixelDigest("\(out)/2023/07/IMG_0001-2.JPG") == Readers.pixelDigest(scenario.madeStill))
         // Its movie had no date: its headers and Apple's creationdate key now carry the still's, as ffprobe reads them.
         let probe = try await Tool.run(
-            "ffprobe", ["-v", "error", "-show_entries", "format_tags=creation_time,com.apple.quicktime.creationdate", "-of", "json", "\(out)/2023/07/IMG_0001-2.MOV"])
-        let tags = try #require(((try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])?["format"] as? [String: Any])?["tags"] as? [String: String])
+            "ffprobe",
+            [
+                "-v", "error", "-show_entries", "format_tags=creation_time,com.apple.quicktime.creationdate", "-of", "json",
+                "\(out)/2023/07/IMG_0001-2.MOV",
+            ])
+        let tags = try #require(
+            ((try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])?["format"] as? [String: Any])?["tags"]
+                as? [String: String])
         #expect(tags["creation_time"] == "2023-07-22T05:26:40.000000Z")
         #expect(tags["com.apple.quicktime.creationdate"] == "2023-07-22T05:26:40+0000")
         #expect(movieY.wrote == ["date"])
@@ -211,6 +217,38 @@ struct TakeoutRunTests {
         #expect(report.problems.contains { $0.contains("café.jpg") && $0.contains("not valid UTF-8") })
         #expect(report.problems.contains { $0.contains("given twice") })
         #expect(report.hasFailures)
+    }
+
+    @Test("a JPEG cut short gets its date; one whose Exif cannot be read is written as it was, with a note")
+    func stampingNeverLosesAFile() async throws {
+        let ws = try Workspace()
+        let folder = "\(TakeoutFixture.root)/Photos from 2023"
+        let cut = "androidx-media_pixel-motion-photo-jfif-segment-shortened.jpg"
+        var damaged = try TakeoutFixture.bytes(try await ClipStore.shared.jpeg())
+        // An Exif APP1 whose IFD0 lies past its end, right after SOI.
+        let tiff: [UInt8] = Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0x00, 0x00, 0xFF, 0xFF, 0x7F]
+        damaged.insert(contentsOf: [0xFF, 0xE1, 0x00, UInt8(tiff.count + 2)] + tiff, at: 2)
+        typealias M = TakeoutFixture.Member
+        let part = try TakeoutFixture.zip(
+            [
+                M(path: "\(folder)/\(cut)", bytes: try TakeoutFixture.bytes(ProjectPaths.sample(cut))),
+                M(
+                    path: "\(folder)/\(TakeoutFixture.sidecarName(for: cut))",
+                    bytes: TakeoutFixture.sidecar(title: cut, time: 1_690_000_000, description: "cut short")),
+                M(path: "\(folder)/damaged.jpg", bytes: damaged),
+                M(path: "\(folder)/damaged.jpg.json", bytes: TakeoutFixture.sidecar(title: "damaged.jpg", time: 1_690_000_000)),
+            ], to: ws.file("takeout-001.zip"))
+        let report = try await GoogleTakeout.run([part], options: GoogleTakeout.Options(outputDirectory: ws.file("library")))
+        let shortened = try #require(report.entries.first { $0.member.hasSuffix(cut) })
+        #expect(shortened.outcome == .written && shortened.wrote == ["description"])
+        let tags = try await Readers.exiftool(
+            ws.file("library/\(try #require(shortened.output))"), ["-XMP-dc:Description", "-DateTimeOriginal"])
+        #expect(tags["XMP-dc:Description"] == "cut short" && tags["ExifIFD:DateTimeOriginal"] != nil)
+        let broken = try #require(report.entries.first { $0.member.hasSuffix("damaged.jpg") })
+        #expect(broken.outcome == .written && broken.wrote.isEmpty)
+        #expect(broken.notes.contains { $0.contains("could not be written") }, "\(broken.notes)")
+        let kept = try TakeoutFixture.bytes(ws.file("library/\(try #require(broken.output))"))
+        #expect(kept == damaged, "the file was changed")
     }
 
     /// Every file under `folder` (links as their targets) with a digest of its bytes, the work folder left out.
