@@ -138,12 +138,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_048_576).contains(maxUpload) else { throw ValidationError("--max-upload must be between 1 and 1048576 MB") }
         if let maxStorage, !(1...1 << 30).contains(maxStorage) { throw ValidationError("--max-storage must be between 1 and 2^30 MB") }
         guard (1...4 << 20).contains(maxConnections) else { throw ValidationError("--max-connections must be at least 1") }
-        var files = rlimit()
-        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0, UInt64(maxConnections) + 64 > UInt64(files.rlim_cur) {
-            throw ValidationError(
-                "--max-connections \(maxConnections) does not leave room under this process's open-file limit (\(files.rlim_cur)); "
-                    + "raise it (ulimit -n) or choose fewer")
-        }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
         guard (1...16).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 16") }
         guard (0.5...5).contains(before), (0.5...5).contains(after) else {
@@ -164,6 +158,21 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 StandardStreams.error("livephoto: error: \(error)\n")
                 throw ExitCode(Failure.badInput)
+            }
+        }
+        // The soft open-file limit raised to the hard one; when that is still too low, the connections fit under it.
+        var maxConnections = self.maxConnections
+        if let limit = OpenFileLimit.raised() {
+            guard let fitted = OpenFileLimit.connections(maxConnections, under: limit) else {
+                StandardStreams.error(
+                    "livephoto: error: this process may open only \(limit) files, too few to serve (ulimit -n to raise it)\n")
+                throw ExitCode(Failure.usage)
+            }
+            if fitted < maxConnections {
+                StandardStreams.error(
+                    "livephoto serve: note: \(fitted) connections at once, not \(maxConnections): the open-file limit is \(limit) "
+                        + "(ulimit -n to raise it)\n")
+                maxConnections = fitted
             }
         }
         var options = ServerOptions(
