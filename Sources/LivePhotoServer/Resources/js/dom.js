@@ -12,11 +12,12 @@ export function announce(text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
+// An error interrupts: its element is a role="alert", read out as it appears. Progress and results go to the polite
+// live region (announce), which waits for the reader to finish.
 export function showError(id, text) {
   const el = $(id);
   el.textContent = text;
   el.hidden = !text;
-  announce(text);
 }
 
 // A progress bar says its value to assistive technology (aria-valuenow, in percent) and announces its label when
