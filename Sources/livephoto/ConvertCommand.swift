@@ -122,7 +122,10 @@ struct ConvertCommand: AsyncParsableCommand {
             guard (1...2).contains(files.count) else {
                 throw ValidationError("--to motion takes PHOTO MOVIE, or one of them (the other is looked for beside it)")
             }
-        case .live: guard files.count == 1 else { throw ValidationError("--to live takes one Motion Photo") }
+        case .live:
+            guard (1...2).contains(files.count) else {
+                throw ValidationError("--to live takes one Motion Photo, or the photo and movie of vivo's two-file live photo")
+            }
         }
         if let id, ContentIdentifier(id) == nil { throw ValidationError("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8") }
         if let cover {
@@ -174,7 +177,8 @@ struct ConvertCommand: AsyncParsableCommand {
                 outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
                 packaging: pvtZip ? .zippedBundle : .pair, force: force, ffmpegPath: output.ffmpeg)
             let result = try await ProgressBar.running(label: "convert", json: common.json) { progress in
-                try await LivePhotoConverter.toLivePhoto(files[0], options: options, progress: progress)
+                try await LivePhotoConverter.toLivePhoto(
+                    files[0], movie: files.count == 2 ? files[1] : nil, options: options, progress: progress)
             }
             if common.json {
                 try Output.printJSON(result)

@@ -193,9 +193,17 @@ public enum LivePhotoConverter {
     /// frame, and none (or -1) means the frame nearest the middle, as Motion Photo format 1.0 says; the result's
     /// notes say so. `options.coverTime` is the user's and must lie within the video. The photo's MakerNote of
     /// another maker (Pixel, Samsung) is replaced by Apple's, which carries the identifier, with a note.
-    public static func toLivePhoto(_ motionPhoto: String, options: MakeOptions, progress: ProgressHandler? = nil)
-        async throws(LivePhotoError) -> MakeResult
-    {
+    ///
+    /// - Parameter movie: vivo's two-file live photos only: the movie, when given with the photo (in either order);
+    ///   without it, the movie is looked for beside the photo.
+    public static func toLivePhoto(
+        _ motionPhoto: String, movie: String? = nil, options: MakeOptions, progress: ProgressHandler? = nil
+    ) async throws(LivePhotoError) -> MakeResult {
+        var (motionPhoto, movie) = (motionPhoto, movie)
+        // Given as MOVIE PHOTO: the photo is the one that is not a movie.
+        if let given = movie, InputFile.kind(of: motionPhoto).isMovie, !InputFile.kind(of: given).isMovie {
+            (motionPhoto, movie) = (given, motionPhoto)
+        }
         let input = try InputFile(path: motionPhoto)
         let (file, kind) = (input.file, input.kind)
         guard kind == .jpeg || kind == .heic else {
@@ -207,9 +215,13 @@ public enum LivePhotoConverter {
         }
         let motion = try input.motionPhoto()
         if !motion.isMotionPhoto, let footer = motion.vivoFooter {
-            return try await vivoPairToLivePhoto(input, pairingID: footer.pairingID, options: options, progress: progress)
+            return try await vivoPairToLivePhoto(input, pairingID: footer.pairingID, movie: movie, options: options, progress: progress)
         }
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
+        if let movie {
+            throw .invalidArgument(
+                "\(motionPhoto) holds its video; give it alone (\(movie) is used only with the photo of vivo's two-file live photos)")
+        }
         var options = options
         options.name = options.name ?? LivePhotoSplitter.baseStem(motionPhoto)
         // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo
@@ -270,12 +282,20 @@ public enum LivePhotoConverter {
 
     /// The photo of a vivo pair (phones up to the X200: a JPEG and an MP4 of the same name, whose footers carry the
     /// same pairing id) and its movie, found beside it, made into a Live Photo with the cover at vivo's cover frame.
-    static func vivoPairToLivePhoto(_ input: InputFile, pairingID: String, options: MakeOptions, progress: ProgressHandler?)
-        async throws(LivePhotoError) -> MakeResult
-    {
+    static func vivoPairToLivePhoto(
+        _ input: InputFile, pairingID: String, movie: String?, options: MakeOptions, progress: ProgressHandler?
+    ) async throws(LivePhotoError) -> MakeResult {
         let photo = input.path
         let stem = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
-        guard let found = VivoPair.movie(beside: photo, pairingID: pairingID) else {
+        if let movie, VivoPair.pair(movie: movie, pairingID: pairingID) == nil {
+            throw .refused(
+                file: movie, reason: "not the movie of \(photo): its footer does not carry the pairing id \(pairingID)",
+                remedy: .takeMismatchedPartsTogether)
+        }
+        guard
+            let found = movie.flatMap({ VivoPair.pair(movie: $0, pairingID: pairingID) })
+                ?? VivoPair.movie(beside: photo, pairingID: pairingID)
+        else {
             throw .badInput(
                 file: photo,
                 reason:

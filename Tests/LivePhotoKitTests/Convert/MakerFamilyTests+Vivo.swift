@@ -144,6 +144,35 @@ extension MakerFamilyTests {
         #expect(verdict.passed, "\(verdict.checks.filter { !$0.passed })")
     }
 
+    @Test("--to live of vivo's two files given together, in either order, as of the photo alone; another pair's movie refused")
+    func vivoPairBothHalves() async throws {
+        let ws = try Workspace()
+        let (photo, movie, made) = try await MotionPhotoFlavorTests.jpegLivePhoto(ws)
+        let first = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("a"), flavor: .vivoPair))
+        let second = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("b"), flavor: .vivoPair))
+        let (vivoPhoto, vivoMovie) = (first.output, try #require(first.companion))
+        for (index, order) in [[vivoPhoto, vivoMovie], [vivoMovie, vivoPhoto]].enumerated() {
+            let back = try await LivePhotoConverter.toLivePhoto(
+                order[0], movie: order[1], options: MakeOptions(outputDirectory: ws.file("back\(index)")))
+            #expect(back.identifier == made.identifier)
+            #expect(back.notes.contains { $0.contains("carries the same pairing id") })
+        }
+        // The command line takes both halves too.
+        let run = try await LivePhotoCLI.run(["convert", "--to", "live", vivoPhoto, vivoMovie, "--out", ws.file("cli")])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The movie of another pair (its own pairing id): refused, nothing written.
+        await #expect {
+            _ = try await LivePhotoConverter.toLivePhoto(
+                vivoPhoto, movie: try #require(second.companion), options: MakeOptions(outputDirectory: ws.file("mixed")))
+        } throws: { error in
+            guard case .refused(_, let reason, _)? = error as? LivePhotoError else { return false }
+            return reason.contains("pairing id")
+        }
+        #expect(try ws.contents("mixed").isEmpty)
+    }
+
     @Test(
         "bad input: a LIVE_ number that does not match the MP4, or one larger than the file: a clear error, exit 2's kind, nothing written")
     func badTails() async throws {
