@@ -35,6 +35,7 @@ struct BatchRun {
             case .failed: bar.above("failed   \(result.item): \(result.reason ?? "")")
             case .planned:
                 bar.above("would write \(result.outputs.joined(separator: ", "))" + (result.notes.isEmpty ? "" : " (there already)"))
+            case .damaged: bar.above("damaged  \(result.item): \(result.reason ?? "")")
             case .done, .skipped: break
             }
         }
@@ -44,8 +45,10 @@ struct BatchRun {
             if summary.skipped > 0 { parts.append("\(summary.skipped) skipped (their outputs are there)") }
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
             if dryRun { parts = ["\(summary.planned) to do"] + (summary.failed > 0 ? ["\(summary.failed) refused"] : []) }
+            let damaged = summary.damaged > 0 ? " (\(summary.damaged) of them damaged, listed above)" : ""
             let alone =
-                summary.leftAlone > 0 ? "; \(summary.leftAlone) of other kinds\(library.shard == nil ? "" : " or shares") left alone" : ""
+                summary.leftAlone > 0
+                ? "; \(summary.leftAlone) of other kinds\(library.shard == nil ? "" : " or shares") left alone\(damaged)" : ""
             StandardStreams.error("\(summary.items) item\(summary.items == 1 ? "" : "s"): \(parts.joined(separator: ", "))\(alone)\n")
         }
         if summary.interrupted { throw ExitCode(130) }

@@ -16,6 +16,25 @@ struct BatchCommandTests {
         try await LivePhotoCLI.run(arguments, environment: environment)
     }
 
+    @Test("a damaged file in the folders is listed by name and reason, in text and in --json, as scan lists it")
+    func damagedInputsListed() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
+        #expect(try await livephoto(["make", photo, clip, "--out", ws.file("library"), "--name", "IMG_0001"]).status == 0)
+        _ = try ws.write(Array("not a photo at all".utf8), to: "library/broken.jpg")
+        let json = try await livephoto(["convert", "--to", "motion", ws.file("library"), "--out", ws.file("out"), "--json", "--no-index"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let lines = json.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let damaged = try #require(lines.first { $0["status"] as? String == "damaged" }, "\(json.stdout)")
+        #expect(damaged["item"] as? String == "broken.jpg" && damaged["kind"] as? String == "damaged")
+        #expect((damaged["reason"] as? String)?.isEmpty == false)
+        #expect(lines.contains { $0["status"] as? String == "done" })
+        let text = try await livephoto(["convert", "--to", "motion", ws.file("library"), "--out", ws.file("out2"), "--no-index"])
+        #expect(text.stderr.contains("damaged  broken.jpg: ") && text.stderr.contains("1 of them damaged, listed above"), "\(text.stderr)")
+    }
+
     @Test("a failed item: exit 6, one JSON line per item, the others written; --from reads a scan's lines, from a file or '-'")
     func failuresAndFrom() async throws {
         let ws = try Workspace()

@@ -10,6 +10,9 @@ extension LibraryBatch {
             case failed
             /// `--dry-run`: what would be written.
             case planned
+            /// A file of the folders that could not be read at all (`reason` says why, as `scan` does): left alone,
+            /// and listed so that no input goes unmentioned.
+            case damaged
         }
 
         /// The first file's path relative to its root: what the item is called in reports and shares.
@@ -52,6 +55,8 @@ extension LibraryBatch {
         public var planned: Int
         /// Items of other kinds, or of other shares, left alone.
         public var leftAlone: Int
+        /// Of those, the damaged files (of this share), each reported with its reason.
+        public var damaged: Int = 0
         /// True when an interrupt stopped the batch before every item was finished.
         public var interrupted: Bool
     }

@@ -62,6 +62,15 @@ public enum LibraryBatch {
             finishedItems: 0, totalItems: tasks.count, failedItems: 0, skippedItems: 0, finishedBytes: 0,
             totalBytes: tasks.reduce(0) { $0 + $1.bytes })
         progress?(state)
+        // Damaged files are no action's items; each is listed with its reason, as scan lists it.
+        for item in items where item.kind == .damaged && !action.kinds.contains(.damaged) {
+            if let shard = options.shard, !shard.contains(relativePath: item.relativePath) { continue }
+            summary.damaged += 1
+            report(
+                LibraryBatch.ItemResult(
+                    item: item.relativePath, kind: .damaged, status: .damaged, inputs: item.files, outputs: [],
+                    reason: item.note ?? "cannot be read", notes: [], bytes: 0))
+        }
         await withTaskGroup(of: LibraryBatch.ItemResult?.self) { group in
             var next = 0
             func add() {
@@ -77,6 +86,7 @@ public enum LibraryBatch {
                     case .skipped: summary.skipped += 1
                     case .failed: summary.failed += 1
                     case .planned: summary.planned += 1
+                    case .damaged: summary.damaged += 1  // never an action's result: damaged files are listed before
                     }
                     state.finishedItems += 1
                     state.finishedBytes += result.bytes
