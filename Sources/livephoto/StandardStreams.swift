@@ -13,6 +13,13 @@ enum StandardStreams {
     /// Writes `text` to standard output.
     static func output(_ text: String) { write(text, to: .standardOutput) }
 
+    /// Writes `bytes` to standard output and empties them.
+    static func output(bytes: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        _ = try? FileDescriptor.standardOutput.writeAll(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Everything standard input holds, up to its end.
     static func readInput() throws -> [UInt8] {
         var bytes: [UInt8] = []
