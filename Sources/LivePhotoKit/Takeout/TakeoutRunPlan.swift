@@ -141,7 +141,7 @@ struct TakeoutRunPlan {
         }
         for (file, list) in members {
             guard let job = jobOf[file], let done = results[job], let output = done.outputs[file] else { continue }
-            var outputs = [output]
+            var outputs = [output] + (done.companions[file].map { [$0] } ?? [])
             // Both halves of a Live Photo go in the album, so that an importer sees the pair.
             if case .livePhoto(let still, let movie, _) = grouping.items[job], file == still || file == movie {
                 outputs = [done.outputs[still], done.outputs[movie]].compactMap { $0 }

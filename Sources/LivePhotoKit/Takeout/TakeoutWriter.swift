@@ -36,6 +36,8 @@ struct TakeoutWriter: Sendable {
     struct Done: Sendable {
         /// The file written for each landed file (relative); a folded or converted file's is the one it went into.
         var outputs: [Int: String] = [:]
+        /// The other file written for a landed file that became two (a Motion Photo made a Live Photo: its movie).
+        var companions: [Int: String] = [:]
         var wrote: [Int: [String]] = [:]
         var notes: [Int: [String]] = [:]
         /// Why the item could not be written.
@@ -122,7 +124,7 @@ struct TakeoutWriter: Sendable {
                 _ = try stamp(movie, photo.facts, notes: &done.notes[p, default: []])
                 let stillExt = TakeoutPlacement.fileExtension(name: photo.name, format: InputFile.kind(of: still)).ext
                 done.outputs[p] = try place(still, job, ext: stillExt)
-                _ = try place(movie, job, ext: String(TakeoutName.splitExtension(movie).ext.dropFirst()))
+                done.companions[p] = try place(movie, job, ext: String(TakeoutName.splitExtension(movie).ext.dropFirst()))
                 done.notes[p, default: []].append("converted to a Live Photo")
             } else {
                 done.wrote[p] = try stamp(path, photo.facts, notes: &done.notes[p, default: []])
