@@ -7,7 +7,8 @@ extension GoogleTakeout {
     public static let workFolderName = ".livephoto-takeout"
 
     /// Reads `inputs` (Takeout parts, `.zip` or `.tgz`, or extracted folders) as one tree and writes the library to
-    /// `options.outputDirectory`. `progress` is called often; `entry` once for each media file, when its fate is known.
+    /// `options.outputDirectory`. `progress` is called often; `entry` once for each media file, in the parts' order,
+    /// when the library is written.
     /// - Throws: ``LivePhotoError`` when no input can be read at all, the output folder cannot be made, or a write
     ///   fails for want of space (``LivePhotoError/writeFailed(path:reason:)``). A part or member that cannot be read
     ///   is reported in ``Report/problems`` and the rest goes on.
@@ -23,8 +24,14 @@ extension GoogleTakeout {
             if case .writeFailed(let path, let reason) = error, path.hasPrefix(work) {
                 throw .writeFailed(path: options.outputDirectory, reason: reason)
             }
-            throw error
+            // Any other path of the run's own work folder is named as such.
+            throw error.renamingFiles(in: work) { _ in "the library's work folder" }
         }
+    }
+
+    /// `path` with links and `..` resolved, as the file system sees it.
+    static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     private static func runInside(
@@ -32,6 +39,18 @@ extension GoogleTakeout {
     ) async throws(LivePhotoError) -> Report {
         guard !inputs.isEmpty else { throw .invalidArgument("give the Takeout's parts (.zip, .tgz) or the folder it was extracted to") }
         let out = options.outputDirectory
+        let (parts, openProblems) = TakeoutPart.open(inputs)
+        guard !parts.isEmpty else { throw .badInput(file: inputs[0], reason: openProblems.first ?? "no Takeout part can be read") }
+        // A library inside a folder it reads (or holding one) would read its own files as the Takeout's.
+        let library = Self.realPath(out)
+        for part in parts where part.kind == .folder {
+            let folder = Self.realPath(part.path)
+            if library == folder || library.hasPrefix(folder + "/") || folder.hasPrefix(library + "/") {
+                throw .refused(
+                    file: out, reason: "the library's folder must be outside the Takeout's folder \(part.path), and not hold it",
+                    remedy: .chooseAnotherOutput)
+            }
+        }
         try OutputLocation.prepareFolder(out)
         let work = "\(out)/\(workFolderName)"
         let landingFolder = "\(work)/landing", conversions = "\(work)/work"
@@ -44,9 +63,6 @@ extension GoogleTakeout {
             OutputLocation.remove(landingFolder)
             OutputLocation.remove(conversions)
         }
-
-        let (parts, openProblems) = TakeoutPart.open(inputs)
-        guard !parts.isEmpty else { throw .badInput(file: inputs[0], reason: openProblems.first ?? "no Takeout part can be read") }
         let partNames = parts.map(\.name)
         let manifest = TakeoutManifest(path: "\(work)/written.jsonl", outputDirectory: out)
         // The parts' sizes (a folder's is not known before it is walked): what the copying's bar fills to.

@@ -43,7 +43,7 @@ enum TakeoutAlbums {
         case .links, .copies:
             var usedFolders: Set<String> = []
             for album in sorted {
-                var name = TakeoutPlacement.safeName(album.title)
+                var name = TakeoutPlacement.shortened(TakeoutPlacement.safeName(album.title))
                 if name.isEmpty { name = "Untitled" }
                 var unique = name
                 var number = 1
@@ -56,7 +56,9 @@ enum TakeoutAlbums {
                 try OutputLocation.prepareFolder(folder)
                 for file in album.files {
                     let target = "../../\(file)"
-                    guard let fileName = freeName(for: file, target: target, in: folder) else { continue }
+                    guard let fileName = freeName(for: file, target: target, source: "\(outputDirectory)/\(file)", in: folder) else {
+                        continue
+                    }
                     let destination = "\(folder)/\(fileName)"
                     if mode == .links {
                         if symlink(target, destination) != 0 {
@@ -81,13 +83,18 @@ enum TakeoutAlbums {
 
     /// A name in the album's folder for `file`: its own, else numbered (two files of one name from two months);
     /// nil when the folder already has it (a link to the same target, or a copy of the same size, from an earlier run).
-    static func freeName(for file: String, target: String, in folder: String) -> String? {
+    static func freeName(for file: String, target: String, source: String, in folder: String) -> String? {
         let own = file.split(separator: "/").last.map(String.init) ?? file
         let (stem, ext) = TakeoutName.splitExtension(own)
         var name = own
         var number = 1
         while OutputLocation.exists("\(folder)/\(name)") {
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(name)")) == target { return nil }
+            let existing = "\(folder)/\(name)"
+            if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: existing) {
+                if link == target { return nil }
+            } else if (try? TakeoutLanding.sameBytes(existing, source)) == true {
+                return nil
+            }
             number += 1
             name = "\(stem)-\(number)\(ext)"
         }

@@ -45,14 +45,17 @@ struct TakeoutFolders: Sendable {
             case .success(.media(let media)):
                 sidecarsByFolder[json.member.folder, default: [:]][json.member.name] = (json.member, media)
             case .success(.album(let album)):
-                if let title = album.title, !title.isEmpty { albums[json.member.folder] = title }
+                // An untitled album keeps its members, under its folder's name (Google's placeholder).
+                let folderName = json.member.folder.split(separator: "/").last.map(String.init) ?? json.member.folder
+                albums[json.member.folder] = album.title.flatMap { $0.isEmpty ? nil : $0 } ?? folderName
             case .success(.other):
                 break
             }
         }
         for folder in Set(mediaByFolder.keys).union(sidecarsByFolder.keys) {
             let name = folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
-            if Self.specialFolderNames.contains(name) { special.insert(folder) }
+            // A folder with an album's metadata is that album, whatever its name ("Archive" can be an album's title).
+            if Self.specialFolderNames.contains(name), albums[folder] == nil { special.insert(folder) }
             let members = mediaByFolder[folder] ?? []
             let inFolder = sidecarsByFolder[folder] ?? [:]
             let result = TakeoutSidecarMatcher.match(
@@ -72,7 +75,7 @@ struct TakeoutFolders: Sendable {
     func isTrashed(_ index: Int, member: TakeoutMember) -> Bool {
         if sidecars[index]?.media.trashed == true { return true }
         let name = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
-        return Self.trashFolderNames.contains(name)
+        return Self.trashFolderNames.contains(name) && special.contains(member.folder)
     }
 
     /// Whether a folder is a year folder (`Photos from 2019`), named in English in every language.

@@ -22,6 +22,9 @@ struct TakeoutGrouping {
         let folder: String
         let path: String
         let captureTime: Date?
+        /// Its place in the input (its first copy's, in the parts' order): the order files are taken in, the same
+        /// every run whatever order the parts' files landed in.
+        let rank: Int
     }
 
     var items: [Item] = []
@@ -35,7 +38,7 @@ struct TakeoutGrouping {
 
     init(_ files: [Int: File]) {
         var used: Set<Int> = []
-        let order = files.keys.sorted()
+        let order = files.keys.sorted { (files[$0]?.rank ?? $0, $0) < (files[$1]?.rank ?? $1, $1) }
         // 1. Live Photos by identifier.
         // Stills in the parts' order, so that names are given out the same way every run.
         var stills: [(id: String, index: Int)] = [], movies: [String: [Int]] = [:]
@@ -47,12 +50,18 @@ struct TakeoutGrouping {
             default: break
             }
         }
-        for (id, still) in stills {
-            guard let candidates = movies[id]?.filter({ !used.contains($0) }), !candidates.isEmpty, !used.contains(still) else { continue }
-            let key = Self.stemKey(files[still]?.name ?? "")
-            let movie = candidates.first { Self.stemKey(files[$0]?.name ?? "") == key } ?? candidates[0]
-            items.append(.livePhoto(still: still, movie: movie, byIdentifier: true))
-            used.formUnion([still, movie])
+        // A still whose name matches a movie of its identifier first (IMG_1.HEIC before IMG_1-edited.jpg), then the rest.
+        for matchingNamesOnly in [true, false] {
+            for (id, still) in stills {
+                guard let candidates = movies[id]?.filter({ !used.contains($0) }), !candidates.isEmpty, !used.contains(still) else {
+                    continue
+                }
+                let key = Self.stemKey(files[still]?.name ?? "")
+                let named = candidates.first { Self.stemKey(files[$0]?.name ?? "") == key }
+                guard let movie = named ?? (matchingNamesOnly ? nil : candidates.first) else { continue }
+                items.append(.livePhoto(still: still, movie: movie, byIdentifier: true))
+                used.formUnion([still, movie])
+            }
         }
         // 2. Motion Photos and their separate videos.
         var moviesByFolder: [String: [Int]] = [:]
@@ -131,11 +140,18 @@ struct TakeoutGrouping {
                 if facts.kind == .still { notes[index, default: []].append("a Live Photo's still whose movie is not in the Takeout") }
                 if facts.kind == .movie { notes[index, default: []].append("a Live Photo's movie whose still is not in the Takeout") }
             }
-            if files[index]?.facts.kind == .other, files[index]?.facts.format == .unknown {
-                notes[index, default: []].append("not a photo or video livephoto reads (PNG, GIF, RAW, or damaged); written as it is")
+            if let file = files[index], file.facts.kind == .other, file.facts.format == .unknown,
+                Self.readableExtensions.contains(TakeoutName.splitExtension(file.name).ext.lowercased())
+            {
+                notes[index, default: []].append(
+                    "its name says a photo or movie, but its bytes do not read as one (damaged?); written as it is")
             }
         }
     }
+
+    /// The extensions of the kinds livephoto reads: a file of such a name that does not read is worth a note; a PNG,
+    /// a GIF or a RAW file is written as it is without one.
+    static let readableExtensions: Set<String> = [".jpg", ".jpeg", ".heic", ".heif", ".mov", ".mp4", ".m4v", ".qt"]
 
     /// A name without its extension, Google's copy number `(N)` and an iPhone export's `_HEVC`, case folded: what two
     /// halves of one Live Photo share whatever numbering Takeout gave them.

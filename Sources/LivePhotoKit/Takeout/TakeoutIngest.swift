@@ -136,7 +136,11 @@ struct TakeoutIngest: Sendable {
                 } catch {
                     let error = LivePhotoError.wrap(error, file: place)
                     if error.stopsTheRun { throw error }
-                    ingest.media.append(Media(member: member, outcome: .failed(Self.reason(error, in: place))))
+                    // The landing folder is the run's own: its paths are never shown.
+                    let reason = PathText.replacingPaths(in: Self.reason(error, in: place), under: landing.folder) { _ in
+                        "the library's work folder"
+                    }
+                    ingest.media.append(Media(member: member, outcome: .failed(reason)))
                 }
                 progress(1, 0)
             }
@@ -150,7 +154,7 @@ struct TakeoutIngest: Sendable {
             }
         }
         if let stopped = outcome.stoppedBecause {
-            ingest.problems.append("\(part.name): \(stopped); the files after that point were not read")
+            ingest.problems.append("\(part.name): \(stopped)")
         }
         return ingest
     }

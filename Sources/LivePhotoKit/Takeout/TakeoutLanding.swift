@@ -98,21 +98,28 @@ final class TakeoutLanding: Sendable {
     }
 
     /// Adds a file written, unless a file of the same size and checksum holds the same bytes: then it is removed.
+    /// Parts land at once: a twin registered while this one was compared is compared too before this one is added.
     private func register(_ file: File) throws -> Outcome {
         let key = Key(size: file.size, crc32: file.crc32)
-        for twin in state.withLock({ $0.byKey[key] ?? [] }) {
-            let other = state.withLock { $0.files[twin] }
-            if try Self.sameBytes(file.path, other.path) {
-                unlink(file.path)
-                return .duplicate(of: twin)
+        var compared = 0
+        while true {
+            let twins = state.withLock { $0.byKey[key] ?? [] }
+            for twin in twins.dropFirst(compared) {
+                let other = state.withLock { $0.files[twin] }
+                if try Self.sameBytes(file.path, other.path) {
+                    unlink(file.path)
+                    return .duplicate(of: twin)
+                }
             }
-        }
-        return .landed(
-            state.withLock { state in
+            compared = twins.count
+            let added: Int? = state.withLock { state in
+                guard (state.byKey[key]?.count ?? 0) == compared else { return nil }
                 state.files.append(file)
                 state.byKey[key, default: []].append(state.files.count - 1)
                 return state.files.count - 1
-            })
+            }
+            if let added { return .landed(added) }
+        }
     }
 
     private func firstFile(for key: Key) -> Int? { state.withLock { $0.byKey[key]?.first } }

@@ -36,19 +36,17 @@ struct TakeoutMember: Sendable {
         return String(path[..<slash])
     }
 
-    /// The extensions of the photos and videos Google Photos keeps, in lower case; `mp` and `mv` are the videos of
-    /// Pixel and older Motion Photos (`X.MP.jpg` beside `X.MP`).
-    static let mediaExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "gif", "webp", "bmp", "tif", "tiff", "dng", "cr2",
-        "cr3", "nef", "arw", "orf", "rw2", "raf", "raw", "srw", "mov", "qt", "mp4", "m4v", "3gp", "3g2", "mkv", "avi", "wmv",
-        "mpg", "mpeg", "mts", "m2ts", "webm", "mp", "mv",
-    ]
+    /// The extensions of the files a Takeout holds that are not media: the archive's HTML index and text.
+    static let otherExtensions: Set<String> = ["html", "htm", "txt", "csv", "xml", "css", "js", "pdf", "md"]
 
+    /// JSON by its extension; the few kinds of text a Takeout holds are other; everything else is media, whatever
+    /// its extension says (Google Photos keeps `.mod`, `.mpo`, RAW files and more): it is judged by its bytes once
+    /// written, and written as it is when livephoto does not read it, so that no photo is left out for its name.
     static func role(of path: String) -> Role {
         let name = path.split(separator: "/").last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .other }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .media }
         let ext = name[name.index(after: dot)...].lowercased()
         if ext == "json" { return .json }
-        return mediaExtensions.contains(ext) ? .media : .other
+        return otherExtensions.contains(ext) ? .other : .media
     }
 }

@@ -48,7 +48,8 @@ struct TakeoutPart: Sendable {
             }
             seen[identity] = path
             if info.st_mode & S_IFMT == S_IFDIR {
-                parts.append(TakeoutPart(path: path, name: path, kind: .folder))
+                // Named by its real path: a second run given `./Takeout` for `Takeout/` resumes the same part.
+                parts.append(TakeoutPart(path: path, name: GoogleTakeout.realPath(path), kind: .folder))
                 continue
             }
             do {

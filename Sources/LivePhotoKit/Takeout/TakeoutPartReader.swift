@@ -45,7 +45,9 @@ struct TakeoutPartReader {
                 file = try RandomAccessFile(path: part.path)
                 members = try ZipDirectory.members(of: file, maxCount: TakeoutPart.maxMembers)
             } catch {
-                outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
+                // Without its directory a zip's members cannot be told apart: an unfinished download, most often.
+                outcome.stoppedBecause =
+                    "\(LivePhotoError.wrap(error, file: part.name).reason) (a download cut short?); none of its files were read"
                 return outcome
             }
             for member in members.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) where member.kind == .file {
@@ -71,7 +73,7 @@ struct TakeoutPartReader {
             } catch let error as LivePhotoError where error.stopsTheRun {
                 throw error
             } catch {
-                outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
+                outcome.stoppedBecause = "\(LivePhotoError.wrap(error, file: part.name).reason); the files after that point were not read"
             }
         case .folder:
             let root = part.path.count > 1 && part.path.hasSuffix("/") ? String(part.path.dropLast()) : part.path

@@ -57,8 +57,23 @@ struct TakeoutPlacement {
                 chosen = titleStem
             }
         }
-        let safe = safeName(chosen)
+        let safe = shortened(safeName(chosen))
         return safe.isEmpty ? "untitled" : safe
+    }
+
+    /// The most UTF-8 bytes a stem or an album's folder name keeps: file systems take 255 a name, and a number
+    /// (`-2`), an extension and a staging prefix must still fit.
+    static let maxNameBytes = 180
+
+    /// `name` cut to ``maxNameBytes`` UTF-8 bytes, at a character's end.
+    static func shortened(_ name: String) -> String {
+        guard name.utf8.count > maxNameBytes else { return name }
+        var kept = ""
+        for character in name {
+            guard kept.utf8.count + character.utf8.count <= maxNameBytes else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// How long a name in the archive is when Google may have cut it (its media names keep 47 UTF-16 units).

@@ -69,7 +69,7 @@ struct TakeoutRunPlan {
             let member = ingest.media[first].member
             input[file] = TakeoutGrouping.File(
                 facts: fact, name: member.name, folder: member.folder, path: landed[file].path,
-                captureTime: sidecar(of: file)?.media.captureTime ?? fact.ownCaptureTime)
+                captureTime: sidecar(of: file)?.media.captureTime ?? fact.ownCaptureTime, rank: first)
         }
         grouping = TakeoutGrouping(input)
     }
@@ -119,7 +119,7 @@ struct TakeoutRunPlan {
 
     /// The manifest's lines for a job done: every member of its landed files, duplicates included.
     func records(for job: TakeoutWriter.Job, done: TakeoutWriter.Done, partNames: [String]) -> [TakeoutManifest.Record] {
-        guard done.failure == nil else { return [] }
+        // What an item that failed still wrote (as it came) is recorded too.
         var records: [TakeoutManifest.Record] = []
         for (file, output) in done.outputs {
             for index in members[file] ?? [] {
@@ -156,6 +156,7 @@ struct TakeoutRunPlan {
     /// What became of every media member, in the parts' order.
     func report(results: [Int: TakeoutWriter.Done], partNames: [String], outputDirectory: String) -> GoogleTakeout.Report {
         var entries: [GoogleTakeout.Entry] = []
+        var problems: [String] = []
         func place(_ index: Int) -> String {
             let member = ingest.media[index].member
             return "\(partNames[member.part]): \(member.path)"
@@ -177,18 +178,20 @@ struct TakeoutRunPlan {
                     entry.outcome = .skipped
                     entry.reason = "in the trash (--include-trashed writes it)"
                 } else if let job = jobOf[file], let done = results[job] {
-                    if let failure = done.failure {
-                        entry.reason = failure
-                    } else {
-                        entry.output = done.outputs[file]
+                    if let output = done.outputs[file] {
+                        entry.output = output
                         if index != first {
                             entry.outcome = .duplicate
                             entry.duplicateOf = place(first)
                         } else {
-                            entry.outcome = Self.outcome(of: file, in: grouping.items[job])
+                            // An item that could not be done as asked was written as it came, each file on its own.
+                            entry.outcome = done.failure == nil ? Self.outcome(of: file, in: grouping.items[job]) : .written
                             entry.wrote = done.wrote[file] ?? []
                             entry.notes = (grouping.notes[file] ?? []) + (done.notes[file] ?? [])
+                            if let failure = done.failure { problems.append("\(place(index)): \(failure); written as it came") }
                         }
+                    } else {
+                        entry.reason = done.failure ?? "not written"
                     }
                 } else {
                     entry.reason = "not written (the run stopped before it)"
@@ -198,7 +201,7 @@ struct TakeoutRunPlan {
         }
         return GoogleTakeout.Report(
             entries: entries, otherFiles: ingest.others.map { "\(partNames[$0.part]): \($0.path)" }, unusedSidecars: folders.unused,
-            outputDirectory: outputDirectory)
+            problems: problems, outputDirectory: outputDirectory)
     }
 
     static func outcome(of file: Int, in item: TakeoutGrouping.Item) -> GoogleTakeout.Entry.Outcome {

@@ -62,10 +62,31 @@ struct TakeoutWriter: Sendable {
             for file in job.files.values { text = text.replacing(every: file.landing, with: file.name) }
             text = text.replacing(every: "\(workFolder)/item-\(job.number)/", with: "")
             done.failure = text
-            done.outputs = [:]
+            // What could not be converted, joined or placed is written as it came: no file of the Takeout is lost.
+            try writeAsTheyCame(job, into: &done)
         }
         for file in job.files.values { OutputLocation.remove(file.landing) }
         return done
+    }
+
+    /// Places each landed file of `job` that is still in the landing folder under the job's stem (or a variant of it,
+    /// when a name is taken), dated; a file that cannot be placed even so is the item's failure alone.
+    private func writeAsTheyCame(_ job: Job, into done: inout Done) throws(LivePhotoError) {
+        for (index, file) in job.files.sorted(by: { $0.key < $1.key }) where done.outputs[index] == nil {
+            guard OutputLocation.exists(file.landing) else { continue }
+            let ext = TakeoutPlacement.fileExtension(name: file.name, format: file.format).ext
+            done.wrote[index] = try stamp(file.landing, file.facts, notes: &done.notes[index, default: []])
+            for variant in [""] + (1...9).map({ "~\($0)" }) {
+                do throws(LivePhotoError) {
+                    done.outputs[index] = try place(file.landing, job, ext: ext, stemSuffix: variant)
+                    done.notes[index, default: []].append("written as it came: \(done.failure ?? "")")
+                    break
+                } catch {
+                    if error.stopsTheRun { throw error }
+                    guard case .outputExists = error else { break }
+                }
+            }
+        }
     }
 
     private func write(_ job: Job, into done: inout Done) async throws(LivePhotoError) {
@@ -159,16 +180,29 @@ struct TakeoutWriter: Sendable {
         }
     }
 
-    /// Moves `path` to `FOLDER/STEM.EXT`, never over a file; returns the relative path.
-    private func place(_ path: String, _ job: Job, ext: String) throws(LivePhotoError) -> String {
-        let name = ext.isEmpty ? job.stem : "\(job.stem).\(ext)"
+    /// Moves `path` to `FOLDER/STEM.EXT`, never over a file (a link to it, then the old name removed); returns the
+    /// relative path. A full disk or a read-only folder stops the run; a name the file system refuses is the item's.
+    private func place(_ path: String, _ job: Job, ext: String, stemSuffix: String = "") throws(LivePhotoError) -> String {
+        let stem = job.stem + stemSuffix
+        let name = ext.isEmpty ? stem : "\(stem).\(ext)"
         let relative = job.folder.isEmpty ? name : "\(job.folder)/\(name)"
         let destination = "\(outputDirectory)/\(relative)"
         if !job.folder.isEmpty { try OutputLocation.prepareFolder("\(outputDirectory)/\(job.folder)") }
-        guard !OutputLocation.exists(destination) else { throw .outputExists(path: relative) }
-        guard rename(path, destination) == 0 else {
-            throw .writeFailed(path: relative, reason: "cannot move into place: \(FileError.systemMessage(errno))")
+        // link fails on an existing name, where rename would replace it: nothing is ever written over.
+        if link(path, destination) == 0 {
+            unlink(path)
+            return relative
         }
-        return relative
+        let code = errno
+        if code == EEXIST { throw .outputExists(path: relative) }
+        // File systems without hard links (some network and FAT ones): the check, then the rename.
+        if [EPERM, EXDEV, ENOTSUP, EOPNOTSUPP, EMLINK].contains(code), !OutputLocation.exists(destination), rename(path, destination) == 0 {
+            return relative
+        }
+        let failure = code == EEXIST ? code : errno
+        if [ENOSPC, EDQUOT, EROFS, EIO].contains(failure) {
+            throw .writeFailed(path: relative, reason: "cannot move into place: \(FileError.systemMessage(failure))")
+        }
+        throw .unsupported(file: relative, reason: "cannot be written under this name: \(FileError.systemMessage(failure))")
     }
 }

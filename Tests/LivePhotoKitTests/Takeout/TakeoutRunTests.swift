@@ -251,6 +251,64 @@ struct TakeoutRunTests {
         #expect(kept == damaged, "the file was changed")
     }
 
+    @Test(
+        "a conversion that fails writes the files as they came; albums named Archive, untitled and too long; any extension; copies resume")
+    func nothingLost() async throws {
+        let ws = try Workspace()
+        let root = TakeoutFixture.root
+        let heic = try TakeoutFixture.bytes(ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"))
+        let mov = try TakeoutFixture.bytes(ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"))
+        let jpeg = try TakeoutFixture.bytes(try await ClipStore.shared.jpeg(width: 100, height: 80))
+        let longTitle = String(repeating: "写真", count: 60)  // 360 bytes of UTF-8
+        typealias M = TakeoutFixture.Member
+        let part = try TakeoutFixture.zip(
+            [
+                M(path: "\(root)/Photos from 2023/IMG_0001.HEIC", bytes: heic),
+                M(path: "\(root)/Photos from 2023/IMG_0001.MOV", bytes: mov),
+                M(path: "\(root)/Archive/metadata.json", bytes: TakeoutFixture.album("Archive")),
+                M(path: "\(root)/Archive/IMG_0001.HEIC", bytes: heic),
+                M(path: "\(root)/Sans titre(9)/metadata.json", bytes: TakeoutFixture.album("")),
+                M(path: "\(root)/Sans titre(9)/odd.mpo", bytes: jpeg),
+                M(path: "\(root)/Long/metadata.json", bytes: TakeoutFixture.album(longTitle)),
+                M(path: "\(root)/Long/odd.mpo", bytes: jpeg),
+            ], to: ws.file("takeout-001.zip"))
+        var options = GoogleTakeout.Options(outputDirectory: ws.file("library"), destination: .android, flavor: .oppo, albums: .copies)
+        options.jobs = 2
+        let report = try await GoogleTakeout.run([part], options: options)
+        // OPPO's flavor takes JPEG only: the HEIC pair cannot become one, and is written as it came.
+        let still = try #require(report.entries.first { $0.member.hasSuffix("2023/IMG_0001.HEIC") })
+        let movie = try #require(report.entries.first { $0.member.hasSuffix("2023/IMG_0001.MOV") })
+        #expect(still.outcome == .written && still.output?.hasSuffix("/IMG_0001.HEIC") == true)
+        #expect(movie.output?.hasSuffix("/IMG_0001.MOV") == true)
+        #expect(still.notes.contains { $0.hasPrefix("written as it came") })
+        #expect(report.problems.contains { $0.contains("IMG_0001.HEIC") && $0.contains("written as it came") } && report.hasFailures)
+        // A file of any extension is media: this one's bytes are a JPEG's, so it is written as one.
+        let odd = try #require(report.entries.first { $0.member.hasSuffix("Sans titre(9)/odd.mpo") })
+        #expect(odd.outcome == .written && odd.output == "Undated/odd.jpg")
+        // An album titled Archive is an album; an untitled one takes its folder's name; a long title is cut.
+        let albums = try FileManager.default.contentsOfDirectory(atPath: ws.file("library/Albums")).sorted()
+        #expect(albums.contains("Archive") && albums.contains("Sans titre(9)"), "\(albums)")
+        let long = try #require(albums.first { $0.hasPrefix("写真") })
+        #expect(long.utf8.count <= 180 && long.utf8.count >= 174)
+        // Copies are not made again by a second run.
+        let before = try Self.snapshot(ws.file("library"))
+        _ = try await GoogleTakeout.run([part], options: options)
+        #expect(try Self.snapshot(ws.file("library")) == before)
+    }
+
+    @Test("a library inside the folder it reads is refused, before anything is written")
+    func libraryInsideItsInput() async throws {
+        let scenario = try await TakeoutScenario.make()
+        let folder = try scenario.extracted(to: scenario.ws.file("extracted"))
+        await #expect {
+            _ = try await GoogleTakeout.run([folder], options: GoogleTakeout.Options(outputDirectory: "\(folder)/library"))
+        } throws: { error in
+            guard case .refused(_, _, .chooseAnotherOutput)? = error as? LivePhotoError else { return false }
+            return true
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/library"))
+    }
+
     /// Every file under `folder` (links as their targets) with a digest of its bytes, the work folder left out.
     static func snapshot(_ folder: String) throws -> [String: String] {
         var files: [String: String] = [:]
