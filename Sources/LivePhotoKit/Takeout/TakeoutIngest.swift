@@ -153,6 +153,7 @@ struct TakeoutIngest: Sendable {
                 ingest.problems.append("\(part.name): \(unsafe.path): \(unsafe.reason)")
             }
         }
+        for note in outcome.notes { ingest.problems.append("\(part.name): \(note)") }
         if let stopped = outcome.stoppedBecause {
             ingest.problems.append("\(part.name): \(stopped)")
         }

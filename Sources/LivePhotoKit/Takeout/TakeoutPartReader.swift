@@ -14,10 +14,12 @@ struct TakeoutPartReader {
         let stream: ((([UInt8]) throws -> Void)) throws -> Void
     }
 
-    /// What the walk did: members it could not start reading, and a problem that stopped the part early.
+    /// What the walk did: members it could not start reading, a problem that stopped the part early, and what is
+    /// worth reporting of how it was read.
     struct Outcome {
         var unsafeMembers: [(path: String, reason: String)] = []
         var stoppedBecause: String?
+        var notes: [String] = []
     }
 
     static let chunkSize = 1 << 20
@@ -40,14 +42,29 @@ struct TakeoutPartReader {
         switch part.kind {
         case .zip:
             let file: RandomAccessFile
-            let members: [ZipMember]
             do {
                 file = try RandomAccessFile(path: part.path)
+            } catch {
+                outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
+                return outcome
+            }
+            let members: [ZipMember]
+            do {
                 members = try ZipDirectory.members(of: file, maxCount: TakeoutPart.maxMembers)
             } catch {
-                // Without its directory a zip's members cannot be told apart: an unfinished download, most often.
-                outcome.stoppedBecause =
-                    "\(LivePhotoError.wrap(error, file: part.name).reason) (a download cut short?); none of its files were read"
+                // Without its directory (an unfinished download, most often) the members are read from the front.
+                let why = LivePhotoError.wrap(error, file: part.name).reason
+                outcome.notes.append(
+                    "its central directory cannot be read (\(why): a download cut short?); its files were read from the front")
+                do {
+                    var reader = ZipStreamReader(FileByteSource(file))
+                    try walkZipStream(&reader, index: index, safe: safe, body)
+                } catch let error as LivePhotoError where error.stopsTheRun {
+                    throw error
+                } catch {
+                    outcome.stoppedBecause =
+                        "\(LivePhotoError.wrap(error, file: part.name).reason); the files after that point were not read"
+                }
                 return outcome
             }
             for member in members.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) where member.kind == .file {
@@ -99,6 +116,25 @@ struct TakeoutPartReader {
             }
         }
         return outcome
+    }
+
+    /// A zip's members from the front, by their local headers; a member `body` leaves unread is passed over.
+    private static func walkZipStream<Source: ArchiveByteSource>(
+        _ reader: inout ZipStreamReader<Source>, index: Int, safe: (String) -> String?,
+        _ body: (TakeoutMember, Bytes) throws(LivePhotoError) -> Void
+    ) throws {
+        while let entry = try reader.next() {
+            guard !entry.isDirectory, let path = safe(entry.name) else { continue }
+            let problem =
+                entry.nameIsUTF8 ? nil : "its name is not valid UTF-8; read as code page 437, as zip names without the UTF-8 flag are"
+            // A member written as a stream declares its size after its data: the size is not known before.
+            let size = entry.hasDescriptor && entry.uncompressedSize == 0 ? 0 : Int64(clamping: entry.uncompressedSize)
+            try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(consume) }) { stream in
+                try body(
+                    TakeoutMember(part: index, path: path, size: size, nameProblem: problem),
+                    Bytes(knownCRC32: entry.hasDescriptor ? nil : entry.crc32, stream: stream))
+            }
+        }
     }
 
     /// A tar's entries in order; a member `body` leaves unread is skipped by the reader.

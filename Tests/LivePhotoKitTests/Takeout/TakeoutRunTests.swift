@@ -31,7 +31,8 @@ struct TakeoutRunTests {
         let report = try await run(scenario)
         let out = scenario.ws.file("library")
         // Every media member of every part has one entry, and the outcomes add up.
-        #expect(report.entries.count == scenario.mediaCount + 1)
+        // (the part cut short gives the one member it still holds the start of, read from the front and failed)
+        #expect(report.entries.count == scenario.mediaCount + 2)
         #expect(Outcome.allCases.map { report.count($0) }.reduce(0, +) == report.entries.count)
         #expect(report.hasFailures)
 
@@ -307,6 +308,53 @@ struct TakeoutRunTests {
             return true
         }
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/library"))
+    }
+
+    @Test(
+        "a part cut short (no central directory): the files before the cut are read from the front, sizes in their headers or after their data",
+        arguments: [false, true])
+    func cutShort(streamed: Bool) async throws {
+        let ws = try Workspace()
+        let folder = "\(TakeoutFixture.root)/Photos from 2023"
+        var photos: [String] = []
+        for (index, size) in [(1, 160), (2, 176), (3, 192)] {
+            photos.append(try await ClipStore.shared.jpeg(width: size, height: size / 2 + index))
+        }
+        let whole = ws.file("whole.zip")
+        // Python writes members as a stream (sizes after the data, flag bit 3) to an output it cannot seek.
+        let script = """
+            import sys, zipfile
+            class Stream:
+                def __init__(self, f): self.f = f
+                def write(self, b): return self.f.write(b)
+                def flush(self): self.f.flush()
+                def tell(self): raise OSError("not seekable")
+            out = open(sys.argv[1], 'wb')
+            target = Stream(out) if sys.argv[2] == '1' else out
+            with zipfile.ZipFile(target, 'w', zipfile.ZIP_DEFLATED) as z:
+                for i, path in enumerate(sys.argv[3:]):
+                    z.write(path, 'FOLDER/IMG_%04d.JPG' % (i + 1))
+            out.close()
+            """.replacing("FOLDER", with: folder)
+        try await Tool.run(Readers.python, ["-c", script, whole, streamed ? "1" : "0"] + photos)
+        let bytes = try TakeoutFixture.bytes(whole)
+        // Cut inside the third member's data: the first two are whole.
+        let third = try #require(Self.offsets(of: [0x50, 0x4B, 0x03, 0x04], in: bytes).dropFirst(2).first)
+        let cut = try ws.write(Array(bytes.prefix(third + 200)), to: "takeout-001.zip")
+        let report = try await GoogleTakeout.run([cut], options: GoogleTakeout.Options(outputDirectory: ws.file("library")))
+        #expect(report.entries.map(\.outcome) == [.written, .written, .failed], "\(report.entries)")
+        #expect(report.entries.last?.reason?.contains("cut short") == true, "\(report.entries.last?.reason ?? "")")
+        #expect(report.problems.contains { $0.contains("read from the front") })
+        for (index, photo) in photos.prefix(2).enumerated() {
+            let written = try TakeoutFixture.bytes(ws.file("library/Undated/IMG_\(String(format: "%04d", index + 1)).JPG"))
+            #expect(written == (try TakeoutFixture.bytes(photo)), "IMG_000\(index + 1) differs")
+        }
+    }
+
+    /// Where `pattern` starts in `bytes`.
+    static func offsets(of pattern: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard bytes.count >= pattern.count else { return [] }
+        return (0...(bytes.count - pattern.count)).filter { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 
     /// Every file under `folder` (links as their targets) with a digest of its bytes, the work folder left out.
