@@ -194,8 +194,12 @@ public enum LivePhotoConverter {
     /// notes say so. `options.coverTime` is the user's and must lie within the video. The photo's MakerNote of
     /// another maker (Pixel, Samsung) is replaced by Apple's, which carries the identifier, with a note.
     ///
-    /// - Parameter movie: vivo's two-file live photos only: the movie, when given with the photo (in either order);
-    ///   without it, the movie is looked for beside the photo.
+    /// - Parameters:
+    ///   - motionPhoto: the Motion Photo (or the photo of vivo's two files).
+    ///   - movie: vivo's two-file live photos only: the movie, when given with the photo (in either order); without
+    ///     it, the movie is looked for beside the photo.
+    ///   - options: where and how the Live Photo is written.
+    ///   - progress: called as the copy goes on.
     public static func toLivePhoto(
         _ motionPhoto: String, movie: String? = nil, options: MakeOptions, progress: ProgressHandler? = nil
     ) async throws(LivePhotoError) -> MakeResult {
