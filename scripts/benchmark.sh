@@ -285,12 +285,17 @@ rm -rf "$work/lib-cp" "$work/lib-mp"
 # The web app's gallery of the larger library: its first page, once to scan it into a fresh index, then again.
 command -v curl >/dev/null || { sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo; $sudo apt-get install -y -qq curl >/dev/null; }
 rm -f "$work/gallery.sqlite"
-"$bin" serve "$big_lib" --port 0 --json --index "$work/gallery.sqlite" > "$work/serve.json" 2>/dev/null &
+"$bin" serve "$big_lib" --port 0 --json --index "$work/gallery.sqlite" > "$work/serve.json" 2>"$work/serve.err" &
 server=$!
 for _ in $(seq 100); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
 port=$(sed -E 's/.*"port": ([0-9]+).*/\1/' "$work/serve.json")
 page() { curl -s -o "$work/page.json" -w "%{time_total}" "http://127.0.0.1:$port/api/gallery?limit=200"; }
-gallery_first=$(page); gallery_again=$(page)
+# A server that did not answer is said with what it printed, not as curl's bare exit status.
+gallery_first=$(page) && gallery_again=$(page) || {
+  echo "benchmark.sh: serve did not answer on port ${port:-?}: $(cat "$work/serve.json" "$work/serve.err" 2>/dev/null)" >&2
+  kill "$server" 2>/dev/null || true
+  exit 1
+}
 gallery_total=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['total'])" "$work/page.json")
 kill "$server"; wait "$server" 2>/dev/null || true
 x() { awk "BEGIN{printf \"%.1fx\", ($2 > 0 ? $1 / $2 : 0)}"; }
