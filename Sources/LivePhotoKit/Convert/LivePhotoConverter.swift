@@ -221,11 +221,13 @@ public enum LivePhotoConverter {
         if !motion.isMotionPhoto, let footer = motion.vivoFooter {
             return try await vivoPairToLivePhoto(input, pairingID: footer.pairingID, movie: movie, options: options, progress: progress)
         }
-        guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
+        // Two files are vivo's two-file live photo, or a mistake (a Live Photo's parts, already a Live Photo).
         if let movie {
             throw .invalidArgument(
-                "\(motionPhoto) holds its video; give it alone (\(movie) is used only with the photo of vivo's two-file live photos)")
+                "a Live Photo is made from one Motion Photo; \(movie) goes with a photo only in vivo's two-file live photos, and \(motionPhoto) is not one"
+            )
         }
+        guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
         options.name = options.name ?? LivePhotoSplitter.baseStem(motionPhoto)
         // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo
