@@ -75,4 +75,30 @@ public enum TakeoutFixture {
         let units = Array((name + ".supplemental-metadata").utf16.prefix(46))
         return String(decoding: units, as: UTF16.self) + (number.map { "(\($0))" } ?? "") + ".json"
     }
+
+    /// Writes a zip as Python's zipfile does, `members` (name, file) in order: with each member's sizes in its local
+    /// header, or (`streamed`) as a stream, the sizes in a data descriptor after the data (flag bit 3), as an output
+    /// that cannot seek gets. `method` is zipfile's constant: `ZIP_DEFLATED` or `ZIP_STORED`.
+    public static func pythonZip(
+        _ members: [(name: String, path: String)], to path: String, streamed: Bool, method: String = "ZIP_DEFLATED"
+    )
+        async throws
+    {
+        let script = """
+            import sys, zipfile
+            class Stream:
+                def __init__(self, f): self.f = f
+                def write(self, b): return self.f.write(b)
+                def flush(self): self.f.flush()
+                def tell(self): raise OSError("not seekable")
+            out = open(sys.argv[1], 'wb')
+            names = sys.argv[4::2]; paths = sys.argv[5::2]
+            with zipfile.ZipFile(Stream(out) if sys.argv[2] == '1' else out, 'w', getattr(zipfile, sys.argv[3])) as z:
+                for name, path in zip(names, paths): z.write(path, name)
+            out.close()
+            """
+        var arguments = ["-c", script, path, streamed ? "1" : "0", method]
+        for member in members { arguments += [member.name, member.path] }
+        try await Tool.run(Readers.python, arguments)
+    }
 }

@@ -321,22 +321,8 @@ struct TakeoutRunTests {
             photos.append(try await ClipStore.shared.jpeg(width: size, height: size / 2 + index))
         }
         let whole = ws.file("whole.zip")
-        // Python writes members as a stream (sizes after the data, flag bit 3) to an output it cannot seek.
-        let script = """
-            import sys, zipfile
-            class Stream:
-                def __init__(self, f): self.f = f
-                def write(self, b): return self.f.write(b)
-                def flush(self): self.f.flush()
-                def tell(self): raise OSError("not seekable")
-            out = open(sys.argv[1], 'wb')
-            target = Stream(out) if sys.argv[2] == '1' else out
-            with zipfile.ZipFile(target, 'w', zipfile.ZIP_DEFLATED) as z:
-                for i, path in enumerate(sys.argv[3:]):
-                    z.write(path, 'FOLDER/IMG_%04d.JPG' % (i + 1))
-            out.close()
-            """.replacing("FOLDER", with: folder)
-        try await Tool.run(Readers.python, ["-c", script, whole, streamed ? "1" : "0"] + photos)
+        let members = photos.enumerated().map { (name: "\(folder)/IMG_\(String(format: "%04d", $0.offset + 1)).JPG", path: $0.element) }
+        try await TakeoutFixture.pythonZip(members, to: whole, streamed: streamed)
         let bytes = try TakeoutFixture.bytes(whole)
         // Cut inside the third member's data: the first two are whole.
         let third = try #require(Self.offsets(of: [0x50, 0x4B, 0x03, 0x04], in: bytes).dropFirst(2).first)

@@ -24,22 +24,8 @@ struct ZipStreamReaderTests {
         let ws = try Workspace()
         var inputs: [String] = []
         for (index, file) in Self.files.enumerated() { inputs.append(try ws.write(file.1, to: "in\(index)")) }
-        let script = """
-            import sys, zipfile
-            class Stream:
-                def __init__(self, f): self.f = f
-                def write(self, b): return self.f.write(b)
-                def flush(self): self.f.flush()
-                def tell(self): raise OSError("not seekable")
-            out = open(sys.argv[1], 'wb')
-            names = sys.argv[4::2]; paths = sys.argv[5::2]
-            with zipfile.ZipFile(Stream(out) if sys.argv[2] == '1' else out, 'w', getattr(zipfile, sys.argv[3])) as z:
-                for name, path in zip(names, paths): z.write(path, name)
-            out.close()
-            """
-        var arguments = ["-c", script, ws.file("a.zip"), streamed ? "1" : "0", method]
-        for (index, file) in Self.files.enumerated() { arguments += [file.0, inputs[index]] }
-        try await Tool.run(Readers.python, arguments)
+        let members = Self.files.enumerated().map { (name: $0.element.0, path: inputs[$0.offset]) }
+        try await TakeoutFixture.pythonZip(members, to: ws.file("a.zip"), streamed: streamed, method: method)
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: ws.file("a.zip"))))
     }
 
