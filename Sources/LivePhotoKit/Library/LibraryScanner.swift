@@ -137,22 +137,13 @@ public enum LibraryScanner {
 
     /// Reads each file's headers, `jobs` at a time, in the order given.
     static func classify(_ paths: [String], jobs: Int) async -> [ScannedFile] {
-        await withTaskGroup(of: (Int, ScannedFile).self) { group in
-            var results = [ScannedFile?](repeating: nil, count: paths.count)
-            var next = 0
-            func add() {
-                let index = next
-                let path = paths[index]
-                group.addTask { (index, ScannedFile(path: path)) }
-                next += 1
-            }
-            while next < min(jobs, paths.count) { add() }
-            while let (index, file) = await group.next() {
-                results[index] = file
-                if next < paths.count { add() }
-            }
-            return results.compactMap { $0 }
+        var results = [ScannedFile?](repeating: nil, count: paths.count)
+        await BoundedTasks.run(paths, limit: jobs) { path in
+            ScannedFile(path: path)
+        } collect: { index, file in
+            results[index] = file
         }
+        return results.compactMap { $0 }
     }
 }
 

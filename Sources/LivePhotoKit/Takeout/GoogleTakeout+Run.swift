@@ -95,13 +95,13 @@ extension GoogleTakeout {
             Progress(
                 stage: .writing, completedFiles: 0, totalFiles: total, completedBytes: 0, totalBytes: 0, completedParts: parts.count,
                 totalParts: parts.count))
-        try await TakeoutRunPlan.forEach(jobs, limit: options.jobs) { job throws(LivePhotoError) in
+        try await BoundedTasks.run(jobs, limit: options.jobs) { job throws(LivePhotoError) in
             guard !InterruptHandling.requested else { throw .interrupted }
             let done = try await writer.write(job)
             try manifest.append(planned.records(for: job, done: done, partNames: partNames))
             return done
-        } collect: { job, done in
-            results[job.number] = done
+        } collect: { index, done in
+            results[jobs[index].number] = done
             progress?(
                 Progress(
                     stage: .writing, completedFiles: results.count, totalFiles: total, completedBytes: 0, totalBytes: 0,

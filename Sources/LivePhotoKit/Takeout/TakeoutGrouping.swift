@@ -187,14 +187,6 @@ struct TakeoutGrouping {
         guard let separate = try? RandomAccessFile(path: video), separate.size == span.length,
             let whole = try? RandomAccessFile(path: photo)
         else { return false }
-        var position: Int64 = 0
-        while position < span.length {
-            let count = Int(min(Int64(TakeoutPartReader.chunkSize), span.length - position))
-            guard let a = try? separate.read(at: position, count: count), let b = try? whole.read(at: span.offset + position, count: count),
-                a == b
-            else { return false }
-            position += Int64(count)
-        }
-        return true
+        return (try? TakeoutLanding.sameBytes(separate, at: 0, whole, at: span.offset, count: span.length)) == true
     }
 }

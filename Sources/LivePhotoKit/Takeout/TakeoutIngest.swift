@@ -41,45 +41,28 @@ struct TakeoutIngest: Sendable {
         progress: @escaping @Sendable (_ files: Int, _ bytes: Int64, _ partsDone: Int) -> Void
     ) async throws(LivePhotoError) -> TakeoutIngest {
         let counters = Counters()
-        let results: [Result<TakeoutIngest, LivePhotoError>]
-        results = await withTaskGroup(of: (Int, Result<TakeoutIngest, LivePhotoError>).self) { group in
-            var next = 0
-            var collected = [Result<TakeoutIngest, LivePhotoError>?](repeating: nil, count: parts.count)
-            func start() {
-                guard next < parts.count else { return }
-                let index = next
-                next += 1
-                group.addTask {
-                    do throws(LivePhotoError) {
-                        let part = try await one(parts[index], index: index, landing: landing, previous: previous) { files, bytes in
-                            let now = counters.state.withLock { counters in
-                                counters.files += files
-                                counters.bytes += bytes
-                                return counters
-                            }
-                            progress(now.files, now.bytes, now.parts)
-                        }
-                        let now = counters.state.withLock { counters in
-                            counters.parts += 1
-                            return counters
-                        }
-                        progress(now.files, now.bytes, now.parts)
-                        return (index, .success(part))
-                    } catch {
-                        return (index, .failure(error))
-                    }
+        var walked = [TakeoutIngest?](repeating: nil, count: parts.count)
+        try await BoundedTasks.run(Array(parts.indices), limit: jobs) { index throws(LivePhotoError) in
+            let part = try await one(parts[index], index: index, landing: landing, previous: previous) { files, bytes in
+                let now = counters.state.withLock { counters in
+                    counters.files += files
+                    counters.bytes += bytes
+                    return counters
                 }
+                progress(now.files, now.bytes, now.parts)
             }
-            for _ in 0..<max(1, jobs) { start() }
-            for await (index, result) in group {
-                collected[index] = result
-                if case .failure = result { group.cancelAll() } else { start() }
+            let now = counters.state.withLock { counters in
+                counters.parts += 1
+                return counters
             }
-            return collected.compactMap { $0 }
+            progress(now.files, now.bytes, now.parts)
+            return part
+        } collect: { index, part in
+            walked[index] = part
         }
+        // In the parts' order, whatever order they finished in.
         var all = TakeoutIngest()
-        for result in results {
-            let part = try result.get()
+        for part in walked.compactMap({ $0 }) {
             all.media += part.media
             all.json += part.json
             all.others += part.others

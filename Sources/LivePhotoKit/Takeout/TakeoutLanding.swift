@@ -135,12 +135,19 @@ final class TakeoutLanding: Sendable {
     /// Whether two files hold the same bytes, read in bounded chunks.
     static func sameBytes(_ a: String, _ b: String) throws -> Bool {
         let first = try RandomAccessFile(path: a), second = try RandomAccessFile(path: b)
-        guard first.size == second.size else { return false }
+        return try first.size == second.size && sameBytes(first, at: 0, second, at: 0, count: first.size)
+    }
+
+    /// Whether `count` bytes of `first` at `firstOffset` equal those of `second` at `secondOffset`, in bounded chunks.
+    static func sameBytes(
+        _ first: RandomAccessFile, at firstOffset: Int64, _ second: RandomAccessFile, at secondOffset: Int64, count: Int64
+    ) throws -> Bool {
         var position: Int64 = 0
-        while position < first.size {
-            let count = Int(min(Int64(TakeoutPartReader.chunkSize), first.size - position))
-            guard try first.read(at: position, count: count) == second.read(at: position, count: count) else { return false }
-            position += Int64(count)
+        while position < count {
+            let piece = Int(min(Int64(TakeoutPartReader.chunkSize), count - position))
+            guard try first.read(at: firstOffset + position, count: piece) == second.read(at: secondOffset + position, count: piece)
+            else { return false }
+            position += Int64(piece)
         }
         return true
     }

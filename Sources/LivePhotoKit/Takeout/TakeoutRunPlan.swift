@@ -48,19 +48,10 @@ struct TakeoutRunPlan {
         let files = members.keys.filter { !trashed.contains($0) }.sorted()
         let paths = files.map { landed[$0].path }
         var read: [Int: TakeoutFileFacts] = [:]
-        await withTaskGroup(of: (Int, TakeoutFileFacts).self) { group in
-            var next = 0
-            func start() {
-                guard next < files.count else { return }
-                let (file, path) = (files[next], paths[next])
-                next += 1
-                group.addTask { (file, TakeoutFileFacts(path: path)) }
-            }
-            for _ in 0..<max(1, jobs) { start() }
-            for await (file, facts) in group {
-                read[file] = facts
-                start()
-            }
+        await BoundedTasks.run(paths, limit: jobs) { path in
+            TakeoutFileFacts(path: path)
+        } collect: { index, facts in
+            read[files[index]] = facts
         }
         facts = read
         var input: [Int: TakeoutGrouping.File] = [:]
@@ -210,39 +201,5 @@ struct TakeoutRunPlan {
         case .livePhoto: .pairedLivePhoto
         case .motionPhoto(let photo, _, _): file == photo ? .written : .mergedIntoMotionPhoto
         }
-    }
-
-    /// Runs `body` on each job, at most `limit` at a time, and hands each result to `collect` in the caller's task.
-    static func forEach<Result: Sendable>(
-        _ jobs: [TakeoutWriter.Job], limit: Int, body: @escaping @Sendable (TakeoutWriter.Job) async throws(LivePhotoError) -> Result,
-        collect: (TakeoutWriter.Job, Result) -> Void
-    ) async throws(LivePhotoError) {
-        let outcome: LivePhotoError? = await withTaskGroup(of: (Int, Swift.Result<Result, LivePhotoError>).self) { group in
-            var next = 0
-            func start() {
-                guard next < jobs.count else { return }
-                let job = jobs[next]
-                next += 1
-                group.addTask {
-                    do throws(LivePhotoError) { return (job.number, .success(try await body(job))) } catch {
-                        return (job.number, .failure(error))
-                    }
-                }
-            }
-            for _ in 0..<max(1, limit) { start() }
-            let byNumber = Dictionary(jobs.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
-            for await (number, result) in group {
-                switch result {
-                case .success(let value):
-                    if let job = byNumber[number] { collect(job, value) }
-                    start()
-                case .failure(let error):
-                    group.cancelAll()
-                    return error
-                }
-            }
-            return nil
-        }
-        if let outcome { throw outcome }
     }
 }
