@@ -10,12 +10,8 @@ extension ExifTIFF {
     /// orientation upright (1), the pixel size `width` × `height`, the colour space sRGB, and IFD1 (the old image's
     /// thumbnail) unlinked. Every other tag (dates, GPS, the camera, the MakerNote) stays as it was.
     public mutating func describeNewPixels(width: Int, height: Int) throws {
-        if let orientation = ifd0.entry(Self.orientationTag), orientation.type == 3, orientation.count == 1 {
-            bytes.storeUInt16(1, at: orientation.entryPosition + 8, order)
-        }
-        let next = ifd0.offset + 2 + 12 * ifd0.entries.count
-        if ifd0.nextOffset != 0, next + 4 <= bytes.count { bytes.storeUInt32(0, at: next, order) }
-        try reparseAfterEdit()
+        if orientation != nil { try? setOrientation(.identity) }
+        try? removeThumbnail()
         func long(_ v: Int) -> [UInt8] {
             var field = [UInt8](repeating: 0, count: 4)
             field.storeUInt32(UInt32(clamping: v), at: 0, order)

@@ -1,0 +1,89 @@
+import MediaFormats
+
+/// The diagnosis of one library item: each of its files checked for what ``LibraryRepair`` mends
+/// (docs/guide/repair.md#what-it-finds), and the edits that mend it.
+enum RepairDiagnosis {
+    typealias Problem = LibraryRepair.Problem
+
+    /// What is wrong with `item`; nil when nothing is.
+    static func diagnose(_ item: LibraryItem, wallpaper: Bool) -> LibraryRepair.Diagnosis? {
+        var plan = Plan()
+        switch item.kind {
+        case .livePhoto:
+            let (still, movie) = (item.files[0], item.files[1])
+            if item.pairedBy == .name {
+                RepairPairing.restore(still: still, movie: movie, into: &plan)
+            }
+            RepairStillCheck.check(still, into: &plan)
+            if wallpaper { RepairWallpaper.check(movie, into: &plan) }
+        case .conflict:
+            if !RepairPairing.reconcile(item, into: &plan) {
+                plan.problems.append(
+                    Problem(
+                        kind: .pairingConflict, file: item.files.joined(separator: ", "),
+                        detail: item.note ?? "these files cannot be paired as they are",
+                        repair: nil))
+            }
+        case .motionPhoto:
+            RepairStillCheck.check(item.files[0], into: &plan)
+            if item.flavor != .vivoPair { RepairMotionPhotoCheck.check(item.files[0], into: &plan) }
+        case .orphanStill:
+            RepairStillCheck.check(item.files[0], into: &plan)
+        case .plainPhoto:
+            // A photo whose XMP promises a video that its directory does not lead to reads as a plain photo.
+            RepairStillCheck.check(item.files[0], into: &plan)
+            RepairMotionPhotoCheck.check(item.files[0], into: &plan)
+        case .damaged:
+            RepairMotionPhotoCheck.check(item.files[0], into: &plan)
+            if plan.problems.isEmpty {
+                plan.problems.append(Problem(kind: .damaged, file: item.files[0], detail: item.note ?? "cannot be read", repair: nil))
+            } else {
+                RepairStillCheck.check(item.files[0], into: &plan)
+            }
+        case .orphanMovie, .plainMovie, .other:
+            break
+        }
+        for variant in item.variants where InputFile.kind(of: variant).isStill { RepairStillCheck.check(variant, into: &plan) }
+        guard !plan.problems.isEmpty else { return nil }
+        var edits = plan.edits
+        // A mended Live Photo is written whole: its unchanged half goes with it to another folder.
+        if item.kind == .livePhoto || item.kind == .conflict, !edits.isEmpty {
+            for file in item.files.prefix(2) where !edits.contains(where: { $0.path == file }) { edits.append(.unchanged(path: file)) }
+        }
+        let mendable = plan.problems.contains { $0.repair != nil }
+        return LibraryRepair.Diagnosis(
+            entry: LibraryRepair.Entry(files: item.files, problems: plan.problems, status: mendable ? .planned : .reported),
+            root: item.root, edits: mendable ? edits : [])
+    }
+
+    /// Problems found so far in an item, and the changes to each file.
+    struct Plan {
+        var problems: [Problem] = []
+        var stills: [(path: String, changes: RepairEdit.StillChanges)] = []
+        var movies: [(path: String, changes: RepairEdit.MovieChanges)] = []
+
+        mutating func changeStill(_ path: String, _ change: (inout RepairEdit.StillChanges) -> Void) {
+            if let index = stills.firstIndex(where: { $0.path == path }) {
+                change(&stills[index].changes)
+            } else {
+                var changes = RepairEdit.StillChanges()
+                change(&changes)
+                stills.append((path, changes))
+            }
+        }
+
+        mutating func changeMovie(_ path: String, _ change: (inout RepairEdit.MovieChanges) -> Void) {
+            if let index = movies.firstIndex(where: { $0.path == path }) {
+                change(&movies[index].changes)
+            } else {
+                var changes = RepairEdit.MovieChanges()
+                change(&changes)
+                movies.append((path, changes))
+            }
+        }
+
+        var edits: [RepairEdit] {
+            stills.map { RepairEdit.still(path: $0.path, $0.changes) } + movies.map { RepairEdit.movie(path: $0.path, $0.changes) }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+import LivePhotoKit
+import MediaFormats
+import TestSupport
+import Testing
+
+/// `livephoto repair` on files damaged the way apps damage them and on the real samples (docs/guide/repair.md), judged
+/// by exiftool, `verify`, ffprobe's frames and the bytes left untouched.
+@Suite("Repair")
+struct RepairTests {
+    /// 2024-05-01 10:00:00 UTC.
+    static let instant = Date(timeIntervalSince1970: 1_714_557_600)
+
+    func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// A Live Photo made by `make` in `folder` as NAME.JPG + NAME.MOV, both stamped with a capture time (the movie
+    /// `movieOffset` seconds after the still).
+    func pair(in folder: String, name: String = "IMG_0001", movieOffset: Double = 0.4, wallpaper: Bool = true) async throws -> (
+        String, String
+    ) {
+        let photo = try await ClipStore.shared.jpeg()
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        var arguments = ["make", photo, clip, "--out", folder, "--name", name]
+        if !wallpaper { arguments.append("--no-wallpaper") }
+        let made = try await LivePhotoCLI.run(arguments)
+        #expect(made.status == 0, "\(made.stderr)")
+        let (still, movie) = ("\(folder)/\(name).JPG", "\(folder)/\(name).MOV")
+        _ = try TakeoutStamp.apply(to: still, facts: TakeoutFacts(captureTime: Self.instant), prefersSidecar: true)
+        _ = try TakeoutStamp.apply(
+            to: movie, facts: TakeoutFacts(captureTime: Self.instant.addingTimeInterval(movieOffset)), prefersSidecar: true)
+        return (still, movie)
+    }
+
+    /// Rewrites the movie at `path` with its movie-level metadata changed by `edit` (the media data copied).
+    func editMovie(_ path: String, _ edit: MovieRewrite.MetadataEdit) throws {
+        let file = try RandomAccessFile(path: path)
+        let movie = try Movie(file: file)
+        var rewrite = try MovieRewrite(movie: movie, fileType: movie.fileType ?? .quickTime)
+        rewrite.keepsOtherTopLevelBoxes = true
+        rewrite.metadata = edit
+        var out = [UInt8]()
+        for piece in try rewrite.layout().pieces {
+            switch piece {
+            case .bytes(let b): out += b
+            case .copy(let offset, let length): out += try file.read(at: offset, count: Int(length))
+            }
+        }
+        try Data(out).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// exiftool's `-j -n` values of `tags` (a list joined with `|`).
+    func exif(_ path: String, _ tags: [String]) async throws -> [String: String] {
+        let r = try await Tool.run("exiftool", ["-j", "-n"] + tags.map { "-\($0)" } + [path])
+        let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]]
+        return (array?.first ?? [:]).mapValues { value in
+            if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: "|") }
+            return "\(value)"
+        }
+    }
+
+    func verifies(_ still: String, _ movie: String) async throws -> Bool {
+        try await LivePhotoCLI.run(["verify", still, movie]).status == 0
+    }
+
+    func repair(_ paths: [String], _ options: LibraryRepair.Options = LibraryRepair.Options(jobs: 2)) async throws -> (
+        LibraryRepair.Survey, [LibraryRepair.Entry]
+    ) {
+        let survey = try await LibraryRepair.diagnose(paths, options: options)
+        return (survey, await LibraryRepair.mend(survey.diagnoses.filter { $0.entry.isMendable }, options: options))
+    }
+
+    @Test("a movie that lost its identifier (iOS 18.0) gets the still's; frames, dates and mode kept; verify passes")
+    func movieIdentifierRestored() async throws {
+        let ws = try Workspace()
+        let (still, movie) = try await pair(in: ws.path)
+        let identifier = try await Readers.exiftoolStillIdentifier(still)
+        try editMovie(movie, MovieRewrite.MetadataEdit(removing: [AppleMovieMetadata.contentIdentifierKey]))
+        #expect(try await Readers.exiftoolMovieIdentifier(movie) == nil)
+        #expect(try await !verifies(still, movie))
+        chmod(movie, 0o640)
+        let stillBefore = try bytes(still)
+        let frames = try await Readers.framemd5(movie)
+        let time = try FileManager.default.attributesOfItem(atPath: movie)[.modificationDate] as? Date
+
+        let (survey, entries) = try await repair([ws.path])
+        #expect(survey.diagnoses.map(\.entry.problems.first?.kind) == [.missingIdentifier])
+        #expect(entries.map(\.status) == [.mended])
+        #expect(try await Readers.exiftoolMovieIdentifier(movie) == identifier)
+        #expect(try await verifies(still, movie))
+        #expect(try await Readers.framemd5(movie) == frames)
+        #expect(try bytes(still) == stillBefore)
+        let attributes = try FileManager.default.attributesOfItem(atPath: movie)
+        #expect(attributes[.modificationDate] as? Date == time)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        #expect(try ws.contents().sorted() == ["IMG_0001.JPG", "IMG_0001.MOV"])
+        // Mended once: a second run finds nothing.
+        #expect(try await LibraryRepair.diagnose([ws.path], options: LibraryRepair.Options(jobs: 1)).diagnoses.isEmpty)
+    }
+
+    @Test("a JPEG whose MakerNote exiftool stripped gets the movie's identifier back; the image data is untouched")
+    func stillIdentifierRestored() async throws {
+        let ws = try Workspace()
+        let (still, movie) = try await pair(in: ws.path)
+        let identifier = try await Readers.exiftoolMovieIdentifier(movie)
+        _ = try await Tool.run("exiftool", ["-q", "-overwrite_original", "-MakerNotes:all=", still])
+        #expect(try await Readers.exiftoolStillIdentifier(still) == nil)
+        let scan = { (path: String) throws -> [UInt8] in
+            let file = try RandomAccessFile(path: path)
+            let offset = try JPEGFile(file: file).scanOffset
+            return try file.read(at: offset, count: Int(file.size - offset))
+        }
+        let imageData = try scan(still)
+        let movieBefore = try bytes(movie)
+        let (_, entries) = try await repair([still, movie])
+        #expect(entries.map(\.status) == [.mended])
+        #expect(try await Readers.exiftoolStillIdentifier(still) == identifier)
+        #expect(try scan(still) == imageData)
+        #expect(try bytes(movie) == movieBefore)
+        #expect(try await verifies(still, movie))
+        let tags = try await exif(still, ["DateTimeOriginal", "Warning"])
+        #expect(tags["DateTimeOriginal"] == "2024:05:01 10:00:00" && tags["Warning"] == nil)
+    }
+
+    @Test("halves with two identifiers: the movie takes the still's; captured a minute apart, nothing is guessed")
+    func identifierMismatch() async throws {
+        let ws = try Workspace()
+        let (still, movie) = try await pair(in: ws.file("a"))
+        let identifier = try await Readers.exiftoolStillIdentifier(still)
+        let other = ContentIdentifier().rawValue
+        try editMovie(movie, MovieRewrite.MetadataEdit(setting: [(AppleMovieMetadata.contentIdentifierKey, .utf8(other))]))
+        let (far, farMovie) = try await pair(in: ws.file("b"), movieOffset: 60)
+        try editMovie(farMovie, MovieRewrite.MetadataEdit(removing: [AppleMovieMetadata.contentIdentifierKey]))
+        let farBefore = (try bytes(far), try bytes(farMovie))
+
+        let (survey, entries) = try await repair([ws.path])
+        #expect(Set(survey.diagnoses.flatMap { $0.entry.problems.map(\.kind) }) == [.identifierMismatch, .pairingConflict])
+        #expect(try await Readers.exiftoolMovieIdentifier(movie) == identifier)
+        #expect(try await verifies(still, movie))
+        #expect(entries.map(\.status) == [.mended])
+        let conflict = try #require(survey.diagnoses.first { $0.entry.status == .reported })
+        #expect(conflict.entry.problems.first?.detail.contains("60 s apart") == true)
+        #expect((try bytes(far), try bytes(farMovie)) == farBefore)
+    }
+
+    @Test("the real iPhone pair, its MakerNote stripped by exiftool: mended into another folder, the samples untouched")
+    func realPairIntoAnotherFolder() async throws {
+        let ws = try Workspace()
+        try FileManager.default.createDirectory(atPath: ws.file("in"), withIntermediateDirectories: true)
+        let still = ws.file("in/IMG_3853.HEIC")
+        _ = try await Tool.run("exiftool", ["-q", "-MakerNotes:all=", "-o", still, ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")])
+        let movie = ws.file("in/IMG_3853.MOV")
+        let sample = try RandomAccessFile(path: ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"))
+        try Data(try sample.read(at: 0, count: Int(sample.size))).write(to: URL(fileURLWithPath: movie))
+        let stillBefore = try bytes(still)
+        var options = LibraryRepair.Options(outputDirectory: ws.file("out"), jobs: 2)
+        let (_, entries) = try await repair([ws.file("in")], options)
+        #expect(entries.map(\.status) == [.mended])
+        #expect(try ws.contents("out").sorted() == ["IMG_3853.HEIC", "IMG_3853.MOV"])
+        #expect(try await Readers.exiftoolStillIdentifier(ws.file("out/IMG_3853.HEIC")) == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
+        #expect(try await verifies(ws.file("out/IMG_3853.HEIC"), ws.file("out/IMG_3853.MOV")))
+        #expect(try await Readers.pixelDigest(ws.file("out/IMG_3853.HEIC")) == Readers.pixelDigest(still))
+        #expect(try bytes(still) == stillBefore)
+        // The output folder now holds the files: a second run there refuses to replace them without force.
+        let again = try await repair([ws.file("in")], options)
+        #expect(again.1.map(\.status) == [.failed] && again.1.first?.reason?.contains("already exists") == true)
+        options.force = true
+        #expect(try await repair([ws.file("in")], options).1.map(\.status) == [.mended])
+    }
+
+    @Test("the Galaxy S22 HEIC's placeholder lengths: the directory rewritten to the true ranges, every other byte kept")
+    func samsungPlaceholderDirectory() async throws {
+        let ws = try Workspace()
+        let sample = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
+        let options = LibraryRepair.Options(outputDirectory: ws.path, jobs: 1)
+        let (survey, entries) = try await repair([sample], options)
+        #expect(survey.diagnoses.first?.entry.problems.map(\.kind) == [.motionPhotoDirectory])
+        #expect(entries.map(\.status) == [.mended])
+        let mended = ws.file("samsung-s22-google-motionphoto-v1_ente.heic")
+        let file = try RandomAccessFile(path: mended)
+        let motion = try MotionPhotoFile(file: file)
+        let video = try #require(motion.video)
+        let xmp = try #require(motion.xmp)
+        let (google, _) = try MotionPhotoFile.walkDirectory(xmp.directory, fileSize: file.size)
+        #expect(google.offset == video.offset && motion.videoLocations(in: file).agree)
+        let r = try await Tool.run("exiftool", ["-j", "-n", "-struct", "-Directory", mended])
+        let json = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]]
+        let items = (json?.first?["Directory"] as? [[String: Any]])?.compactMap { $0["Item"] as? [String: Any] } ?? []
+        #expect(items.map { $0["Length"] as? Int } == [0, Int(file.size - video.offset)])
+        #expect(items.map { $0["Padding"] as? Int } == [Int(video.offset - (motion.mpvd?.offset ?? 0)), Int(file.size - video.end)])
+        // Only the XMP packet's bytes differ, and the file keeps its size.
+        let (before, after) = (try bytes(sample), try bytes(mended))
+        #expect(before.count == after.count)
+        let xmpSpan = try #require(motion.xmpSpan)
+        let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(!changed.isEmpty && changed.allSatisfy { Int64($0) >= xmpSpan.offset && Int64($0) < xmpSpan.end })
+        // The video Google's rule finds plays the same frames as the one the mpvd box holds.
+        let clip = ws.file("google.mp4")
+        try Data(after[Int(google.offset)..<Int(google.offset + video.length)]).write(to: URL(fileURLWithPath: clip))
+        #expect(try await Readers.videoFramemd5(clip).count > 10)
+    }
+
+    @Test("a JPEG Motion Photo whose directory went stale: the video found by its ftyp, the directory rewritten")
+    func staleJPEGDirectory() async throws {
+        let ws = try Workspace()
+        var data = try bytes(ProjectPaths.sample("androidx-media_pixel-motion-photo-shortened.jpg"))
+        // The video's Length one byte short, as an editor that moved the video would leave it.
+        let text = Array("Item:Length=\"8730\"".utf8)
+        let at = try #require((0...(data.count - text.count)).first { data[$0..<$0 + text.count].elementsEqual(text) })
+        data.replaceSubrange(at..<at + text.count, with: Array("Item:Length=\"8729\"".utf8))
+        let path = try ws.write(data, to: "MVIMG_0001.jpg")
+        let (survey, entries) = try await repair([path])
+        #expect(survey.diagnoses.first?.entry.problems.map(\.kind) == [.motionPhotoDirectory])
+        #expect(entries.map(\.status) == [.mended])
+        let file = try RandomAccessFile(path: path)
+        let motion = try MotionPhotoFile(file: file)
+        #expect(motion.videoLocator == .containerDirectory && motion.video?.length == 8730)
+        #expect(try await LivePhotoCLI.run(["split", path, "--out", ws.file("split")]).status == 0)
+    }
+
+    @Test("a portrait JPEG with a landscape Exif thumbnail loses the thumbnail; a HEIC's Orientation follows irot/imir")
+    func stillsShownRight() async throws {
+        let ws = try Workspace()
+        let photo = ws.file("portrait.jpg")
+        let thumb = ws.file("thumb.jpg")
+        _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=108x192", "-frames:v", "1", "-y", photo])
+        _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=blue:s=160x120", "-frames:v", "1", "-y", thumb])
+        _ = try await Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=1", "-ThumbnailImage<=\(thumb)", photo])
+        try FileManager.default.removeItem(atPath: thumb)
+        #expect(try await exif(photo, ["ThumbnailLength"])["ThumbnailLength"] != nil)
+        let pixels = try await Readers.pixelDigest(photo)
+
+        let heic = ws.file("IMG_3853.HEIC")
+        _ = try await Tool.run(
+            "exiftool", ["-q", "-Orientation#=6", "-o", heic, ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")])
+        let size = try bytes(heic).count
+
+        let (survey, entries) = try await repair([ws.path])
+        #expect(Set(survey.diagnoses.flatMap { $0.entry.problems.map(\.kind) }) == [.thumbnailShape, .orientationContradiction])
+        #expect(entries.allSatisfy { $0.status == .mended } && entries.count == 2)
+        let tags = try await exif(photo, ["ThumbnailLength", "Warning"])
+        #expect(tags["ThumbnailLength"] == nil && tags["Warning"] == nil)
+        #expect(try await Readers.pixelDigest(photo) == pixels)
+        #expect(try await exif(heic, ["Orientation"])["Orientation"] == "1")
+        #expect(try bytes(heic).count == size)
+    }
+
+    @Test("iPhone originals are right as they are: nothing is found in the real samples, nothing written")
+    func realSamplesLeftAlone() async throws {
+        let survey = try await LibraryRepair.diagnose(
+            ["iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.MOV", "iphone7-ios12_IMG_2682_immich.heic"].map(ProjectPaths.sample),
+            options: LibraryRepair.Options(wallpaper: true, jobs: 2))
+        #expect(survey.diagnoses.isEmpty)
+        #expect(survey.itemsChecked == 2)
+    }
+
+    @Test("--wallpaper gives a pair made without it the live-photo-info track; its frames are copied")
+    func wallpaperTrackAdded() async throws {
+        let ws = try Workspace()
+        let (still, movie) = try await pair(in: ws.path, wallpaper: false)
+        let frames = try await Readers.videoFramemd5(movie)
+        #expect(try await LibraryRepair.diagnose([ws.path], options: LibraryRepair.Options(jobs: 1)).diagnoses.isEmpty)
+        let (survey, entries) = try await repair([ws.path], LibraryRepair.Options(wallpaper: true, jobs: 1))
+        #expect(survey.diagnoses.first?.entry.problems.map(\.kind) == [.wallpaper])
+        #expect(entries.map(\.status) == [.mended])
+        let report = await LivePhotoInspector.inspect([movie])
+        #expect(report.files.first?.movie?.wallpaper?.ready == true)
+        #expect(try await Readers.videoFramemd5(movie) == frames)
+        #expect(try await verifies(still, movie))
+    }
+}
