@@ -38,9 +38,9 @@ extension MotionPhotoXMP {
             }
         }
         var out = bytes
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            out.replaceSubrange(edit.range, with: edit.text)
-        }
+        // From the end, so that each range still holds; two insertions at one place keep their order.
+        let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset) }
+        for (_, edit) in ordered { out.replaceSubrange(edit.range, with: edit.text) }
         return out
     }
 }
