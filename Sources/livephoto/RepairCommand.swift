@@ -82,15 +82,14 @@ struct RepairCommand: AsyncParsableCommand {
         bar.finish()
         if !json { print(Self.diagnosisText(survey), terminator: "") }
         var entries = survey.diagnoses.map(\.entry)
-        let mendable = survey.diagnoses.filter { $0.entry.isMendable }
+        let mendable = survey.diagnoses.indices.filter { survey.diagnoses[$0].entry.isMendable }
         if !dryRun, !mendable.isEmpty {
-            let mended = await LibraryRepair.mend(mendable, options: options, progress: { bar.show($0) }) { entry in
+            let mended = await LibraryRepair.mend(mendable.map { survey.diagnoses[$0] }, options: options, progress: { bar.show($0) }) {
+                entry in
                 if !json, entry.status == .failed { bar.above("failed: \(entry.files.joined(separator: ", ")): \(entry.reason ?? "")") }
             }
             bar.finish()
-            for entry in mended {
-                if let index = entries.firstIndex(where: { $0.files == entry.files }) { entries[index] = entry }
-            }
+            for (index, entry) in zip(mendable, mended) { entries[index] = entry }
         }
         if json {
             for entry in entries { TakeoutCommand.printLine(RepairLine(entry)) }
