@@ -20,8 +20,11 @@ public final class Workspace: @unchecked Sendable {
         return try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
     }
 
+    /// Writes `bytes` to `name` (a path below the workspace; its folders are made) and returns the file's path.
     public func write(_ bytes: [UInt8], to name: String) throws -> String {
         let p = file(name)
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: p).deletingLastPathComponent().path, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: p))
         return p
     }

@@ -16,7 +16,6 @@ struct RepairCommandTests {
         let text = Array("Item:Length=\"8730\"".utf8)
         let at = try #require((0...(data.count - text.count)).first { data[$0..<$0 + text.count].elementsEqual(text) })
         data.replaceSubrange(at..<at + text.count, with: Array("Item:Length=\"8729\"".utf8))
-        try FileManager.default.createDirectory(atPath: ws.file("library"), withIntermediateDirectories: true)
         let motion = try ws.write(data, to: "library/MVIMG_0001.jpg")
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
         #expect(try await LivePhotoCLI.run(["make", photo, clip, "--out", ws.file("library"), "--name", "IMG_0002"]).status == 0)

@@ -26,8 +26,8 @@ enum RepairEdit: Sendable {
         var orientation: ImageTransform?
         /// The Motion Photo directory's `Length` and `Padding`, item by item.
         var directory: [(length: Int64, padding: Int64)]?
-
-        var isEmpty: Bool { identifier == nil && !dropsThumbnail && orientation == nil && directory == nil }
+        /// Move a HEIC Motion Photo's video box to the end of the file (the directory then follows it).
+        var relaysVideo = false
         var changesExif: Bool { identifier != nil || dropsThumbnail || orientation != nil }
     }
 

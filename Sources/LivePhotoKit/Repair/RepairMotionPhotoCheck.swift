@@ -9,7 +9,13 @@ enum RepairMotionPhotoCheck {
     static func check(_ path: String, into plan: inout RepairDiagnosis.Plan) {
         guard let input = try? InputFile(path: path), input.kind == .jpeg || input.kind == .heic else { return }
         if input.kind == .heic, let heif = try? HEIFFile(file: input.file), let detail = layoutProblem(heif) {
-            plan.problems.append(LibraryRepair.Problem(kind: .motionPhotoLayout, file: path, detail: detail, repair: nil))
+            plan.problems.append(
+                LibraryRepair.Problem(
+                    kind: .motionPhotoLayout, file: path, detail: detail,
+                    repair:
+                        "move the video to the end of the file, with the item offsets, Samsung's mpv2 offset and the XMP directory; every byte of image and video kept"
+                ))
+            plan.changeStill(path) { $0.relaysVideo = true }
             return
         }
         guard let (xmp, video, imageEnd) = located(input) else { return }

@@ -144,6 +144,23 @@ enum RepairWriter {
     static func writeHEIC(_ input: InputFile, _ changes: RepairEdit.StillChanges, to out: StagedFile) throws(LivePhotoError) {
         let file = input.file
         let path = input.path
+        if changes.relaysVideo {
+            let pieces = try naming(path) { () throws -> [MovieLayout.Piece] in
+                let heif = try HEIFFile(file: file)
+                var exif: [UInt8]?
+                if changes.changesExif, let item = heif.exifItem {
+                    let payload = try heif.itemData(item.id, in: file)
+                    if let start = HEIFFile.tiffStart(inExifItem: payload),
+                        let tiff = try editedTIFF(Array(payload[start...]), size: heif.primaryImageSize, changes: changes, path: path)
+                    {
+                        exif = Array(payload[..<start]) + tiff.bytes
+                    }
+                }
+                return try RepairHEICLayout.pieces(file, heif: heif, exif: exif)
+            }
+            try write(pieces, from: file, to: out)
+            return
+        }
         let edit = try naming(path) { () throws -> HEIFItemRewrite in
             let heif = try HEIFFile(file: file)
             var replacements: [(offset: Int64, length: Int64, bytes: [UInt8])] = []
@@ -219,7 +236,11 @@ enum RepairWriter {
             try rewrite.checkSupported()
             return try rewrite.layout(sourceOffset: file.fileOffset(0))
         }
-        for piece in layout.pieces {
+        try write(layout.pieces, from: file, to: out)
+    }
+
+    static func write(_ pieces: [MovieLayout.Piece], from file: RandomAccessFile, to out: StagedFile) throws(LivePhotoError) {
+        for piece in pieces {
             switch piece {
             case .bytes(let bytes): try out.write(bytes)
             case .copy(let offset, let length): try out.copy(from: file, offset: offset, length: length, progress: { _ in })

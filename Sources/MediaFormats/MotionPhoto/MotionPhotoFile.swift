@@ -269,9 +269,10 @@ public struct MotionPhotoFile: Sendable {
             imageEnd = tail.imageEnd
             return
         }
-        // The SEF trailer: in `sefd`, or at the end of the file (inside `mpvd` on some Samsung phones).
-        let trailerEnd = sefd?.end ?? file.size
-        if try SamsungTrailer.isPresent(in: file, endingAt: trailerEnd) {
+        // The SEF trailer: in `sefd`, or at the end of the file (inside `mpvd` on some Samsung phones), or at the end of
+        // an `mpvd` that an editor moved before the image data.
+        let ends = [sefd?.end ?? file.size, mpvd?.end].compactMap { $0 }
+        if let trailerEnd = try ends.first(where: { try SamsungTrailer.isPresent(in: file, endingAt: $0) }) {
             do {
                 samsungTrailer = try SamsungTrailer(
                     file: file, endingAt: trailerEnd, lowerBound: sefd?.payloadOffset ?? mpvd?.payloadOffset ?? 0)

@@ -268,3 +268,38 @@ struct RepairTests {
         #expect(try await verifies(still, movie))
     }
 }
+
+extension RepairTests {
+    @Test("a HEIC Motion Photo whose editor put the video before the image data gets it back at the end, byte for byte")
+    func videoBeforeImageRelaid() async throws {
+        let ws = try Workspace()
+        let sample = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
+        // The sample laid out as Galaxy S23's editor leaves it, the video before the image data; its mpv2 offset follows.
+        let file = try RandomAccessFile(path: sample)
+        let heif = try HEIFFile(file: file)
+        let boxes = heif.topLevel
+        #expect(boxes.map(\.type) == ["ftyp", "mdat", "meta", "free", "mpvd"])
+        let order = try HEIFBoxOrder([boxes[0], boxes[4], boxes[1], boxes[2], boxes[3]], fileSize: file.size)
+        let motion = try MotionPhotoFile(file: file)
+        let video = try #require(motion.video)
+        let newStart = try #require(order.newOffset(of: video.offset))
+        let field = try #require(try motion.samsungTrailer?.heicVideoOffsetField(newStart))
+        var edited = [UInt8]()
+        for piece in try order.pieces(of: heif, overlays: [field]) {
+            switch piece {
+            case .bytes(let b): edited += b
+            case .copy(let offset, let length): edited += try file.read(at: offset, count: Int(length))
+            }
+        }
+        let moved = try ws.write(edited, to: "in/S23.heic")
+        #expect(try await Readers.pixelDigest(moved) == Readers.pixelDigest(sample))
+
+        let (survey, entries) = try await repair([moved])
+        #expect(survey.diagnoses.first?.entry.problems.map(\.kind) == [.motionPhotoLayout])
+        #expect(entries.map(\.status) == [.mended])
+        _ = try await repair([sample], LibraryRepair.Options(outputDirectory: ws.file("out"), jobs: 1))
+        // The same bytes as the sample with its directory mended.
+        #expect(try bytes(moved) == bytes(ws.file("out/samsung-s22-google-motionphoto-v1_ente.heic")))
+        #expect(try HEIFFile(file: RandomAccessFile(path: moved)).topLevel.map(\.type) == ["ftyp", "mdat", "meta", "free", "mpvd"])
+    }
+}

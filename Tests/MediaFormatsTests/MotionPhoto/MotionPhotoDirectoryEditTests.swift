@@ -18,10 +18,10 @@ struct MotionPhotoDirectoryEditTests {
     func forms() throws {
         let text =
             Self.head + """
-            <rdf:li rdf:parseType="Resource"><Container:Item I:Mime="image/jpeg" I:Semantic="Primary" I:Length="0" I:Padding="67"/></rdf:li>\
-            <rdf:li rdf:parseType="Resource"><Container:Item I:Mime="image/jpeg" I:Semantic="GainMap"><I:Length>500</I:Length></Container:Item></rdf:li>\
-            <rdf:li rdf:parseType="Resource"><Container:Item I:Mime="video/mp4" I:Semantic="MotionPhoto"/></rdf:li>
-            """ + Self.tail
+                <rdf:li rdf:parseType="Resource"><Container:Item I:Mime="image/jpeg" I:Semantic="Primary" I:Length="0" I:Padding="67"/></rdf:li>\
+                <rdf:li rdf:parseType="Resource"><Container:Item I:Mime="image/jpeg" I:Semantic="GainMap"><I:Length>500</I:Length></Container:Item></rdf:li>\
+                <rdf:li rdf:parseType="Resource"><Container:Item I:Mime="video/mp4" I:Semantic="MotionPhoto"/></rdf:li>
+                """ + Self.tail
         let packet = try XMPPacket(bytes: Array(text.utf8))
         let edited = try MotionPhotoXMP.packet(packet, settingDirectory: [(0, 12), (500, 0), (123_456, 191)])
         let items = try directory(edited)
