@@ -16,7 +16,10 @@ struct RepairCommand: AsyncParsableCommand {
             in both: such files are left byte for byte);
               - a Motion Photo whose XMP directory does not lead to its video (Samsung's placeholder lengths, stale \
             lengths) gets the directory rewritten to the true byte ranges;
-              - with --wallpaper, a Live Photo movie without the live-photo-info track the lock screen needs gets one.
+              - with --wallpaper, a Live Photo movie without the live-photo-info track the lock screen needs gets one;
+              - with --bake-rotation (the one lossy repair), a Live Photo movie shown turned by its rotation matrix \
+            (front-camera and portrait movies) is encoded again with upright frames, keeping its identifier and still \
+            time.
 
             Every problem is listed, with the file and what the repair writes, before anything is written. Files are \
             mended in place through a staged copy renamed over the original (an interrupted run never leaves a \
@@ -28,10 +31,12 @@ struct RepairCommand: AsyncParsableCommand {
               livephoto repair IMG_0001.HEIC IMG_0001.MOV
               livephoto repair ~/Pictures/Library --out ~/Pictures/Mended --json > repair.jsonl
               livephoto repair Wallpapers/ --wallpaper
+              livephoto repair Selfies/ --bake-rotation --out Upright/
 
             Exit status: 0 when nothing is wrong or every problem was mended (with --dry-run: when every problem can \
             be mended), 6 when some item failed or has a problem that cannot be mended (each is listed), 3 when --out \
-            holds a file already (use --force), 130 when interrupted.
+            holds a file already (use --force), 5 when --bake-rotation needs ffmpeg and it is missing, 130 when \
+            interrupted.
             """
     )
 
@@ -49,6 +54,15 @@ struct RepairCommand: AsyncParsableCommand {
 
     @Flag(help: "Give Live Photo movies without it the live-photo-info track the lock screen's wallpaper needs.")
     var wallpaper = false
+
+    @Flag(
+        help:
+            "Encode Live Photo movies that rely on a rotation matrix again, with upright frames, for players that ignore the matrix (lossy; needs ffmpeg)."
+    )
+    var bakeRotation = false
+
+    @Option(help: "The ffmpeg executable for --bake-rotation (default: ffmpeg on the PATH).")
+    var ffmpeg: String?
 
     @Option(help: "How many items are read or written at once (default: the number of cores).")
     var jobs: Int?
@@ -70,6 +84,8 @@ struct RepairCommand: AsyncParsableCommand {
         var options = LibraryRepair.Options(outputDirectory: out, wallpaper: wallpaper, jobs: jobs)
         options.force = force
         options.followLinks = followLinks
+        options.bakesRotation = bakeRotation
+        options.ffmpegPath = ffmpeg
         let json = common.json
         let bar = BatchProgressBar(label: "repair", enabled: !json)
         let survey: LibraryRepair.Survey

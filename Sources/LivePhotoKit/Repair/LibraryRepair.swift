@@ -19,6 +19,10 @@ public enum LibraryRepair {
         public var force = false
         /// Give valid Live Photo movies the `live-photo-info` track the lock screen needs (docs/formats/wallpaper.md#gates).
         public var wallpaper = false
+        /// Encode Live Photo movies shown turned by their rotation matrix again with upright frames (lossy, needs ffmpeg).
+        public var bakesRotation = false
+        /// The ffmpeg executable for ``bakesRotation`` (default: ffmpeg on the PATH).
+        public var ffmpegPath: String?
         /// How many items are read or written at once.
         public var jobs: Int
         /// Follow symbolic links to folders while walking.
@@ -52,6 +56,8 @@ public enum LibraryRepair {
             case motionPhotoLayout = "motion-photo-layout"
             /// A Live Photo movie the lock screen would not animate.
             case wallpaper
+            /// With `--bake-rotation`: a Live Photo movie shown turned by its track's rotation matrix.
+            case rotation
             /// A photo or movie whose headers cannot be read.
             case damaged
         }
@@ -132,9 +138,9 @@ public enum LibraryRepair {
         let summary = try await LibraryScanner.scan(paths, options: scanOptions) { items.append($0) }
         var diagnoses = [Diagnosis?](repeating: nil, count: items.count)
         var done = 0
-        let wallpaper = options.wallpaper
+        let checks = RepairDiagnosis.Checks(wallpaper: options.wallpaper, bakesRotation: options.bakesRotation)
         await BoundedTasks.run(items, limit: options.jobs) { (item: LibraryItem) async -> Diagnosis? in
-            RepairDiagnosis.diagnose(item, wallpaper: wallpaper)
+            RepairDiagnosis.diagnose(item, checks: checks)
         } collect: { index, diagnosis in
             diagnoses[index] = diagnosis
             done += 1
@@ -152,9 +158,10 @@ public enum LibraryRepair {
     ) async -> [Entry] {
         var entries = [Entry?](repeating: nil, count: diagnoses.count)
         var (next, finished, failed) = (0, 0, 0)
-        let destination = RepairWriter.Destination(outputDirectory: options.outputDirectory, force: options.force)
+        let destination = RepairWriter.Destination(
+            outputDirectory: options.outputDirectory, force: options.force, ffmpegPath: options.ffmpegPath)
         await BoundedTasks.run(diagnoses, limit: options.jobs) { (diagnosis: Diagnosis) async -> Entry in
-            RepairWriter.write(diagnosis, to: destination)
+            await RepairWriter.write(diagnosis, to: destination)
         } collect: { index, entry in
             entries[index] = entry
             finished += 1

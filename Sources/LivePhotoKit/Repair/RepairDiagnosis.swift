@@ -5,8 +5,14 @@ import MediaFormats
 enum RepairDiagnosis {
     typealias Problem = LibraryRepair.Problem
 
+    /// The checks asked for beyond the ones always made.
+    struct Checks: Sendable {
+        var wallpaper: Bool
+        var bakesRotation: Bool
+    }
+
     /// What is wrong with `item`; nil when nothing is.
-    static func diagnose(_ item: LibraryItem, wallpaper: Bool) -> LibraryRepair.Diagnosis? {
+    static func diagnose(_ item: LibraryItem, checks: Checks) -> LibraryRepair.Diagnosis? {
         var plan = Plan()
         switch item.kind {
         case .livePhoto:
@@ -15,7 +21,9 @@ enum RepairDiagnosis {
                 RepairPairing.restore(still: still, movie: movie, into: &plan)
             }
             RepairStillCheck.check(still, into: &plan)
-            if wallpaper { RepairWallpaper.check(movie, into: &plan) }
+            if checks.bakesRotation { RepairRotation.check(still: still, movie: movie, into: &plan) }
+            // A baked movie is made again with the wallpaper track.
+            if checks.wallpaper, !plan.movies.contains(where: { $0.changes.bake != nil }) { RepairWallpaper.check(movie, into: &plan) }
         case .conflict:
             if !RepairPairing.reconcile(item, into: &plan) {
                 plan.problems.append(

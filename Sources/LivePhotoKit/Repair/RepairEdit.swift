@@ -37,5 +37,7 @@ enum RepairEdit: Sendable {
         var identifier: ContentIdentifier?
         /// Add a `live-photo-info` track for the video.
         var addsLivePhotoInfo = false
+        /// Encode the video again upright, then make it a Live Photo movie again (the one lossy repair).
+        var bake: RepairRotation.Bake?
     }
 }

@@ -19,9 +19,10 @@ enum RepairWriter {
         /// nil: over the originals.
         var outputDirectory: String?
         var force: Bool
+        var ffmpegPath: String?
     }
 
-    static func write(_ diagnosis: LibraryRepair.Diagnosis, to destination: Destination) -> LibraryRepair.Entry {
+    static func write(_ diagnosis: LibraryRepair.Diagnosis, to destination: Destination) async -> LibraryRepair.Entry {
         var entry = diagnosis.entry
         guard !diagnosis.edits.isEmpty else { return entry }
         var placed: [String] = []
@@ -30,7 +31,7 @@ enum RepairWriter {
             for edit in diagnosis.edits {
                 guard let target = try target(of: edit, root: diagnosis.root, destination: destination) else { continue }
                 let out = try StagedFile(destination: target, datedLike: edit.path)
-                try write(edit, to: out)
+                try await write(edit, to: out, ffmpegPath: destination.ffmpegPath)
                 staged.append((out, edit.path))
             }
             for (out, source) in staged {
@@ -83,7 +84,7 @@ enum RepairWriter {
         return info.st_mode & 0o7777
     }
 
-    static func write(_ edit: RepairEdit, to out: StagedFile) throws(LivePhotoError) {
+    static func write(_ edit: RepairEdit, to out: StagedFile, ffmpegPath: String?) async throws(LivePhotoError) {
         let input = try InputFile(path: edit.path)
         switch edit {
         case .unchanged: try out.copy(from: input.file, offset: 0, length: input.file.size, progress: { _ in })
@@ -93,7 +94,12 @@ enum RepairWriter {
             case .heic: try writeHEIC(input, changes, to: out)
             default: throw .unsupported(file: input.path, reason: "only JPEG and HEIC stills are mended")
             }
-        case .movie(_, let changes): try writeMovie(input, changes, to: out)
+        case .movie(_, let changes):
+            if let bake = changes.bake {
+                try await RepairRotation.write(input, changes, bake: bake, ffmpegPath: ffmpegPath, to: out)
+            } else {
+                try writeMovie(input, changes, to: out)
+            }
         }
     }
 

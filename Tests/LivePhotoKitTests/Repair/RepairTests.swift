@@ -303,3 +303,30 @@ extension RepairTests {
         #expect(try HEIFFile(file: RandomAccessFile(path: moved)).topLevel.map(\.type) == ["ftyp", "mdat", "meta", "free", "mpvd"])
     }
 }
+
+extension RepairTests {
+    @Test("--bake-rotation encodes a movie shown turned by its matrix again upright: same identifier, same still time")
+    func rotationBaked() async throws {
+        let ws = try Workspace()
+        let photo = try await ClipStore.shared.jpeg()
+        let clip = try await ClipStore.shared.path(ClipSpec(rotation: 90))
+        #expect(try await LivePhotoCLI.run(["make", photo, clip, "--out", ws.path, "--name", "IMG_0001", "--cover", "1.5"]).status == 0)
+        let (still, movie) = (ws.file("IMG_0001.JPG"), ws.file("IMG_0001.MOV"))
+        let identifier = try await Readers.exiftoolMovieIdentifier(movie)
+        let before = try await Readers.ffprobeStreams(movie).first { $0["codec_type"] as? String == "video" }
+        #expect((before?["side_data_list"] as? [[String: Any]])?.contains { $0["rotation"] != nil } == true)
+        #expect(try await LibraryRepair.diagnose([ws.path], options: LibraryRepair.Options(jobs: 1)).diagnoses.isEmpty)
+        var options = LibraryRepair.Options(jobs: 1)
+        options.bakesRotation = true
+        let (survey, entries) = try await repair([ws.path], options)
+        #expect(survey.diagnoses.first?.entry.problems.map(\.kind) == [.rotation])
+        #expect(entries.map(\.status) == [.mended], "\(entries)")
+        let video = try #require(try await Readers.ffprobeStreams(movie).first { $0["codec_type"] as? String == "video" })
+        #expect(video["width"] as? Int == before?["height"] as? Int && video["height"] as? Int == before?["width"] as? Int)
+        #expect((video["side_data_list"] as? [[String: Any]])?.contains { $0["rotation"] != nil } != true)
+        #expect(try await Readers.exiftoolMovieIdentifier(movie) == identifier)
+        let report = await LivePhotoInspector.inspect([movie])
+        #expect(abs((report.files.first?.movie?.coverTimeSeconds ?? 0) - 1.5) < 0.04)
+        #expect(try await verifies(still, movie))
+    }
+}

@@ -1,0 +1,76 @@
+import LivePhotoMedia
+import MediaFormats
+internal import PortableFoundation
+
+/// `repair --bake-rotation`, the one lossy repair (docs/guide/repair.md#turning-movies-upright): a Live Photo movie
+/// whose frames are shown turned by its track's rotation matrix (front-camera and portrait movies), which some
+/// players ignore, is encoded again with its frames upright, then made a Live Photo movie again as `make` makes one:
+/// the same identifier, the still at the same time, the wallpaper track. The still is not touched.
+enum RepairRotation {
+    /// What baking needs: the still, and the still's time in the movie.
+    struct Bake: Sendable {
+        var still: String
+        var stillTime: Double
+    }
+
+    static func check(still: String, movie: String, into plan: inout RepairDiagnosis.Plan) {
+        guard let input = try? InputFile(path: movie), input.kind.isMovie, let parsed = try? Movie(file: input.file) else { return }
+        let facts = MovieFacts(movie: parsed)
+        guard let video = facts.video, let degrees = video.header.rotationDegrees, degrees % 360 != 0,
+            let time = facts.stillImageTimeTracks.first.flatMap({ facts.stillImageTime($0, file: input.file) })?.seconds
+        else { return }
+        plan.problems.append(
+            LibraryRepair.Problem(
+                kind: .rotation, file: movie,
+                detail: "the frames are shown turned \(degrees)° by the track's matrix, which some players ignore",
+                repair: "encode the video again with its frames upright (lossy), keeping the identifier, the still time and the sound"))
+        plan.changeMovie(movie) { $0.bake = Bake(still: still, stillTime: time) }
+    }
+
+    /// Writes the baked movie into `out`.
+    static func write(_ input: InputFile, _ changes: RepairEdit.MovieChanges, bake: Bake, ffmpegPath: String?, to out: StagedFile)
+        async throws(LivePhotoError)
+    {
+        let movie = input.path
+        let identifier: ContentIdentifier
+        if let given = changes.identifier {
+            identifier = given
+        } else if let parsed = try? Movie(file: input.file),
+            let existing = MovieFacts(movie: parsed).contentIdentifier.flatMap(ContentIdentifier.init)
+        {
+            identifier = existing
+        } else {
+            throw .unsupported(file: movie, reason: "the movie carries no content identifier to keep")
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-repair-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        do { try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true) } catch {
+            throw .writeFailed(path: "a temporary folder", reason: "cannot be made")
+        }
+        let tool: FFmpeg
+        do { tool = try FFmpeg.locate(explicitPath: ffmpegPath) } catch { throw MediaSteps.wrap(error, file: nil) }
+        let upright = "\(work)/upright.mp4"
+        let codec: VideoCodec
+        do {
+            let info = try await tool.probe(movie)
+            codec = info.video?.codec == "hevc" ? .hevc : .h264
+            try await tool.reencodeVideo(
+                movie, to: upright, info: info, codec: codec.media, keepingKeys: false, shouldStop: { InterruptHandling.requested })
+        } catch {
+            throw MediaSteps.wrap(error, file: movie).renamingFile(upright, as: "the movie made upright")
+        }
+        do throws(LivePhotoError) {
+            let made = try await LivePhotoMaker.make(
+                photo: bake.still, video: upright,
+                options: MakeOptions(
+                    outputDirectory: work, name: "upright", coverTime: bake.stillTime, identifier: identifier, codec: codec,
+                    wallpaper: .auto))
+            guard let path = made.movie else { throw LivePhotoError.writeFailed(path: movie, reason: "no movie was made") }
+            let file: RandomAccessFile
+            do { file = try RandomAccessFile(path: path) } catch { throw LivePhotoError.io(path: path, reason: error.reason) }
+            try out.copy(from: file, offset: 0, length: file.size, progress: { _ in })
+        } catch {
+            throw error.renamingFiles(in: work) { name in name.isEmpty ? "a temporary folder" : "the movie made upright" }
+        }
+    }
+}
