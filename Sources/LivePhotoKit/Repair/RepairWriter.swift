@@ -56,7 +56,8 @@ enum RepairWriter {
     static func target(of edit: RepairEdit, root: String?, destination: Destination) throws(LivePhotoError) -> String? {
         guard let folder = destination.outputDirectory else {
             if case .unchanged = edit { return nil }
-            return edit.path
+            // A file named through a link is mended where it is; the link stays a link.
+            return URL(fileURLWithPath: edit.path).resolvingSymlinksInPath().path
         }
         let path = edit.path
         var relative = URL(fileURLWithPath: path).lastPathComponent
