@@ -2,7 +2,9 @@
 
 Usage: camera_test.py LIVEPHOTO WORK_DIR
 With the camera's photos and with frames of the video as stills, with sound and without: two presses 0.5 s apart give two Live Photos, each about before + after seconds long, each
-still matching the frame at its movie's cover time, each passing verify and every lock-screen wallpaper gate; with --captures, each pair is kept where the gallery shows it. Prints
+still matching the frame at its movie's cover time, each passing verify and every lock-screen wallpaper gate, each recorded at 24 fps or more (the page steps the
+recorded size down until its encoder holds that, and says so: a last round makes the encoder drop every other frame above 720p) with the still at the camera's
+full size; with --captures, each pair is kept where the gallery shows it. Prints
 one line per check and exits 1 if any failed.
 """
 import json
@@ -21,6 +23,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 LIVEPHOTO, WORK = (os.path.realpath(p) for p in sys.argv[1:3])
 BEFORE, AFTER = 1.5, 1.5
+MINIMUM_RATE = 24  # what the page steps the recording's size down to hold
 PHOTO_SIZE = (1920, 1080)  # the fake camera's largest photo
 failures = []
 
@@ -29,6 +32,28 @@ def check(name, condition, detail=""):
     print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"), flush=True)
     if not condition:
         failures.append(name)
+
+
+# An encoder that cannot keep up above 720p, as headless Chromium's on 2 busy cores (19.9 fps at 1080p): every
+# MediaRecorder of a video track taller than 720 lines records every other frame of it (15 fps from the fake camera's 30).
+SLOW_ENCODER = """
+(() => {
+  const Recorder = window.MediaRecorder;
+  window.MediaRecorder = class extends Recorder {
+    constructor(stream, options) {
+      const video = stream.getVideoTracks()[0];
+      if (!video || (video.getSettings().height || 0) <= 720) { super(stream, options); return; }
+      const clone = video.clone(), generator = new MediaStreamTrackGenerator({ kind: "video" });
+      let n = 0;
+      new MediaStreamTrackProcessor({ track: clone }).readable
+        .pipeThrough(new TransformStream({ transform(frame, out) { if (n++ % 2) frame.close(); else out.enqueue(frame); } }))
+        .pipeTo(generator.writable).catch(() => {});
+      super(new MediaStream([generator, ...stream.getAudioTracks()]), options);
+      this.addEventListener("stop", () => { clone.stop(); generator.stop(); });
+    }
+  };
+})();
+"""
 
 
 def browser():
@@ -81,7 +106,26 @@ def difference(a, b):
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
-def check_shot(name, photo, movie, audio, frame_still):
+def video_size(movie):
+    stream = json.loads(subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                                        "-of", "json", movie], capture_output=True, text=True).stdout)["streams"][0]
+    return stream["width"], stream["height"]
+
+
+def check_rate(name, movie, page):
+    """The movie holds MINIMUM_RATE fps, or the page stepped down as far as it could and said so; it is recorded at the
+    size the page says."""
+    rate = recorded_rate(movie)
+    size = video_size(movie)
+    print(f"note {name}: recorded at {size[0]}x{size[1]}, {rate:.1f} fps (the page measured {page['measured'] or '-'} fps at "
+          f"{page['size']}, {page['rate']})", flush=True)
+    check(f"{name}: recorded at the size the page says ({page['size']})", f"{size[0]}x{size[1]}" == page["size"], size)
+    smallest = page["rate"] == "stepped" and page["size"].endswith("x360")
+    check(f"{name}: recorded at {MINIMUM_RATE} fps or more ({rate:.1f}), or at the smallest size, said so",
+          rate >= MINIMUM_RATE - 0.5 or (smallest and "fps, the most" in page["line"]), page)
+
+
+def check_shot(name, photo, movie, audio, frame_still, page):
     verify = subprocess.run([LIVEPHOTO, "verify", "--json", photo, movie], capture_output=True, text=True)
     report = json.loads(verify.stdout or "{}")
     failed = [c["id"] for c in report.get("checks", []) if not c["passed"] and c["requirement"] != "informational"]
@@ -113,10 +157,12 @@ def check_shot(name, photo, movie, audio, frame_still):
                                         capture_output=True, text=True).stdout)["streams"]
     has_audio = any(s["codec_type"] == "audio" for s in streams)
     check(f"{name}: sound {'recorded' if audio else 'left out'}", has_audio == audio, [s["codec_type"] for s in streams])
+    check_rate(name, movie, page)
+    # The still keeps the camera's full size, whatever size the video is recorded at.
+    size = Image.open(photo).size
+    check(f"{name}: the still is at the camera's full resolution ({PHOTO_SIZE[0]}x{PHOTO_SIZE[1]})", size == PHOTO_SIZE, size)
     if not frame_still:
         # Chromium's fake camera draws its photos apart from its video (no moving pattern): only their size is checked.
-        size = Image.open(photo).size
-        check(f"{name}: the still is the camera's photo at its full resolution ({PHOTO_SIZE[0]}x{PHOTO_SIZE[1]})", size == PHOTO_SIZE, size)
         return report
     # The still is the frame at the cover time: nearer it than any other frame, and close in every pixel on average.
     times, images = frames(movie)
@@ -132,14 +178,30 @@ def check_shot(name, photo, movie, audio, frame_still):
     return report
 
 
-def capture_two(driver, url, audio, frame_still):
-    label = ("with sound" if audio else "without sound") + (", stills from the video" if frame_still else ", stills by takePhoto")
+def capture_two(driver, url, audio, frame_still, slow=False):
+    label = ("with sound" if audio else "without sound") + (", stills from the video" if frame_still else ", stills by takePhoto") \
+        + (", an encoder slow above 720p" if slow else "")
     driver.get(url)
     wait_for(driver, "return document.body.dataset.ready === 'yes'", 30)
     if not audio:
         driver.execute_script("document.getElementById('camera-audio').checked = false")
     driver.find_element(By.ID, "tab-camera").click()
     wait_for(driver, "return document.getElementById('camera-state').textContent === 'READY'", 30, "the camera")
+    # The page measures what its recorder keeps up with, stepping the recorded size down until it holds MINIMUM_RATE.
+    wait_for(driver, "return ['full', 'stepped'].includes(document.getElementById('camera').dataset.rate)", 60, "the frame rate measured")
+    page = driver.execute_script(
+        "const c = document.getElementById('camera'), line = document.getElementById('camera-rate');"
+        "return {rate: c.dataset.rate, size: c.dataset.recordSize, measured: c.dataset.recordRate, steps: c.dataset.measured, "
+        "line: line.hidden ? '' : line.textContent}")
+    print(f"note {label}: {page}", flush=True)
+    if slow:
+        check(f"{label}: the recording steps down to 1280x720, where it keeps 30 fps", page["rate"] == "stepped" and page["size"] == "1280x720", page)
+    if page["rate"] == "stepped":
+        check(f"{label}: the page says the recording stepped down and the photo keeps its size",
+              page["line"].startswith("Recording at " + page["size"].replace("x", "×"))
+              and f"the photo stays {PHOTO_SIZE[0]}×{PHOTO_SIZE[1]}" in page["line"], page)
+    else:
+        check(f"{label}: recorded at the camera's size, nothing said", page["size"] == f"{PHOTO_SIZE[0]}x{PHOTO_SIZE[1]}" and not page["line"], page)
     time.sleep(BEFORE + 1.5)
     driver.find_element(By.ID, "camera-shutter").click()
     time.sleep(0.5)
@@ -159,17 +221,17 @@ def capture_two(driver, url, audio, frame_still):
         status = json.loads(fetch(f"{url}api/jobs/{card['job']}"))
         files = {f["role"]: (i, f["name"]) for i, f in enumerate(status["result"]["files"])}
         check(f"{label}, press {index + 1}: the pair and the .pvt.zip are offered", set(files) == {"photo", "video", "bundle"}, files)
-        folder = os.path.join(WORK, f"{'sound' if audio else 'silent'}-{'frame' if frame_still else 'photo'}-{index + 1}")
+        folder = os.path.join(WORK, f"{'sound' if audio else 'silent'}-{'frame' if frame_still else 'photo'}{'-slow' if slow else ''}-{index + 1}")
         os.makedirs(folder, exist_ok=True)
         paths = {}
         for role in ("photo", "video"):
             i, file_name = files[role]
             paths[role] = os.path.join(folder, file_name)
             fetch(f"{url}api/jobs/{card['job']}/files/{i}", paths[role])
-        report = check_shot(f"{label}, press {index + 1}", paths["photo"], paths["video"], audio, frame_still)
+        report = check_shot(f"{label}, press {index + 1}", paths["photo"], paths["video"], audio, frame_still, page)
         identifiers.add(report.get("photoIdentifier") or status["result"].get("identifier"))
     check(f"{label}: each Live Photo has its own identifier", len(identifiers) == 2, identifiers)
-    shot = os.path.join(WORK, f"camera-{'sound' if audio else 'silent'}-{'frame' if frame_still else 'photo'}.png")
+    shot = os.path.join(WORK, f"camera-{'sound' if audio else 'silent'}-{'frame' if frame_still else 'photo'}{'-slow' if slow else ''}.png")
     driver.save_screenshot(shot)
 
 
@@ -195,15 +257,17 @@ def main():
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.ImageCapture;"})
         capture_two(driver, url, audio=True, frame_still=True)
         capture_two(driver, url, audio=False, frame_still=True)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SLOW_ENCODER})
+        capture_two(driver, url, audio=True, frame_still=True, slow=True)
         # --captures: every pair kept, byte for byte, where the gallery finds it.
         kept = sorted(os.listdir(captures))
-        check("--captures keeps each Live Photo's pair (six)", len(kept) == 12 and all(n.startswith("Live_") for n in kept)
+        check("--captures keeps each Live Photo's pair (eight)", len(kept) == 16 and all(n.startswith("Live_") for n in kept)
               and not any(n.startswith(".") for n in kept), kept)
         downloaded = {open(os.path.join(root, n), "rb").read() for root, _, names in os.walk(WORK) for n in names
                       if root != captures and n.endswith((".JPG", ".MOV"))}
         check("the kept files are the downloads' bytes", all(open(os.path.join(captures, n), "rb").read() in downloaded for n in kept))
         page = json.loads(fetch(f"{url}api/gallery?offset=0&limit=50"))
-        check("the gallery shows the captures as Live Photos", page["counts"].get("live-photo") == 6, page["counts"])
+        check("the gallery shows the captures as Live Photos", page["counts"].get("live-photo") == 8, page["counts"])
     finally:
         driver.quit()
         server.terminate()

@@ -98,6 +98,12 @@ public enum LivePhotoCapture {
             // Everything recorded is in the list once the recorder has ended.
             let ended = snapshot.recorderEnded
             if ended { list.refresh() }
+            // Once the second segment is listed, the first is repaired for the movies that reach into it.
+            do throws(MediaToolError) {
+                try await FirstSegment.repair(&list, ring: ring, ffmpeg: ffmpeg)
+            } catch {
+                throw MediaSteps.wrap(error, file: options.input)
+            }
             let recorded = list.recordedEnd
             while let press = state.pendingPresses.first, ended || recorded >= press + options.after {
                 state.removeFirstPress()
@@ -135,7 +141,8 @@ public enum LivePhotoCapture {
         let end = min(pressed + options.after, list.recordedEnd)
         let segments = list.covering(max(0, wantedStart), end)
         guard let first = segments.first, end > first.start, pressed <= end else { return nil }
-        // A press before what a movie can use (the recording's first half second) is moved to its first moment.
+        // A press before what a movie can use (the first segment's keyframe, when the stream starts without one) is
+        // moved to its first moment.
         let press = max(pressed, first.start)
         if press > pressed + 0.0005 {
             notes.append(

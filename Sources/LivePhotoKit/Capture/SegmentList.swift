@@ -62,19 +62,33 @@ struct SegmentList {
         return max(0, lastSeen.end + moment.timeIntervalSince(lastSeen.at))
     }
 
-    /// The name of the recording's first segment, which no movie uses: it can begin with frames decoded before
-    /// time 0 (B-frames), and a movie made from it is shown a few frames off by ffmpeg (measured: 2 frames at 30
-    /// fps). A press so early that its window reaches into it starts at the second segment.
+    /// The name of the recording's first segment, whose video times ffmpeg gets wrong (see ``FirstSegment``): a
+    /// movie uses it once ``replaceFirst(with:)`` has put its repaired copy in its place.
     private(set) var firstName: String?
+    /// True once the first segment is the repaired one.
+    private(set) var firstRepaired = false
 
     /// When the stream was at `time` (the inverse of ``streamTime(at:started:)``); nil before any segment.
     func moment(of time: Double) -> Date? {
         lastSeen.map { $0.at.addingTimeInterval(time - $0.end) }
     }
 
-    /// The segments that hold any of `start..<end` (never the recording's first).
+    /// The segments that hold any of `start..<end`.
     func covering(_ start: Double, _ end: Double) -> [Segment] {
-        segments.filter { $0.end > start && $0.start < end && $0.name != firstName }
+        segments.filter { $0.end > start && $0.start < end }
+    }
+
+    /// The recording's first segment, while it is kept and not yet repaired, and the one after it once listed.
+    var unrepairedFirst: (first: Segment, next: Segment?)? {
+        guard !firstRepaired, let first = segments.first, first.name == firstName else { return nil }
+        return (first, segments.dropFirst().first)
+    }
+
+    /// Puts `segment` (the first one, repaired) in the first one's place.
+    mutating func replaceFirst(with segment: Segment) {
+        firstRepaired = true
+        guard let first = segments.first, first.name == firstName else { return }
+        segments[0] = segment
     }
 
     /// Forgets segments that end before `time`, and deletes their files.

@@ -24,6 +24,7 @@ enum WebAssets {
         "/js/import.js": PackageResources.import_js,
         "/js/jobs.js": PackageResources.jobs_js,
         "/js/modes.js": PackageResources.modes_js,
+        "/js/recordrate.js": PackageResources.recordrate_js,
         "/js/upload.js": PackageResources.upload_js,
         "/js/viewer.js": PackageResources.viewer_js,
     ]

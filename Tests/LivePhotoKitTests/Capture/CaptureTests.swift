@@ -98,4 +98,51 @@ struct CaptureTests {
         #expect(report.checks.allSatisfy { $0.passed || $0.requirement == .informational }, "\(report.checks.filter { !$0.passed })")
         #expect(try await Self.sourceFrame(of: try #require(photo.photo), in: source, near: 50) == 50)
     }
+
+    /// The movie's frames shown from its start (presentation time 0 on) before `cover`, in seconds of 30 fps, as
+    /// ffprobe reads them: the pre-roll a viewer sees.
+    static func shownBefore(_ cover: Double, in movie: String) async throws -> Double {
+        let times = try await Tool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", movie]
+        ).stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .init(charactersIn: ", "))) }
+        return Double(times.filter { $0 >= 0 && $0 < cover - 0.001 }.count) / 30
+    }
+
+    @Test(
+        "a press 1.6 s into a recording keeps 1.5 s before it: the first segment is used, its frames in order, the still the frame at the press",
+        arguments: ["no B-frames, AAC priming", "B-frames"])
+    func pressInTheFirstSeconds(_ kind: String) async throws {
+        let ws = try Workspace()
+        let source: String
+        if kind == "B-frames" {
+            // ffmpeg copies the first group of pictures of a stream with B-frames 2 frames late.
+            source = ws.file("bframes.mov")
+            try await Tool.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-f", "lavfi", "-i", "sine=frequency=440",
+                    "-t", "4", "-c:v", "libx264", "-preset", "fast", "-bf", "3", "-g", "15", "-pix_fmt", "yuv420p", "-c:a", "aac", source,
+                ])
+        } else {
+            source = try await ClipStore.shared.path(ClipSpec(seconds: 4, audio: true))
+        }
+        let photo = try #require(try await Self.capture(source, at: [1.6], in: ws).first)
+        #expect(photo.pressTime == 1.6 && photo.notes.isEmpty, "\(photo)")
+        #expect(abs(photo.start - 0.1) < 0.05 && abs(photo.end - 3.1) < 0.05, "\(photo)")
+        let still = try #require(photo.photo), movie = try #require(photo.movie)
+        #expect(try await Self.sourceFrame(of: still, in: source, near: 48) == 48)
+        // What the movie shows before its still-image-time.
+        let before = try await Self.shownBefore(photo.coverTime, in: movie)
+        #expect(before >= 1.4, "\(movie): \(before) s shown before the still at \(photo.coverTime) s")
+        // Its first frame shown is the stream's at 0.1 s (frame 3), the first segment's frames in their place.
+        let first = try await AnyInputTests.grayFrame(movie, index: 0)
+        var scores: [(Int, Double)] = []
+        for candidate in 1...5 {
+            scores.append(
+                (candidate, AnyInputTests.meanAbsoluteDifference(first, try await AnyInputTests.grayFrame(source, index: candidate))))
+        }
+        #expect(scores.min { $0.1 < $1.1 }?.0 == 3, "\(scores)")
+        let report = await LivePhotoVerifier.verify(photo: still, movie: movie)
+        #expect(report.checks.allSatisfy { $0.passed || $0.requirement == .informational }, "\(report.checks.filter { !$0.passed })")
+    }
 }

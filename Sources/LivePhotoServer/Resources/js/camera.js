@@ -4,15 +4,28 @@
 // past the press (an unclaimed recorder is dropped once no press can need it), takes the still at the press, and
 // hands the recording, the still and the press's time in the recording to the server, which cuts the window and
 // makes the Live Photo. Presses in quick succession may share a recording; each is one Live Photo.
+// The first recorder's frame rate is read from what it wrote: below `minimumRate`, the recording steps down a size
+// (the preview drawn on a smaller canvas) and is measured again, while the preview and the still keep the camera's
+// full size.
 import { $, announce, showError } from "./dom.js";
 import { downloads, follow, startJob } from "./jobs.js";
 import { upload } from "./upload.js";
 import { liveViewer } from "./viewer.js";
+import { recordedFrameRate } from "./recordrate.js";
+
+// The frame rate a recording must hold (a lock screen wants 20; this leaves room) when the camera gives that many,
+// and the heights tried below the camera's own, in turn.
+const minimumRate = 24;
+const stepHeights = [720, 540, 360];
 
 // The camera's state, this module's alone.
 const camera = {
   before: 1.5, after: 1.5, facing: "environment", stream: null, type: "", imageCapture: null,
   recorders: [], timer: null, closing: false, shots: 0, deliveries: Promise.resolve(),
+  // What is recorded (the camera's track, or a scaled clone, with the sound) and its size; the camera's own size.
+  track: null, recordStream: null, recordSize: null, fullSize: null, cameraRate: 0, measuring: false,
+  // Each size measured and its frame rate ("1920x1080 19.9"), for whoever looks at the page.
+  measured: [],
 };
 
 // What this browser records: H.264 where it can (the server then copies the frames as they are), else VP8/VP9.
@@ -31,12 +44,17 @@ function cameraErrorText(err) {
 }
 
 function startRecorder() {
-  const entry = { chunks: [], presses: [], keepUntil: 0, anchor: 0, recorder: null, blob: null };
-  entry.recorder = new MediaRecorder(camera.stream, camera.type ? { mimeType: camera.type } : {});
+  const entry = { chunks: [], presses: [], keepUntil: 0, anchor: 0, recorder: null, blob: null, stream: camera.recordStream, measure: false };
+  entry.recorder = new MediaRecorder(entry.stream, camera.type ? { mimeType: camera.type } : {});
   entry.recorder.ondataavailable = (e) => { if (e.data.size) entry.chunks.push(e.data); };
   entry.blob = new Promise((resolve) => {
-    entry.recorder.onstop = () => resolve(new Blob(entry.chunks, { type: entry.recorder.mimeType || camera.type || "video/webm" }));
+    entry.recorder.onstop = () => {
+      resolve(new Blob(entry.chunks, { type: entry.recorder.mimeType || camera.type || "video/webm" }));
+      releaseStream(entry.stream);
+    };
   });
+  // The first recorder of a size is the one measured.
+  if (camera.measuring && !camera.recorders.some((r) => r.stream === entry.stream)) entry.measure = true;
   // The recording's time 0 is the first frame after start(): its time on the page's clock is taken as the moment of
   // the call (the server then finds the frame the still shows near the press).
   entry.anchor = performance.now();
@@ -44,8 +62,79 @@ function startRecorder() {
   camera.recorders.push(entry);
 }
 
+// The camera's video at width×height: each frame the preview shows, drawn on a canvas of that size. (A clone of the
+// camera's track given smaller constraints is recorded at the camera's size all the same: Chromium 156, measured.)
+function scaledTrack(width, height) {
+  const video = $("camera-preview"), canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d");
+  const track = canvas.captureStream(0).getVideoTracks()[0];
+  const next = () => (video.requestVideoFrameCallback ? video.requestVideoFrameCallback(draw) : setTimeout(draw, 1000 / 60));
+  const draw = () => {
+    if (track.readyState === "ended") return;
+    context.drawImage(video, 0, 0, width, height);
+    track.requestFrame();
+    next();
+  };
+  next();
+  return track;
+}
+
+// A scaled copy no recorder uses any more is stopped (the camera's own track stops with the camera).
+function releaseStream(stream) {
+  if (stream === camera.recordStream || camera.recorders.some((r) => r.stream === stream)) return;
+  for (const track of stream.getVideoTracks()) if (track !== camera.track) track.stop();
+}
+
+// The recording's size, said on the page when it is smaller than the camera's.
+function showRate(fps) {
+  const { width, height } = camera.recordSize, full = camera.fullSize;
+  const stepped = width < full.width || height < full.height;
+  $("camera").dataset.rate = camera.measuring ? "measuring" : stepped ? "stepped" : "full";
+  $("camera").dataset.recordSize = `${width}x${height}`;
+  $("camera").dataset.recordRate = fps ? fps.toFixed(1) : "";
+  $("camera").dataset.measured = camera.measured.join(", ");
+  const line = $("camera-rate");
+  line.hidden = camera.measuring || !stepped;
+  if (line.hidden) return;
+  line.textContent = fps !== null && fps < minimumRate
+    ? `Recording at ${width}×${height}, ${Math.round(fps)} fps, the most this browser keeps up with; the photo stays ${full.width}×${full.height}.`
+    : `Recording at ${width}×${height} to keep ${minimumRate} fps; the photo stays ${full.width}×${full.height}.`;
+}
+
+// Reads the frame rate `entry` recorded (from 1 s on, once the next recorder runs beside it, as it will from then on)
+// and steps the recording's size down while it is below `minimumRate`.
+async function measureRate(entry) {
+  const bytes = new Uint8Array(await new Blob(entry.chunks).arrayBuffer());
+  const fps = recordedFrameRate(bytes, 1) ?? recordedFrameRate(bytes);
+  if (entry.stream !== camera.recordStream || !camera.measuring || camera.closing) return;
+  const full = camera.fullSize, height = stepHeights.find((h) => h < camera.recordSize.height);
+  // Unreadable, fast enough, as fast as the camera itself (a camera that gives fewer frames gets nothing from a
+  // smaller size), or nothing smaller to try: the size stays.
+  const behind = camera.cameraRate ? fps < camera.cameraRate * 0.9 : true;
+  if (fps !== null) camera.measured.push(`${camera.recordSize.width}x${camera.recordSize.height} ${fps.toFixed(1)}`);
+  if (fps === null || fps >= minimumRate || !behind || !height) {
+    camera.measuring = false;
+    showRate(fps);
+    return;
+  }
+  const width = Math.round((height * full.width) / full.height / 2) * 2;
+  camera.recordStream = new MediaStream([scaledTrack(width, height), ...camera.stream.getAudioTracks()]);
+  camera.recordSize = { width, height };
+  // Recorders of the larger size that no press holds would only slow the new one down.
+  for (const old of [...camera.recorders]) if (old.presses.length === 0) stopRecorder(old);
+  showRate(fps);
+  cameraTick();
+}
+
 function stopRecorder(entry) {
   camera.recorders = camera.recorders.filter((r) => r !== entry);
+  // A measured recorder stopped early (a short --before) is measured on what it recorded.
+  if (entry.measure) {
+    entry.measure = false;
+    entry.blob.then(() => measureRate(entry));
+  }
   if (entry.recorder.state !== "inactive") entry.recorder.stop();
   if (entry.presses.length) {
     const shots = entry.presses;
@@ -65,6 +154,12 @@ function cameraTick() {
       return;
     }
   }
+  for (const entry of camera.recorders) {
+    if (entry.measure && entry.chunks.length >= 3) {
+      entry.measure = false;
+      measureRate(entry);
+    }
+  }
   for (const entry of [...camera.recorders]) {
     // A recorder is the one a press claims while it is the newest that started `before` seconds ago or more.
     const unneeded = entry.presses.length === 0 && (camera.closing || now - entry.anchor >= camera.before * 1000 + stagger + 200);
@@ -77,7 +172,9 @@ function cameraTick() {
     clearInterval(camera.timer);
     camera.timer = null;
     if (camera.stream) for (const track of camera.stream.getTracks()) track.stop();
+    for (const track of camera.recordStream ? camera.recordStream.getVideoTracks() : []) track.stop();
     camera.stream = null;
+    camera.recordStream = null;
     $("camera-state").textContent = "OFF";
     $("camera-state").dataset.live = "no";
   }
@@ -101,6 +198,16 @@ async function openCamera() {
   camera.type = recordingType(audio);
   const track = camera.stream.getVideoTracks()[0];
   camera.imageCapture = window.ImageCapture ? new ImageCapture(track) : null;
+  // Recorded at the camera's size until the first recorder's frame rate says otherwise.
+  const settings = track.getSettings();
+  camera.track = track;
+  camera.recordStream = camera.stream;
+  camera.fullSize = { width: settings.width || 0, height: settings.height || 0 };
+  camera.cameraRate = settings.frameRate || 0;
+  camera.recordSize = { ...camera.fullSize };
+  camera.measured = [];
+  camera.measuring = Boolean(camera.fullSize.height);
+  showRate(null);
   $("camera-preview").srcObject = camera.stream;
   camera.closing = false;
   camera.timer = setInterval(cameraTick, 50);
