@@ -130,7 +130,7 @@ public enum LivePhotoConverter {
             // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
             settingKeys[OpenHarmonyMovieMetadata.coverTimeKey] = OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)
         }
-        let video = try PlainMovie.plan(source, keepsIdentifier: options.keepsIdentifier, settingKeys: settingKeys)
+        var video = try PlainMovie.plan(source, keepsIdentifier: options.keepsIdentifier, settingKeys: settingKeys)
         let timestamp: Int64
         if let cover = video.coverSeconds {
             // A header's time can be anything; one past what microseconds in 64 bits hold is left unspecified.
@@ -145,9 +145,20 @@ public enum LivePhotoConverter {
                 pairing: pairing,
                 notes: notes, reencoded: reencoded, soundEncoded: soundEncoded, progress: progress)
         }
-        let writer = try MotionPhotoWriter.plan(
-            still: stillFile, plain: plainStill, video: video, timestampUs: timestamp, flavor: options.flavor,
-            keepsIdentifier: options.keepsIdentifier)
+        func plan(_ video: PlainMovie) throws(LivePhotoError) -> MotionPhotoWriter {
+            try MotionPhotoWriter.plan(
+                still: stillFile, plain: plainStill, video: video, timestampUs: timestamp, flavor: options.flavor,
+                keepsIdentifier: options.keepsIdentifier)
+        }
+        var writer = try plan(video)
+        // The MP4's media data where its source has it modulo 64 KiB, so that the copy runs at cp's speed. The photo's
+        // XMP gives the MP4's length, whose digits can move the MP4 again: a second pass settles it (a third never
+        // has to; if it did, the file would still be whole, only the copy slower).
+        for _ in 0..<3 {
+            guard let moved = try video.aligned(at: writer.videoOffset) else { break }
+            video = moved
+            writer = try plan(video)
+        }
         let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
         let output = PlannedOutputs.motionPhoto(stem: stem, folder: outputDirectory, photoKind: writer.format)
         let outputs = try OutputTransaction([output], inputs: [photo, movie], force: force)

@@ -58,18 +58,27 @@ extension FileTypeBox {
     /// the kernel copies as fast as `cp` does (a third faster than a copy whose two offsets differ within a page). The
     /// gap becomes a `free` box, so it is never under 8 bytes.
     public func quickTimePayloadOffset(aligningWith sourceOffset: Int64, pageSize: Int64 = 4096) -> Int64 {
-        let base = quickTimePayloadOffset
-        guard sourceOffset >= 0, pageSize > 0 else { return base }
-        var gap = ((sourceOffset - base) % pageSize + pageSize) % pageSize
-        if gap > 0, gap < 8 { gap += pageSize }
+        Self.payloadOffset(after: quickTimePayloadOffset, aligningWith: sourceOffset, modulus: pageSize)
+    }
+
+    /// The first offset in the movie at or after `base` (where the media data starts with no `free` box) that lies
+    /// at `sourceOffset`'s place modulo `modulus` once the movie is written at `outputOffset` in its file. The gap
+    /// becomes a `free` box, so it is never under 8 bytes.
+    public static func payloadOffset(after base: Int64, aligningWith sourceOffset: Int64, outputOffset: Int64 = 0, modulus: Int64)
+        -> Int64
+    {
+        guard sourceOffset >= 0, outputOffset >= 0, modulus > 0 else { return base }
+        var gap = ((sourceOffset - outputOffset - base) % modulus + modulus) % modulus
+        if gap > 0, gap < 8 { gap += modulus }
         return base + gap
     }
 
     /// ``movieStart(payloadSize:)`` with the media data at `payloadOffset` (from
-    /// ``quickTimePayloadOffset(aligningWith:pageSize:)``): a `free` box fills the gap after `ftyp`.
+    /// ``quickTimePayloadOffset(aligningWith:pageSize:)`` or ``payloadOffset(after:aligningWith:outputOffset:modulus:)``):
+    /// a `free` box fills the gap after `ftyp`.
     public func movieStart(payloadSize: UInt64, payloadOffset: Int64) -> [UInt8] {
         let ftyp = atom.serialized()
-        let gap = payloadOffset - Int64(ftyp.count) - 16
+        let gap = payloadOffset - Int64(movieStart(payloadSize: payloadSize).count)
         guard gap >= 8 else { return movieStart(payloadSize: payloadSize) }
         return ftyp + BoxHeader.encoded("free", payloadSize: UInt64(gap - 8)) + [UInt8](repeating: 0, count: Int(gap - 8))
             + BoxHeader.mediaData(payloadSize: payloadSize, quickTime: isQuickTime)

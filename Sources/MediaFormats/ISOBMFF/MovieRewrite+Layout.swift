@@ -25,7 +25,14 @@ extension MovieRewrite {
                 aligns
                 ? fileType.quickTimePayloadOffset(aligningWith: sourceOffset + mdats[0].payloadOffset) : fileType.quickTimePayloadOffset
         } else {
-            payloadStart = Int64(fileType.movieStart(payloadSize: UInt64(mdats.reduce(Int64(0)) { $0 + $1.payloadSize })).count)
+            let base = Int64(fileType.movieStart(payloadSize: UInt64(mdats.reduce(Int64(0)) { $0 + $1.payloadSize })).count)
+            if let alignment = mediaDataAlignment, mediaData == .whole, let first = mdats.first {
+                payloadStart = FileTypeBox.payloadOffset(
+                    after: base, aligningWith: sourceOffset + first.payloadOffset, outputOffset: alignment.outputOffset,
+                    modulus: alignment.modulus)
+            } else {
+                payloadStart = base
+            }
         }
         let offsets: [UInt32: [UInt64]], payloads: [(offset: Int64, length: Int64)], payloadSize: Int64
         switch mediaData {

@@ -81,6 +81,11 @@ public struct MovieRewrite: Sendable {
     /// Whole media data of at least this many bytes is placed at its source's place in a page, behind a `free` box, so
     /// that the copy moves whole pages (``FileTypeBox/quickTimePayloadOffset(aligningWith:pageSize:)``); nil never.
     public var pageAlignmentMinimum: Int64?
+    /// An MP4's whole media data placed at its source's place modulo `modulus`, the new movie starting at
+    /// `outputOffset` in the file it is written into (a Motion Photo's MP4 follows the photo), behind a `free` box
+    /// after `ftyp` (``FileTypeBox/payloadOffset(after:aligningWith:outputOffset:modulus:)``); nil never. QuickTime
+    /// movies use ``pageAlignmentMinimum``.
+    public var mediaDataAlignment: MediaDataAlignment?
     /// The tracks left out.
     public var droppedTrackIDs: Set<UInt32> = []
     /// Every movie-timescale value is multiplied by this (1 keeps them).
@@ -139,6 +144,19 @@ public struct MovieRewrite: Sendable {
         guard largest < UInt32.max - 1 else { throw FormatError(.malformed, "track IDs are exhausted") }
         let candidate = max(movie.header.nextTrackID, largest + 1)
         return (candidate < UInt32.max ? candidate : largest + 1, largest)
+    }
+}
+
+/// Where an MP4's media data is placed in the file the movie is written into (``MovieRewrite/mediaDataAlignment``).
+public struct MediaDataAlignment: Sendable, Equatable {
+    /// Where the new movie starts in its file.
+    public var outputOffset: Int64
+    /// The media data lands at the same offset modulo this as it has in the source's file.
+    public var modulus: Int64
+
+    public init(outputOffset: Int64, modulus: Int64) {
+        self.outputOffset = outputOffset
+        self.modulus = modulus
     }
 }
 

@@ -61,7 +61,9 @@ public struct MotionPhotoFile: Sendable {
     public var video: Span?
     /// How ``video`` was found; nil when there is no video.
     public var videoLocator: VideoLocator?
-    /// JPEG: where the primary image ends (its EOI, or the directory's primary end). HEIC: the file size.
+    /// JPEG: where the primary image ends (its EOI, or the directory's primary end); the file size for a photo that
+    /// holds nothing after its image (no video, trailer, footer or tail), whose image data is not walked. HEIC: the
+    /// file size.
     public var imageEnd: Int64
     /// Samsung's SEF trailer; nil when there is none or it is unreadable (see ``notes``).
     public var samsungTrailer: SamsungTrailer?
@@ -150,8 +152,16 @@ public struct MotionPhotoFile: Sendable {
             exifUserComment = exif.userComment
             hasXiaomiExifMark = exif.exifIFD?.entry(ExifTIFF.xiaomiMarkTag) != nil
         }
-        let eoi = try jpeg.endOfImage(in: file)
+        // The EOI is found by walking the image data, most of the file: only when something may follow the image.
+        var walked: Int64?? = nil
+        func endOfImage() throws -> Int64? {
+            if let walked { return walked }
+            let eoi = try jpeg.endOfImage(in: file)
+            walked = .some(eoi)
+            return eoi
+        }
         if try VivoFooter.isPresent(in: file, endingAt: file.size) {
+            let eoi = try endOfImage()
             do {
                 vivoFooter = try VivoFooter(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
             } catch let error as FormatError {
@@ -159,6 +169,7 @@ public struct MotionPhotoFile: Sendable {
             }
         }
         if try SamsungTrailer.isPresent(in: file, endingAt: file.size) {
+            let eoi = try endOfImage()
             do {
                 samsungTrailer = try SamsungTrailer(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
             } catch let error as FormatError {
@@ -238,8 +249,11 @@ public struct MotionPhotoFile: Sendable {
             if samsungTrailer == nil, let note = notes.first { throw FormatError(.malformed, note) }
         }
         if video != nil { notes += failures.map { "ignored \($0)" } }
-        // The photo ends at its EOI when that comes first (bytes between it and the video are not the image).
-        if let eoi, eoi <= imageEnd, !(xmp?.directory.contains { !$0.isVideo && $0.semantic != "Primary" } ?? false) {
+        // The photo ends at its EOI when that comes first (bytes between it and the video are not the image). A
+        // photo with nothing after it (no video, trailer, footer or tail) ends with the file, unwalked.
+        let holdsMore = video != nil || vivoFooter != nil || samsungTrailer != nil || huaweiTail != nil
+        let otherImages = xmp?.directory.contains { !$0.isVideo && $0.semantic != "Primary" } ?? false
+        if holdsMore, !otherImages, let eoi = try endOfImage(), eoi <= imageEnd {
             if imageEnd - eoi > 0, video != nil {
                 notes.append("\(imageEnd - eoi) bytes between the image's end and the video are left out")
             }
