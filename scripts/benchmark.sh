@@ -136,7 +136,7 @@ big="$work/video-${sizes[-1]}MB.mov"
 command -v curl >/dev/null || { sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo; $sudo apt-get install -y -qq curl >/dev/null; }
 "$bin" serve --port 0 --json --max-upload 8192 > "$work/serve.json" 2>/dev/null &
 server=$!
-for _ in $(seq 100); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
+for _ in $(seq 300); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
 port=$(sed -E 's/.*"port": ([0-9]+).*/\1/' "$work/serve.json")
 up_s=$( { /usr/bin/time -f "%e" curl -s -o /dev/null -H "Expect:" -T "$big" "http://127.0.0.1:$port/api/uploads?name=big.mov" ; } 2>&1 | tail -n 1)
 rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
@@ -302,8 +302,11 @@ rm -rf "$work/lib-cp" "$work/lib-mp"
 damaged="$work/library-camera-damaged"
 if [ ! -f "$damaged/done" ]; then
   rm -rf "$damaged" && mkdir -p "$damaged" && cp -r "$real_lib"/h264 "$real_lib"/hevc "$damaged/"
+  # exiftool writes a HEIC only under a HEIC name: the fixture's HEICs are named .JPG for the while.
+  find "$damaged" -name '*.JPG' -exec sh -c 'for f; do head -c 12 "$f" | grep -q ftyp && mv "$f" "${f%.JPG}.x.heic"; done; true' _ {} +
   exiftool -q -q -r -overwrite_original -MakerNotes:all= "-DateTimeOriginal=2024:05:01 10:00:00" \
     "-OffsetTimeOriginal=+00:00" -ext jpg -ext heic "$damaged" || true
+  find "$damaged" -name '*.x.heic' -exec sh -c 'for f; do mv "$f" "${f%.x.heic}.JPG"; done' _ {} +
   exiftool -q -q -r -overwrite_original -api QuickTimeUTC=1 "-QuickTime:CreateDate=2024:05:01 10:00:00" -ext mov "$damaged" || true
   touch "$damaged/done"
 fi
@@ -318,9 +321,10 @@ command -v curl >/dev/null || { sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo; $sudo 
 rm -f "$work/gallery.sqlite"
 "$bin" serve "$big_lib" --port 0 --json --index "$work/gallery.sqlite" > "$work/serve.json" 2>"$work/serve.err" &
 server=$!
-for _ in $(seq 100); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
+for _ in $(seq 300); do [ -s "$work/serve.json" ] && break; sleep 0.1; done
 port=$(sed -E 's/.*"port": ([0-9]+).*/\1/' "$work/serve.json")
-page() { curl -s -o "$work/page.json" -w "%{time_total}" "http://127.0.0.1:$port/api/gallery?limit=200"; }
+# The port is printed as the server starts listening; a connection refused in between is tried again.
+page() { curl -s --retry 10 --retry-connrefused --retry-delay 1 -o "$work/page.json" -w "%{time_total}" "http://127.0.0.1:$port/api/gallery?limit=200"; }
 # A server that did not answer is said with what it printed, not as curl's bare exit status.
 gallery_first=$(page) && gallery_again=$(page) || {
   echo "benchmark.sh: serve did not answer on port ${port:-?}: $(cat "$work/serve.json" "$work/serve.err" 2>/dev/null)" >&2

@@ -17,6 +17,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = heif.primaryImageSize
+    _ = heif.primaryImageTransform
+    // The top-level boxes in reverse order, as `repair` re-lays a Motion Photo: the pieces add up to the file.
+    if let order = try? HEIFBoxOrder(heif.topLevel.reversed(), fileSize: file.size), let pieces = try? order.pieces(of: heif) {
+        let total = pieces.reduce(Int64(0)) { sum, piece in
+            switch piece {
+            case .bytes(let b): return sum + Int64(b.count)
+            case .copy(_, let length): return sum + length
+            }
+        }
+        guard total == file.size else { fatalError("a re-laid file has \(total) bytes, not \(file.size)") }
+    }
     _ = heif.primaryXMPItem
     _ = try? heif.exifTIFF(in: file)
     for item in heif.items.prefix(64) { _ = try? heif.itemData(item.id, in: file, limit: 1 << 20) }

@@ -19,6 +19,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     guard let bytes = try? jpeg.exifTIFF(in: file), var tiff = try? ExifTIFF(bytes: bytes) else { return 0 }
     _ = tiff.orientation
+    // What `repair` reads and writes: the thumbnail's size, the orientation, the thumbnail unlinked.
+    if let thumbnail = tiff.thumbnailJPEG { _ = JPEGFile.frameSize(of: thumbnail) }
+    var mended = tiff
+    if let transform = mended.statedTransform {
+        try? mended.setOrientation(transform.then(.heifRotation(anticlockwiseQuarterTurns: 1)))
+    }
+    try? mended.removeThumbnail()
+    guard mended.bytes.count == tiff.bytes.count else { fatalError("a same-size Exif edit changed the size") }
     _ = tiff.string(ifd0Tag: 0x010F)
     // OPPO's byte order: a swap that succeeds must come back to the same bytes.
     if let swapped = try? tiff.converted(to: tiff.order == .bigEndian ? .littleEndian : .bigEndian) {
