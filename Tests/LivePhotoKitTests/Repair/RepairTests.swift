@@ -330,3 +330,32 @@ extension RepairTests {
         #expect(try await verifies(still, movie))
     }
 }
+
+extension RepairTests {
+    @Test("a JPEG Motion Photo whose video an app re-compressed (the XMP's Length left as it was) gets the new length")
+    func recompressedVideo() async throws {
+        let ws = try Workspace()
+        let sample = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")
+        let file = try RandomAccessFile(path: sample)
+        let video = try #require(try MotionPhotoFile(file: file).video)
+        let original = try ws.write(try file.read(at: video.offset, count: Int(video.length)), to: "original.mp4")
+        let smaller = ws.file("recompressed.mp4")
+        _ = try await Tool.run(
+            "ffmpeg",
+            ["-v", "error", "-i", original, "-c:v", "libx264", "-crf", "40", "-pix_fmt", "yuv420p", "-an", "-f", "mp4", "-y", smaller])
+        let mp4 = try bytes(smaller)
+        #expect(Int64(mp4.count) != video.length)
+        let path = try ws.write(try file.read(at: 0, count: Int(video.offset)) + mp4, to: "in/PXL_0001.MP.jpg")
+        #expect(throws: (any Error).self) { try MotionPhotoFile(file: RandomAccessFile(path: path)) }
+
+        let (survey, entries) = try await repair([ws.file("in")])
+        #expect(survey.diagnoses.first?.entry.problems.map(\.kind) == [.motionPhotoDirectory])
+        #expect(entries.map(\.status) == [.mended])
+        let mended = try RandomAccessFile(path: path)
+        let motion = try MotionPhotoFile(file: mended)
+        let found = try #require(motion.video)
+        #expect(motion.videoLocator == .containerDirectory && found.length == Int64(mp4.count))
+        #expect(try mended.read(at: found.offset, count: Int(found.length)) == mp4)
+        #expect(try await Readers.videoFramemd5(smaller).count > 0)
+    }
+}
