@@ -5,7 +5,8 @@ At 1280×800 and at a phone's 375×812: files dropped anywhere on the page go to
 Assemble's slots, a .pvt.zip or a Motion Photo to Disassemble); thumbnails of the photo and of the video's cover
 frame show before the job (a HEIC Chromium cannot show gets a placeholder that names it, never a broken image);
 Assemble, Disassemble, the viewer played by pointer, touch and keyboard, the gallery grid, errors, the Edit view, an
-import of a small Takeout through the Import view (webapp_import.py); the page never
+import of a small Takeout through the Import view (webapp_import.py), a gallery item with problems mended
+through its Repair button (webapp_repair.py); the page never
 scrolls sideways and no control overlaps another; progress and errors reach a polite live region, progress bars
 carry aria-valuenow, and every control has a name. Screenshots of each mode at both sizes go to WORK_DIR/screenshots
 (and, with LIVEPHOTO_README_SCREENSHOTS=DIR, the README's choice of them to DIR). Then a load test of 50 concurrent
@@ -24,6 +25,7 @@ from selenium.webdriver.common.keys import Keys
 from webapp_edit import edit_view
 from webapp_import import import_view
 from webapp_load import check_uploads
+from webapp_repair import repair_view
 from webapp_support import *  # noqa: F401,F403 (the shared helpers and constants)
 
 
@@ -308,6 +310,7 @@ def main():
         set_size(driver, DESKTOP)
         edit_view(driver, url)
         import_view(driver)
+        repair_view(driver)
     except BaseException:
         server.terminate()  # a run stopped by an error leaves no server behind
         raise
