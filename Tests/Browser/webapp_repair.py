@@ -50,6 +50,7 @@ def repair_view(driver):
         check("the item carries a NEEDS REPAIR badge", badge and badge[0].text == "NEEDS REPAIR")
         check("Repair all shown is offered", driver.find_element(By.ID, "gallery-repair-all").is_displayed())
         check_accessible_names(driver, "gallery with problems")
+        capture(driver, "gallery-problems", PHONE)
         capture(driver, "gallery-problems", DESKTOP)
         button = cell.find_element(By.CSS_SELECTOR, ".repair-button")
         check("the Repair button names its item", button.get_attribute("aria-label") == f"Repair {DAMAGED}",
@@ -60,13 +61,13 @@ def repair_view(driver):
         check("the outcome is shown: one mended", done and "1 mended" in status, status)
         report = driver.find_element(By.ID, "gallery-repair-report").text
         check("the report names the file written, below the folder", f"wrote {DAMAGED}" in report and WORK not in report, report)
-        said = script(driver, "return window.announced || []")
-        check("the outcome is read out through the live region", any("Repair done" in s for s in said), said)
         error = driver.find_element(By.ID, "gallery-error")
         check("no error is shown", not error.is_displayed(), error.text)
         empty = try_wait(driver, "return document.getElementById('gallery-grid').textContent.includes('Nothing in this folder needs repair')", 120)
         check("the folder checked again has nothing to repair", empty,
               script(driver, "return document.getElementById('gallery-grid').textContent"))
+        said_done = try_wait(driver, "return (window.announced || []).some(s => s.startsWith('Repair done'))", 10)
+        check("the outcome is read out through the live region", said_done, script(driver, "return window.announced"))
         verify = subprocess.run([LIVEPHOTO, "repair", "--dry-run", folder], capture_output=True, text=True)
         check("the command agrees: nothing to mend", verify.returncode == 0 and "would be mended" not in verify.stdout,
               verify.stdout + verify.stderr)

@@ -136,14 +136,15 @@ export async function loadGallery(offset = 0) {
   more.disabled = false;
 }
 
-// The items with problems, all at once (the server checks the whole folder each time).
-async function loadProblems() {
+// The items with problems, all at once (the server checks the whole folder each time); `quiet` after a repair,
+// whose outcome is what is read out.
+async function loadProblems(quiet = false) {
   showError("gallery-error", "");
   const grid = $("gallery-grid"), all = $("gallery-repair-all");
   $("gallery-more").hidden = true;
   all.hidden = true;
   $("gallery-summary").textContent = "Checking the folder for problems…";
-  announce("Checking the folder for problems");
+  if (!quiet) announce("Checking the folder for problems");
   try {
     const found = await getJSON("/api/gallery/problems");
     problemsByID = new Map(found.items.map((item) => [item.id, item]));
@@ -154,7 +155,7 @@ async function loadProblems() {
     const elsewhere = found.notShown ? `; ${found.notShown} more that the gallery does not show (use livephoto repair)` : "";
     const summary = `${n} of ${found.checked} ${found.checked === 1 ? "item has" : "items have"} problems${elsewhere}`;
     $("gallery-summary").textContent = summary;
-    announce(summary);
+    if (!quiet) announce(summary);
     const ids = found.items.filter(mendable).map((item) => item.id);
     all.hidden = ids.length === 0;
     all.onclick = () => repair(ids);
@@ -187,7 +188,7 @@ async function repair(ids) {
   let report = null, failure = "";
   try { report = await postJSON("/api/gallery/repair", { ids }); } catch (err) { failure = err.message; }
   for (const item of report ? report.items : []) if (item.status === "mended") problemsByID.delete(item.id);
-  await loadGallery(0);
+  await (filter === "problems" ? loadProblems(true) : loadGallery(0));
   for (const button of buttons) button.disabled = false;
   if (!report) {
     status.textContent = "Nothing was repaired.";
