@@ -100,11 +100,12 @@ struct GalleryController {
     @Sendable func repair(_ request: Request, context: ServerContext) async throws -> Response {
         let gallery = try gallery()
         let body = try await JSONBody.decode(RepairRequest.self, from: request, limit: Self.maxRepairBody)
-        let ids = body.ids.reduce(into: [String]()) { ids, id in if !ids.contains(id) { ids.append(id) } }
-        guard !ids.isEmpty else { throw HTTPError(.badRequest, message: "Choose the items to repair.") }
-        guard ids.count <= Self.maxRepairItems else {
+        guard !body.ids.isEmpty else { throw HTTPError(.badRequest, message: "Choose the items to repair.") }
+        guard body.ids.count <= Self.maxRepairItems else {
             throw HTTPError(.badRequest, message: "At most \(Self.maxRepairItems) items at once.")
         }
+        var seen = Set<String>()
+        let ids = body.ids.filter { seen.insert($0).inserted }
         if await gallery.items.isEmpty {
             do { try await gallery.scan() } catch { throw HTTPError(.internalServerError, message: "The folder could not be read.") }
         }
@@ -133,7 +134,8 @@ struct GalleryController {
             guard let job = await state.jobs.status(id) else { break }
             if job.state == .failed {
                 _ = state.repairs.takeReport(token)
-                throw HTTPError(.internalServerError, message: job.error ?? "The repair failed.")
+                let words = ServerText.hidingPaths(in: job.error ?? "The repair failed.", under: gallery.root, calling: "the gallery's folder")
+                throw HTTPError(.internalServerError, message: words)
             }
             if job.state == .done { break }
             try await Task.sleep(for: .milliseconds(100))
