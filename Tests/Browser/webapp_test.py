@@ -268,15 +268,16 @@ def main():
         play_viewer(driver, LIVE_ITEM, "the gallery's Live Photo")
         play_viewer(driver, MOTION_ITEM, "the gallery's Motion Photo")
 
-        # Keyboard: Tab from the mode's tab reaches the items; holding Space (then Enter) plays one, letting go stops.
+        # Keyboard: Tab from the mode's tab reaches the filter (its radios one stop), then the items; holding Space
+        # (then Enter) plays one, letting go stops.
         driver.find_element(By.ID, "tab-gallery").click()
         reached = []
-        for _ in range(12):
+        for _ in range(13):
             ActionChains(driver).send_keys(Keys.TAB).perform()
             reached.append(script(driver, "return document.activeElement.closest('#gallery-grid .item')?.dataset.name || document.activeElement.id"))
             if script(driver, f"return document.activeElement.matches('{LIVE_ITEM}')"):
                 break
-        check("Tab reaches the gallery's items, one after another", reached[:2] == [GALLERY_ORDER[0], GALLERY_ORDER[1]] and
+        check("Tab reaches the gallery's items, one after another", reached[:3] == ["gallery-filter-all", GALLERY_ORDER[0], GALLERY_ORDER[1]] and
               script(driver, f"return document.activeElement.matches('{LIVE_ITEM}')"), reached)
         for key, key_name in [(Keys.SPACE, "Space"), (Keys.ENTER, "Enter")]:
             reset_played(driver, LIVE_ITEM)
