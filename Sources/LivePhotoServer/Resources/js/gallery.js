@@ -31,6 +31,7 @@ const problemWords = {
   "motion-photo-directory": "Motion Photo directory wrong",
   "motion-photo-layout": "video not at the end",
   "wallpaper": "no lock-screen animation",
+  "rotation": "movie shown turned",
   "damaged": "damaged",
 };
 
