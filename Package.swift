@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "LivePhotoServerTests",
             dependencies: [
-                "LivePhotoServer", "LivePhotoKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "LivePhotoServer", "LivePhotoKit", "MediaFormats", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
     ]

@@ -68,6 +68,8 @@ final class ServerState: Sendable {
     let splits = OncePerKey<String>()
     /// The one Takeout import at a time, and the latest one's progress and summary.
     let imports = ImportSlot()
+    /// The one gallery repair at a time.
+    let repairs = RepairSlot()
 
     init(options: ServerOptions) {
         self.options = options

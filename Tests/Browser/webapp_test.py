@@ -5,7 +5,8 @@ At 1280×800 and at a phone's 375×812: files dropped anywhere on the page go to
 Assemble's slots, a .pvt.zip or a Motion Photo to Disassemble); thumbnails of the photo and of the video's cover
 frame show before the job (a HEIC Chromium cannot show gets a placeholder that names it, never a broken image);
 Assemble, Disassemble, the viewer played by pointer, touch and keyboard, the gallery grid, errors, the Edit view, an
-import of a small Takeout through the Import view (webapp_import.py); the page never
+import of a small Takeout through the Import view (webapp_import.py), a gallery item with problems mended
+through its Repair button (webapp_repair.py); the page never
 scrolls sideways and no control overlaps another; progress and errors reach a polite live region, progress bars
 carry aria-valuenow, and every control has a name. Screenshots of each mode at both sizes go to WORK_DIR/screenshots
 (and, with LIVEPHOTO_README_SCREENSHOTS=DIR, the README's choice of them to DIR). Then a load test of 50 concurrent
@@ -24,6 +25,7 @@ from selenium.webdriver.common.keys import Keys
 from webapp_edit import edit_view
 from webapp_import import import_view
 from webapp_load import check_uploads
+from webapp_repair import repair_view
 from webapp_support import *  # noqa: F401,F403 (the shared helpers and constants)
 
 
@@ -266,15 +268,16 @@ def main():
         play_viewer(driver, LIVE_ITEM, "the gallery's Live Photo")
         play_viewer(driver, MOTION_ITEM, "the gallery's Motion Photo")
 
-        # Keyboard: Tab from the mode's tab reaches the items; holding Space (then Enter) plays one, letting go stops.
+        # Keyboard: Tab from the mode's tab reaches the filter (its radios one stop), then the items; holding Space
+        # (then Enter) plays one, letting go stops.
         driver.find_element(By.ID, "tab-gallery").click()
         reached = []
-        for _ in range(12):
+        for _ in range(13):
             ActionChains(driver).send_keys(Keys.TAB).perform()
             reached.append(script(driver, "return document.activeElement.closest('#gallery-grid .item')?.dataset.name || document.activeElement.id"))
             if script(driver, f"return document.activeElement.matches('{LIVE_ITEM}')"):
                 break
-        check("Tab reaches the gallery's items, one after another", reached[:2] == [GALLERY_ORDER[0], GALLERY_ORDER[1]] and
+        check("Tab reaches the gallery's items, one after another", reached[:3] == ["gallery-filter-all", GALLERY_ORDER[0], GALLERY_ORDER[1]] and
               script(driver, f"return document.activeElement.matches('{LIVE_ITEM}')"), reached)
         for key, key_name in [(Keys.SPACE, "Space"), (Keys.ENTER, "Enter")]:
             reset_played(driver, LIVE_ITEM)
@@ -308,6 +311,7 @@ def main():
         set_size(driver, DESKTOP)
         edit_view(driver, url)
         import_view(driver)
+        repair_view(driver)
     except BaseException:
         server.terminate()  # a run stopped by an error leaves no server behind
         raise

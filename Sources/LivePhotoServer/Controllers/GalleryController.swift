@@ -1,13 +1,25 @@
 import Hummingbird
+import LivePhotoKit
 internal import PortableFoundation
 
 /// `/api/gallery`: the Live Photos and Motion Photos of the folder the server was started with, each addressed by
-/// its number in the last scan, with display copies and the originals.
+/// its number in the last scan, with display copies and the originals; what `repair` finds wrong with them, and the
+/// repair of chosen ones in place.
 struct GalleryController {
+    struct RepairRequest: Decodable {
+        var ids: [String]
+    }
+
+    /// The most items one repair request names, and the most bytes its body may take.
+    static let maxRepairItems = 1_000
+    static let maxRepairBody = 64 * 1024
+
     let state: ServerState
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
         group.get(use: list)
+        group.get("problems", use: problems)
+        group.post("repair", use: repair)
         group.get(":id/:part", use: part)
     }
 
@@ -61,6 +73,106 @@ struct GalleryController {
         default:
             throw HTTPError(.notFound, message: "No such part.")
         }
+    }
+
+    /// The items with problems, as `repair --dry-run` finds them, in the gallery's order. The folder is scanned (through
+    /// the index) and diagnosed anew, on the blocking threads, at each request, so that every item it holds now has
+    /// its id.
+    @Sendable func problems(_ request: Request, context: ServerContext) async throws -> Response {
+        let gallery = try gallery()
+        let survey: GallerySurvey
+        do {
+            try await gallery.scan()
+            survey = try await gallery.survey(jobs: state.options.maxConcurrentJobs)
+        } catch {
+            throw HTTPError(.internalServerError, message: "The folder could not be read.")
+        }
+        let work = state.options.workDirectory
+        let (items, unmatched) = await gallery.matched(survey)
+        var shown: [GalleryProblemItem] = []
+        for (item, diagnosis) in items { shown.append(await gallery.shown(item, diagnosis.entry, hiding: work)) }
+        return try JSONBody.response(GalleryProblems(items: shown, checked: survey.checked, notShown: unmatched))
+    }
+
+    /// Mends the items `{"ids": [...]}` in place, as `livephoto repair` does, and answers with each one's report
+    /// once it is done. One repair at a time (409 while another waits or runs, or while an import writes into the
+    /// folder); it runs as a job, so it waits its turn for one of the `--jobs` slots.
+    @Sendable func repair(_ request: Request, context: ServerContext) async throws -> Response {
+        let gallery = try gallery()
+        let body = try await JSONBody.decode(RepairRequest.self, from: request, limit: Self.maxRepairBody)
+        guard !body.ids.isEmpty else { throw HTTPError(.badRequest, message: "Choose the items to repair.") }
+        guard body.ids.count <= Self.maxRepairItems else {
+            throw HTTPError(.badRequest, message: "At most \(Self.maxRepairItems) items at once.")
+        }
+        var seen = Set<String>()
+        let ids = body.ids.filter { seen.insert($0).inserted }
+        if await gallery.items.isEmpty {
+            do { try await gallery.scan() } catch { throw HTTPError(.internalServerError, message: "The folder could not be read.") }
+        }
+        var chosen: [GalleryItem] = []
+        for id in ids {
+            guard let item = await gallery.item(id) else { throw HTTPError(.notFound, message: "No such item; reload the gallery.") }
+            chosen.append(item)
+        }
+        guard state.imports.current == nil else {
+            throw HTTPError(.conflict, message: "An import is writing into the folder; repair once it has ended.")
+        }
+        guard state.repairs.reserve() else {
+            throw HTTPError(.conflict, message: "A repair is already under way; wait for it to end before starting another.")
+        }
+        let token = UUID().uuidString.lowercased()
+        let (state, items) = (self.state, chosen)
+        let id = await state.jobs.submit(folder: "\(state.jobsFolder)/\(token)") { _ in
+            defer { state.repairs.release() }
+            let report = try await Self.mend(items, in: gallery, state: state)
+            state.repairs.finish(token, report)
+            let sentence = "\(report.mended) mended, \(report.failed) failed."
+            return JobResult(files: [], hasPreview: false, coverTimeSeconds: nil, identifier: nil, summary: sentence)
+        }
+        // The request waits for its job: a repair writes metadata only, and the page shows the report as it comes.
+        while true {
+            guard let job = await state.jobs.status(id) else { break }
+            if job.state == .failed {
+                _ = state.repairs.takeReport(token)
+                let words = ServerText.hidingPaths(in: job.error ?? "The repair failed.", under: gallery.root, calling: "the gallery's folder")
+                throw HTTPError(.internalServerError, message: words)
+            }
+            if job.state == .done { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        guard let report = state.repairs.takeReport(token) else { throw HTTPError(.internalServerError, message: "The repair failed.") }
+        return try JSONBody.response(report)
+    }
+
+    /// Diagnoses the folder again (the files may have changed since the page asked), then mends the diagnoses that
+    /// touch `chosen`, in place.
+    static func mend(_ chosen: [GalleryItem], in gallery: Gallery, state: ServerState) async throws -> GalleryRepairReport {
+        let jobs = state.options.maxConcurrentJobs
+        let survey = try await gallery.survey(jobs: jobs)
+        let byID = Dictionary(await gallery.matched(survey).items.map { ($0.0.id, $0.1) }, uniquingKeysWith: { first, _ in first })
+        // A diagnosis touching two chosen items (the two halves of a pair shown as orphans) is mended once.
+        var diagnoses: [LibraryRepair.Diagnosis] = []
+        var seen = Set<[String]>()
+        for item in chosen {
+            if let diagnosis = byID[item.id], diagnosis.entry.isMendable, seen.insert(diagnosis.entry.files).inserted {
+                diagnoses.append(diagnosis)
+            }
+        }
+        let entries = await LibraryRepair.mend(diagnoses, options: LibraryRepair.Options(jobs: jobs))
+        let byFiles = Dictionary(entries.map { ($0.files, $0) }, uniquingKeysWith: { first, _ in first })
+        var report = GalleryRepairReport(items: [], mended: 0, failed: 0, unchanged: [])
+        let work = state.options.workDirectory
+        for item in chosen {
+            guard let diagnosis = byID[item.id] else {
+                report.unchanged.append(item.id)
+                continue
+            }
+            let entry = byFiles[diagnosis.entry.files] ?? diagnosis.entry
+            report.items.append(await gallery.shown(item, entry, hiding: work))
+        }
+        report.mended = entries.filter { $0.status == .mended }.count
+        report.failed = entries.filter { $0.status == .failed }.count
+        return report
     }
 
     private func gallery() throws -> Gallery {

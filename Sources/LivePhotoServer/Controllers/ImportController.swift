@@ -91,6 +91,9 @@ struct ImportController {
         choice.includeTrashed = body.includeTrashed ?? false
         let inputs = try await checkedInputs(body.inputs, library: gallery.root)
 
+        guard !state.repairs.isBusy else {
+            throw HTTPError(.conflict, message: "A repair is writing into the folder; import once it has ended.")
+        }
         guard state.imports.reserve() else {
             throw HTTPError(.conflict, message: "An import is already under way; wait for it to end before starting another.")
         }

@@ -47,6 +47,8 @@ actor Gallery {
     private var byID: [String: Int] = [:]
     /// The scan under way: requests that come while it runs wait for it instead of starting another.
     private var scanning: Task<[GalleryItem], any Error>?
+    /// The diagnosis under way (Gallery-repair.swift), shared the same way.
+    var diagnosing: Task<GallerySurvey, any Error>?
 
     init(root: String, indexPath: String?) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path

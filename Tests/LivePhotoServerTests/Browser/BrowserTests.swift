@@ -4,7 +4,8 @@ import Testing
 
 /// The web app in headless Chromium (Selenium), at 1280×800 and at a phone's 375×812: files dropped on the page
 /// routed to their mode, thumbnails before the job, Assemble, Disassemble, the viewer held by pointer, touch and
-/// keyboard, the gallery grid, the Edit view (trim, mute, key photo, Bounce), an import of a small Takeout through the Import view, no horizontal scrolling or overlapping controls, live regions and a name on every
+/// keyboard, the gallery grid, the Edit view (trim, mute, key photo, Bounce), an import of a small Takeout through the Import view, a gallery item
+/// with problems mended through its Repair button, no horizontal scrolling or overlapping controls, live regions and a name on every
 /// control, screenshots of each mode at both sizes, and 50 concurrent uploads (Tests/Browser/webapp_test.py). With
 /// `LIVEPHOTO_README_SCREENSHOTS=DIR` set, the screenshots the README shows are written to DIR as well.
 @Suite("serve: in a real browser", .tags(.browser), .timeLimit(.minutes(10)))
