@@ -28,8 +28,8 @@ enum RepairDiagnosis {
             if !RepairPairing.reconcile(item, into: &plan) {
                 plan.problems.append(
                     Problem(
-                        kind: .pairingConflict, file: item.files.joined(separator: ", "),
-                        detail: item.note ?? "these files cannot be paired as they are",
+                        kind: .pairingConflict, file: item.files[0],
+                        detail: "\(item.note ?? "these files cannot be paired as they are"): \(item.files.joined(separator: ", "))",
                         repair: nil))
             }
         case .motionPhoto:

@@ -19,8 +19,8 @@ enum RepairPairing {
         if let mismatch = misfit(s, m) {
             plan.problems.append(
                 LibraryRepair.Problem(
-                    kind: .pairingConflict, file: "\(still), \(movie)",
-                    detail: "\(detail), but they may not be one Live Photo: \(mismatch)",
+                    kind: .pairingConflict, file: still,
+                    detail: "\(detail), but it and \(movie) may not be one Live Photo: \(mismatch)",
                     repair: nil))
             return
         }
@@ -28,7 +28,7 @@ enum RepairPairing {
         guard let identifier = existing.map(ContentIdentifier.init) ?? ContentIdentifier() else {
             plan.problems.append(
                 LibraryRepair.Problem(
-                    kind: .pairingConflict, file: "\(still), \(movie)", detail: "\(detail), and the other's identifier is not a UUID",
+                    kind: .pairingConflict, file: still, detail: "\(detail), and the identifier of \(movie) is not a UUID",
                     repair: nil))
             return
         }
@@ -64,8 +64,8 @@ enum RepairPairing {
         if let mismatch = misfit(s, m) {
             plan.problems.append(
                 LibraryRepair.Problem(
-                    kind: .pairingConflict, file: "\(still), \(movie)",
-                    detail: "\(detail), and they may not be one Live Photo: \(mismatch)",
+                    kind: .pairingConflict, file: still,
+                    detail: "\(detail), and it and \(movie) may not be one Live Photo: \(mismatch)",
                     repair: nil))
             return true
         }

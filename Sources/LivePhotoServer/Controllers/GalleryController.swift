@@ -114,11 +114,14 @@ struct GalleryController {
             guard let item = await gallery.item(id) else { throw HTTPError(.notFound, message: "No such item; reload the gallery.") }
             chosen.append(item)
         }
-        guard state.imports.current == nil else {
-            throw HTTPError(.conflict, message: "An import is writing into the folder; repair once it has ended.")
-        }
         guard state.repairs.reserve() else {
             throw HTTPError(.conflict, message: "A repair is already under way; wait for it to end before starting another.")
+        }
+        // Each takes its own slot, then looks at the other's: of a repair and an import asked for at once, at most one
+        // goes ahead.
+        guard !state.imports.isBusy else {
+            state.repairs.release()
+            throw HTTPError(.conflict, message: "An import is writing into the folder; repair once it has ended.")
         }
         let token = UUID().uuidString.lowercased()
         let (state, items) = (self.state, chosen)

@@ -91,11 +91,13 @@ struct ImportController {
         choice.includeTrashed = body.includeTrashed ?? false
         let inputs = try await checkedInputs(body.inputs, library: gallery.root)
 
-        guard !state.repairs.isBusy else {
-            throw HTTPError(.conflict, message: "A repair is writing into the folder; import once it has ended.")
-        }
         guard state.imports.reserve() else {
             throw HTTPError(.conflict, message: "An import is already under way; wait for it to end before starting another.")
+        }
+        // As a repair does: its own slot first, then the other's.
+        guard !state.repairs.isBusy else {
+            state.imports.release()
+            throw HTTPError(.conflict, message: "A repair is writing into the folder; import once it has ended.")
         }
         let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
         let (state, library, chosen) = (self.state, gallery.root, choice)

@@ -31,6 +31,9 @@ final class ImportSlot: Sendable {
     /// Frees the slot (the import ended, or never started).
     func release() { state.withLock { $0.busy = false } }
 
+    /// Whether an import is reserved, queued or running.
+    var isBusy: Bool { state.withLock { $0.busy } }
+
     /// The import under way (queued or running), if any.
     var current: String? { state.withLock { $0.busy ? $0.id : nil } }
 
