@@ -34,9 +34,9 @@ struct RepairCommand: AsyncParsableCommand {
               livephoto repair Selfies/ --bake-rotation --out Upright/
 
             Exit status: 0 when nothing is wrong or every problem was mended (with --dry-run: when every problem can \
-            be mended), 6 when some item failed or has a problem that cannot be mended (each is listed), 3 when --out \
-            holds a file already (use --force), 5 when --bake-rotation needs ffmpeg and it is missing, 130 when \
-            interrupted.
+            be mended), 6 when some item failed (a file --out holds already without --force, a file changed since it \
+            was checked, a read-only file, ffmpeg missing for --bake-rotation...) or has a problem that is not mended; \
+            each is listed with its reason. 130 when interrupted.
             """
     )
 
@@ -100,10 +100,7 @@ struct RepairCommand: AsyncParsableCommand {
         var entries = survey.diagnoses.map(\.entry)
         let mendable = survey.diagnoses.indices.filter { survey.diagnoses[$0].entry.isMendable }
         if !dryRun, !mendable.isEmpty {
-            let mended = await LibraryRepair.mend(mendable.map { survey.diagnoses[$0] }, options: options, progress: { bar.show($0) }) {
-                entry in
-                if !json, entry.status == .failed { bar.above("failed: \(entry.files.joined(separator: ", ")): \(entry.reason ?? "")") }
-            }
+            let mended = await LibraryRepair.mend(mendable.map { survey.diagnoses[$0] }, options: options, progress: { bar.show($0) })
             bar.finish()
             for (index, entry) in zip(mendable, mended) { entries[index] = entry }
         }
@@ -114,7 +111,10 @@ struct RepairCommand: AsyncParsableCommand {
             print(Self.outcomeText(entries, dryRun: dryRun), terminator: "")
         }
         if InterruptHandling.requested { throw ExitCode(130) }
-        if entries.contains(where: { $0.status == .failed || $0.status == .reported }) { throw ExitCode(Failure.someItemsFailed) }
+        // Some item failed, or some problem is one that is not mended.
+        if entries.contains(where: { $0.status == .failed || $0.problems.contains { $0.repair == nil } }) {
+            throw ExitCode(Failure.someItemsFailed)
+        }
     }
 
     /// Every problem found, item by item, then the counts.
@@ -145,7 +145,7 @@ struct RepairCommand: AsyncParsableCommand {
             text += "dry run: \(count(.planned)) item\(count(.planned) == 1 ? "" : "s") would be mended; nothing was written\n"
         } else {
             text += "mended: \(count(.mended))\n"
-            if count(.failed) > 0 { text += "failed: \(count(.failed)) (left as they were)\n" }
+            if count(.failed) > 0 { text += "failed: \(count(.failed))\n" }
             for entry in entries where entry.status == .failed {
                 text += "failed: \(entry.files.joined(separator: ", ")): \(entry.reason ?? "")\n"
             }

@@ -145,13 +145,17 @@ final class StagedFile {
     func commit() throws(LivePhotoError) -> String {
         try finish()
         descriptor = -1
-        try PendingOutputs.shared.transaction { ledger throws(LivePhotoError) in
-            guard Glibc_rename(temporaryPath, destination) == 0 else {
-                let reason = FileError.systemMessage(errno)
-                unlink(temporaryPath)
-                throw .writeFailed(path: destination, reason: "cannot move into place: \(reason)")
+        do {
+            try PendingOutputs.shared.transaction { ledger throws(LivePhotoError) in
+                guard Glibc_rename(temporaryPath, destination) == 0 else {
+                    throw .writeFailed(path: destination, reason: "cannot move into place: \(FileError.systemMessage(errno))")
+                }
+                ledger.placed.insert(destination)
             }
-            ledger.placed.insert(destination)
+        } catch {
+            // Not renamed (an interrupt came first, or the rename failed): the temporary file goes.
+            unlink(temporaryPath)
+            throw error
         }
         return destination
     }

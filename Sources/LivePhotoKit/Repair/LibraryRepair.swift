@@ -89,7 +89,8 @@ public enum LibraryRepair {
             case mended
             /// Only problems that are reported, none that can be mended.
             case reported
-            /// Writing the repairs failed: the files are as they were (``reason`` says why).
+            /// Writing the repairs failed: the files are as they were, unless ``reason`` names the one of a pair that was
+            /// mended (``reason`` says why).
             case failed
         }
 
@@ -113,6 +114,8 @@ public enum LibraryRepair {
         /// The folder given whose walk found the item (the `--out` mirror is relative to it).
         let root: String?
         let edits: [RepairEdit]
+        /// Each file's stamp when it was read: a file changed since is not written.
+        let stamps: [String: RepairFileStamp]
     }
 
     /// What a diagnosis read.
@@ -136,6 +139,14 @@ public enum LibraryRepair {
         var scanOptions = ScanOptions(jobs: options.jobs, followLinks: options.followLinks)
         scanOptions.itemKinds = nil
         let summary = try await LibraryScanner.scan(paths, options: scanOptions) { items.append($0) }
+        // One file reached by two paths (a link, a folder given twice under two names) is diagnosed once.
+        var seen: [RepairFileStamp] = []
+        items = items.filter { item in
+            let stamps = item.files.compactMap(RepairFileStamp.init(path:))
+            if stamps.contains(where: { stamp in seen.contains(where: stamp.isSameFile) }) { return false }
+            seen += stamps
+            return true
+        }
         var diagnoses = [Diagnosis?](repeating: nil, count: items.count)
         var done = 0
         let checks = RepairDiagnosis.Checks(wallpaper: options.wallpaper, bakesRotation: options.bakesRotation)

@@ -13,6 +13,9 @@ enum RepairDiagnosis {
 
     /// What is wrong with `item`; nil when nothing is.
     static func diagnose(_ item: LibraryItem, checks: Checks) -> LibraryRepair.Diagnosis? {
+        // Taken before anything is read, so that a change while the checks read is seen too.
+        var stamps: [String: RepairFileStamp] = [:]
+        for file in item.files + item.variants { stamps[file] = RepairFileStamp(path: file) }
         var plan = Plan()
         switch item.kind {
         case .livePhoto:
@@ -61,7 +64,7 @@ enum RepairDiagnosis {
         let mendable = plan.problems.contains { $0.repair != nil }
         return LibraryRepair.Diagnosis(
             entry: LibraryRepair.Entry(files: item.files, problems: plan.problems, status: mendable ? .planned : .reported),
-            root: item.root, edits: mendable ? edits : [])
+            root: item.root, edits: mendable ? edits : [], stamps: stamps)
     }
 
     /// Problems found so far in an item, and the changes to each file.

@@ -95,6 +95,6 @@ enum RepairMotionPhotoCheck {
         let after = heif.topLevel[(index + 1)...].filter { $0.type != "sefd" && $0.type != "free" && $0.type != "skip" }
         guard let first = after.first else { return nil }
         return
-            "the video ('mpvd') comes before the '\(first.type)' box at byte \(first.offset), but must end the file; re-laying such a file is not done yet"
+            "the video ('mpvd') comes before the '\(first.type)' box at byte \(first.offset), but must end the file"
     }
 }

@@ -88,11 +88,17 @@ enum RepairPairing {
         guard let a = still.captureSeconds, let b = movie.captureSeconds else {
             return "\(still.captureSeconds == nil ? "the photo" : "the movie") records no capture time to compare"
         }
-        let gap = abs(a - b)
-        if gap <= captureTolerance { return nil }
-        // A photo whose clock time states no offset was read as UTC: it fits when the gap is a time zone's offset.
-        if !still.statesOffset, gap <= 14 * 3600, min(gap % 900, 900 - gap % 900) <= captureTolerance { return nil }
-        return "they were captured \(gap) s apart"
+        var gap = abs(a - b)
+        if !still.statesOffset {
+            // A photo whose clock time states no offset was read as UTC: against the movie's clock time when it states
+            // its offset, else it fits when the gap is a time zone's offset (whole quarter hours, up to 14 hours).
+            if let clock = movie.clockSeconds {
+                gap = abs(a - clock)
+            } else if gap <= 14 * 3600, min(gap % 900, 900 - gap % 900) <= captureTolerance {
+                return nil
+            }
+        }
+        return gap <= captureTolerance ? nil : "they were captured \(gap) s apart"
     }
 
     /// What pairing needs of a still.
@@ -127,6 +133,8 @@ enum RepairPairing {
         var stillTime: Double?
         var duration: Double = 0
         var captureSeconds: Int64?
+        /// The capture time on the camera's clock (as if it were UTC), when the movie's creation date states its offset.
+        var clockSeconds: Int64?
         var unreadable: String?
 
         init(path: String) {
@@ -139,6 +147,11 @@ enum RepairPairing {
             duration = facts.videoDuration > 0 ? facts.videoDuration : movie.durationSeconds
             stillTime = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: input.file) }?.seconds
             captureSeconds = TakeoutMovieStamp.captureSeconds(of: input.file)
+            if case .utf8(let text)? = movie.metadata?.value(for: AppleMovieMetadata.creationDateKey),
+                let date = AppleMovieMetadata.creationDate(text), text.dropFirst(19).contains(where: { "+-Z".contains($0) })
+            {
+                clockSeconds = date.secondsSince1970 + Int64(date.offset)
+            }
         }
     }
 }

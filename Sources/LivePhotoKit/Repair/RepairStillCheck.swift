@@ -4,9 +4,9 @@ import MediaFormats
 /// shape disagrees with the photo, and a HEIC whose Exif `Orientation` states another turn than its `irot`/`imir`.
 /// A JPEG's pixels are never touched; the thumbnail is unlinked and the orientation value rewritten where it is.
 enum RepairStillCheck {
-    /// How much a thumbnail's aspect ratio may differ from the photo's: the Exif standard's 160×120 thumbnail of a
-    /// 16:9 photo (letterboxed, 4:3 against 16:9) is right.
-    static let aspectTolerance = 1.4
+    /// How close a thumbnail's proportions must come to the photo's with its sides swapped to be taken for a thumbnail
+    /// left unturned when the pixels were turned.
+    static let swappedTolerance = 0.03
 
     static func check(_ path: String, into plan: inout RepairDiagnosis.Plan) {
         guard let input = try? InputFile(path: path) else { return }
@@ -48,14 +48,15 @@ enum RepairStillCheck {
         }
     }
 
-    /// How a thumbnail's shape disagrees with its photo's (both as stored); nil when it agrees.
+    /// How a thumbnail's shape disagrees with its photo's (both as stored); nil when it agrees. Only one disagreement
+    /// counts: the thumbnail has the photo's proportions with its sides swapped (a tool turned the pixels and not the
+    /// thumbnail). Any other shape is left alone: cameras write the Exif standard's 160×120 thumbnail, letterboxed,
+    /// for photos of every shape (16:9, panoramas, squares).
     static func shapeMismatch(photo: (width: Int, height: Int), thumbnail: (width: Int, height: Int)) -> String? {
-        guard photo.width > 0, photo.height > 0, thumbnail.width > 0, thumbnail.height > 0 else { return nil }
-        let a = Double(photo.width) / Double(photo.height)
-        let b = Double(thumbnail.width) / Double(thumbnail.height)
-        func shape(_ ratio: Double) -> String { ratio > 1.05 ? "landscape" : ratio < 0.95 ? "portrait" : "square" }
-        if (a > 1.05 && b < 0.95) || (a < 0.95 && b > 1.05) { return "a \(shape(b)) thumbnail of a \(shape(a)) photo" }
-        if max(a, b) / min(a, b) > aspectTolerance { return "its proportions differ from the photo's" }
-        return nil
+        guard photo.width > 0, photo.height > 0, thumbnail.width > 0, thumbnail.height > 0, photo.width != photo.height else { return nil }
+        let swapped = Double(photo.height) / Double(photo.width)
+        let ratio = Double(thumbnail.width) / Double(thumbnail.height)
+        guard abs(ratio / swapped - 1) <= swappedTolerance else { return nil }
+        return photo.width > photo.height ? "a portrait thumbnail of a landscape photo" : "a landscape thumbnail of a portrait photo"
     }
 }

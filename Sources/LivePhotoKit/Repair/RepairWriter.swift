@@ -26,47 +26,76 @@ enum RepairWriter {
         var entry = diagnosis.entry
         guard !diagnosis.edits.isEmpty else { return entry }
         var placed: [String] = []
+        var staged: [(file: StagedFile, source: String)] = []
         do throws(LivePhotoError) {
-            var staged: [(file: StagedFile, source: String)] = []
             for edit in diagnosis.edits {
+                try checkUnchanged(edit.path, since: diagnosis.stamps[edit.path])
                 guard let target = try target(of: edit, root: diagnosis.root, destination: destination) else { continue }
                 let out = try StagedFile(destination: target, datedLike: edit.path)
                 try await write(edit, to: out, ffmpegPath: destination.ffmpegPath)
                 staged.append((out, edit.path))
             }
+            // Written from what was read: a file that changed meanwhile keeps its change, and the item fails.
+            for edit in diagnosis.edits { try checkUnchanged(edit.path, since: diagnosis.stamps[edit.path]) }
+            if InterruptHandling.requested { throw LivePhotoError.interrupted }
             for (out, source) in staged {
-                let mode = permissions(of: source)
+                // The mode first, so that the file is never seen with another.
+                if let mode = permissions(of: source) { chmod(out.temporaryPath, mode) }
                 placed.append(try out.commit())
-                if let mode { chmod(out.destination, mode) }
             }
             PendingOutputs.shared.finish(placed)
             entry.status = .mended
             entry.written = placed
         } catch {
-            if destination.outputDirectory != nil { PendingOutputs.shared.rollBack(placed) } else { PendingOutputs.shared.finish(placed) }
             entry.status = .failed
             entry.reason = error.description
-            entry.written = destination.outputDirectory == nil ? placed : []
+            if destination.outputDirectory != nil {
+                PendingOutputs.shared.rollBack(placed)
+            } else {
+                PendingOutputs.shared.finish(placed)
+                entry.written = placed
+                // A pair whose first file was renamed over its original when the second could not be.
+                if !placed.isEmpty {
+                    let names = placed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+                    entry.reason = "\(names) mended, the rest left as it was: \(error.description)"
+                }
+            }
         }
         return entry
     }
 
+    /// Throws when the file at `path` is not the one diagnosed, in the state it was.
+    static func checkUnchanged(_ path: String, since stamp: RepairFileStamp?) throws(LivePhotoError) {
+        guard let stamp else { return }
+        guard let now = RepairFileStamp(path: path), now == stamp else {
+            throw .badInput(file: path, reason: "it changed since it was checked; run repair again")
+        }
+    }
+
     /// Where `edit`'s file goes: the original itself, or its place below the output folder; nil for an unchanged
     /// half mended in place.
+    /// - Throws: when the original is read-only (in place), or the place below the output folder is the original
+    ///   itself, through whatever path, or holds a file already (without `force`).
     static func target(of edit: RepairEdit, root: String?, destination: Destination) throws(LivePhotoError) -> String? {
+        let path = edit.path
         guard let folder = destination.outputDirectory else {
             if case .unchanged = edit { return nil }
+            // A file marked read-only is left as it is, even for a user who could replace it (root).
+            var info = stat()
+            guard access(path, W_OK) == 0, stat(path, &info) == 0, info.st_mode & S_IWUSR != 0 else {
+                throw .badInput(file: path, reason: "the file is read-only; it is left as it is")
+            }
             // A file named through a link is mended where it is; the link stays a link.
-            return URL(fileURLWithPath: edit.path).resolvingSymlinksInPath().path
+            let isLink = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+            return isLink ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
         }
-        let path = edit.path
         var relative = URL(fileURLWithPath: path).lastPathComponent
         if let root {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             if path.hasPrefix(prefix) { relative = String(path.dropFirst(prefix.count)) }
         }
         let target = URL(fileURLWithPath: folder).appendingPathComponent(relative).path
-        guard target != path else {
+        if let there = RepairFileStamp(path: target), let original = RepairFileStamp(path: path), there.isSameFile(as: original) {
             throw .refused(file: path, reason: "the output folder holds the original itself", remedy: .chooseAnotherOutput)
         }
         do {

@@ -137,7 +137,8 @@ struct GalleryController {
             guard let job = await state.jobs.status(id) else { break }
             if job.state == .failed {
                 _ = state.repairs.takeReport(token)
-                let words = ServerText.hidingPaths(in: job.error ?? "The repair failed.", under: gallery.root, calling: "the gallery's folder")
+                let words = ServerText.hidingPaths(
+                    in: job.error ?? "The repair failed.", under: gallery.root, calling: "the gallery's folder")
                 throw HTTPError(.internalServerError, message: words)
             }
             if job.state == .done { break }

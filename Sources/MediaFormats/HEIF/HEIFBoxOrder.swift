@@ -51,7 +51,8 @@ public struct HEIFBoxOrder: Sendable {
                         throw FormatError(.malformed, "item \(item.id) lies outside the file")
                     }
                     if extent.length > 0 {
-                        guard let last = newOffset(of: Int64(start) + Int64(extent.length) - 1), last - moved == Int64(extent.length) - 1
+                        guard extent.length <= UInt64(Int64.max) - start,
+                            let last = newOffset(of: Int64(start + extent.length - 1)), last - moved == Int64(extent.length) - 1
                         else {
                             throw FormatError(.unsupported, "item \(item.id) runs across the end of a top-level box")
                         }

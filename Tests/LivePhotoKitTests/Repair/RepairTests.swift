@@ -217,14 +217,25 @@ struct RepairTests {
         #expect(try await LivePhotoCLI.run(["split", path, "--out", ws.file("split")]).status == 0)
     }
 
-    @Test("a portrait JPEG with a landscape Exif thumbnail loses the thumbnail; a HEIC's Orientation follows irot/imir")
+    @Test(
+        "a portrait JPEG with its unturned landscape thumbnail loses it (a 16:9 photo's and a panorama's stay); a HEIC's Orientation follows irot/imir"
+    )
     func stillsShownRight() async throws {
         let ws = try Workspace()
         let photo = ws.file("portrait.jpg")
         let thumb = ws.file("thumb.jpg")
-        _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=108x192", "-frames:v", "1", "-y", photo])
+        // A 4:3 camera photo whose pixels a tool turned upright, its 160×120 thumbnail left as it was.
+        _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=96x128", "-frames:v", "1", "-y", photo])
         _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=blue:s=160x120", "-frames:v", "1", "-y", thumb])
         _ = try await Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=1", "-ThumbnailImage<=\(thumb)", photo])
+        // The Exif standard's 160×120 thumbnail, letterboxed, of a 16:9 photo and of a panorama: right as they are.
+        var fine: [String: [UInt8]] = [:]
+        for (name, size) in [("wide.jpg", "192x108"), ("panorama.jpg", "256x64")] {
+            let path = ws.file(name)
+            _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=green:s=\(size)", "-frames:v", "1", "-y", path])
+            _ = try await Tool.run("exiftool", ["-q", "-overwrite_original", "-ThumbnailImage<=\(thumb)", path])
+            fine[path] = try bytes(path)
+        }
         try FileManager.default.removeItem(atPath: thumb)
         #expect(try await exif(photo, ["ThumbnailLength"])["ThumbnailLength"] != nil)
         let pixels = try await Readers.pixelDigest(photo)
@@ -242,6 +253,7 @@ struct RepairTests {
         #expect(try await Readers.pixelDigest(photo) == pixels)
         #expect(try await exif(heic, ["Orientation"])["Orientation"] == "1")
         #expect(try bytes(heic).count == size)
+        for (path, before) in fine { #expect(try bytes(path) == before) }
     }
 
     @Test("iPhone originals are right as they are: nothing is found in the real samples, nothing written")
@@ -357,5 +369,49 @@ extension RepairTests {
         #expect(motion.videoLocator == .containerDirectory && found.length == Int64(mp4.count))
         #expect(try mended.read(at: found.offset, count: Int(found.length)) == mp4)
         #expect(try await Readers.videoFramemd5(smaller).count > 0)
+    }
+}
+
+extension RepairTests {
+    @Test(
+        "nothing is written over what it should not be: a file reached twice, --out onto the originals, a file changed since it was checked, a read-only file"
+    )
+    func safety() async throws {
+        let ws = try Workspace()
+        let (still, movie) = try await pair(in: ws.file("lib"))
+        try editMovie(movie, MovieRewrite.MetadataEdit(removing: [AppleMovieMetadata.contentIdentifierKey]))
+        try FileManager.default.createSymbolicLink(atPath: ws.file("alias"), withDestinationPath: ws.file("lib"))
+        let before = (try bytes(still), try bytes(movie))
+
+        // The folder given twice, under two names: one item.
+        let twice = try await LibraryRepair.diagnose(
+            [ws.file("lib"), ws.file("alias/IMG_0001.JPG"), ws.file("alias/IMG_0001.MOV")],
+            options: LibraryRepair.Options(jobs: 2))
+        #expect(twice.diagnoses.count == 1)
+
+        // --out that is the folder itself, through a link: refused, the originals untouched.
+        var out = LibraryRepair.Options(outputDirectory: ws.file("alias"), jobs: 1)
+        out.force = true
+        let onto = try await repair([ws.file("lib")], out)
+        #expect(onto.1.map(\.status) == [.failed] && onto.1.first?.reason?.contains("the original itself") == true)
+        #expect((try bytes(still), try bytes(movie)) == before)
+
+        // Changed after it was checked: the change is kept, the item fails.
+        let survey = try await LibraryRepair.diagnose([ws.file("lib")], options: LibraryRepair.Options(jobs: 1))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: movie))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65]))
+        try handle.close()
+        let changed = try bytes(movie)
+        let late = await LibraryRepair.mend(survey.diagnoses, options: LibraryRepair.Options(jobs: 1))
+        #expect(late.map(\.status) == [.failed] && late.first?.reason?.contains("changed since it was checked") == true)
+        #expect(try bytes(movie) == changed)
+
+        // Read-only: left as it is.
+        chmod(movie, 0o444)
+        defer { chmod(movie, 0o644) }
+        let (_, readOnly) = try await repair([ws.file("lib")])
+        #expect(readOnly.map(\.status) == [.failed] && readOnly.first?.reason?.contains("read-only") == true)
+        #expect(try bytes(movie) == changed)
     }
 }
