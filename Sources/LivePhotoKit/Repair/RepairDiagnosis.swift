@@ -17,9 +17,11 @@ enum RepairDiagnosis {
         var stamps: [String: RepairFileStamp] = [:]
         for file in item.files + item.variants { stamps[file] = RepairFileStamp(path: file) }
         var plan = Plan()
+        guard let first = item.files.first else { return nil }
         switch item.kind {
         case .livePhoto:
-            let (still, movie) = (item.files[0], item.files[1])
+            guard item.files.count == 2 else { return nil }
+            let (still, movie) = (first, item.files[1])
             if item.pairedBy == .name {
                 RepairPairing.restore(still: still, movie: movie, into: &plan)
             }
@@ -31,25 +33,25 @@ enum RepairDiagnosis {
             if !RepairPairing.reconcile(item, into: &plan) {
                 plan.problems.append(
                     Problem(
-                        kind: .pairingConflict, file: item.files[0],
+                        kind: .pairingConflict, file: first,
                         detail: "\(item.note ?? "these files cannot be paired as they are"): \(item.files.joined(separator: ", "))",
                         repair: nil))
             }
         case .motionPhoto:
-            RepairStillCheck.check(item.files[0], into: &plan)
-            if item.flavor != .vivoPair { RepairMotionPhotoCheck.check(item.files[0], into: &plan) }
+            RepairStillCheck.check(first, into: &plan)
+            if item.flavor != .vivoPair { RepairMotionPhotoCheck.check(first, into: &plan) }
         case .orphanStill:
-            RepairStillCheck.check(item.files[0], into: &plan)
+            RepairStillCheck.check(first, into: &plan)
         case .plainPhoto:
             // A photo whose XMP promises a video that its directory does not lead to reads as a plain photo.
-            RepairStillCheck.check(item.files[0], into: &plan)
-            RepairMotionPhotoCheck.check(item.files[0], into: &plan)
+            RepairStillCheck.check(first, into: &plan)
+            RepairMotionPhotoCheck.check(first, into: &plan)
         case .damaged:
-            RepairMotionPhotoCheck.check(item.files[0], into: &plan)
+            RepairMotionPhotoCheck.check(first, into: &plan)
             if plan.problems.isEmpty {
-                plan.problems.append(Problem(kind: .damaged, file: item.files[0], detail: item.note ?? "cannot be read", repair: nil))
+                plan.problems.append(Problem(kind: .damaged, file: first, detail: item.note ?? "cannot be read", repair: nil))
             } else {
-                RepairStillCheck.check(item.files[0], into: &plan)
+                RepairStillCheck.check(first, into: &plan)
             }
         case .orphanMovie, .plainMovie, .other:
             break

@@ -242,15 +242,7 @@ enum RepairWriter {
             }
             return HEIFItemRewrite(replacements: replacements.sorted { $0.offset < $1.offset }, appended: appended)
         }
-        var position: Int64 = 0
-        for (offset, length, bytes) in edit.replacements {
-            guard offset >= position else { throw .badInput(file: path, reason: "two edits of the file overlap at byte \(offset)") }
-            try out.copy(from: file, offset: position, length: offset - position, progress: { _ in })
-            try out.write(bytes)
-            position = offset + length
-        }
-        try out.copy(from: file, offset: position, length: file.size - position, progress: { _ in })
-        try out.write(edit.appended)
+        try out.write(edit, from: file, path: path)
     }
 
     /// A movie: a new `moov` (the identifier set, a `live-photo-info` track added), the media data copied as it is.

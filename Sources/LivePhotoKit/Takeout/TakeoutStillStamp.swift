@@ -121,15 +121,7 @@ enum TakeoutStillStamp {
     /// Writes `source` with `edit` made to a sibling file and renames it over `path`.
     static func write(_ edit: HEIFItemRewrite, over source: RandomAccessFile, path: String) throws(LivePhotoError) {
         let out = try StagedFile(destination: path, datedLike: path)
-        var position: Int64 = 0
-        for (offset, length, bytes) in edit.replacements {
-            guard offset >= position else { throw .badInput(file: path, reason: "two edits of the file overlap at byte \(offset)") }
-            try out.copy(from: source, offset: position, length: offset - position, progress: { _ in })
-            try out.write(bytes)
-            position = offset + length
-        }
-        try out.copy(from: source, offset: position, length: source.size - position, progress: { _ in })
-        try out.write(edit.appended)
+        try out.write(edit, from: source, path: path)
         try out.commit()
     }
 

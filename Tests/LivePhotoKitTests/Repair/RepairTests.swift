@@ -38,14 +38,19 @@ struct RepairTests {
         var rewrite = try MovieRewrite(movie: movie, fileType: movie.fileType ?? .quickTime)
         rewrite.keepsOtherTopLevelBoxes = true
         rewrite.metadata = edit
+        try Data(try written(rewrite.layout().pieces, from: file)).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The bytes `pieces` make of `file`.
+    func written(_ pieces: [MovieLayout.Piece], from file: RandomAccessFile) throws -> [UInt8] {
         var out = [UInt8]()
-        for piece in try rewrite.layout().pieces {
+        for piece in pieces {
             switch piece {
             case .bytes(let b): out += b
             case .copy(let offset, let length): out += try file.read(at: offset, count: Int(length))
             }
         }
-        try Data(out).write(to: URL(fileURLWithPath: path))
+        return out
     }
 
     /// exiftool's `-j -n` values of `tags` (a list joined with `|`).
@@ -296,13 +301,7 @@ extension RepairTests {
         let video = try #require(motion.video)
         let newStart = try #require(order.newOffset(of: video.offset))
         let field = try #require(try motion.samsungTrailer?.heicVideoOffsetField(newStart))
-        var edited = [UInt8]()
-        for piece in try order.pieces(of: heif, overlays: [field]) {
-            switch piece {
-            case .bytes(let b): edited += b
-            case .copy(let offset, let length): edited += try file.read(at: offset, count: Int(length))
-            }
-        }
+        let edited = try written(try order.pieces(of: heif, overlays: [field]), from: file)
         let moved = try ws.write(edited, to: "in/S23.heic")
         #expect(try await Readers.pixelDigest(moved) == Readers.pixelDigest(sample))
 
