@@ -1,29 +1,34 @@
-"""The gallery's problems and Repair in the browser: a folder with an iPhone Live Photo and a Galaxy S22 HEIC Motion
-Photo whose XMP directory holds Samsung's placeholder lengths. "With problems" shows the Motion Photo alone, marked
-NEEDS REPAIR with its problem in words; its Repair button mends it in place, the outcome is read out, and the
-folder then has nothing to repair.
+"""The gallery's problems and Repair in the browser: a folder with two Live Photos made by `livephoto make`, the
+second one's still stripped of its MakerNote by exiftool (as editors leave it; capture times stamped on both halves).
+"With problems" shows that one alone, marked NEEDS REPAIR with its problem in words; its Repair button mends it in
+place, the outcome is read out, and the folder then has nothing to repair. The samples are not copied: the files
+repaired in place are made here.
 
 Called from webapp_test.py; also runs alone with the same arguments:
   webapp_repair.py LIVEPHOTO SAMPLES_DIR PHOTO.jpg CLIP.mov WORK_DIR
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 from selenium.webdriver.common.by import By
 
 from webapp_support import *  # noqa: F401,F403 (the shared helpers and constants)
 
-DAMAGED = "samsung-s22-google-motionphoto-v1_ente.heic"
+DAMAGED = "IMG_0002.JPG"
 ITEMS = '#gallery-grid .item'
 
 
 def repair_view(driver):
     folder = os.path.join(WORK, "repair-gallery")
     os.makedirs(folder, exist_ok=True)
-    for name in [DAMAGED, "iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.MOV"]:
-        shutil.copy(os.path.join(SAMPLES, name), folder)
+    for name in ["IMG_0001", "IMG_0002"]:
+        subprocess.run([LIVEPHOTO, "make", PHOTO, CLIP, "--out", folder, "--name", name], check=True, capture_output=True)
+    still, movie = os.path.join(folder, "IMG_0002.JPG"), os.path.join(folder, "IMG_0002.MOV")
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-MakerNotes:all=", "-DateTimeOriginal=2024:05:01 10:00:00",
+                    "-OffsetTimeOriginal=+00:00", still], check=True)
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-api", "QuickTimeUTC=1", "-QuickTime:CreateDate=2024:05:01 10:00:00",
+                    movie], check=True)
     process = subprocess.Popen([LIVEPHOTO, "serve", folder, "--port", "0", "--json", "--no-index"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
@@ -42,10 +47,10 @@ def repair_view(driver):
         driver.find_element(By.CSS_SELECTOR, "label[for=gallery-filter-problems]").click()
         shown = try_wait(driver, f"return document.querySelectorAll('{ITEMS}[data-problems]').length === 1", 120)
         names = script(driver, f"return [...document.querySelectorAll('{ITEMS}')].map(i => i.dataset.name)")
-        check("With problems shows the damaged Motion Photo alone", shown and names == [DAMAGED], names)
+        check("With problems shows the damaged Live Photo alone", shown and names == [DAMAGED], names)
         cell = driver.find_element(By.CSS_SELECTOR, f"{ITEMS}[data-problems]")
         words = cell.find_element(By.CSS_SELECTOR, ".problems").text
-        check("the item says its problem in words", "Needs repair" in words and "directory" in words, words)
+        check("the item says its problem in words", "Needs repair" in words and "identifier" in words, words)
         badge = cell.find_elements(By.CSS_SELECTOR, ".badge.repair")
         check("the item carries a NEEDS REPAIR badge", badge and badge[0].text == "NEEDS REPAIR")
         check("Repair all shown is offered", driver.find_element(By.ID, "gallery-repair-all").is_displayed())
