@@ -137,16 +137,5 @@ def import_view(driver):
         server.wait(10)
 
 
-def main():
-    os.makedirs(SHOTS, exist_ok=True)
-    driver = browser(os.path.join(WORK, "downloads"))
-    try:
-        import_view(driver)
-    finally:
-        driver.quit()
-    print(f"{len(failures)} failed", flush=True)
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_alone(import_view))

@@ -7,7 +7,6 @@ repaired in place are made here.
 Called from webapp_test.py; also runs alone with the same arguments:
   webapp_repair.py LIVEPHOTO SAMPLES_DIR PHOTO.jpg CLIP.mov WORK_DIR
 """
-import json
 import os
 import subprocess
 import sys
@@ -29,12 +28,7 @@ def repair_view(driver):
                     "-OffsetTimeOriginal=+00:00", still], check=True)
     subprocess.run(["exiftool", "-q", "-overwrite_original", "-api", "QuickTimeUTC=1", "-QuickTime:CreateDate=2024:05:01 10:00:00",
                     movie], check=True)
-    process = subprocess.Popen([LIVEPHOTO, "serve", folder, "--port", "0", "--json", "--no-index"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    if not line:
-        raise SystemExit("the server did not start: " + process.stderr.read())
-    url = json.loads(line)["url"]
+    process, url = start_server(folder)
     try:
         driver.get(url)
         set_size(driver, DESKTOP)
@@ -84,16 +78,5 @@ def repair_view(driver):
         process.wait(10)
 
 
-def main():
-    os.makedirs(SHOTS, exist_ok=True)
-    driver = browser(os.path.join(WORK, "downloads"))
-    try:
-        repair_view(driver)
-    finally:
-        driver.quit()
-    print(f"{len(failures)} failed", flush=True)
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_alone(repair_view))

@@ -44,6 +44,18 @@ def check(name, condition, detail=""):
         failures.append(name)
 
 
+def run_alone(view):
+    """Runs one view's checks in a browser of its own (a script run by itself) and returns the exit status."""
+    os.makedirs(SHOTS, exist_ok=True)
+    driver = browser(os.path.join(WORK, "downloads"))
+    try:
+        view(driver)
+    finally:
+        driver.quit()
+    print(f"{len(failures)} failed", flush=True)
+    return 1 if failures else 0
+
+
 def start_server(folder, *extra):
     process = subprocess.Popen(
         [LIVEPHOTO, "serve", folder, "--port", "0", "--json", "--index", os.path.join(WORK, "index.sqlite"), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -11,6 +11,16 @@ public enum Readers {
         return first.mapValues { "\($0)" }
     }
 
+    /// exiftool's numeric values (`-j -n`) of `tags` (names without `-` or group), by tag name; a list joined with `|`.
+    public static func exiftoolNumbers(_ path: String, _ tags: [String]) async throws -> [String: String] {
+        let r = try await Tool.run("exiftool", ["-j", "-n"] + tags.map { "-\($0)" } + [path])
+        let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]]
+        return (array?.first ?? [:]).mapValues { value in
+            if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: "|") }
+            return "\(value)"
+        }
+    }
+
     /// The still's content identifier as exiftool reads it (ContentIdentifier, or MediaGroupUUID in exiftool 12.57).
     public static func exiftoolStillIdentifier(_ path: String) async throws -> String? {
         let tags = try await exiftool(path, ["-MakerNotes:ContentIdentifier", "-MakerNotes:MediaGroupUUID"])

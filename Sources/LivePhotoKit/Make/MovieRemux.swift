@@ -41,12 +41,7 @@ struct MovieRemux {
 
     /// Streams the output into `out`.
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
-        for piece in layout.pieces {
-            switch piece {
-            case .bytes(let bytes): try out.write(bytes)
-            case .copy(let offset, let length): try out.copy(from: source.file, offset: offset, length: length, progress: progress)
-            }
-        }
+        try out.write(layout.pieces, from: source.file, progress: progress)
     }
 
     static func lcm(_ a: UInt64, _ b: UInt64) -> UInt64 {

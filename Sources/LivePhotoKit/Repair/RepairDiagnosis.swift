@@ -76,22 +76,23 @@ enum RepairDiagnosis {
         var movies: [(path: String, changes: RepairEdit.MovieChanges)] = []
 
         mutating func changeStill(_ path: String, _ change: (inout RepairEdit.StillChanges) -> Void) {
-            if let index = stills.firstIndex(where: { $0.path == path }) {
-                change(&stills[index].changes)
-            } else {
-                var changes = RepairEdit.StillChanges()
-                change(&changes)
-                stills.append((path, changes))
-            }
+            Self.change(&stills, path, default: RepairEdit.StillChanges(), change)
         }
 
         mutating func changeMovie(_ path: String, _ change: (inout RepairEdit.MovieChanges) -> Void) {
-            if let index = movies.firstIndex(where: { $0.path == path }) {
-                change(&movies[index].changes)
+            Self.change(&movies, path, default: RepairEdit.MovieChanges(), change)
+        }
+
+        /// Makes `change` to the changes of `path` in `list`, starting them from `initial` when there are none yet.
+        private static func change<Changes>(
+            _ list: inout [(path: String, changes: Changes)], _ path: String, default initial: Changes, _ change: (inout Changes) -> Void
+        ) {
+            if let index = list.firstIndex(where: { $0.path == path }) {
+                change(&list[index].changes)
             } else {
-                var changes = RepairEdit.MovieChanges()
+                var changes = initial
                 change(&changes)
-                movies.append((path, changes))
+                list.append((path, changes))
             }
         }
 

@@ -17,19 +17,12 @@ enum RepairPairing {
         guard !missing.isEmpty else { return }
         let detail = "\(missing.joined(separator: " and ")) carr\(missing.count == 1 ? "ies" : "y") no content identifier"
         if let mismatch = misfit(s, m) {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .pairingConflict, file: still,
-                    detail: "\(detail), but it and \(movie) may not be one Live Photo: \(mismatch)",
-                    repair: nil))
+            conflict(still, "\(detail), but it and \(movie) may not be one Live Photo: \(mismatch)", into: &plan)
             return
         }
         let existing = s.identifier ?? m.identifier
         guard let identifier = existing.map(ContentIdentifier.init) ?? ContentIdentifier() else {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .pairingConflict, file: still, detail: "\(detail), and the identifier of \(movie) is not a UUID",
-                    repair: nil))
+            conflict(still, "\(detail), and the identifier of \(movie) is not a UUID", into: &plan)
             return
         }
         if s.identifier == nil {
@@ -62,11 +55,7 @@ enum RepairPairing {
         }
         let detail = "the photo carries \(stillID) and the movie \(movieID)"
         if let mismatch = misfit(s, m) {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .pairingConflict, file: still,
-                    detail: "\(detail), and it and \(movie) may not be one Live Photo: \(mismatch)",
-                    repair: nil))
+            conflict(still, "\(detail), and it and \(movie) may not be one Live Photo: \(mismatch)", into: &plan)
             return true
         }
         plan.problems.append(
@@ -75,6 +64,11 @@ enum RepairPairing {
                 repair: "write the photo's \(stillID) as com.apple.quicktime.content.identifier"))
         plan.changeMovie(movie) { $0.identifier = identifier }
         return true
+    }
+
+    /// Reports that `still` and its movie are not mended, and why (`detail`).
+    static func conflict(_ still: String, _ detail: String, into plan: inout RepairDiagnosis.Plan) {
+        plan.problems.append(LibraryRepair.Problem(kind: .pairingConflict, file: still, detail: detail, repair: nil))
     }
 
     /// Why a still and a movie may not be one Live Photo; nil when they fit.

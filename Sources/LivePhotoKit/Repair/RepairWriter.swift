@@ -194,7 +194,7 @@ enum RepairWriter {
                 }
                 return try RepairHEICLayout.pieces(file, heif: heif, exif: exif)
             }
-            try write(pieces, from: file, to: out)
+            try out.write(pieces, from: file)
             return
         }
         let edit = try naming(path) { () throws -> HEIFItemRewrite in
@@ -264,15 +264,6 @@ enum RepairWriter {
             try rewrite.checkSupported()
             return try rewrite.layout(sourceOffset: file.fileOffset(0))
         }
-        try write(layout.pieces, from: file, to: out)
-    }
-
-    static func write(_ pieces: [MovieLayout.Piece], from file: RandomAccessFile, to out: StagedFile) throws(LivePhotoError) {
-        for piece in pieces {
-            switch piece {
-            case .bytes(let bytes): try out.write(bytes)
-            case .copy(let offset, let length): try out.copy(from: file, offset: offset, length: length, progress: { _ in })
-            }
-        }
+        try out.write(layout.pieces, from: file)
     }
 }

@@ -155,11 +155,6 @@ struct PlainMovie {
     }
 
     func write(to out: StagedFile, progress: (Int64) -> Void) throws(LivePhotoError) {
-        for piece in layout.pieces {
-            switch piece {
-            case .bytes(let bytes): try out.write(bytes)
-            case .copy(let offset, let length): try out.copy(from: source.file, offset: offset, length: length, progress: progress)
-            }
-        }
+        try out.write(layout.pieces, from: source.file, progress: progress)
     }
 }

@@ -68,12 +68,7 @@ enum TakeoutMovieStamp {
     /// Writes `layout` (bytes, and ranges of `source` copied as they are) to a sibling file renamed over `path`.
     static func write(_ layout: MovieLayout, from source: RandomAccessFile, over path: String) throws(LivePhotoError) {
         let out = try StagedFile(destination: path, datedLike: path)
-        for piece in layout.pieces {
-            switch piece {
-            case .bytes(let bytes): try out.write(bytes)
-            case .copy(let offset, let length): try out.copy(from: source, offset: offset, length: length, progress: { _ in })
-            }
-        }
+        try out.write(layout.pieces, from: source)
         try out.commit()
     }
 

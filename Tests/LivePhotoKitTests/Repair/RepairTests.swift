@@ -53,16 +53,6 @@ struct RepairTests {
         return out
     }
 
-    /// exiftool's `-j -n` values of `tags` (a list joined with `|`).
-    func exif(_ path: String, _ tags: [String]) async throws -> [String: String] {
-        let r = try await Tool.run("exiftool", ["-j", "-n"] + tags.map { "-\($0)" } + [path])
-        let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]]
-        return (array?.first ?? [:]).mapValues { value in
-            if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: "|") }
-            return "\(value)"
-        }
-    }
-
     func verifies(_ still: String, _ movie: String) async throws -> Bool {
         try await LivePhotoCLI.run(["verify", still, movie]).status == 0
     }
@@ -122,7 +112,7 @@ struct RepairTests {
         #expect(try scan(still) == imageData)
         #expect(try bytes(movie) == movieBefore)
         #expect(try await verifies(still, movie))
-        let tags = try await exif(still, ["DateTimeOriginal", "Warning"])
+        let tags = try await Readers.exiftoolNumbers(still, ["DateTimeOriginal", "Warning"])
         #expect(tags["DateTimeOriginal"] == "2024:05:01 10:00:00" && tags["Warning"] == nil)
     }
 
@@ -242,7 +232,7 @@ struct RepairTests {
             fine[path] = try bytes(path)
         }
         try FileManager.default.removeItem(atPath: thumb)
-        #expect(try await exif(photo, ["ThumbnailLength"])["ThumbnailLength"] != nil)
+        #expect(try await Readers.exiftoolNumbers(photo, ["ThumbnailLength"])["ThumbnailLength"] != nil)
         let pixels = try await Readers.pixelDigest(photo)
 
         let heic = ws.file("IMG_3853.HEIC")
@@ -253,10 +243,10 @@ struct RepairTests {
         let (survey, entries) = try await repair([ws.path])
         #expect(Set(survey.diagnoses.flatMap { $0.entry.problems.map(\.kind) }) == [.thumbnailShape, .orientationContradiction])
         #expect(entries.allSatisfy { $0.status == .mended } && entries.count == 2)
-        let tags = try await exif(photo, ["ThumbnailLength", "Warning"])
+        let tags = try await Readers.exiftoolNumbers(photo, ["ThumbnailLength", "Warning"])
         #expect(tags["ThumbnailLength"] == nil && tags["Warning"] == nil)
         #expect(try await Readers.pixelDigest(photo) == pixels)
-        #expect(try await exif(heic, ["Orientation"])["Orientation"] == "1")
+        #expect(try await Readers.exiftoolNumbers(heic, ["Orientation"])["Orientation"] == "1")
         #expect(try bytes(heic).count == size)
         for (path, before) in fine { #expect(try bytes(path) == before) }
     }

@@ -23,16 +23,6 @@ struct TakeoutStampTests {
 
     func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    /// exiftool's `-j -n` values of `tags`.
-    func exif(_ path: String, _ tags: [String]) async throws -> [String: String] {
-        let r = try await Tool.run("exiftool", ["-j", "-n"] + tags.map { "-\($0)" } + [path])
-        let array = try JSONSerialization.jsonObject(with: r.stdoutData) as? [[String: Any]]
-        return (array?.first ?? [:]).mapValues { value in
-            if let list = value as? [Any] { return list.map { "\($0)" }.joined(separator: "|") }
-            return "\(value)"
-        }
-    }
-
     static let tags = [
         "DateTimeOriginal", "OffsetTimeOriginal", "GPSLatitude", "GPSLongitude", "Description", "Rating", "PersonInImage", "Warning",
     ]
@@ -57,7 +47,7 @@ struct TakeoutStampTests {
             try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == [
                 "date", "place", "description", "rating", "people",
             ])
-        let tags = try await exif(path, Self.tags)
+        let tags = try await Readers.exiftoolNumbers(path, Self.tags)
         #expect(tags["DateTimeOriginal"] == "2023:08:14 20:11:54")
         #expect(tags["OffsetTimeOriginal"] == "+00:00")
         #expect(abs((Double(tags["GPSLatitude"] ?? "") ?? 0) - 43.2961) < 1e-6)
@@ -83,7 +73,7 @@ struct TakeoutStampTests {
         _ = try await Tool.run(
             "exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=Little-endian", "-Make=Cam", "-OffsetTime=-05:00", path])
         #expect(try TakeoutStamp.apply(to: path, facts: TakeoutFacts(captureTime: Self.instant), prefersSidecar: false) == ["date"])
-        let tags = try await exif(path, ["DateTimeOriginal", "OffsetTimeOriginal", "ExifByteOrder", "Make"])
+        let tags = try await Readers.exiftoolNumbers(path, ["DateTimeOriginal", "OffsetTimeOriginal", "ExifByteOrder", "Make"])
         #expect(tags["DateTimeOriginal"] == "2023:08:14 15:11:54")
         #expect(tags["OffsetTimeOriginal"] == "-05:00")
         #expect(tags["ExifByteOrder"] == "II")
@@ -102,7 +92,7 @@ struct TakeoutStampTests {
             try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == [
                 "date", "place", "description", "rating", "people",
             ])
-        let tags = try await exif(path, Self.tags)
+        let tags = try await Readers.exiftoolNumbers(path, Self.tags)
         #expect(tags["DateTimeOriginal"] == "2023:08:14 20:11:54")
         #expect(tags["OffsetTimeOriginal"] == "+00:00")
         #expect(tags["PersonInImage"] == "Margot|李雷")
@@ -122,7 +112,7 @@ struct TakeoutStampTests {
             try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == [
                 "place", "description", "rating", "people",
             ])
-        let tags = try await exif(path, Self.tags + ["MotionPhoto"])
+        let tags = try await Readers.exiftoolNumbers(path, Self.tags + ["MotionPhoto"])
         #expect(tags["DateTimeOriginal"] == "2020:12:17 10:03:00")
         #expect(tags["MotionPhoto"] == "1")
         #expect(tags["PersonInImage"] == "Margot|李雷")
@@ -136,7 +126,7 @@ struct TakeoutStampTests {
         #expect(Array(after[Int(newVideo.offset)..<Int(newVideo.end)]) == Array(before[Int(video.offset)..<Int(video.end)]))
         // The sidecar wins when asked: the clock is written in the file's own offset (+00:00 here).
         #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: true) == ["date", "place", "description", "people"])
-        #expect(try await exif(path, ["DateTimeOriginal"])["DateTimeOriginal"] == "2023:08:14 20:11:54")
+        #expect(try await Readers.exiftoolNumbers(path, ["DateTimeOriginal"])["DateTimeOriginal"] == "2023:08:14 20:11:54")
     }
 
     @Test("an iPhone HEIC keeps its date and place unless the sidecar is preferred; every image item is unchanged")
@@ -145,13 +135,13 @@ struct TakeoutStampTests {
         let path = try copy("iphone_IMG_3853_gwy15.HEIC", to: workspace)
         let items = try imageItems(path)
         #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == ["description", "rating", "people"])
-        var tags = try await exif(path, Self.tags)
+        var tags = try await Readers.exiftoolNumbers(path, Self.tags)
         #expect(tags["DateTimeOriginal"] == "2025:01:01 11:06:47")
         #expect(tags["Description"] == "Fish & <chips> at \"Zoë's\"")
         #expect(tags["Rating"] == "5")
         #expect(abs((Double(tags["GPSLatitude"] ?? "") ?? 0) - 35.7142722) < 1e-6)
         #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: true) == ["date", "place", "description", "people"])
-        tags = try await exif(path, Self.tags)
+        tags = try await Readers.exiftoolNumbers(path, Self.tags)
         // The instant in the file's own offset, +09:00.
         #expect(tags["DateTimeOriginal"] == "2023:08:15 05:11:54")
         #expect(tags["OffsetTimeOriginal"] == "+09:00")
@@ -185,7 +175,7 @@ struct TakeoutStampTests {
         #expect(new.video == video)
         #expect(Array(after[Int(video.offset)...]) == Array(before[Int(video.offset)...]))
         if written == ["rating"] {
-            let tags = try await exif(path, ["Rating", "MotionPhoto", "DateTimeOriginal", "Warning"])
+            let tags = try await Readers.exiftoolNumbers(path, ["Rating", "MotionPhoto", "DateTimeOriginal", "Warning"])
             #expect(tags["Rating"] == "5")
             #expect(tags["MotionPhoto"] == "1")
             #expect(tags["Warning"] == nil)
@@ -203,7 +193,7 @@ struct TakeoutStampTests {
         #expect(try bytes(path) == before)
         #expect(TakeoutStamp.captureTime(of: path) == Date(timeIntervalSince1970: 1_735_697_206))
         #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: true) == ["date"])
-        let tags = try await exif(path, ["Keys:CreationDate"])
+        let tags = try await Readers.exiftoolNumbers(path, ["Keys:CreationDate"])
         #expect(tags["CreationDate"] == "2023:08:15 05:11:54+09:00")
         let probe = try await Tool.run("ffprobe", ["-v", "error", "-show_entries", "format_tags=creation_time", "-of", "csv=p=0", path])
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2023-08-14T20:11:54.000000Z")
@@ -252,7 +242,7 @@ struct TakeoutStampTests {
         #expect(newVideo.length == video.length)
         #expect(Array(after[Int(newVideo.offset)...]) == Array(before[Int(video.offset)...]))
         #expect((new.samsungTrailer != nil) == (old.samsungTrailer != nil))
-        #expect(try await exif(path, ["Rating"])["Rating"] == "5")
+        #expect(try await Readers.exiftoolNumbers(path, ["Rating"])["Rating"] == "5")
     }
 
     @Test("a QuickTime movie with mdta keys and no creation date gets the key; its frames stay the same")
@@ -267,7 +257,7 @@ struct TakeoutStampTests {
             ])
         try FileManager.default.copyItem(atPath: path, toPath: original)
         #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == ["date"])
-        let tags = try await exif(path, ["Keys:CreationDate", "Keys:ContentIdentifier"])
+        let tags = try await Readers.exiftoolNumbers(path, ["Keys:CreationDate", "Keys:ContentIdentifier"])
         #expect(tags["CreationDate"] == "2023:08:14 20:11:54+00:00")
         #expect(tags["ContentIdentifier"] == "ABC")
         #expect(TakeoutStamp.captureTime(of: path) == Self.instant)
