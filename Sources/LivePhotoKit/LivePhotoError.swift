@@ -102,7 +102,11 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
         switch error {
         case let e as LivePhotoError: return e
         case let e as FormatError:
-            return e.kind == .unsupported ? .unsupported(file: file, reason: e.description) : .badInput(file: file, reason: e.description)
+            switch e.kind {
+            case .unsupported: return .unsupported(file: file, reason: e.description)
+            case .unreadable: return .io(path: file, reason: e.message)
+            default: return .badInput(file: file, reason: e.description)
+            }
         case let e as FileError: return .io(path: e.path, reason: e.reason)
         default: return .badInput(file: file, reason: "\(error)")
         }

@@ -13,7 +13,7 @@ public enum GIFFile {
     /// Walks the blocks of `file` up to its trailer.
     /// - Throws: ``FormatError``: `.notRecognized` without the signature, `.truncated` when a block runs past the
     ///   end of the file or the trailer is missing, `.malformed` for an unknown block or bytes after the trailer.
-    public static func checkComplete(_ file: RandomAccessFile) throws {
+    public static func checkComplete(_ file: RandomAccessFile) throws(FormatError) {
         let header = try file.readUpTo(at: 0, count: 13)
         guard header.count == 13, signatures.contains(Array(header[0..<6])) else {
             throw FormatError(.notRecognized, "not a GIF (no GIF87a or GIF89a signature)")
@@ -50,7 +50,7 @@ public enum GIFFile {
 
     /// Skips a chain of sub-blocks starting at `offset` and returns where the next block starts (after the empty
     /// sub-block that ends the chain).
-    static func skipSubBlocks(_ file: RandomAccessFile, from start: Int64) throws -> Int64 {
+    static func skipSubBlocks(_ file: RandomAccessFile, from start: Int64) throws(FormatError) -> Int64 {
         var offset = start
         while true {
             let length = Int64(try file.read(at: offset, count: 1)[0])

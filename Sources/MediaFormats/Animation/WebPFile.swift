@@ -6,7 +6,7 @@ public enum WebPFile {
     /// Checks the RIFF header against the file's size and walks the chunk headers (not their payloads).
     /// - Throws: ``FormatError``: `.notRecognized` without the RIFF and WEBP marks, `.truncated` when the file is
     ///   shorter than its RIFF size or a chunk runs past it, `.malformed` when the file is longer or holds no chunk.
-    public static func checkComplete(_ file: RandomAccessFile) throws {
+    public static func checkComplete(_ file: RandomAccessFile) throws(FormatError) {
         let header = try file.readUpTo(at: 0, count: 12)
         guard header.count == 12, header[0..<4].elementsEqual("RIFF".utf8), header[8..<12].elementsEqual("WEBP".utf8) else {
             throw FormatError(.notRecognized, "not a WebP (no RIFF header with the WEBP form)")

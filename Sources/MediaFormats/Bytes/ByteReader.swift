@@ -36,13 +36,13 @@ public struct ByteReader: Sendable {
     public var absolutePosition: Int64 { baseOffset + Int64(position) }
 
     // `what` is an autoclosure throughout: the name of a field is only built when its read fails.
-    private func need(_ n: Int, _ what: @autoclosure () -> String) throws {
+    private func need(_ n: Int, _ what: @autoclosure () -> String) throws(FormatError) {
         guard n >= 0, n <= remaining else { throw FormatError.truncated(what(), at: absolutePosition) }
     }
 
     /// Moves to index `index` of ``bytes``.
     /// - Throws: ``FormatError`` (malformed) when `index` is negative or past ``endIndex``.
-    public mutating func seek(to index: Int) throws {
+    public mutating func seek(to index: Int) throws(FormatError) {
         guard index >= startIndex, index <= endIndex else {
             throw FormatError(.malformed, "offset \(baseOffset + Int64(index)) lies outside the data", at: baseOffset + Int64(index))
         }
@@ -50,7 +50,7 @@ public struct ByteReader: Sendable {
     }
 
     /// Moves `n` bytes ahead; `what` names the skipped data in the error when fewer remain.
-    public mutating func skip(_ n: Int, _ what: @autoclosure () -> String = "data") throws {
+    public mutating func skip(_ n: Int, _ what: @autoclosure () -> String = "data") throws(FormatError) {
         try need(n, what())
         position += n
     }
@@ -62,7 +62,7 @@ public struct ByteReader: Sendable {
     ///   - what: names the field in the error when the data runs out.
     public mutating func readInteger<T: FixedWidthInteger>(
         _ type: T.Type = T.self, _ order: ByteOrder = .bigEndian, _ what: @autoclosure () -> String = "integer"
-    ) throws -> T {
+    ) throws(FormatError) -> T {
         let size = MemoryLayout<T>.size
         try need(size, what())
         defer { position += size }
@@ -76,12 +76,12 @@ public struct ByteReader: Sendable {
     }
 
     /// Reads a big-endian integer of `type`'s width; `what` names the field in the error.
-    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: @autoclosure () -> String) throws -> T {
+    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: @autoclosure () -> String) throws(FormatError) -> T {
         try readInteger(type, .bigEndian, what())
     }
 
     /// Reads a big-endian unsigned integer stored in `width` bytes (0, 4 or 8 in `iloc`; any of 0...8 here, 0 giving 0).
-    public mutating func readUInt(width: Int, _ what: @autoclosure () -> String = "field") throws -> UInt64 {
+    public mutating func readUInt(width: Int, _ what: @autoclosure () -> String = "field") throws(FormatError) -> UInt64 {
         guard (0...8).contains(width) else { throw FormatError(.malformed, "\(what()) has width \(width)", at: absolutePosition) }
         try need(width, what())
         var value: UInt64 = 0
@@ -91,12 +91,12 @@ public struct ByteReader: Sendable {
     }
 
     /// Reads a four-character code; `what` names the field in the error when the data runs out.
-    public mutating func readFourCC(_ what: @autoclosure () -> String = "four-character code") throws -> FourCC {
+    public mutating func readFourCC(_ what: @autoclosure () -> String = "four-character code") throws(FormatError) -> FourCC {
         FourCC(rawValue: try readInteger(UInt32.self, .bigEndian, what()))
     }
 
     /// Reads `n` bytes; `what` names them in the error when fewer remain.
-    public mutating func readBytes(_ n: Int, _ what: @autoclosure () -> String = "data") throws -> [UInt8] {
+    public mutating func readBytes(_ n: Int, _ what: @autoclosure () -> String = "data") throws(FormatError) -> [UInt8] {
         try need(n, what())
         defer { position += n }
         return Array(bytes[position..<position + n])
@@ -104,7 +104,7 @@ public struct ByteReader: Sendable {
 
     /// Throws unless `count` elements of `elementSize` bytes fit in what remains: call it before allocating or
     /// looping over a count taken from a header.
-    public func checkCount(_ count: UInt64, elementSize: Int, _ what: @autoclosure () -> String) throws {
+    public func checkCount(_ count: UInt64, elementSize: Int, _ what: @autoclosure () -> String) throws(FormatError) {
         guard elementSize > 0 else { return }
         guard count <= UInt64(remaining / elementSize) else {
             throw FormatError(

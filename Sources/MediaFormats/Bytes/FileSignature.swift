@@ -49,7 +49,7 @@ public enum FileSignature: Sendable, Equatable {
     }
 
     /// Reads the start of `file` and judges it.
-    public static func identify(_ file: RandomAccessFile) throws -> FileSignature {
+    public static func identify(_ file: RandomAccessFile) throws(FormatError) -> FileSignature {
         identify(try file.readUpTo(at: 0, count: headLength))
     }
 }

@@ -13,6 +13,8 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported
         /// The bytes are not the format at all.
         case notRecognized
+        /// The bytes could not be read: the system's error (its message), not the data's.
+        case unreadable
     }
 
     /// What class of problem this is.

@@ -10,7 +10,7 @@ public struct HEIFBoxOrder: Sendable {
     /// The new place of `boxes`, which must be the file's top-level boxes, each once, covering the file from its
     /// first byte to its last.
     /// - Throws: ``FormatError`` (unsupported) when they do not.
-    public init(_ boxes: [BoxHeader], fileSize: Int64) throws {
+    public init(_ boxes: [BoxHeader], fileSize: Int64) throws(FormatError) {
         let byOffset = boxes.sorted { $0.offset < $1.offset }
         var end: Int64 = 0
         for box in byOffset {
@@ -40,7 +40,7 @@ public struct HEIFBoxOrder: Sendable {
     /// order, `meta` with every file-offset item extent moved, and `overlays` (new bytes over old ones, same length,
     /// given at their old offsets) written over what they cover.
     /// - Throws: ``FormatError`` when an extent crosses a box's end or its new offset does not fit its field.
-    public func pieces(of heif: HEIFFile, overlays: [(offset: Int64, bytes: [UInt8])] = []) throws -> [MovieLayout.Piece] {
+    public func pieces(of heif: HEIFFile, overlays: [(offset: Int64, bytes: [UInt8])] = []) throws(FormatError) -> [MovieLayout.Piece] {
         var all = overlays
         if var iloc = heif.itemLocationBox {
             let limit: UInt64 = iloc.offsetSize >= 8 ? .max : (1 << (8 * UInt64(iloc.offsetSize))) - 1

@@ -9,7 +9,7 @@ extension HEIFFile {
         guard let ipco = meta.find(["iprp", "ipco"]) else { return false }
         return ipco.children("auxC").contains { box in
             let text = String(decoding: box.data.dropFirst(4).prefix { $0 != 0 }, as: UTF8.self)
-            return Self.gainMapAuxiliaryTypes.contains { text.contains($0) }
+            return Self.gainMapAuxiliaryTypes.contains { text.containsText($0) }
         }
     }
 }

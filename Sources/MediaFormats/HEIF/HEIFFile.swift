@@ -75,7 +75,7 @@ public struct HEIFFile: Sendable {
     /// - Parameters:
     ///   - file: the HEIF file.
     ///   - end: where the image's boxes end, when other bytes follow them (a moving photo's MP4 and tail).
-    public init(file: RandomAccessFile, end: Int64? = nil) throws {
+    public init(file: RandomAccessFile, end: Int64? = nil) throws(FormatError) {
         topLevel = try file.topLevelBoxes(end: end)
         guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {
             throw FormatError(.notRecognized, "not a HEIF image (no 'ftyp' first)")
@@ -100,11 +100,11 @@ public struct HEIFFile: Sendable {
             metaBytes, range: (metaHeader.headerSize + 4)..<metaBytes.count, baseOffset: metaHeader.offset, depth: 1)
         meta = Atom(type: "meta", prefix: Array(metaBytes[metaHeader.headerSize..<metaHeader.headerSize + 4]), children: children)
         items = try meta.child("iinf").map(Self.parseItemInfo) ?? []
-        itemLocationBox = try meta.child("iloc").map { try ItemLocationBox($0) }
+        itemLocationBox = try meta.child("iloc").map { (box) throws(FormatError) in try ItemLocationBox(box) }
         locations = itemLocationBox.map(Self.locations) ?? []
         // References only tell which item describes which: a broken `iref` leaves the images readable, with none.
-        references = (try? meta.child("iref").map { try ItemReferenceBox($0).references }) ?? []
-        primaryItemID = try meta.child("pitm").map { p -> UInt32 in
+        references = (try? meta.child("iref").map { (box) throws(FormatError) in try ItemReferenceBox(box).references }) ?? []
+        primaryItemID = try meta.child("pitm").map { (p) throws(FormatError) -> UInt32 in
             var r = ByteReader(p.data)
             let version = try r.readInteger(UInt8.self, "pitm")
             try r.skip(3, "pitm")
@@ -113,7 +113,7 @@ public struct HEIFFile: Sendable {
         }
     }
 
-    static func parseItemInfo(_ iinf: Atom) throws -> [Item] {
+    static func parseItemInfo(_ iinf: Atom) throws(FormatError) -> [Item] {
         try ItemInfoBox(iinf).itemEntries().map { Item(id: $0.id, type: $0.type, contentType: $0.type == "mime" ? $0.contentType : nil) }
     }
 
@@ -139,7 +139,7 @@ public struct HEIFFile: Sendable {
 
     /// The bytes of item `id`, at most `limit` of them. An extent of length 0 runs to the end of its container (the
     /// file, or `idat`), as ISO/IEC 14496-12 §8.11.3 says.
-    public func itemData(_ id: UInt32, in file: RandomAccessFile, limit: Int = 16 << 20) throws -> [UInt8] {
+    public func itemData(_ id: UInt32, in file: RandomAccessFile, limit: Int = 16 << 20) throws(FormatError) -> [UInt8] {
         guard let loc = locations.first(where: { $0.itemID == id }) else { throw FormatError(.malformed, "item \(id) has no location") }
         var data: [UInt8] = []
         for extent in loc.extents {
@@ -175,7 +175,7 @@ public struct HEIFFile: Sendable {
 
     /// `meta` with its `iloc` replaced by `iloc` (same size required), other bytes untouched.
     /// - Throws: when the new `iloc` differs in size or `meta` has no `iloc`.
-    public func metaReplacingItemLocations(_ iloc: ItemLocationBox) throws -> [UInt8] {
+    public func metaReplacingItemLocations(_ iloc: ItemLocationBox) throws(FormatError) -> [UInt8] {
         let newBox = try iloc.encoded().serialized()
         var i = metaHeader.headerSize + 4
         while i + 8 <= metaBytes.count {
@@ -214,7 +214,7 @@ public struct HEIFFile: Sendable {
     }
 
     /// The 1-based `ipco` indices associated with `item` in an `ipma` box.
-    static func propertyIndices(of item: UInt32, in ipma: Atom) throws -> [Int] {
+    static func propertyIndices(of item: UInt32, in ipma: Atom) throws(FormatError) -> [Int] {
         var r = ByteReader(ipma.data)
         let version = try r.readInteger(UInt8.self, "ipma version")
         let flags = try r.readUInt(width: 3, "ipma flags")
@@ -239,7 +239,7 @@ public struct HEIFFile: Sendable {
     }
 
     /// The Exif item's TIFF stream. A wrong `exif_tiff_header_offset` is tolerated (docs/formats/heic.md#tolerated-irregularities).
-    public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
+    public func exifTIFF(in file: RandomAccessFile) throws(FormatError) -> [UInt8]? {
         guard let item = exifItem else { return nil }
         let payload = try itemData(item.id, in: file)
         return Self.tiffStart(inExifItem: payload).map { Array(payload[$0...]) }

@@ -12,22 +12,22 @@ public enum HEIFMetaEditor {
     ///   - originalSize: the input file's size.
     ///   - payloadLength: the Exif item's length.
     /// - Returns: the new `meta` bytes, and the growth in bytes.
-    public static func addingExifItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws -> (meta: [UInt8], growth: Int64) {
+    public static func addingExifItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws(FormatError) -> (meta: [UInt8], growth: Int64) {
         try addingItem(to: heif, type: "Exif", contentType: nil, originalSize: originalSize, payloadLength: payloadLength)
     }
 
     /// The same for an XMP item (`mime`, `application/rdf+xml`).
-    public static func addingXMPItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws -> (meta: [UInt8], growth: Int64) {
+    public static func addingXMPItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws(FormatError) -> (meta: [UInt8], growth: Int64) {
         try addingItem(to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: originalSize, payloadLength: payloadLength)
     }
 
     /// The same for any item: `type` `mime` with `contentType` `application/rdf+xml` is an XMP item.
-    public static func addingItem(to heif: HEIFFile, type: FourCC, contentType: String?, originalSize: Int64, payloadLength: Int) throws
+    public static func addingItem(to heif: HEIFFile, type: FourCC, contentType: String?, originalSize: Int64, payloadLength: Int) throws(FormatError)
         -> (meta: [UInt8], growth: Int64)
     {
         guard let primary = heif.primaryItemID else { throw FormatError(.malformed, "the HEIF file has no primary item ('pitm')") }
         guard var iloc = heif.itemLocationBox else { throw FormatError(.malformed, "the HEIF 'meta' has no 'iloc'") }
-        let highestID = (heif.items.map(\.id) + iloc.items.map(\.id)).max() ?? 0
+        let highestID = (heif.items.map { $0.id } + iloc.items.map { $0.id }).max() ?? 0
         guard highestID < UInt32.max else { throw FormatError(.unsupported, "an item already has the highest ID, \(highestID)") }
         let newID = highestID + 1
         guard newID <= UInt32(UInt16.max) || iloc.version == 2 else {
@@ -70,7 +70,7 @@ public enum HEIFMetaEditor {
         iloc.items.append(.init(id: newID, extents: [.init(offset: 0, length: UInt64(payloadLength))]))
         let oldMetaSize = Int64(heif.metaBytes.count)
         let ilocAt = children.firstIndex { $0.type == ItemLocationBox.boxType } ?? ilocIndex
-        func assemble(_ iloc: ItemLocationBox) throws -> [UInt8] {
+        func assemble(_ iloc: ItemLocationBox) throws(FormatError) -> [UInt8] {
             var parts = children
             parts[ilocAt] = try iloc.encoded()
             let body = Array(heif.metaBytes[heif.metaHeader.headerSize..<start]) + parts.flatMap { $0.serialized() }
@@ -79,7 +79,7 @@ public enum HEIFMetaEditor {
         let growth = Int64(try assemble(iloc).count) - oldMetaSize
         guard growth >= 0 else { throw FormatError(.unsupported, "the edited 'meta' shrank") }
         // An offset that the growth would carry past 2^64 belongs to no real file: an error, never a trap.
-        func moved(_ offset: UInt64, item: UInt32) throws -> UInt64 {
+        func moved(_ offset: UInt64, item: UInt32) throws(FormatError) -> UInt64 {
             let (sum, overflow) = offset.addingReportingOverflow(UInt64(growth))
             guard !overflow else { throw FormatError(.malformed, "item \(item) has an impossible offset, \(offset)") }
             return sum

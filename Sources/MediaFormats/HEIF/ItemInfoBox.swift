@@ -21,20 +21,20 @@ public struct ItemInfoBox: DeclaredFullBox, Equatable {
     public var versionToWrite: UInt8 { version }
 
     /// Declares the entry count, then the `infe` boxes.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         try c.count(&entryCount, width: c.version == 0 ? 2 : 4, elementSize: 12, "entry count")
         try c.boxes(&entries, "entries")
     }
 
     /// The entries of version 2 and later, typed; older ones (no item type) are left out.
     /// - Throws: when an entry is cut short.
-    public func itemEntries() throws -> [ItemInfoEntry] {
-        try entries.filter { $0.type == ItemInfoEntry.boxType }.map { try ItemInfoEntry($0) }.filter { $0.version >= 2 }
+    public func itemEntries() throws(FormatError) -> [ItemInfoEntry] {
+        try entries.filter { $0.type == ItemInfoEntry.boxType }.map { (entry) throws(FormatError) in try ItemInfoEntry(entry) }.filter { $0.version >= 2 }
     }
 
     /// Adds an entry, counting it.
     /// - Throws: when the count is at its largest.
-    public mutating func append(_ entry: ItemInfoEntry) throws {
+    public mutating func append(_ entry: ItemInfoEntry) throws(FormatError) {
         let limit = version == 0 ? UInt32(UInt16.max) : UInt32.max
         guard entryCount < limit else { throw FormatError(.unsupported, "'iinf' is full") }
         entries.append(try entry.encoded())

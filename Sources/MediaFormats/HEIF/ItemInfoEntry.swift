@@ -35,7 +35,7 @@ public struct ItemInfoEntry: DeclaredFullBox, Equatable {
     public var versionToWrite: UInt8 { version < 2 ? version : id > UInt32(UInt16.max) ? 3 : version }
 
     /// Declares the ID, protection index, type and name, then a `mime` or `uri ` item's content or URI type.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         guard c.version >= 2 else {
             try c.rest(&unmodelled, "fields of version \(c.version)")
             return

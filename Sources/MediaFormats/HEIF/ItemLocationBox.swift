@@ -83,7 +83,7 @@ public struct ItemLocationBox: DeclaredFullBox, Equatable {
 
     /// Declares the field widths, the item count, then each item and its extents.
     /// - Throws: when a width is not 0, 4 or 8, or a value does not fit its width.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         var sizes = UInt8(truncatingIfNeeded: offsetSize << 4 | lengthSize)
         try c.integer(&sizes, "offset and length sizes")
         var moreSizes = UInt8(truncatingIfNeeded: baseOffsetSize << 4 | (c.version >= 1 ? indexSize : 0))

@@ -17,7 +17,7 @@ public struct ItemReference: Sendable, Equatable {
 
     /// Reads one reference box, its item IDs `idWidth` bytes wide (2 or 4).
     /// - Throws: when its count runs past the box.
-    public init(_ box: Atom, idWidth: Int) throws {
+    public init(_ box: Atom, idWidth: Int) throws(FormatError) {
         var b = ByteReader(box.data)
         let from = UInt32(try b.readUInt(width: idWidth, "iref from_item_ID"))
         let count = try b.readInteger(UInt16.self, "iref reference_count")
@@ -29,7 +29,7 @@ public struct ItemReference: Sendable, Equatable {
 
     /// The reference box, its item IDs `idWidth` bytes wide.
     /// - Throws: when an ID or the count does not fit.
-    public func atom(idWidth: Int) throws -> Atom {
+    public func atom(idWidth: Int) throws(FormatError) -> Atom {
         var w = BoxFieldWriter(version: 0, box: type)
         var from = UInt64(fromItemID)
         try w.sized(&from, width: idWidth, "from_item_ID")

@@ -26,15 +26,15 @@ public struct ItemReferenceBox: DeclaredFullBox, Equatable {
     }
 
     /// Declares one reference box per reference, its IDs as wide as the version says.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         guard c.version <= 1 else {
             try c.rest(&unmodelled, "fields of version \(c.version)")
             return
         }
         let idWidth = c.version == 0 ? 2 : 4
-        var boxes = try references.map { try $0.atom(idWidth: idWidth) }
+        var boxes = try references.map { (reference) throws(FormatError) in try reference.atom(idWidth: idWidth) }
         try c.boxes(&boxes, "references")
-        references = try boxes.map { try ItemReference($0, idWidth: idWidth) }
+        references = try boxes.map { (box) throws(FormatError) in try ItemReference(box, idWidth: idWidth) }
     }
 
     /// Adds a reference.

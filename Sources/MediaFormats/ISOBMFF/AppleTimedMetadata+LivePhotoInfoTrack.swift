@@ -12,7 +12,7 @@ extension AppleTimedMetadata {
     /// - Returns: the `trak` and the sample bytes, which go at `chunkOffset`.
     public static func livePhotoInfoTrack(
         for video: MovieTrack, trackID: UInt32, scale: UInt64, chunkOffset: UInt64, creationTime: UInt64, modificationTime: UInt64
-    ) throws -> (trak: Atom, samples: [UInt8]) {
+    ) throws(FormatError) -> (trak: Atom, samples: [UInt8]) {
         let timescale = video.mediaHeader.timescale
         let times = try video.tables.presentationTimes(limit: 1_000_000).sorted()
         guard let first = times.first, timescale > 0 else { throw FormatError(.malformed, "the video has no frames") }
@@ -60,7 +60,7 @@ extension AppleTimedMetadata {
 
     /// Throws the ``FormatError/Kind/unsupported`` error ``livePhotoInfoTrack(for:trackID:scale:chunkOffset:creationTime:modificationTime:)``
     /// throws for `video` (a first frame after 0 without an edit list to place it), without building the track.
-    public static func checkLivePhotoInfoPlacement(_ video: MovieTrack) throws {
+    public static func checkLivePhotoInfoPlacement(_ video: MovieTrack) throws(FormatError) {
         guard video.editList?.entries.isEmpty ?? true, video.mediaHeader.timescale > 0,
             let first = try? video.tables.presentationTimes(limit: 1_000_000).min(), first != 0
         else { return }

@@ -42,7 +42,7 @@ public struct Atom: Sendable, Equatable {
     /// - Parameters:
     ///   - bytes: the box, header included.
     ///   - baseOffset: the absolute offset of `bytes[0]`, for error messages.
-    public static func parse(_ bytes: [UInt8], baseOffset: Int64 = 0) throws -> Atom {
+    public static func parse(_ bytes: [UInt8], baseOffset: Int64 = 0) throws(FormatError) -> Atom {
         let header = try BoxHeader.parse(bytes, at: baseOffset, limit: baseOffset + Int64(bytes.count))
         guard header.size == Int64(bytes.count) else {
             throw FormatError(.malformed, "box '\(header.type)' size \(header.size) but \(bytes.count) bytes given", at: baseOffset)
@@ -51,7 +51,7 @@ public struct Atom: Sendable, Equatable {
     }
 
     /// Parses consecutive boxes filling `range` of `bytes`.
-    public static func parseSequence(_ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws -> [Atom] {
+    public static func parseSequence(_ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws(FormatError) -> [Atom] {
         guard depth < 32 else { throw FormatError(.malformed, nestingMessage, at: baseOffset + Int64(range.lowerBound)) }
         var atoms: [Atom] = []
         var i = range.lowerBound
@@ -72,11 +72,11 @@ public struct Atom: Sendable, Equatable {
         return atoms
     }
 
-    static func parseBody(type: FourCC, _ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws -> Atom {
+    static func parseBody(type: FourCC, _ bytes: [UInt8], range: Range<Int>, baseOffset: Int64, depth: Int) throws(FormatError) -> Atom {
         if plainContainers.contains(type) {
-            do {
+            do throws(FormatError) {
                 return Atom(type: type, children: try parseSequence(bytes, range: range, baseOffset: baseOffset, depth: depth))
-            } catch let error as FormatError {
+            } catch {
                 // Some udta children are not boxes: keep such a udta verbatim. Other containers must hold boxes.
                 guard type == "udta", error.message != nestingMessage else { throw error }
                 return Atom(type: type, data: Array(bytes[range]))
@@ -140,7 +140,7 @@ public struct Atom: Sendable, Equatable {
     }
 
     /// Applies `transform` to every child of `type` in place.
-    public mutating func modifyChildren(_ type: FourCC, _ transform: (inout Atom) throws -> Void) rethrows {
+    public mutating func modifyChildren<E: Error>(_ type: FourCC, _ transform: (inout Atom) throws(E) -> Void) throws(E) {
         var c = children
         for i in c.indices where c[i].type == type { try transform(&c[i]) }
         setChildren(c)

@@ -32,7 +32,7 @@ public struct BoxHeader: Sendable, Equatable {
     ///   - bytes: at least the first 8 (or 16) bytes of the box.
     ///   - offset: the box's absolute offset.
     ///   - limit: the absolute end of the enclosing data (parent end or file size); a size of 0 means "to here".
-    public static func parse(_ bytes: [UInt8], at offset: Int64, limit: Int64) throws -> BoxHeader {
+    public static func parse(_ bytes: [UInt8], at offset: Int64, limit: Int64) throws(FormatError) -> BoxHeader {
         var r = ByteReader(bytes, baseOffset: offset)
         let size32 = try r.readInteger(UInt32.self, .bigEndian, "box header")
         let type = try r.readFourCC("box header")
@@ -66,7 +66,7 @@ extension RandomAccessFile {
     ///   - maxBoxes: a bound on how many boxes are accepted before the file is judged malformed.
     ///   - end: where the boxes end, when other bytes follow them; the end of the file when nil.
     /// - Returns: the headers in file order; the last one ends exactly at the end of the file.
-    public func topLevelBoxes(maxBoxes: Int = 100_000, end: Int64? = nil) throws -> [BoxHeader] {
+    public func topLevelBoxes(maxBoxes: Int = 100_000, end: Int64? = nil) throws(FormatError) -> [BoxHeader] {
         var boxes: [BoxHeader] = []
         var offset: Int64 = 0
         let size = min(end ?? self.size, self.size)
@@ -79,9 +79,10 @@ extension RandomAccessFile {
             }
             let head = try read(at: offset, count: Int(min(16, size - offset)))
             let header: BoxHeader
-            do {
+            do throws(FormatError) {
                 header = try BoxHeader.parse(head, at: offset, limit: size)
-            } catch var error as FormatError where error.kind == .truncated {
+            } catch where error.kind == .truncated {
+                var error = error
                 error.message += "; the file looks truncated"
                 throw error
             }

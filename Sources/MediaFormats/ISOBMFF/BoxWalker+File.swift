@@ -11,7 +11,7 @@ extension BoxWalker {
     /// Motion Photo embeds (found by ``MotionPhotoFile``).
     /// - Returns: where the boxes are, and the boxes as ``walk(_:range:maxBoxes:maxDepth:)`` lists them.
     /// - Throws: ``FormatError`` of kind `.unsupported` for a JPEG without a video and for a file of no box format.
-    public static func walkFile(_ file: RandomAccessFile) throws -> (scope: Scope, boxes: [BoxSummary]) {
+    public static func walkFile(_ file: RandomAccessFile) throws(FormatError) -> (scope: Scope, boxes: [BoxSummary]) {
         switch try FileSignature.identify(file) {
         case .jpeg:
             guard let video = try MotionPhotoFile(file: file).video else {

@@ -22,9 +22,11 @@ public enum BoxWalker {
     /// Containers whose payload is boxes after a fixed prefix of this many bytes.
     /// The movie's plain containers (``Atom/plainContainers``), those of fragments, HEIF properties and protection,
     /// and the two sample-entry lists (version, flags and a count first).
-    static let prefixedContainers: [FourCC: Int] = Dictionary(
-        uniqueKeysWithValues: Atom.plainContainers.union(["moof", "traf", "mfra", "iprp", "ipco", "grpl", "sinf", "schi"]).map { ($0, 0) }
-    ).merging(["dref": 8, "stsd": 8]) { a, _ in a }
+    static let prefixedContainers: [FourCC: Int] = {
+        var prefixes: [FourCC: Int] = ["dref": 8, "stsd": 8]
+        for type in Atom.plainContainers.union(["moof", "traf", "mfra", "iprp", "ipco", "grpl", "sinf", "schi"]) { prefixes[type] = 0 }
+        return prefixes
+    }()
     /// The boxes whose fields are listed, looked up once per box.
     enum Declared { case fileType, movieHeader, trackHeader, mediaHeader, editList, itemLocation, itemInfoEntry, itemInfo, itemReference }
     static let declared: [FourCC: Declared] = [
@@ -46,7 +48,7 @@ public enum BoxWalker {
     ///   - maxDepth: boxes deeper than this are not opened.
     /// - Throws: only when the file cannot be read.
     public static func walk(_ file: RandomAccessFile, range: Range<Int64>? = nil, maxBoxes: Int = 20_000, maxDepth: Int = 16)
-        throws -> [BoxSummary]
+        throws(FormatError) -> [BoxSummary]
     {
         var walk = Walk(file: file, maxBoxes: maxBoxes, maxDepth: maxDepth)
         let bounds = range ?? 0..<file.size
@@ -60,7 +62,7 @@ public enum BoxWalker {
         let maxDepth: Int
         var boxes: [BoxSummary] = []
 
-        mutating func sequence(_ range: Range<Int64>, depth: Int) throws {
+        mutating func sequence(_ range: Range<Int64>, depth: Int) throws(FormatError) {
             var offset = range.lowerBound
             while offset < range.upperBound {
                 guard boxes.count < maxBoxes else {
@@ -77,9 +79,9 @@ public enum BoxWalker {
                     return
                 }
                 let header: BoxHeader
-                do {
+                do throws(FormatError) {
                     header = try BoxHeader.parse(head, at: offset, limit: range.upperBound)
-                } catch let error as FormatError where error.kind == .truncated {
+                } catch where error.kind == .truncated {
                     // Cut short: what there is of it is still listed, down to the end of its container.
                     let headerSize = head.loadUInt32(at: 0, .bigEndian) == 1 ? 16 : 8
                     guard left >= Int64(headerSize) else {
@@ -105,7 +107,7 @@ public enum BoxWalker {
             boxes.append(BoxSummary(depth: depth, type: type, offset: offset, size: size, fields: [], problem: problem))
         }
 
-        mutating func box(_ header: BoxHeader, depth: Int, problem: String? = nil) throws {
+        mutating func box(_ header: BoxHeader, depth: Int, problem: String? = nil) throws(FormatError) {
             var summary = BoxSummary(
                 depth: depth, type: header.type, offset: header.offset, size: header.size, fields: [], problem: problem)
             do {
@@ -121,7 +123,7 @@ public enum BoxWalker {
         }
 
         /// How many payload bytes come before the children, or nil for a box without children.
-        func childPrefix(_ header: BoxHeader) throws -> Int? {
+        func childPrefix(_ header: BoxHeader) throws(FormatError) -> Int? {
             if header.type == BoxWalker.metaType {
                 // QuickTime's meta has no version and flags; ISO's (HEIF's) does (docs/formats/live-photo.md#quicktime-meta-has-no-version).
                 guard header.payloadSize >= 8 else { return nil }
@@ -135,9 +137,9 @@ public enum BoxWalker {
             return prefixedContainers[header.type]
         }
 
-        func fields(_ header: BoxHeader) throws -> [BoxField] {
+        func fields(_ header: BoxHeader) throws(FormatError) -> [BoxField] {
             guard let kind = BoxWalker.declared[header.type], header.payloadSize <= fieldLimit else { return [] }
-            func payload() throws -> Atom {
+            func payload() throws(FormatError) -> Atom {
                 Atom(type: header.type, data: try file.read(at: header.payloadOffset, count: Int(header.payloadSize)))
             }
             switch kind {

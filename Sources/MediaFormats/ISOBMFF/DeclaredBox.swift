@@ -4,33 +4,33 @@ public protocol BoxFieldCoder {
     /// The version of the box being read or written.
     var version: UInt8 { get }
     /// A time or duration: 32 bits in version 0, 64 bits in version 1.
-    mutating func versioned(_ value: inout UInt64, _ name: String) throws
+    mutating func versioned(_ value: inout UInt64, _ name: String) throws(FormatError)
     /// A signed time: 32 bits in version 0, 64 bits in version 1.
-    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws
+    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws(FormatError)
     /// The count of the entries that follow, stored in `width` bytes, each entry at least `elementSize` bytes:
     /// reading checks it against the bytes left before anything is allocated from it; writing throws when it does
     /// not fit its width.
-    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws(FormatError)
     /// An unsigned integer stored in `width` bytes (0 to 8), a width another field gives (`iloc`'s sizes, the
     /// version): writing throws when the value does not fit.
-    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws(FormatError)
     /// A four-character code.
-    mutating func fourCC(_ value: inout FourCC, _ name: String) throws
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws(FormatError)
     /// A NUL-terminated UTF-8 string; a string that runs to the end of the box without its NUL is read whole.
-    mutating func cString(_ value: inout String, _ name: String) throws
+    mutating func cString(_ value: inout String, _ name: String) throws(FormatError)
     /// The boxes that fill the rest of the payload, each kept as it is.
-    mutating func boxes(_ value: inout [Atom], _ name: String) throws
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws(FormatError)
     /// The rest of the payload, kept as it is (fields this project does not model).
-    mutating func rest(_ value: inout [UInt8], _ name: String) throws
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws(FormatError)
     /// An integer of its own width, big-endian.
-    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws
+    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws(FormatError)
     /// `count` bytes kept as they are (reserved and unmodelled fields).
-    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws
+    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws(FormatError)
 }
 
 extension BoxFieldCoder {
     /// A 32-bit count of entries of `elementSize` bytes each.
-    public mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws {
+    public mutating func count(_ value: inout UInt32, elementSize: Int, _ name: String) throws(FormatError) {
         try count(&value, width: 4, elementSize: elementSize, name)
     }
 }
@@ -48,9 +48,9 @@ public protocol DeclaredFullBox: Sendable {
     /// The values written with ``BoxFieldCoder/versioned(_:_:)``: any past 32 bits makes the box version 1.
     var versionedValues: [UInt64] { get }
     /// Visits every field in order.
-    mutating func declareFields(_ coder: inout some BoxFieldCoder) throws
+    mutating func declareFields(_ coder: inout some BoxFieldCoder) throws(FormatError)
     /// Checks the values read (a zero timescale...); the default accepts all.
-    func validate(at offset: Int64) throws
+    func validate(at offset: Int64) throws(FormatError)
     /// The version the box is written in. The default keeps version 1, and moves to it when a value of
     /// ``versionedValues`` needs 64 bits (`mvhd`, `tkhd`, `mdhd`, `elst`); boxes whose version means something else
     /// say so.
@@ -73,7 +73,7 @@ public struct BoxField: Sendable, Equatable {
 
 extension DeclaredFullBox {
     /// Accepts every value.
-    public func validate(at offset: Int64) throws {}
+    public func validate(at offset: Int64) throws(FormatError) {}
 
     /// The values that choose the version: none unless the box says.
     public var versionedValues: [UInt64] { [] }
@@ -82,7 +82,7 @@ extension DeclaredFullBox {
     /// - Parameters:
     ///   - atom: the box, as parsed.
     ///   - offset: the payload's file offset, for error messages.
-    public init(_ atom: Atom, at offset: Int64 = 0) throws {
+    public init(_ atom: Atom, at offset: Int64 = 0) throws(FormatError) {
         var reader = ByteReader(atom.data, baseOffset: offset)
         let version = try reader.readInteger(UInt8.self, "\(Self.boxType) version")
         let flags = UInt32(try reader.readUInt(width: 3, "\(Self.boxType) flags"))
@@ -103,7 +103,7 @@ extension DeclaredFullBox {
     /// The box as an atom.
     /// - Throws: when a value no longer fits its field (an `iloc` offset past its width, an item ID past 16 bits
     ///   in a version that stores 16).
-    public func encoded() throws -> Atom {
+    public func encoded() throws(FormatError) -> Atom {
         var copy = self
         let version = versionToWrite
         var coder = BoxFieldWriter(version: version, box: Self.boxType)
@@ -137,54 +137,54 @@ struct BoxFieldReader: BoxFieldCoder {
     let version: UInt8
     let box: FourCC
 
-    mutating func versioned(_ value: inout UInt64, _ name: String) throws {
+    mutating func versioned(_ value: inout UInt64, _ name: String) throws(FormatError) {
         value =
             version == 1
             ? try reader.readInteger(UInt64.self, "\(box) \(name)") : UInt64(try reader.readInteger(UInt32.self, "\(box) \(name)"))
     }
 
-    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws {
+    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws(FormatError) {
         value =
             version == 1
             ? try reader.readInteger(Int64.self, "\(box) \(name)") : Int64(try reader.readInteger(Int32.self, "\(box) \(name)"))
     }
 
-    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws(FormatError) {
         guard width <= 4 else { throw FormatError(.malformed, "\(box) \(name) is \(width) bytes wide; counts take 4 at most") }
         value = UInt32(truncatingIfNeeded: try reader.readUInt(width: width, "\(box) \(name)"))
         try reader.checkCount(UInt64(value), elementSize: elementSize, "\(box)")
     }
 
-    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws {
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws(FormatError) {
         value = try reader.readUInt(width: width, "\(box) \(name)")
     }
 
-    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws {
+    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws(FormatError) {
         value = try reader.readInteger(T.self, "\(box) \(name)")
     }
 
-    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws {
+    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws(FormatError) {
         value = try reader.readBytes(count, "\(box) \(name)")
     }
 
-    mutating func fourCC(_ value: inout FourCC, _ name: String) throws {
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws(FormatError) {
         value = try reader.readFourCC("\(box) \(name)")
     }
 
-    mutating func cString(_ value: inout String, _ name: String) throws {
+    mutating func cString(_ value: inout String, _ name: String) throws(FormatError) {
         let rest = reader.bytes[reader.position..<reader.endIndex]
         let end = rest.firstIndex(of: 0)
         value = String(decoding: rest[..<(end ?? rest.endIndex)], as: UTF8.self)
         try reader.skip((end.map { $0 + 1 } ?? rest.endIndex) - reader.position, "\(box) \(name)")
     }
 
-    mutating func boxes(_ value: inout [Atom], _ name: String) throws {
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws(FormatError) {
         value = try Atom.parseSequence(
             reader.bytes, range: reader.position..<reader.endIndex, baseOffset: reader.baseOffset, depth: 2)
         try reader.skip(reader.remaining, "\(box) \(name)")
     }
 
-    mutating func rest(_ value: inout [UInt8], _ name: String) throws {
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws(FormatError) {
         value = try reader.readBytes(reader.remaining, "\(box) \(name)")
     }
 }
@@ -200,44 +200,44 @@ struct BoxFieldWriter: BoxFieldCoder {
         self.box = box
     }
 
-    mutating func versioned(_ value: inout UInt64, _ name: String) throws {
+    mutating func versioned(_ value: inout UInt64, _ name: String) throws(FormatError) {
         if version == 1 { writer.appendUInt64(value) } else { writer.appendUInt32(UInt32(truncatingIfNeeded: value)) }
     }
 
-    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws {
+    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws(FormatError) {
         if version == 1 { writer.appendInt64(value) } else { writer.appendInt32(Int32(truncatingIfNeeded: value)) }
     }
 
-    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws(FormatError) {
         var wide = UInt64(value)
         try sized(&wide, width: width, name)
     }
 
-    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws {
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws(FormatError) {
         guard (0...8).contains(width), width == 8 || value >> (8 * UInt64(width)) == 0 else {
             throw FormatError(.unsupported, "\(box) \(name) \(value) does not fit its \(width)-byte field")
         }
         for k in stride(from: width - 1, through: 0, by: -1) { writer.appendUInt8(UInt8(truncatingIfNeeded: value >> (8 * UInt64(k)))) }
     }
 
-    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws { writer.appendInteger(value) }
+    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws(FormatError) { writer.appendInteger(value) }
 
-    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws {
+    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws(FormatError) {
         writer.append(Array(value.prefix(count)) + [UInt8](repeating: 0, count: max(0, count - value.count)))
     }
 
-    mutating func fourCC(_ value: inout FourCC, _ name: String) throws { writer.appendFourCC(value) }
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws(FormatError) { writer.appendFourCC(value) }
 
-    mutating func cString(_ value: inout String, _ name: String) throws {
+    mutating func cString(_ value: inout String, _ name: String) throws(FormatError) {
         writer.appendASCII(value)
         writer.appendUInt8(0)
     }
 
-    mutating func boxes(_ value: inout [Atom], _ name: String) throws {
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws(FormatError) {
         for atom in value { writer.append(atom.serialized()) }
     }
 
-    mutating func rest(_ value: inout [UInt8], _ name: String) throws { writer.append(value) }
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws(FormatError) { writer.append(value) }
 }
 
 /// Lists declared fields as names and values.
@@ -247,28 +247,28 @@ struct BoxFieldDescriber: BoxFieldCoder {
 
     init(version: UInt8) { self.version = version }
 
-    mutating func versioned(_ value: inout UInt64, _ name: String) throws { fields.append(BoxField(name: name, value: "\(value)")) }
-    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws { fields.append(BoxField(name: name, value: "\(value)")) }
-    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws {
+    mutating func versioned(_ value: inout UInt64, _ name: String) throws(FormatError) { fields.append(BoxField(name: name, value: "\(value)")) }
+    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws(FormatError) { fields.append(BoxField(name: name, value: "\(value)")) }
+    mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\(value)"))
     }
-    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws {
+    mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\(value)"))
     }
-    mutating func fourCC(_ value: inout FourCC, _ name: String) throws { fields.append(BoxField(name: name, value: "'\(value)'")) }
-    mutating func cString(_ value: inout String, _ name: String) throws {
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws(FormatError) { fields.append(BoxField(name: name, value: "'\(value)'")) }
+    mutating func cString(_ value: inout String, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\"\(value)\""))
     }
-    mutating func boxes(_ value: inout [Atom], _ name: String) throws {
+    mutating func boxes(_ value: inout [Atom], _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: value.map { "'\($0.type)'" }.joined(separator: " ")))
     }
-    mutating func rest(_ value: inout [UInt8], _ name: String) throws {
+    mutating func rest(_ value: inout [UInt8], _ name: String) throws(FormatError) {
         if !value.isEmpty { fields.append(BoxField(name: name, value: "\(value.count) bytes")) }
     }
-    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws {
+    mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\(value)"))
     }
-    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws {
+    mutating func bytes(_ value: inout [UInt8], count: Int, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: value.allSatisfy { $0 == 0 } ? "\(count) zero bytes" : "\(count) bytes"))
     }
 }

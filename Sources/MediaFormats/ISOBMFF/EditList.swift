@@ -46,7 +46,7 @@ public struct EditList: DeclaredFullBox, Equatable {
     }
 
     /// Declares the entry count, then each entry's segment duration, media time and rate.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         var count = UInt32(clamping: entries.count)
         try c.count(&count, elementSize: c.version == 1 ? 20 : 12, "entry count")
         if entries.count != Int(count) {

@@ -16,7 +16,7 @@ public struct FileTypeBox: Sendable, Equatable {
 
     /// Reads an `ftyp` payload (header excluded); trailing bytes too few for a brand are ignored.
     /// - Throws: ``FormatError`` (truncated) when the payload is shorter than 8 bytes.
-    public init(_ payload: [UInt8]) throws {
+    public init(_ payload: [UInt8]) throws(FormatError) {
         var r = ByteReader(payload)
         majorBrand = try r.readFourCC("ftyp major brand")
         minorVersion = try r.readInteger(UInt32.self, .bigEndian, "ftyp minor version")

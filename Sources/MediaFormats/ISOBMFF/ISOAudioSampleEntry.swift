@@ -20,7 +20,7 @@ public enum ISOAudioSampleEntry {
 
     /// The entry's form for an MP4.
     /// - Throws: when an `mp4a` entry is cut short or holds no `esds`.
-    public static func form(of entry: SampleDescription) throws -> Form {
+    public static func form(of entry: SampleDescription) throws(FormatError) -> Form {
         if uncompressedFormats.contains(entry.format) { return .needsEncoding(format: entry.format) }
         guard entry.format == "mp4a" else { return .unchanged }
         let b = entry.bytes
@@ -78,7 +78,7 @@ public enum ISOAudioSampleEntry {
     }
 
     /// `stsd` with every entry in its MP4 form, and the formats that need encoding (none when it plays as it is).
-    public static func isoDescriptions(_ stsd: Atom) throws -> (stsd: Atom, needsEncoding: [FourCC]) {
+    public static func isoDescriptions(_ stsd: Atom) throws(FormatError) -> (stsd: Atom, needsEncoding: [FourCC]) {
         var entries: [[UInt8]] = []
         var needs: [FourCC] = []
         var changed = false
@@ -97,13 +97,13 @@ public enum ISOAudioSampleEntry {
     }
 
     /// A `trak` whose sample descriptions are in their MP4 form, and the formats that need encoding.
-    public static func isoTrack(_ trak: Atom) throws -> (trak: Atom, needsEncoding: [FourCC]) {
+    public static func isoTrack(_ trak: Atom) throws(FormatError) -> (trak: Atom, needsEncoding: [FourCC]) {
         var trak = trak
         var needs: [FourCC] = []
-        try trak.modifyChildren("mdia") { mdia in
-            try mdia.modifyChildren("minf") { minf in
-                try minf.modifyChildren("stbl") { stbl in
-                    try stbl.modifyChildren("stsd") { stsd in
+        try trak.modifyChildren("mdia") { (mdia) throws(FormatError) in
+            try mdia.modifyChildren("minf") { (minf) throws(FormatError) in
+                try minf.modifyChildren("stbl") { (stbl) throws(FormatError) in
+                    try stbl.modifyChildren("stsd") { (stsd) throws(FormatError) in
                         let result = try isoDescriptions(stsd)
                         stsd = result.stsd
                         needs += result.needsEncoding

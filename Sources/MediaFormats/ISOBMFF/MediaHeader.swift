@@ -37,7 +37,7 @@ public struct MediaHeader: DeclaredFullBox, Equatable {
     public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
 
     /// Declares the times, timescale, duration, language and quality.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         try c.versioned(&creationTime, "creation time")
         try c.versioned(&modificationTime, "modification time")
         try c.integer(&timescale, "timescale")
@@ -48,7 +48,7 @@ public struct MediaHeader: DeclaredFullBox, Equatable {
     }
 
     /// Throws ``FormatError`` (malformed) when the timescale is 0.
-    public func validate(at offset: Int64) throws {
+    public func validate(at offset: Int64) throws(FormatError) {
         guard timescale > 0 else { throw FormatError(.malformed, "media timescale is 0", at: offset) }
     }
 
@@ -73,7 +73,7 @@ public struct HandlerReference: Sendable, Equatable {
     ///   - atom: the `hdlr` box, as parsed.
     ///   - offset: the payload's file offset, for error messages.
     /// - Throws: ``FormatError`` (truncated) when the payload is shorter than 12 bytes.
-    public init(_ atom: Atom, at offset: Int64 = 0) throws {
+    public init(_ atom: Atom, at offset: Int64 = 0) throws(FormatError) {
         var r = ByteReader(atom.data, baseOffset: offset)
         try r.skip(4, "hdlr version and flags")
         componentType = try r.readFourCC("hdlr component type")

@@ -38,7 +38,7 @@ extension Movie {
         return Int64(max(-9.0e18, min(9.0e18, value.rounded())))
     }
 
-    func timeline(_ track: MovieTrack) throws -> Timeline {
+    func timeline(_ track: MovieTrack) throws(FormatError) -> Timeline {
         let movieScale = Double(max(1, header.timescale)), mediaScale = Double(max(1, track.mediaHeader.timescale))
         let entries = track.editList?.entries ?? []
         var gap = 0.0
@@ -68,7 +68,7 @@ extension Movie {
     /// the result with ``chunkOffsetsCopyingUsedChunks(at:dropping:)``.
     /// - Throws: ``FormatError`` when no frame lies in the range, an edit list has more than one edit, or a table
     ///   does not add up.
-    public func cut(from start: Double?, to end: Double?, droppingTracks: Set<UInt32> = []) throws -> (movie: Movie, report: MovieCutReport)
+    public func cut(from start: Double?, to end: Double?, droppingTracks: Set<UInt32> = []) throws(FormatError) -> (movie: Movie, report: MovieCutReport)
     {
         guard let video = videoTrack else { throw FormatError(.malformed, "the movie has no video track") }
         let limit = 5_000_000
@@ -180,7 +180,7 @@ extension Movie {
     }
 
     /// `track`'s `trak` with a new sample table, media duration and edit list (its duration the edits' sum).
-    static func trak(_ track: MovieTrack, table: Atom, mediaDuration: UInt64, edits: [EditList.Entry]) throws -> Atom {
+    static func trak(_ track: MovieTrack, table: Atom, mediaDuration: UInt64, edits: [EditList.Entry]) throws(FormatError) -> Atom {
         var trak = track.atom
         let list = EditList(entries: edits)
         var trackHeader = track.header
@@ -203,7 +203,7 @@ extension Movie {
     }
 
     /// This movie with another `moov` (its tracks parsed again); the file's layout stays this one's.
-    public func replacingMovieBox(_ moov: Atom) throws -> Movie {
+    public func replacingMovieBox(_ moov: Atom) throws(FormatError) -> Movie {
         var movie = self
         movie.moov = moov
         guard let mvhd = moov.child("mvhd") else { throw FormatError(.malformed, "the movie header has no 'mvhd'") }

@@ -6,7 +6,7 @@ extension Movie {
     /// sound chunk's start is checked.
     /// - Returns: the new offsets by track ID, and the size of the joined payload.
     /// - Throws: ``FormatError`` when a chunk lies outside every `mdat` or runs past the end of its own.
-    public func chunkOffsetsJoiningMediaData(at payloadStart: Int64, dropping removed: Set<UInt32> = []) throws -> (
+    public func chunkOffsetsJoiningMediaData(at payloadStart: Int64, dropping removed: Set<UInt32> = []) throws(FormatError) -> (
         offsets: [UInt32: [UInt64]], payloadSize: Int64
     ) {
         let mdats = mediaDataBoxes
@@ -48,7 +48,7 @@ extension Movie {
     /// copy. Bytes no kept chunk holds (dropped tracks', samples cut away) are left behind.
     ///
     /// - Throws: ``FormatError`` when a chunk lies outside every `mdat`, or two chunks overlap.
-    public func chunkOffsetsCopyingUsedChunks(at payloadStart: Int64, dropping removed: Set<UInt32> = []) throws -> (
+    public func chunkOffsetsCopyingUsedChunks(at payloadStart: Int64, dropping removed: Set<UInt32> = []) throws(FormatError) -> (
         offsets: [UInt32: [UInt64]], ranges: [(offset: Int64, length: Int64)], payloadSize: Int64
     ) {
         let mdats = mediaDataBoxes

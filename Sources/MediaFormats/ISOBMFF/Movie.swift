@@ -20,7 +20,7 @@ public struct Movie: Sendable {
 
     /// Reads the layout and header of the movie in `file`.
     /// - Throws: ``FormatError`` for anything that is not a complete, unfragmented movie.
-    public init(file: RandomAccessFile) throws {
+    public init(file: RandomAccessFile) throws(FormatError) {
         guard file.size >= 8 else { throw FormatError(.notRecognized, "the file is too short to be a movie (\(file.size) bytes)") }
         let first = try file.read(at: 4, count: 4)
         guard FileSignature.movieFirstBoxes.contains(FourCC(rawValue: first.loadUInt32(at: 0, .bigEndian))) else {
@@ -58,7 +58,7 @@ public struct Movie: Sendable {
     /// The first enabled video track (falling back to the first video track).
     public var videoTrack: MovieTrack? {
         let video = tracks.filter { $0.handlerType == "vide" }
-        return video.first(where: \.isEnabled) ?? video.first
+        return video.first(where: { $0.isEnabled }) ?? video.first
     }
 
     /// Movie-level QuickTime metadata: `moov/meta`, else `moov/udta/meta` when its handler is `mdta`.

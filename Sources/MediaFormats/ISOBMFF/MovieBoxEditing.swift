@@ -46,7 +46,7 @@ extension Movie {
     /// A `moov` with `parts` as its children (the original's other fields kept).
     public func movieBox(_ parts: [MovieBoxPart]) -> Atom {
         var box = moov
-        box.setChildren(parts.map(\.atom))
+        box.setChildren(parts.map { $0.atom })
         return box
     }
 
@@ -63,21 +63,21 @@ extension MovieTrack {
     /// A `trak` with new chunk offsets (`stco`, or `co64` when one passes 32 bits) and its movie-timescale durations
     /// (`tkhd`, edit segments) multiplied by `scale` (a scale of 0 or 1 leaves them as they are).
     /// - Throws: when a scaled duration passes 64 bits.
-    public static func rewritten(_ trak: Atom, chunkOffsets: [UInt64], timescaleFactor scale: UInt64) throws -> Atom {
-        func scaled(_ value: UInt64) throws -> UInt64 {
+    public static func rewritten(_ trak: Atom, chunkOffsets: [UInt64], timescaleFactor scale: UInt64) throws(FormatError) -> Atom {
+        func scaled(_ value: UInt64) throws(FormatError) -> UInt64 {
             let (product, overflow) = value.multipliedReportingOverflow(by: scale)
             guard !overflow else { throw FormatError(.malformed, "a duration of \(value) is too long to rescale") }
             return product
         }
         var trak = trak
         if scale > 1 {
-            try trak.modifyChildren("tkhd") { tkhd in
+            try trak.modifyChildren("tkhd") { (tkhd) throws(FormatError) in
                 var header = try TrackHeader(tkhd)
                 header.duration = try scaled(header.duration)
                 tkhd = header.atom
             }
-            try trak.modifyChildren("edts") { edts in
-                try edts.modifyChildren("elst") { elst in
+            try trak.modifyChildren("edts") { (edts) throws(FormatError) in
+                try edts.modifyChildren("elst") { (elst) throws(FormatError) in
                     var list = try EditList(elst)
                     for i in list.entries.indices { list.entries[i].segmentDuration = try scaled(list.entries[i].segmentDuration) }
                     elst = list.atom
@@ -102,7 +102,7 @@ extension MovieBoxPart {
     /// `parts` of a movie without a movie-level `meta`, with `values` set as `mdta` keys where MP4 writers keep them
     /// (ffmpeg, HarmonyOS's camera muxer): in `udta`'s `mdta` metadata, or in a new ISO `meta` (with its version and
     /// flags) added to `udta`, or in a new `udta`.
-    public static func settingUserDataKeys(_ values: [String: QuickTimeMetadata.Value], in parts: [MovieBoxPart]) throws -> [MovieBoxPart] {
+    public static func settingUserDataKeys(_ values: [String: QuickTimeMetadata.Value], in parts: [MovieBoxPart]) throws(FormatError) -> [MovieBoxPart] {
         var parts = parts
         func filled(_ metadata: inout QuickTimeMetadata) {
             for (key, value) in values.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }
@@ -114,7 +114,7 @@ extension MovieBoxPart {
         var atom = udta.map { parts[$0].atom } ?? Atom(type: "udta", children: [])
         if atom.children("meta").contains(where: QuickTimeMetadata.isQuickTimeMetadata) {
             var done = false
-            try atom.modifyChildren("meta") { meta in
+            try atom.modifyChildren("meta") { (meta) throws(FormatError) in
                 guard !done, QuickTimeMetadata.isQuickTimeMetadata(meta) else { return }
                 var metadata = try QuickTimeMetadata(meta: meta)
                 filled(&metadata)
@@ -160,7 +160,7 @@ extension QuickTimeMetadata {
 
 extension Movie {
     /// The movie without the tracks `ids` names (their samples stay in `mdat`, referenced by nothing).
-    public func removingTracks(_ ids: Set<UInt32>) throws -> Movie {
+    public func removingTracks(_ ids: Set<UInt32>) throws(FormatError) -> Movie {
         var moov = self.moov
         moov.setChildren(
             moov.children.filter { child in

@@ -26,13 +26,13 @@ public struct MovieDateFields: Sendable, Equatable {
 
     /// Finds the times in the `moov` of `file` (read whole, as ``Movie`` does, within its size limit).
     /// - Throws: when the file has no `moov`, it is too large, or a box in it is cut short.
-    public init(file: RandomAccessFile) throws {
+    public init(file: RandomAccessFile) throws(FormatError) {
         let top = try file.topLevelBoxes()
         guard let moov = top.first(where: { $0.type == "moov" }) else { throw FormatError(.malformed, "the movie has no 'moov'") }
         guard moov.size <= Movie.maxMovieHeaderSize else { throw FormatError(.unsupported, "the movie header is \(moov.size) bytes") }
         let bytes = try file.read(at: moov.offset, count: Int(moov.size))
         var found: [Field] = []
-        func children(of range: Range<Int>) throws -> [BoxHeader] {
+        func children(of range: Range<Int>) throws(FormatError) -> [BoxHeader] {
             var boxes: [BoxHeader] = []
             var at = range.lowerBound
             while at + 8 <= range.upperBound {
@@ -43,7 +43,7 @@ public struct MovieDateFields: Sendable, Equatable {
             }
             return boxes
         }
-        func times(_ box: BoxHeader) throws {
+        func times(_ box: BoxHeader) throws(FormatError) {
             let start = Int(box.payloadOffset)
             guard start + 4 <= Int(box.end) else {
                 throw FormatError(.truncated, "'\(box.type)' is cut short", at: moov.offset + Int64(start))

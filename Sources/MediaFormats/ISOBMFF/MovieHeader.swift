@@ -30,7 +30,7 @@ public struct MovieHeader: DeclaredFullBox, Equatable {
     public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
 
     /// Declares the times, timescale and duration, the 76 bytes from rate to pre-defined, then the next track ID.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         try c.versioned(&creationTime, "creation time")
         try c.versioned(&modificationTime, "modification time")
         try c.integer(&timescale, "timescale")
@@ -41,7 +41,7 @@ public struct MovieHeader: DeclaredFullBox, Equatable {
     }
 
     /// Throws ``FormatError`` (malformed) when the timescale is 0.
-    public func validate(at offset: Int64) throws {
+    public func validate(at offset: Int64) throws(FormatError) {
         guard timescale > 0 else { throw FormatError(.malformed, "movie timescale is 0", at: offset) }
     }
 }

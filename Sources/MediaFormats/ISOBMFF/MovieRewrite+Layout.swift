@@ -4,7 +4,7 @@ extension MovieRewrite {
     ///   ``pageAlignmentMinimum``.
     /// - Throws: ``FormatError`` when a chunk lies outside the media data, a time cannot be rescaled, no track ID is
     ///   left, the metadata cannot be read, or (unsupported) what ``checkSupported()`` throws.
-    public func layout(sourceOffset: Int64 = 0) throws -> MovieLayout {
+    public func layout(sourceOffset: Int64 = 0) throws(FormatError) -> MovieLayout {
         let mdats = movie.mediaDataBoxes
         let scale = max(1, timescaleFactor)
         guard UInt64(movie.header.timescale) * scale <= UInt64(UInt32.max) else {
@@ -128,7 +128,7 @@ extension MovieRewrite {
     }
 
     /// `parts` with ``metadata``'s changes made, and the keys removed.
-    func editingMetadata(_ parts: [MovieBoxPart]) throws -> (parts: [MovieBoxPart], removed: [String]) {
+    func editingMetadata(_ parts: [MovieBoxPart]) throws(FormatError) -> (parts: [MovieBoxPart], removed: [String]) {
         guard !metadata.isEmpty else { return (parts, []) }
         var parts = parts
         var removed: [String] = []
@@ -158,8 +158,9 @@ extension MovieRewrite {
                 _ = edit(&values)
                 parts.append(.metadata(values.metaAtom))
             case .userData:
-                parts = try MovieBoxPart.settingUserDataKeys(
-                    Dictionary(adding.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), in: parts)
+                var values: [String: QuickTimeMetadata.Value] = [:]
+                for (key, value) in adding { values[key] = value }
+                parts = try MovieBoxPart.settingUserDataKeys(values, in: parts)
             }
             return (parts, removed)
         }

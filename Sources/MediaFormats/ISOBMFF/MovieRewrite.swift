@@ -109,7 +109,7 @@ public struct MovieRewrite: Sendable {
 
     /// A rewrite of `movie` that changes nothing yet but its brands.
     /// - Throws: ``FormatError`` (malformed) when the movie has no media data.
-    public init(movie: Movie, fileType: FileTypeBox) throws {
+    public init(movie: Movie, fileType: FileTypeBox) throws(FormatError) {
         guard !movie.mediaDataBoxes.isEmpty else { throw FormatError(.malformed, "the movie has no media data ('mdat')") }
         self.movie = movie
         self.fileType = fileType
@@ -120,14 +120,14 @@ public struct MovieRewrite: Sendable {
     /// Throws what ``layout(sourceOffset:)`` throws as ``FormatError/Kind/unsupported`` (a movie it cannot rewrite,
     /// rather than a damaged one), without laying anything out: a movie-level `meta` the edit refuses, a
     /// `live-photo-info` track that cannot follow the video.
-    public func checkSupported() throws {
+    public func checkSupported() throws(FormatError) {
         // The track is added only while a track ID is left for it (see `layout`).
         if let video = livePhotoInfoVideo, let ids = try? newTrackIDs(), ids.first < UInt32.max,
             stillImageTime == nil || ids.first + 1 < UInt32.max
         {
             try AppleTimedMetadata.checkLivePhotoInfoPlacement(video)
         }
-        if metadata.refusesOtherMetadata, let meta = movie.movieBoxParts.lazy.compactMap(\.metadataAtom).first,
+        if metadata.refusesOtherMetadata, let meta = movie.movieBoxParts.lazy.compactMap({ $0.metadataAtom }).first,
             !QuickTimeMetadata.isQuickTimeMetadata(meta)
         {
             throw Self.otherMetadataError
@@ -139,8 +139,8 @@ public struct MovieRewrite: Sendable {
     }
 
     /// The first track ID free for an added track, and the largest ID in use.
-    func newTrackIDs() throws -> (first: UInt32, largest: UInt32) {
-        let largest = movie.tracks.map(\.trackID).max() ?? 0
+    func newTrackIDs() throws(FormatError) -> (first: UInt32, largest: UInt32) {
+        let largest = movie.tracks.map { $0.trackID }.max() ?? 0
         guard largest < UInt32.max - 1 else { throw FormatError(.malformed, "track IDs are exhausted") }
         let candidate = max(movie.header.nextTrackID, largest + 1)
         return (candidate < UInt32.max ? candidate : largest + 1, largest)

@@ -18,7 +18,7 @@ public struct MovieTrack: Sendable {
     /// Parses a `trak`.
     /// - Throws: ``FormatError`` when `tkhd`, `mdia/mdhd`, `hdlr`, `minf/stbl` or a required sample table is missing or
     ///   malformed.
-    public init(_ trak: Atom) throws {
+    public init(_ trak: Atom) throws(FormatError) {
         atom = trak
         guard let tkhd = trak.child("tkhd") else { throw FormatError(.malformed, "a track has no 'tkhd'") }
         header = try TrackHeader(tkhd)
@@ -33,7 +33,7 @@ public struct MovieTrack: Sendable {
         }
         descriptions = try stbl.child("stsd").map(SampleDescription.entries(of:)) ?? []
         tables = try SampleTables(stbl: stbl)
-        editList = try trak.find(["edts", "elst"]).map { try EditList($0) }
+        editList = try trak.find(["edts", "elst"]).map { (box) throws(FormatError) in try EditList(box) }
     }
 
     /// The `tkhd` track ID.
@@ -75,9 +75,9 @@ public struct MovieTrack: Sendable {
     ///   - movieTimescale: the `mvhd` timescale, in which edit durations are counted.
     ///   - limit: refuse tracks with more samples than this.
     /// - Returns: (sample index in decode order, time), sorted by time.
-    public func presentationSchedule(movieTimescale: UInt32, limit: Int = 5_000_000) throws -> [(sample: Int, time: TrackTime)] {
+    public func presentationSchedule(movieTimescale: UInt32, limit: Int = 5_000_000) throws(FormatError) -> [(sample: Int, time: TrackTime)] {
         let pts = try tables.presentationTimes(limit: limit)
-        var result: [(Int, TrackTime)] = []
+        var result: [(sample: Int, time: TrackTime)] = []
         if let editList, !editList.entries.isEmpty {
             var segmentStart: Int64 = 0
             for edit in editList.entries {
@@ -104,9 +104,9 @@ public struct MovieTrack: Sendable {
     }
 
     /// The offset of every chunk paired with its size, for checking where the track's data lies.
-    public func chunks() throws -> [(offset: UInt64, size: UInt64)] {
+    public func chunks() throws(FormatError) -> [(offset: UInt64, size: UInt64)] {
         let sizes = try tables.chunkSizes()
-        return Array(zip(tables.chunkOffsets, sizes))
+        return zip(tables.chunkOffsets, sizes).map { (offset: $0, size: $1) }
     }
 }
 

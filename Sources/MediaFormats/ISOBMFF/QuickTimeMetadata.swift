@@ -53,7 +53,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
     }
 
     /// Reads `keys` and `ilst` from a `meta` atom (either style). Absent boxes give empty lists.
-    public init(meta: Atom) throws {
+    public init(meta: Atom) throws(FormatError) {
         keys = []
         if let k = meta.child("keys") {
             var r = ByteReader(k.data)
@@ -135,7 +135,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         let item = Atom(type: FourCC(rawValue: UInt32(index)), children: [Atom(type: "data", data: data.bytes)])
         if let first = items.firstIndex(where: { $0.type.rawValue == UInt32(index) }) {
             items[first] = item
-            items = items.enumerated().filter { $0.offset == first || $0.element.type.rawValue != UInt32(index) }.map(\.element)
+            items = items.enumerated().filter { $0.offset == first || $0.element.type.rawValue != UInt32(index) }.map { $0.element }
         } else {
             items.append(item)
         }

@@ -16,7 +16,7 @@ public struct SampleDescription: Sendable, Equatable {
     public static func == (a: SampleDescription, b: SampleDescription) -> Bool { a.bytes == b.bytes }
 
     /// The entries of an `stsd` box.
-    public static func entries(of stsd: Atom) throws -> [SampleDescription] {
+    public static func entries(of stsd: Atom) throws(FormatError) -> [SampleDescription] {
         var r = ByteReader(stsd.data)
         try r.skip(4, "stsd version and flags")
         let count = try r.readInteger(UInt32.self, .bigEndian, "stsd entry count")

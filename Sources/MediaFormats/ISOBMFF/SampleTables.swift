@@ -21,14 +21,16 @@ public struct SampleTables: Sendable {
     public var syncSamples: [UInt32]?
 
     /// Parses the tables of an `stbl` box.
-    public init(stbl: Atom) throws {
+    public init(stbl: Atom) throws(FormatError) {
         guard let stts = stbl.child("stts") else { throw FormatError(.malformed, "a track has no 'stts' (sample times)") }
-        timeToSample = try Self.entries(stts, entrySize: 8) { r in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
+        timeToSample = try Self.entries(stts, entrySize: 8) { (r) throws(FormatError) in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
         // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
         compositionOffsets =
-            try stbl.child("ctts").map { try Self.entries($0, entrySize: 8) { r in (try r.readInteger(UInt32.self), try r.readInteger(Int32.self)) } } ?? []
+            try stbl.child("ctts").map { (box) throws(FormatError) in
+                try Self.entries(box, entrySize: 8) { (r) throws(FormatError) in (try r.readInteger(UInt32.self), try r.readInteger(Int32.self)) }
+            } ?? []
         guard let stsc = stbl.child("stsc") else { throw FormatError(.malformed, "a track has no 'stsc' (sample-to-chunk)") }
-        sampleToChunk = try Self.entries(stsc, entrySize: 12) { r in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
+        sampleToChunk = try Self.entries(stsc, entrySize: 12) { (r) throws(FormatError) in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
 
         if let stsz = stbl.child("stsz") {
             var r = ByteReader(stsz.data)
@@ -37,7 +39,7 @@ public struct SampleTables: Sendable {
             sampleCount = try r.readInteger(UInt32.self, .bigEndian, "stsz sample count")
             if constantSampleSize == 0 {
                 try r.checkCount(UInt64(sampleCount), elementSize: 4, "stsz")
-                sampleSizes = try (0..<sampleCount).map { _ in try r.readInteger(UInt32.self, .bigEndian, "stsz") }
+                sampleSizes = try (0..<sampleCount).map { (_) throws(FormatError) in try r.readInteger(UInt32.self, .bigEndian, "stsz") }
             } else {
                 sampleSizes = []
             }
@@ -48,18 +50,20 @@ public struct SampleTables: Sendable {
         }
 
         if let stco = stbl.child("stco") {
-            chunkOffsets = try Self.entries(stco, entrySize: 4) { r in UInt64(try r.readInteger(UInt32.self)) }
+            chunkOffsets = try Self.entries(stco, entrySize: 4) { (r) throws(FormatError) in UInt64(try r.readInteger(UInt32.self)) }
         } else if let co64 = stbl.child("co64") {
-            chunkOffsets = try Self.entries(co64, entrySize: 8) { r in try r.readInteger(UInt64.self) }
+            chunkOffsets = try Self.entries(co64, entrySize: 8) { (r) throws(FormatError) in try r.readInteger(UInt64.self) }
         } else {
             throw FormatError(.malformed, "a track has no 'stco' or 'co64' (chunk offsets)")
         }
-        syncSamples = try stbl.child("stss").map { try Self.entries($0, entrySize: 4) { r in try r.readInteger(UInt32.self) } }
+        syncSamples = try stbl.child("stss").map { (box) throws(FormatError) in
+            try Self.entries(box, entrySize: 4) { (r) throws(FormatError) in try r.readInteger(UInt32.self) }
+        }
     }
 
     /// Reads a full box holding a 32-bit entry count and that many entries of `entrySize` bytes, checking the
     /// count against the box's bytes before reading.
-    static func entries<T>(_ box: Atom, entrySize: Int, _ read: (inout ByteReader) throws -> T) throws -> [T] {
+    static func entries<T>(_ box: Atom, entrySize: Int, _ read: (inout ByteReader) throws(FormatError) -> T) throws(FormatError) -> [T] {
         let type = box.type
         func name() -> String { "'\(type)'" }
         var r = ByteReader(box.data)
@@ -100,7 +104,7 @@ public struct SampleTables: Sendable {
 
     /// Decode times of every sample, in the media timescale.
     /// - Parameter limit: refuse tables that describe more samples than this.
-    public func decodeTimes(limit: Int) throws -> [Int64] {
+    public func decodeTimes(limit: Int) throws(FormatError) -> [Int64] {
         let total = timedSampleCount
         guard total <= UInt64(limit) else {
             throw FormatError(.malformed, "the sample time table describes \(total) samples, more than the \(limit) accepted")
@@ -118,7 +122,7 @@ public struct SampleTables: Sendable {
     }
 
     /// Presentation times (decode time plus composition offset) in the media timescale, in decode order.
-    public func presentationTimes(limit: Int) throws -> [Int64] {
+    public func presentationTimes(limit: Int) throws(FormatError) -> [Int64] {
         var times = try decodeTimes(limit: limit)
         if !compositionOffsets.isEmpty {
             var i = 0
@@ -139,7 +143,7 @@ public struct SampleTables: Sendable {
     /// The byte size of every chunk, from `stsc` and the sample sizes.
     ///
     /// - Returns: one size per entry of ``chunkOffsets``.
-    public func chunkSizes() throws -> [UInt64] {
+    public func chunkSizes() throws(FormatError) -> [UInt64] {
         var sizes = [UInt64](repeating: 0, count: chunkOffsets.count)
         var sample = 0
         for (i, run) in sampleToChunk.enumerated() {
@@ -170,7 +174,7 @@ public struct SampleTables: Sendable {
     }
 
     /// The file offset and size of sample `index` (0-based).
-    public func sampleLocation(_ index: Int) throws -> (offset: UInt64, size: UInt64) {
+    public func sampleLocation(_ index: Int) throws(FormatError) -> (offset: UInt64, size: UInt64) {
         guard index >= 0, index < Int(sampleCount) else { throw FormatError(.malformed, "sample \(index + 1) does not exist") }
         var sample = 0
         for (i, run) in sampleToChunk.enumerated() {

@@ -50,7 +50,7 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
     public init(keys: [Key]) { self.keys = keys }
 
     /// Parses the key table of a whole `mebx` sample entry (header included).
-    public init(entryBytes: [UInt8]) throws {
+    public init(entryBytes: [UInt8]) throws(FormatError) {
         guard entryBytes.count >= 16 else { throw FormatError(.truncated, "a 'mebx' sample entry is shorter than 16 bytes") }
         let boxes = try Atom.parseSequence(entryBytes, range: 16..<entryBytes.count, baseOffset: 0, depth: 1)
         keys = []
@@ -109,9 +109,9 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
     }
 
     /// Splits a timed-metadata sample into its items: (local key ID, value bytes).
-    public static func items(inSample sample: [UInt8]) throws -> [(localID: UInt32, value: [UInt8])] {
+    public static func items(inSample sample: [UInt8]) throws(FormatError) -> [(localID: UInt32, value: [UInt8])] {
         var r = ByteReader(sample)
-        var result: [(UInt32, [UInt8])] = []
+        var result: [(localID: UInt32, value: [UInt8])] = []
         while !r.isAtEnd {
             let size = Int(try r.readInteger(UInt32.self, .bigEndian, "metadata item size"))
             let id = try r.readInteger(UInt32.self, .bigEndian, "metadata item key")

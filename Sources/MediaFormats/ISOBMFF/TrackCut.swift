@@ -15,7 +15,7 @@ struct TrackCut {
 
     /// Cuts `track` to the samples `range` (0-based, decode order).
     /// - Parameter times: the track's decode and presentation times (``SampleTables/decodeTimes(limit:)``, …).
-    init(_ track: MovieTrack, keeping range: ClosedRange<Int>, decodeTimes: [Int64], presentationTimes: [Int64]) throws {
+    init(_ track: MovieTrack, keeping range: ClosedRange<Int>, decodeTimes: [Int64], presentationTimes: [Int64]) throws(FormatError) {
         let tables = track.tables
         guard range.lowerBound >= 0, range.upperBound < decodeTimes.count else {
             throw FormatError(.malformed, "track \(track.trackID) has no samples \(range.lowerBound + 1) to \(range.upperBound + 1)")
@@ -135,7 +135,7 @@ struct TrackCut {
     }
 
     /// An `sbgp` (sample-to-group) box holding only the kept samples' groups.
-    static func sampleGroups(_ box: Atom, range: ClosedRange<Int>) throws -> Atom {
+    static func sampleGroups(_ box: Atom, range: ClosedRange<Int>) throws(FormatError) -> Atom {
         var r = ByteReader(box.data)
         let versionAndFlags = try r.readInteger(UInt32.self, .bigEndian, "sbgp version")
         let headerLength = versionAndFlags >> 24 == 1 ? 12 : 8
@@ -169,7 +169,7 @@ struct TrackCut {
 
     /// The kept samples' chunks: each source chunk that holds some of them, its offset moved past the samples dropped
     /// before them, as `stsc` and the chunk offsets.
-    static func chunks(_ tables: SampleTables, range: ClosedRange<Int>, trackID: UInt32) throws -> (Atom, [UInt64]) {
+    static func chunks(_ tables: SampleTables, range: ClosedRange<Int>, trackID: UInt32) throws(FormatError) -> (Atom, [UInt64]) {
         var entries: [(samples: UInt32, description: UInt32)] = []
         var offsets: [UInt64] = []
         var sample = 0

@@ -62,7 +62,7 @@ public struct TrackHeader: DeclaredFullBox, Equatable {
     public var versionedValues: [UInt64] { [creationTime, modificationTime, duration] }
 
     /// Declares the times, track ID, duration, layer to volume, the matrix, then width and height.
-    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws {
+    public mutating func declareFields(_ c: inout some BoxFieldCoder) throws(FormatError) {
         try c.versioned(&creationTime, "creation time")
         try c.versioned(&modificationTime, "modification time")
         try c.integer(&trackID, "track ID")

@@ -8,7 +8,7 @@ extension JPEGFile {
     ///
     /// Changes are made from the back, so that each range means the bytes of the header as given; changes at one place
     /// end up in the reverse of their order in `changes`. An index that does not read is left as the camera wrote it.
-    public func editedHeader(_ header: [UInt8], changes: [HeaderChange], in file: RandomAccessFile) throws -> [UInt8] {
+    public func editedHeader(_ header: [UInt8], changes: [HeaderChange], in file: RandomAccessFile) throws(FormatError) -> [UInt8] {
         var edited = header
         for change in changes {
             guard change.range.lowerBound >= 0, change.range.upperBound <= header.count else {

@@ -11,7 +11,7 @@ extension JPEGFile {
     ///   - xmp: the new XMP packet, or nil to keep the XMP as it is.
     ///   - file: this JPEG.
     /// - Throws: when a payload is larger than a segment holds, or the file cannot be read.
-    public func headerReplacingMetadata(tiff: [UInt8]?, xmp: [UInt8]?, in file: RandomAccessFile) throws -> [UInt8] {
+    public func headerReplacingMetadata(tiff: [UInt8]?, xmp: [UInt8]?, in file: RandomAccessFile) throws(FormatError) -> [UInt8] {
         let header = try file.read(at: 0, count: Int(scanOffset))
         var changes: [HeaderChange] = []
         if let xmp {

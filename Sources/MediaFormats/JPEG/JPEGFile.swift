@@ -51,7 +51,7 @@ public struct JPEGFile: Sendable {
     /// Reads the marker segments of `file` up to its first SOS.
     /// - Throws: when there is no SOI, a segment is malformed or runs past the end, or the file ends (or reaches EOI)
     ///   before a scan.
-    public init(file: RandomAccessFile) throws {
+    public init(file: RandomAccessFile) throws(FormatError) {
         let head = try file.readUpTo(at: 0, count: 3)
         guard Self.hasSOI(head) else {
             throw FormatError(.notRecognized, "not a JPEG: \(Self.notJPEGReason(head: try file.readUpTo(at: 0, count: 8)))", at: 0)
@@ -107,7 +107,7 @@ public struct JPEGFile: Sendable {
     static func isStartOfFrame(_ m: UInt8) -> Bool { (0xC0...0xCF).contains(m) && m != 0xC4 && m != 0xC8 && m != 0xCC }
 
     /// The first APP1 segment holding Exif.
-    public func exifSegment(in file: RandomAccessFile) throws -> Segment? {
+    public func exifSegment(in file: RandomAccessFile) throws(FormatError) -> Segment? {
         for s in segments where s.marker == 0xE1 && s.payloadLength >= 6 {
             let sig = try file.read(at: s.payloadOffset, count: 6)
             if sig[0..<5].elementsEqual(Self.exifHeader[0..<5]) { return s }
@@ -119,7 +119,7 @@ public struct JPEGFile: Sendable {
     public var exifInsertionPoint: Int { Int(segments.first { $0.marker == 0xE0 }?.end ?? 2) }
 
     /// The APP2 segment holding a Multi-Picture Format index (an Ultra HDR photo's pointer to its gain map).
-    public func mpfSegment(in file: RandomAccessFile) throws -> Segment? {
+    public func mpfSegment(in file: RandomAccessFile) throws(FormatError) -> Segment? {
         for s in segments where s.marker == 0xE2 && s.payloadLength >= MultiPictureFormat.signature.count {
             if try file.read(at: s.payloadOffset, count: MultiPictureFormat.signature.count) == MultiPictureFormat.signature { return s }
         }
@@ -129,7 +129,7 @@ public struct JPEGFile: Sendable {
     /// The header bytes `header` (from the file's start to the first scan) after edits that changed its size: the MPF
     /// segment `mpf` (at its place in `header`, `at`) adjusted for a primary grown by `growth` bytes, of which `after`
     /// were added past the segment (later images move by those).
-    public static func adjustingMPF(_ header: inout [UInt8], segment mpf: Segment, at: Int, growth: Int64, after: Int64) throws {
+    public static func adjustingMPF(_ header: inout [UInt8], segment mpf: Segment, at: Int, growth: Int64, after: Int64) throws(FormatError) {
         let payloadStart = at + 4, end = at + 4 + mpf.payloadLength
         guard at >= 0, payloadStart <= end, end <= header.count else {
             throw FormatError(.malformed, "the MPF segment moved out of the header")
@@ -142,7 +142,7 @@ public struct JPEGFile: Sendable {
     public static let xmpHeader: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
     /// The first APP1 segment holding a (standard) XMP packet.
-    public func xmpSegment(in file: RandomAccessFile) throws -> Segment? {
+    public func xmpSegment(in file: RandomAccessFile) throws(FormatError) -> Segment? {
         for s in segments where s.marker == 0xE1 && s.payloadLength >= Self.xmpHeader.count {
             if try file.read(at: s.payloadOffset, count: Self.xmpHeader.count) == Self.xmpHeader { return s }
         }
@@ -150,7 +150,7 @@ public struct JPEGFile: Sendable {
     }
 
     /// Where the XMP packet of ``xmpSegment(in:)`` starts, and its bytes.
-    public func xmpPacket(in file: RandomAccessFile) throws -> (offset: Int64, bytes: [UInt8])? {
+    public func xmpPacket(in file: RandomAccessFile) throws(FormatError) -> (offset: Int64, bytes: [UInt8])? {
         guard let s = try xmpSegment(in: file) else { return nil }
         let offset = s.payloadOffset + Int64(Self.xmpHeader.count)
         return (offset, try file.read(at: offset, count: s.payloadLength - Self.xmpHeader.count))
@@ -158,7 +158,7 @@ public struct JPEGFile: Sendable {
 
     /// The offset just past the EOI marker that ends this image, found by walking the entropy-coded data (and any
     /// segments between progressive scans) from ``scanOffset``; nil when the data runs to `limit` without one.
-    public func endOfImage(in file: RandomAccessFile, limit: Int64? = nil) throws -> Int64? {
+    public func endOfImage(in file: RandomAccessFile, limit: Int64? = nil) throws(FormatError) -> Int64? {
         let end = min(limit ?? file.size, file.size)
         var window = ReadWindow(file: file, end: end)
         var p = scanOffset
@@ -191,7 +191,7 @@ public struct JPEGFile: Sendable {
         var start: Int64 = 0
         var bytes: [UInt8] = []
 
-        mutating func byte(_ offset: Int64) throws -> UInt8 {
+        mutating func byte(_ offset: Int64) throws(FormatError) -> UInt8 {
             guard offset < end else { throw FormatError(.truncated, "the image data ends early", at: offset) }
             if offset < start || offset >= start + Int64(bytes.count) {
                 start = offset
@@ -201,16 +201,12 @@ public struct JPEGFile: Sendable {
         }
 
         /// The offset of the first FF byte at or after `offset`, or nil when there is none before `end`.
-        mutating func nextFF(from offset: Int64) throws -> Int64? {
+        mutating func nextFF(from offset: Int64) throws(FormatError) -> Int64? {
             var position = offset
             while position < end {
                 _ = try byte(position)  // loads the window that holds `position`
                 let from = Int(position - start)
-                let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
-                    guard let base = buffer.baseAddress, from < buffer.count else { return nil }
-                    guard let hit = memchr(base + from, 0xFF, buffer.count - from) else { return nil }
-                    return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                }
+                let found = bytes.withUnsafeBufferPointer { $0.firstIndex(of: 0xFF, from: from) }
                 if let found { return start + Int64(found) }
                 position = start + Int64(bytes.count)
             }
@@ -219,14 +215,14 @@ public struct JPEGFile: Sendable {
     }
 
     /// The Exif TIFF stream, if the file has one.
-    public func exifTIFF(in file: RandomAccessFile) throws -> [UInt8]? {
+    public func exifTIFF(in file: RandomAccessFile) throws(FormatError) -> [UInt8]? {
         guard let s = try exifSegment(in: file) else { return nil }
         return try file.read(at: s.exifTIFFOffset, count: s.payloadLength - JPEGFile.exifHeader.count)
     }
 
     /// A whole APP1 segment (marker, length, payload).
     /// - Throws: when the payload is more than one segment holds (65,533 bytes); `what` names it in the message.
-    public static func app1Segment(_ payload: [UInt8], holding what: String) throws -> [UInt8] {
+    public static func app1Segment(_ payload: [UInt8], holding what: String) throws(FormatError) -> [UInt8] {
         guard payload.count <= maxSegmentPayload else {
             throw FormatError(.unsupported, "the \(what) would be \(payload.count) bytes, more than one JPEG segment holds (65533)")
         }
@@ -238,13 +234,13 @@ public struct JPEGFile: Sendable {
     }
 
     /// The APP1 segment of a standard XMP packet.
-    public static func xmpSegment(packet: [UInt8]) throws -> [UInt8] {
+    public static func xmpSegment(packet: [UInt8]) throws(FormatError) -> [UInt8] {
         try app1Segment(xmpHeader + packet, holding: "XMP")
     }
 
     /// Where an XMP segment goes in the file's header: the range of the existing XMP segment, or an empty range after
     /// the Exif APP1 (or JFIF APP0, or SOI), the order cameras write them.
-    public func xmpSegmentRange(in file: RandomAccessFile) throws -> Range<Int> {
+    public func xmpSegmentRange(in file: RandomAccessFile) throws(FormatError) -> Range<Int> {
         if let xmp = try xmpSegment(in: file) { return Int(xmp.offset)..<Int(xmp.end) }
         let after = try exifSegment(in: file) ?? segments.first { $0.marker == 0xE0 }
         let at = Int(after?.end ?? 2)
@@ -254,7 +250,7 @@ public struct JPEGFile: Sendable {
     /// The bytes from the start of the file to the first scan, with the Exif APP1 replaced by `tiff`
     /// (or inserted after SOI and any JFIF APP0 when there was none). The rest of the file follows unchanged
     /// from ``scanOffset``.
-    public func headerReplacingExif(with tiff: [UInt8], in file: RandomAccessFile) throws -> [UInt8] {
+    public func headerReplacingExif(with tiff: [UInt8], in file: RandomAccessFile) throws(FormatError) -> [UInt8] {
         let app1 = try Self.app1Segment(Self.exifHeader + tiff, holding: "Exif data")
         var w = ByteWriter()
         w.append([0xFF, 0xD8])

@@ -16,7 +16,7 @@ public enum MultiPictureFormat {
     /// entry's non-zero offset moved by `laterShift`.
     /// - Throws: when the index does not read (no TIFF header, no MP Entry tag, entries past the segment) or a new
     ///   value does not fit in 32 bits.
-    public static func adjusted(_ payload: [UInt8], primaryGrowth: Int64, laterShift: Int64) throws -> [UInt8] {
+    public static func adjusted(_ payload: [UInt8], primaryGrowth: Int64, laterShift: Int64) throws(FormatError) -> [UInt8] {
         guard isIndex(payload), payload.count >= signature.count + 8 else {
             throw FormatError(.malformed, "the MPF segment is too short for its TIFF header")
         }
@@ -37,7 +37,7 @@ public enum MultiPictureFormat {
         }
         for index in 0..<Int(entries.count) / 16 {
             let entry = at + 16 * index
-            func grow(_ position: Int, by delta: Int64) throws {
+            func grow(_ position: Int, by delta: Int64) throws(FormatError) {
                 let value = Int64(tiff.loadUInt32(at: position, order)) + delta
                 guard let fits = UInt32(exactly: value) else {
                     throw FormatError(.unsupported, "an MPF size or offset would not fit in 32 bits")

@@ -32,7 +32,7 @@ public struct HuaweiMovingPhotoTail: Sendable, Equatable {
     public var length: Int64 { Int64(version == nil ? 2 : 3) * Int64(Self.fieldWidth) + cinemagraphLength }
 
     /// True when the file's last 20 bytes start with `LIVE_`.
-    public static func isPresent(in file: RandomAccessFile) throws -> Bool {
+    public static func isPresent(in file: RandomAccessFile) throws(FormatError) -> Bool {
         guard file.size >= Int64(fieldWidth) * 2 else { return false }
         return try file.read(at: file.size - Int64(fieldWidth), count: liveMarker.count) == liveMarker
     }
@@ -46,7 +46,7 @@ public struct HuaweiMovingPhotoTail: Sendable, Equatable {
 
     /// Reads the tail at the end of `file`.
     /// - Throws: when `LIVE_` is not followed by a number, or the parts it gives do not fit in the file.
-    public init(file: RandomAccessFile) throws {
+    public init(file: RandomAccessFile) throws(FormatError) {
         let size = file.size
         let width = Int64(Self.fieldWidth)
         guard size >= 2 * width else { throw FormatError(.truncated, "the file is too short for a moving photo's tail") }
@@ -112,7 +112,7 @@ public struct HuaweiMovingPhotoTail: Sendable, Equatable {
         guard !versionDigits.isEmpty, versionDigits.allSatisfy({ $0.isASCII && $0.isNumber }), !frameDigits.isEmpty,
             let version = Int(versionDigits), let frame = Int(frameDigits)
         else { return nil }
-        let cinemagraph = parts.dropFirst(2).contains { $0.lowercased() == "c" }
+        let cinemagraph = parts.dropFirst(2).contains { $0 == "c" || $0 == "C" }
         return (version, frame, cinemagraph)
     }
 

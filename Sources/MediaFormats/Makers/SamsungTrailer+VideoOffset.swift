@@ -2,7 +2,7 @@ extension SamsungTrailer {
     /// The bytes that make a HEIC's `mpv2` record (docs/formats/samsung.md#heic-layouts) point at a video moved to
     /// `videoOffset`, at the file offset they go; nil when the trailer has no `mpv2` record.
     /// - Throws: ``FormatError`` (unsupported) when the offset does not fit the record's 32-bit field.
-    public func heicVideoOffsetField(_ videoOffset: Int64) throws -> (offset: Int64, bytes: [UInt8])? {
+    public func heicVideoOffsetField(_ videoOffset: Int64) throws(FormatError) -> (offset: Int64, bytes: [UInt8])? {
         guard let record = motionPhotoData, record.dataLength == 12 else { return nil }
         guard videoOffset >= 0, videoOffset <= Int64(UInt32.max) else {
             throw FormatError(.unsupported, "the video would start past 4 GiB, beyond Samsung's mpv2 offset")

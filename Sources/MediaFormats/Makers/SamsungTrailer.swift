@@ -2,7 +2,7 @@
 /// (docs/formats/samsung.md#sef-trailer). Little-endian throughout.
 public struct SamsungTrailer: Sendable, Equatable {
     /// One record: its type and name, and where it and its data lie in the file.
-    public struct Record: Sendable, Equatable, Codable {
+    public struct Record: Sendable, Equatable {
         /// The record type (0x0A30 for `MotionPhoto_Data`).
         public var type: UInt16
         /// The record's ASCII name (`MotionPhoto_Data`, `Image_UTC_Data`...).
@@ -33,16 +33,16 @@ public struct SamsungTrailer: Sendable, Equatable {
     /// The records, in directory order.
     public var records: [Record]
     /// The first byte any record occupies: the trailer's start.
-    public var start: Int64 { records.map(\.offset).min() ?? directoryOffset }
+    public var start: Int64 { records.map { $0.offset }.min() ?? directoryOffset }
 
     /// True when the bytes just before `end` are `SEFT`.
-    public static func isPresent(in file: RandomAccessFile, endingAt end: Int64) throws -> Bool {
+    public static func isPresent(in file: RandomAccessFile, endingAt end: Int64) throws(FormatError) -> Bool {
         guard end >= 8, end <= file.size else { return false }
         return try file.read(at: end - 4, count: 4) == Array("SEFT".utf8)
     }
 
     /// Reads the trailer that ends at `end`; every record must lie between `lowerBound` and the directory.
-    public init(file: RandomAccessFile, endingAt end: Int64, lowerBound: Int64 = 0) throws {
+    public init(file: RandomAccessFile, endingAt end: Int64, lowerBound: Int64 = 0) throws(FormatError) {
         guard try Self.isPresent(in: file, endingAt: end) else {
             throw FormatError(.notRecognized, "no Samsung trailer ('SEFT') at byte \(end)")
         }
@@ -96,7 +96,7 @@ public struct SamsungTrailer: Sendable, Equatable {
     }
 
     /// In a HEIC, `MotionPhoto_Data` is `"mpv2"`, then the video's absolute offset and length, big-endian.
-    public func heicVideoLocation(in file: RandomAccessFile) throws -> (offset: Int64, length: Int64)? {
+    public func heicVideoLocation(in file: RandomAccessFile) throws(FormatError) -> (offset: Int64, length: Int64)? {
         guard let record = motionPhotoData, record.dataLength == 12 else { return nil }
         let data = try file.read(at: record.dataOffset, count: 12)
         guard data.starts(with: Array("mpv2".utf8)) else { return nil }

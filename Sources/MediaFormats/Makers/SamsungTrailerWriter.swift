@@ -31,7 +31,7 @@ public enum SamsungTrailerWriter {
 
     /// The trailer around an MP4 of `videoLength` bytes appended to a JPEG.
     /// - Throws: when the video is too long for a record's 32-bit size (4 GiB).
-    public static func jpeg(videoLength: Int64) throws -> JPEGLayout {
+    public static func jpeg(videoLength: Int64) throws(FormatError) -> JPEGLayout {
         let dataHeader = recordHeader(type: SamsungTrailer.motionPhotoDataType, name: SamsungTrailer.motionPhotoDataName)
         let versionRecord =
             recordHeader(type: motionPhotoVersionType, name: "MotionPhoto_Version") + Array(motionPhotoVersion.utf8)
@@ -50,7 +50,7 @@ public enum SamsungTrailerWriter {
     /// The `sefd` box that follows a HEIC's `mpvd` box, naming the MP4 at `videoOffset` (absolute) of `videoLength`
     /// bytes.
     /// - Throws: when either does not fit the record's 32 bits (a file past 4 GiB).
-    public static func heicBox(videoOffset: Int64, videoLength: Int64) throws -> [UInt8] {
+    public static func heicBox(videoOffset: Int64, videoLength: Int64) throws(FormatError) -> [UInt8] {
         guard let offset = UInt32(exactly: videoOffset), let length = UInt32(exactly: videoLength) else {
             throw FormatError(.unsupported, "Samsung's mpv2 record holds 32-bit offsets; this video ends past 4 GiB")
         }

@@ -29,13 +29,14 @@ public struct VivoFooter: Sendable, Equatable {
 
     /// The cover's frame index, from the MP4's JSON (`com.android.camera.imageTime`).
     public var imageTimeFrameIndex: Int? {
-        guard let range = json.firstRange(of: "\"com.android.camera.imageTime\"") else { return nil }
-        let rest = json[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\"" }
-        return Int(rest.prefix { $0.isASCII && $0.isNumber })
+        let utf8 = json.utf8
+        guard let range = utf8.firstOccurrence(of: "\"com.android.camera.imageTime\"".utf8) else { return nil }
+        let rest = utf8[range.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "\"") }
+        return Int(String(decoding: rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self))
     }
 
     /// True when the bytes before `end` end with vivo's magic.
-    public static func isPresent(in file: RandomAccessFile, endingAt end: Int64) throws -> Bool {
+    public static func isPresent(in file: RandomAccessFile, endingAt end: Int64) throws(FormatError) -> Bool {
         guard end >= Int64(magicHead.count + 1), end <= file.size else { return false }
         let tail = try file.read(at: end - Int64(magicHead.count + 1), count: magicHead.count + 1)
         return Array(tail.prefix(magicHead.count)) == magicHead && magicEnds.contains(tail[magicHead.count])
@@ -43,7 +44,7 @@ public struct VivoFooter: Sendable, Equatable {
 
     /// Reads the footer that ends at `end`, no earlier than `lowerBound`.
     /// - Throws: when the marker, the lengths or the id do not read.
-    public init(file: RandomAccessFile, endingAt end: Int64, lowerBound: Int64 = 0) throws {
+    public init(file: RandomAccessFile, endingAt end: Int64, lowerBound: Int64 = 0) throws(FormatError) {
         // The id ends where FF×4 and the magic start.
         let idStart = end - Int64(Self.magicHead.count + 1) - Int64(Self.idLength)
         guard idStart - 4 - Int64(Self.marker.count) - 4 >= lowerBound else {
@@ -81,7 +82,7 @@ public struct VivoFooter: Sendable, Equatable {
     }
 
     /// The footer of a movie: in its last top-level box when that is a `uuid` box of vivo's user type.
-    public static func inMovie(_ file: RandomAccessFile, topLevel: [BoxHeader]) throws -> VivoFooter? {
+    public static func inMovie(_ file: RandomAccessFile, topLevel: [BoxHeader]) throws(FormatError) -> VivoFooter? {
         guard let last = topLevel.last, last.type == "uuid", last.payloadSize >= Int64(userType.count),
             try file.read(at: last.payloadOffset, count: userType.count) == userType, try isPresent(in: file, endingAt: last.end)
         else { return nil }

@@ -1,7 +1,7 @@
 extension MotionPhotoFile {
     /// The MP4 between the image and a moving photo's tail: its boxes from the tail's start for the video, up to the
     /// tail; Honor's per-frame matrices (a `uuid` box after `moov`) are not the MP4's.
-    static func movieBeforeTail(_ tail: HuaweiMovingPhotoTail, in file: RandomAccessFile) throws -> Span {
+    static func movieBeforeTail(_ tail: HuaweiMovingPhotoTail, in file: RandomAccessFile) throws(FormatError) -> Span {
         let length = try EmbeddedMovie.length(
             in: file, start: tail.imageEnd, limit: tail.videoEnd, stoppingAtUserType: EmbeddedMovie.honorMatrixUserType)
         if tail.imageEnd + length < tail.videoEnd {
@@ -28,7 +28,7 @@ extension MotionPhotoFile {
     /// non-primary item takes `Length` bytes ending where the next begins; the primary ends at the next item's
     /// start less its `Padding`.
     /// - Returns: the video's span and the primary's end.
-    public static func walkDirectory(_ items: [MotionPhotoXMP.Item], fileSize: Int64) throws -> (Span, Int64) {
+    public static func walkDirectory(_ items: [MotionPhotoXMP.Item], fileSize: Int64) throws(FormatError) -> (Span, Int64) {
         var end = fileSize
         var video: Span?
         var primaryEnd = fileSize

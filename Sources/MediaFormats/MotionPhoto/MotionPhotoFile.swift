@@ -2,13 +2,13 @@
 /// (SEF trailer) and HEICs (`mpvd`, `sefd`, `mpv2`), docs/formats/motion-photo.md#finding-the-video, docs/formats/samsung.md#sef-trailer. Nothing is copied; only offsets are found.
 public struct MotionPhotoFile: Sendable {
     /// The still's format.
-    public enum Container: String, Sendable, Codable {
+    public enum Container: String, Sendable {
         case jpeg
         case heic
     }
 
     /// How the video was found.
-    public enum VideoLocator: String, Sendable, Codable {
+    public enum VideoLocator: String, Sendable {
         /// The XMP `Container:Directory`, walked back from the end of the file (Google's rule).
         case containerDirectory = "container-directory"
         /// `Camera:MicroVideoOffset`, bytes back from the end of the file.
@@ -23,7 +23,7 @@ public struct MotionPhotoFile: Sendable {
 
     /// Whose file it is, by the marks it carries (docs/formats/makers.md#reading-order): the tail first, then Samsung's trailer, then the
     /// makers' XMP and Exif marks, then Google's own forms.
-    public enum Maker: String, Sendable, Codable, CaseIterable {
+    public enum Maker: String, Sendable, CaseIterable {
         case google
         case microVideo = "microvideo"
         case samsung
@@ -35,7 +35,7 @@ public struct MotionPhotoFile: Sendable {
     }
 
     /// A span of bytes.
-    public struct Span: Sendable, Equatable, Codable {
+    public struct Span: Sendable, Equatable {
         /// Where the span starts, in bytes from the start of the file.
         public var offset: Int64
         /// The span's length in bytes.
@@ -92,8 +92,8 @@ public struct MotionPhotoFile: Sendable {
     public var maker: Maker? {
         guard video != nil else { return nil }
         if let huaweiTail { return huaweiTail.version == HuaweiMovingPhotoTail.honorVersion ? .honor : .huawei }
-        if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: \.isVideo) != true { return .samsung }
-        if makerFields?.hasOppoFields == true || exifUserComment.map({ $0.lowercased().hasPrefix("oplus_") }) == true { return .oppo }
+        if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: { $0.isVideo }) != true { return .samsung }
+        if makerFields?.hasOppoFields == true || exifUserComment.map({ $0.asciiLowercased().hasPrefix("oplus_") }) == true { return .oppo }
         if makerFields?.hasVivoFields == true { return .vivo }
         if makerFields?.hasXiaomiFields == true || hasXiaomiExifMark { return .xiaomi }
         if samsungTrailer != nil { return .samsung }
@@ -115,12 +115,12 @@ public struct MotionPhotoFile: Sendable {
 
     /// Reads `file`, a JPEG or a HEIC.
     /// - Throws: for a broken file, or when the metadata says there is a video that cannot be found.
-    public init(file: RandomAccessFile) throws {
+    public init(file: RandomAccessFile) throws(FormatError) {
         let head = try file.readUpTo(at: 0, count: 3)
         if try HuaweiMovingPhotoTail.isPresent(in: file) {
-            do {
+            do throws(FormatError) {
                 huaweiTail = try HuaweiMovingPhotoTail(file: file)
-            } catch let error as FormatError {
+            } catch {
                 notes.append("the moving photo's LIVE_ tail is unreadable: \(error.message)")
             }
         }
@@ -140,7 +140,7 @@ public struct MotionPhotoFile: Sendable {
 
     // MARK: - JPEG
 
-    private mutating func readJPEG(_ file: RandomAccessFile) throws {
+    private mutating func readJPEG(_ file: RandomAccessFile) throws(FormatError) {
         let jpeg = try JPEGFile(file: file)
         if let packet = try jpeg.xmpPacket(in: file) {
             xmpSpan = Span(offset: packet.offset, length: Int64(packet.bytes.count))
@@ -154,7 +154,7 @@ public struct MotionPhotoFile: Sendable {
         }
         // The EOI is found by walking the image data, most of the file: only when something may follow the image.
         var walked: Int64?? = nil
-        func endOfImage() throws -> Int64? {
+        func endOfImage() throws(FormatError) -> Int64? {
             if let walked { return walked }
             let eoi = try jpeg.endOfImage(in: file)
             walked = .some(eoi)
@@ -162,17 +162,17 @@ public struct MotionPhotoFile: Sendable {
         }
         if try VivoFooter.isPresent(in: file, endingAt: file.size) {
             let eoi = try endOfImage()
-            do {
+            do throws(FormatError) {
                 vivoFooter = try VivoFooter(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
-            } catch let error as FormatError {
+            } catch {
                 vivoFooterProblem = "vivo's footer is unreadable: \(error.message)"
             }
         }
         if try SamsungTrailer.isPresent(in: file, endingAt: file.size) {
             let eoi = try endOfImage()
-            do {
+            do throws(FormatError) {
                 samsungTrailer = try SamsungTrailer(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
-            } catch let error as FormatError {
+            } catch {
                 notes.append("the Samsung trailer is unreadable: \(error.message)")
             }
         }
@@ -181,17 +181,17 @@ public struct MotionPhotoFile: Sendable {
         var failures: [String] = []
         // 0. HUAWEI's and Honor's tail, which their galleries read alone.
         if let tail = huaweiTail {
-            do {
+            do throws(FormatError) {
                 video = try Self.movieBeforeTail(tail, in: file)
                 videoLocator = .huaweiTail
                 imageEnd = tail.imageEnd
-            } catch let error as FormatError {
+            } catch {
                 failures.append("the LIVE_ tail: \(error.message)")
             }
         }
         // 1. Google's rule: the directory, walked back from the end of the file.
-        if video == nil, let xmp, xmp.directory.contains(where: \.isVideo) {
-            do {
+        if video == nil, let xmp, xmp.directory.contains(where: { $0.isVideo }) {
+            do throws(FormatError) {
                 let (span, primaryEnd) = try Self.walkDirectory(xmp.directory, fileSize: file.size)
                 var limit = span.end
                 // OPPO: the MP4 is VideoLength bytes; a OnePlus trailer may follow it within the item.
@@ -209,13 +209,13 @@ public struct MotionPhotoFile: Sendable {
                 // the video starts.
                 let hasOtherImages = xmp.directory.dropFirst().contains { !$0.isVideo && $0.length > 0 }
                 imageEnd = hasOtherImages ? span.offset : primaryEnd
-            } catch let error as FormatError {
+            } catch {
                 failures.append("the XMP Container directory: \(error.message)")
             }
         }
         // 2. MicroVideoOffset: bytes back from the end.
         if video == nil, let offset = xmp?.microVideoOffset {
-            do {
+            do throws(FormatError) {
                 guard offset <= file.size else {
                     throw FormatError(.malformed, "Camera:MicroVideoOffset \(offset) is larger than the file (\(file.size) bytes)")
                 }
@@ -223,19 +223,19 @@ public struct MotionPhotoFile: Sendable {
                 video = Span(offset: start, length: try EmbeddedMovie.length(in: file, start: start, limit: max(start + 1, trailerStart)))
                 videoLocator = .microVideoOffset
                 imageEnd = start
-            } catch let error as FormatError {
+            } catch {
                 failures.append("Camera:MicroVideoOffset: \(error.message)")
             }
         }
         // 3. Samsung's MotionPhoto_Data record holds the MP4 itself.
         if video == nil, let record = samsungTrailer?.motionPhotoData {
-            do {
+            do throws(FormatError) {
                 video = Span(
                     offset: record.dataOffset,
                     length: try EmbeddedMovie.length(in: file, start: record.dataOffset, limit: record.dataOffset + record.dataLength))
                 videoLocator = .samsungTrailer
                 imageEnd = record.offset
-            } catch let error as FormatError {
+            } catch {
                 failures.append("the Samsung MotionPhoto_Data record: \(error.message)")
             }
         }
@@ -263,8 +263,8 @@ public struct MotionPhotoFile: Sendable {
 
     // MARK: - HEIC
 
-    private mutating func readHEIC(_ file: RandomAccessFile) throws {
-        let tailVideo = try huaweiTail.map { try Self.movieBeforeTail($0, in: file) }
+    private mutating func readHEIC(_ file: RandomAccessFile) throws(FormatError) {
+        let tailVideo = try huaweiTail.map { (tail) throws(FormatError) in try Self.movieBeforeTail(tail, in: file) }
         let heif = try HEIFFile(file: file, end: tailVideo == nil ? nil : huaweiTail?.imageEnd)
         mpvd = heif.topLevel.first { $0.type == "mpvd" }
         sefd = heif.topLevel.first { $0.type == "sefd" }
@@ -286,11 +286,16 @@ public struct MotionPhotoFile: Sendable {
         // The SEF trailer: in `sefd`, or at the end of the file (inside `mpvd` on some Samsung phones), or at the end of
         // an `mpvd` that an editor moved before the image data.
         let ends = [sefd?.end ?? file.size, mpvd?.end].compactMap { $0 }
-        if let trailerEnd = try ends.first(where: { try SamsungTrailer.isPresent(in: file, endingAt: $0) }) {
-            do {
+        var trailerEnd: Int64?
+        for end in ends where try SamsungTrailer.isPresent(in: file, endingAt: end) {
+            trailerEnd = end
+            break
+        }
+        if let trailerEnd {
+            do throws(FormatError) {
                 samsungTrailer = try SamsungTrailer(
                     file: file, endingAt: trailerEnd, lowerBound: sefd?.payloadOffset ?? mpvd?.payloadOffset ?? 0)
-            } catch let error as FormatError {
+            } catch {
                 notes.append("the Samsung trailer is unreadable: \(error.message)")
             }
         }
@@ -304,7 +309,7 @@ public struct MotionPhotoFile: Sendable {
             if let mpv2, mpv2.offset != found.offset || mpv2.length != found.length {
                 notes.append("Samsung's mpv2 record says \(mpv2.length) bytes at \(mpv2.offset); the 'mpvd' box was used")
             }
-            if let xmp, xmp.directory.contains(where: \.isVideo),
+            if let xmp, xmp.directory.contains(where: { $0.isVideo }),
                 let (span, _) = try? Self.walkDirectory(xmp.directory, fileSize: file.size), span.offset != found.offset
             {
                 notes.append("the XMP directory's lengths do not describe the file (placeholders); the 'mpvd' box was used")

@@ -21,7 +21,7 @@ public struct MotionPhotoXMP: Sendable, Equatable {
     }
 
     /// One `Container:Item` of the directory.
-    public struct Item: Sendable, Equatable, Codable {
+    public struct Item: Sendable, Equatable {
         /// `Item:Mime`: `image/jpeg`, `image/heic`, `video/mp4`...
         public var mime: String
         /// `Item:Semantic`: `Primary`, `MotionPhoto`, `GainMap`...
@@ -63,15 +63,15 @@ public struct MotionPhotoXMP: Sendable, Equatable {
     ]
 
     /// True when the packet describes a Motion Photo or a MicroVideo.
-    public var describesVideo: Bool { isMotionPhoto || isMicroVideo || directory.contains(where: \.isVideo) }
+    public var describesVideo: Bool { isMotionPhoto || isMicroVideo || directory.contains(where: { $0.isVideo }) }
 
     /// Reads the properties of `packet`, matched by namespace URI.
     /// - Throws: when a Camera property is not a whole number, `MicroVideoOffset` is not positive, or the directory is
     ///   malformed (no `rdf:Seq`, over 64 items, an item without Mime or Semantic, a Length or Padding that is
     ///   negative or not a number).
-    public init(packet: XMPPacket) throws {
+    public init(packet: XMPPacket) throws(FormatError) {
         let ns = Self.cameraNamespace
-        func integer(_ name: String) throws -> Int64? {
+        func integer(_ name: String) throws(FormatError) -> Int64? {
             guard let text = packet.property(ns, name) else { return nil }
             guard let value = Int64(text.trimmingASCIIWhitespace()) else {
                 throw FormatError(.malformed, "XMP: Camera:\(name) is '\(text.prefix(40))', not a whole number")
@@ -82,7 +82,8 @@ public struct MotionPhotoXMP: Sendable, Equatable {
         motionPhotoVersion = try integer("MotionPhotoVersion").map { Int(clamping: $0) }
         isMicroVideo = try integer("MicroVideo") == 1
         microVideoOffset = try integer("MicroVideoOffset")
-        let timestamp = try integer("MotionPhotoPresentationTimestampUs") ?? integer("MicroVideoPresentationTimestampUs")
+        var timestamp = try integer("MotionPhotoPresentationTimestampUs")
+        if timestamp == nil { timestamp = try integer("MicroVideoPresentationTimestampUs") }
         presentationTimestampUs = timestamp.flatMap { $0 >= 0 ? $0 : nil }
         directory = try Self.directoryItems(packet)
         if let offset = microVideoOffset, offset <= 0 {
@@ -92,19 +93,19 @@ public struct MotionPhotoXMP: Sendable, Equatable {
 
     /// The items of `Container:Directory`: `rdf:Seq` of `rdf:li`, each holding a `Container:Item` whose fields are
     /// attributes or child elements (or the `rdf:li` itself carrying them, `rdf:parseType="Resource"`).
-    static func directoryItems(_ packet: XMPPacket) throws -> [Item] {
+    static func directoryItems(_ packet: XMPPacket) throws(FormatError) -> [Item] {
         guard let directory = directoryElement(packet) else { return [] }
         let rdf = XMPPacket.rdfNamespace
         guard let seq = directory.child(rdf, "Seq") else { throw FormatError(.malformed, "XMP: Container:Directory holds no rdf:Seq") }
         guard seq.children.count <= 64 else { throw FormatError(.malformed, "XMP: Container:Directory lists \(seq.children.count) items") }
-        return try seq.children.filter { $0.namespace == rdf && $0.localName == "li" }.map { li in
+        return try seq.children.filter { $0.namespace == rdf && $0.localName == "li" }.map { (li) throws(FormatError) in
             let holder = li.child(containerNamespace, "Item") ?? li
             func field(_ name: String) -> String? {
                 if let a = holder.attribute(itemNamespace, name) { return a.value }
                 if let e = holder.child(itemNamespace, name) { return e.text.trimmingASCIIWhitespace() }
                 return nil
             }
-            func number(_ name: String) throws -> Int64 {
+            func number(_ name: String) throws(FormatError) -> Int64 {
                 guard let text = field(name) else { return 0 }
                 guard let value = Int64(text), value >= 0 else {
                     throw FormatError(.malformed, "XMP: a directory item's \(name) is '\(text.prefix(40))'")
@@ -146,7 +147,7 @@ public struct MotionPhotoXMP: Sendable, Equatable {
                 ranges.append(directory.range)
                 ranges += packet.propertyRanges(containerNamespace, "Version")
             } else {
-                ranges += videos.map(\.range)
+                ranges += videos.map { $0.range }
             }
         }
         return packet.blanking(ranges)

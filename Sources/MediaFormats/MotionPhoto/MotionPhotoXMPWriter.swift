@@ -19,7 +19,7 @@ public enum MotionPhotoXMPWriter {
     public static func packet(
         existing: XMPPacket?, primaryMime: String, primaryPadding: Int64, videoLength: Int64, videoPadding: Int64 = 0,
         timestampUs: Int64, microVideoOffset: Int64? = nil, makerProperties: [XMPPropertyGroup] = []
-    ) throws -> [UInt8] {
+    ) throws(FormatError) -> [UInt8] {
         let camera = MotionPhotoXMP.cameraNamespace, container = MotionPhotoXMP.containerNamespace
         let item = MotionPhotoXMP.itemNamespace
         // Items other than the primary and a video (a gain map) stay, in their order, before the video.
@@ -29,7 +29,7 @@ public enum MotionPhotoXMPWriter {
         }
         items.append(
             MotionPhotoXMP.Item(mime: MotionPhotoXMP.MediaType.mp4, semantic: "MotionPhoto", length: videoLength, padding: videoPadding))
-        var makerPrefixes = makerProperties.map(\.preferredPrefix)
+        var makerPrefixes = makerProperties.map { $0.preferredPrefix }
         func properties(_ p: (camera: String, container: String, item: String), rdf: String = "rdf") -> (
             attributes: String, directory: String
         ) {
@@ -83,7 +83,7 @@ public enum MotionPhotoXMPWriter {
             }
             var name = preferred
             var n = 1
-            while declared.contains(where: { $0.0 == name }) || declarations.contains(" xmlns:\(name)=") {
+            while declared.contains(where: { $0.0 == name }) || declarations.containsText(" xmlns:\(name)=") {
                 n += 1
                 name = "\(preferred)\(n)"
             }

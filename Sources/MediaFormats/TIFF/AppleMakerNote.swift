@@ -20,7 +20,7 @@ public struct AppleMakerNote: Sendable, Equatable {
 
     /// Parses a MakerNote.
     /// - Throws: when `bytes` lack the signature or a byte-order mark, end inside the header, or the IFD is cut short.
-    public init(bytes: [UInt8]) throws {
+    public init(bytes: [UInt8]) throws(FormatError) {
         guard Self.isApple(bytes) else { throw FormatError(.notRecognized, "not an Apple MakerNote") }
         guard bytes.count >= 16 else { throw FormatError(.truncated, "the Apple MakerNote ends inside its header") }
         switch (bytes[12], bytes[13]) {
@@ -68,7 +68,7 @@ public struct AppleMakerNote: Sendable, Equatable {
     ///
     /// A value of the same length is overwritten where it is; otherwise the IFD is rebuilt with the value
     /// area moved as one block, every offset into it shifted, and the new value appended.
-    public mutating func setString(_ value: String, for tag: UInt16) throws {
+    public mutating func setString(_ value: String, for tag: UInt16) throws(FormatError) {
         let newValue = Array(value.utf8) + [0]
         if let existing = ifd.entry(tag), existing.type == TIFFType.ascii, existing.count == UInt32(newValue.count), existing.isOutOfLine {
             let at = existing.offset(order)
@@ -113,7 +113,7 @@ public struct AppleMakerNote: Sendable, Equatable {
     /// one entry and is followed by 12 zero bytes, and the removed value's bytes are zeroed.
     /// - Returns: true when the tag was there.
     @discardableResult
-    public mutating func removeTag(_ tag: UInt16) throws -> Bool {
+    public mutating func removeTag(_ tag: UInt16) throws(FormatError) -> Bool {
         guard let entry = ifd.entry(tag) else { return false }
         if entry.isOutOfLine, let length = entry.valueLength {
             let at = entry.offset(order)

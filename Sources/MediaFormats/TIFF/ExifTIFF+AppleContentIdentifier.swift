@@ -3,7 +3,7 @@ extension ExifTIFF {
     /// the identifier it held.
     /// - Returns: nil when the TIFF has no Apple MakerNote or the MakerNote no identifier.
     /// - Throws: ``FormatError`` when the TIFF or the MakerNote cannot be read, or the edit would change the size.
-    public static func removingAppleContentIdentifier(_ bytes: [UInt8]) throws -> (tiff: [UInt8], identifier: String?)? {
+    public static func removingAppleContentIdentifier(_ bytes: [UInt8]) throws(FormatError) -> (tiff: [UInt8], identifier: String?)? {
         var tiff = try ExifTIFF(bytes: bytes)
         guard let note = tiff.makerNote, AppleMakerNote.isApple(note) else { return nil }
         var makerNote = try AppleMakerNote(bytes: note)

@@ -14,7 +14,7 @@ extension ExifTIFF {
     /// stays valid; another maker's MakerNote may count on the stream's order, so such a stream is refused.
     /// - Throws: when a MakerNote is not Apple's, an entry has a type whose element size is unknown, a value lies
     ///   outside the stream, two numbers overlap, or the IFDs are more than 64 (`maxIFDs`).
-    public func converted(to newOrder: ByteOrder) throws -> ExifTIFF {
+    public func converted(to newOrder: ByteOrder) throws(FormatError) -> ExifTIFF {
         guard newOrder != order else { return self }
         if let note = makerNote, !note.isEmpty, !AppleMakerNote.isApple(note) {
             throw FormatError(.unsupported, "the Exif holds another maker's MakerNote, which may depend on the byte order")

@@ -41,7 +41,7 @@ extension ExifTIFF {
     /// - Parameters:
     ///   - clock: the wall clock to write.
     ///   - offset: the clock's offset from UTC, in seconds east.
-    public mutating func setCaptureTime(_ clock: ExifDateTime, offset: Int) throws {
+    public mutating func setCaptureTime(_ clock: ExifDateTime, offset: Int) throws(FormatError) {
         let date = Array(clock.text.utf8) + [0]
         let zone = Array(ExifDateTime.offsetText(offset).utf8) + [0]
         let digitizedMissing = dateTimeDigitized == nil

@@ -52,7 +52,7 @@ extension ExifTIFF {
     /// pointer is turned to the new IFD (the old one stays, unreferenced), else IFD0 is appended again with the
     /// pointer added. Nothing else moves.
     /// - Throws: when a coordinate is out of range or not a number.
-    public mutating func setGPSPosition(_ position: GPSPosition) throws {
+    public mutating func setGPSPosition(_ position: GPSPosition) throws(FormatError) {
         guard position.latitude.isFinite, abs(position.latitude) <= 90, position.longitude.isFinite, abs(position.longitude) <= 180 else {
             throw FormatError(.unsupported, "the position \(position.latitude), \(position.longitude) is not on Earth")
         }

@@ -9,7 +9,7 @@ extension ExifTIFF {
     /// Makes the stream describe other pixels of the same scene (a new frame given another photo's metadata): the
     /// orientation upright (1), the pixel size `width` × `height`, the colour space sRGB, and IFD1 (the old image's
     /// thumbnail) unlinked. Every other tag (dates, GPS, the camera, the MakerNote) stays as it was.
-    public mutating func describeNewPixels(width: Int, height: Int) throws {
+    public mutating func describeNewPixels(width: Int, height: Int) throws(FormatError) {
         if orientation != nil { try? setOrientation(.identity) }
         try? removeThumbnail()
         func long(_ v: Int) -> [UInt8] {

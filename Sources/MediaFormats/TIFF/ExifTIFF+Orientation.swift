@@ -4,7 +4,7 @@ extension ExifTIFF {
 
     /// Rewrites IFD0's `Orientation` value where it is (2 bytes; nothing else moves).
     /// - Throws: ``FormatError`` (unsupported) when IFD0 has no `Orientation` of one SHORT to rewrite.
-    public mutating func setOrientation(_ transform: ImageTransform) throws {
+    public mutating func setOrientation(_ transform: ImageTransform) throws(FormatError) {
         guard let entry = ifd0.entry(Self.orientationTag), entry.type == 3, entry.count == 1 else {
             throw FormatError(.unsupported, "the Exif data has no Orientation tag to rewrite")
         }

@@ -17,7 +17,7 @@ extension ExifTIFF {
 
     /// Unlinks IFD1 (the thumbnail's directory) from IFD0: readers no longer find a thumbnail. Its bytes stay where
     /// they were, so no offset in the stream moves.
-    public mutating func removeThumbnail() throws {
+    public mutating func removeThumbnail() throws(FormatError) {
         guard ifd0.nextOffset != 0 else { return }
         let nextField = ifd0.offset + 2 + 12 * ifd0.entries.count
         guard nextField + 4 <= bytes.count else { throw FormatError(.malformed, "IFD0's next-IFD offset lies past the Exif data") }

@@ -32,7 +32,7 @@ public struct ExifTIFF: Sendable, Equatable {
     /// Parses the header, IFD0 and the Exif IFD.
     /// - Throws: when the header is not a TIFF header (under 8 bytes, no `MM`/`II`, magic number not 42), the Exif
     ///   IFD pointer loops back to IFD0, or an IFD is cut short.
-    public init(bytes: [UInt8]) throws {
+    public init(bytes: [UInt8]) throws(FormatError) {
         guard bytes.count >= 8 else { throw FormatError(.truncated, "the Exif TIFF header is shorter than 8 bytes") }
         switch (bytes[0], bytes[1]) {
         case (0x4D, 0x4D): order = .bigEndian
@@ -110,7 +110,7 @@ public struct ExifTIFF: Sendable, Equatable {
     }
 
     /// Stores `makerNote` as the Exif IFD's MakerNote, adding the Exif IFD and the tag when missing.
-    public mutating func setMakerNote(_ makerNote: [UInt8]) throws {
+    public mutating func setMakerNote(_ makerNote: [UInt8]) throws(FormatError) {
         try setExifTag(Self.makerNoteTag, type: TIFFType.undefined, count: UInt32(makerNote.count), value: makerNote)
     }
 
@@ -133,7 +133,7 @@ public struct ExifTIFF: Sendable, Equatable {
     /// Stores a tag in the Exif IFD (adding the IFD when missing): a value that fits in 4 bytes in the entry itself,
     /// a longer one where the old value was when it fits there, else appended. `value` holds `count` elements of
     /// `type`, in this stream's byte order.
-    public mutating func setExifTag(_ tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]) throws {
+    public mutating func setExifTag(_ tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]) throws(FormatError) {
         guard let size = TIFFType.elementSize(type), size * Int(count) == value.count else {
             throw FormatError(.unsupported, "an Exif value of \(value.count) bytes is not \(count) elements of type \(type)")
         }
@@ -188,15 +188,15 @@ public struct ExifTIFF: Sendable, Equatable {
 
     func alignedEnd() -> Int { bytes.count + (bytes.count & 1) }
 
-    mutating func appendIFD(_ entries: [IFDEntry], next: Int) throws -> Int {
+    mutating func appendIFD(_ entries: [IFDEntry], next: Int) throws(FormatError) -> Int {
         let at = alignedEnd()
         bytes += [UInt8](repeating: 0, count: at - bytes.count)
         bytes += IFD.serialize(entries, next: UInt32(next), order: order)
         return at
     }
 
-    private mutating func reparse() throws { self = try ExifTIFF(bytes: bytes) }
+    private mutating func reparse() throws(FormatError) { self = try ExifTIFF(bytes: bytes) }
 
     /// Parses the stream again after an edit made in place by an extension.
-    mutating func reparseAfterEdit() throws { try reparse() }
+    mutating func reparseAfterEdit() throws(FormatError) { try reparse() }
 }

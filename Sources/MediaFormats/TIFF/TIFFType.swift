@@ -74,7 +74,7 @@ public struct IFD: Sendable, Equatable {
     ///   - bytes: the structure (a TIFF stream, or a MakerNote).
     ///   - offset: where the IFD starts in `bytes`.
     ///   - order: the byte order.
-    public static func parse(_ bytes: [UInt8], at offset: Int, order: ByteOrder) throws -> IFD {
+    public static func parse(_ bytes: [UInt8], at offset: Int, order: ByteOrder) throws(FormatError) -> IFD {
         var r = ByteReader(bytes)
         try r.seek(to: offset)
         let count = try r.readInteger(UInt16.self, order, "IFD entry count")
@@ -93,7 +93,7 @@ public struct IFD: Sendable, Equatable {
     }
 
     /// The value bytes of `entry`, read inline or at its offset (counted from the start of `bytes`).
-    public static func value(of entry: IFDEntry, in bytes: [UInt8], order: ByteOrder) throws -> [UInt8] {
+    public static func value(of entry: IFDEntry, in bytes: [UInt8], order: ByteOrder) throws(FormatError) -> [UInt8] {
         guard let length = entry.valueLength else {
             throw FormatError(.unsupported, "tag 0x\(String(entry.tag, radix: 16)) has unknown TIFF type \(entry.type)")
         }

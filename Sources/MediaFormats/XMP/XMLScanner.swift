@@ -11,7 +11,7 @@ struct XMLScanner {
 
     func error(_ message: String) -> FormatError { FormatError(.malformed, "XMP: \(message) at byte \(i)") }
 
-    mutating func parseDocument() throws -> XMPPacket.Element {
+    mutating func parseDocument() throws(FormatError) -> XMPPacket.Element {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         var root: XMPPacket.Element?
         while true {
@@ -28,7 +28,7 @@ struct XMLScanner {
     }
 
     /// Skips a comment, processing instruction or declaration at `i`; false when an element starts there.
-    mutating func skipMarkup() throws -> Bool {
+    mutating func skipMarkup() throws(FormatError) -> Bool {
         if matches("<?") {
             guard let end = find([UInt8]("?>".utf8), from: i + 2) else { throw error("an unterminated processing instruction") }
             i = end + 2
@@ -43,7 +43,7 @@ struct XMLScanner {
         return false
     }
 
-    mutating func parseElement(depth: Int, scopes: [[String: String]]) throws -> XMPPacket.Element {
+    mutating func parseElement(depth: Int, scopes: [[String: String]]) throws(FormatError) -> XMPPacket.Element {
         guard depth < Self.maxDepth else { throw error("elements nested more than \(Self.maxDepth) deep") }
         elementCount += 1
         guard elementCount <= Self.maxElements else { throw error("more than \(Self.maxElements) elements") }
@@ -87,7 +87,7 @@ struct XMLScanner {
             if a.name.hasPrefix("xmlns:") { scope[String(a.name.dropFirst(6))] = a.value }
         }
         let scopes = scopes + [scope]
-        func resolve(_ qualified: String, isAttribute: Bool) throws -> (String?, String) {
+        func resolve(_ qualified: String, isAttribute: Bool) throws(FormatError) -> (String?, String) {
             guard let colon = qualified.firstIndex(of: ":") else {
                 return (isAttribute ? nil : scope[""], qualified)
             }
@@ -140,7 +140,7 @@ struct XMLScanner {
         return element
     }
 
-    mutating func readName() throws -> String {
+    mutating func readName() throws(FormatError) -> String {
         let start = i
         while i < bytes.count {
             let c = bytes[i]
@@ -179,7 +179,7 @@ struct XMLScanner {
     }
 
     /// Character data with entity and character references decoded.
-    func decode(_ range: Range<Int>) throws -> String {
+    func decode(_ range: Range<Int>) throws(FormatError) -> String {
         guard bytes[range].contains(UInt8(ascii: "&")) else { return String(decoding: bytes[range], as: UTF8.self) }
         var out: [UInt8] = []
         var k = range.lowerBound

@@ -68,7 +68,7 @@ public enum XMPDescriptiveWriter {
 
     /// The packet with `properties` written: into `existing` (each one that is there already replaced), or a new one.
     /// - Throws: when the result does not read back as XML (it always should).
-    public static func packet(existing: XMPPacket?, setting properties: [Property]) throws -> [UInt8] {
+    public static func packet(existing: XMPPacket?, setting properties: [Property]) throws(FormatError) -> [UInt8] {
         guard let existing, let description = existing.descriptions.first else {
             let body = properties.map { "\n   " + $0.element(prefix: $0.preferredPrefix, rdf: "rdf") }.joined()
             let declarations = Set(properties.map { "\n    xmlns:\($0.preferredPrefix)=\"\($0.namespace)\"" }).sorted().joined()
@@ -88,7 +88,7 @@ public enum XMPDescriptiveWriter {
         }
         // Prefixes: those the Description itself binds for these namespaces, else free ones declared on it.
         let declared = ([existing.root] + existing.root.descendants).flatMap { e in
-            e.attributes.filter { $0.namespace == xmlnsNamespace }.map(\.localName)
+            e.attributes.filter { $0.namespace == xmlnsNamespace }.map { $0.localName }
         }
         var declarations = ""
         var chosen: [String: String] = [:]

@@ -12,8 +12,8 @@ extension XMPPacket {
     public func blanking(namespaces: Set<String>) -> [UInt8] {
         var ranges: [Range<Int>] = []
         for d in descriptions {
-            ranges += d.attributes.filter { $0.namespace.map(namespaces.contains) ?? false }.map(\.range)
-            ranges += d.children.filter { $0.namespace.map(namespaces.contains) ?? false }.map(\.range)
+            ranges += d.attributes.filter { $0.namespace.map(namespaces.contains) ?? false }.map { $0.range }
+            ranges += d.children.filter { $0.namespace.map(namespaces.contains) ?? false }.map { $0.range }
         }
         return blanking(ranges)
     }

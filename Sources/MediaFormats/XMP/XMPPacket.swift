@@ -64,7 +64,7 @@ public struct XMPPacket: Sendable {
     /// Parses a packet (UTF-8, with or without a BOM); NUL padding after the root element ends it.
     /// - Throws: when it is larger than ``maxSize``, is not well-formed, uses an undeclared prefix, or has a document
     ///   type declaration.
-    public init(bytes: [UInt8]) throws {
+    public init(bytes: [UInt8]) throws(FormatError) {
         guard bytes.count <= Self.maxSize else { throw FormatError(.unsupported, "the XMP packet is \(bytes.count) bytes") }
         self.bytes = bytes
         var parser = XMLScanner(bytes: bytes)
@@ -91,8 +91,8 @@ public struct XMPPacket: Sendable {
     public func propertyRanges(_ namespace: String, _ localName: String) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         for d in descriptions {
-            ranges += d.attributes.filter { $0.namespace == namespace && $0.localName == localName }.map(\.range)
-            ranges += d.children.filter { $0.namespace == namespace && $0.localName == localName }.map(\.range)
+            ranges += d.attributes.filter { $0.namespace == namespace && $0.localName == localName }.map { $0.range }
+            ranges += d.children.filter { $0.namespace == namespace && $0.localName == localName }.map { $0.range }
         }
         return ranges
     }
