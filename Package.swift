@@ -43,10 +43,16 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // Live Photo operations built on MediaFormats (lossless) and LivePhotoMedia (only when pixels must change).
+        // The operations' lossless core: what the inputs are, and the plan of every output (new header bytes and runs of
+        // the inputs), the reports and the errors. No Foundation, no I/O of its own: the same sources compile as Embedded
+        // Swift for wasm32 (scripts/wasm.sh), where the browser reads and writes.
+        .target(name: "LivePhotoCore", dependencies: ["MediaFormats"]),
+        // Live Photo operations built on LivePhotoCore's plans (lossless) and LivePhotoMedia (only when pixels must change):
+        // files opened and written, ffmpeg run, folders walked.
         .target(
             name: "LivePhotoKit",
             dependencies: [
+                "LivePhotoCore",
                 "MediaFormats",
                 "LivePhotoMedia",
                 "PortableFoundation",
@@ -98,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "LivePhotoKitTests",
             dependencies: [
-                "LivePhotoKit", "LivePhotoMedia", "MediaFormats", "TestSupport",
+                "LivePhotoKit", "LivePhotoCore", "LivePhotoMedia", "MediaFormats", "TestSupport",
             ]
         ),
         .testTarget(name: "livephotoTests", dependencies: ["TestSupport", "MediaFormats", "LivePhotoKit"]),

@@ -25,7 +25,7 @@ public struct CaptureOptions: Sendable {
 
     public init(
         input: String, inputFormat: String? = nil, realtime: Bool = false, before: Double = 1.5, after: Double = 1.5,
-        outputDirectory: String, photoFormat: PhotoFormat? = nil, audio: Bool = true, codec: VideoCodec = .h264,
+        outputDirectory: String, photoFormat: PhotoFormat? = nil, audio: Bool = true, codec: LivePhotoCore.VideoCodec = .h264,
         ffmpegPath: String? = nil, force: Bool = false
     ) {
         self.input = input

@@ -159,12 +159,12 @@ public enum LivePhotoConverter {
             video = moved
             writer = try plan(video)
         }
-        let stem = try LivePhotoMaker.stemName(name ?? LivePhotoSplitter.baseStem(photo))
+        let stem = try LivePhotoMaker.stemName(name ?? PlannedOutputs.baseStem(photo))
         let output = PlannedOutputs.motionPhoto(stem: stem, folder: outputDirectory, photoKind: writer.format)
         let outputs = try OutputTransaction([output], inputs: [photo, movie], force: force)
         let staged = try outputs.stage(output, datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
-        try writer.write(to: staged, progress: counter.add)
+        try staged.write(writer.output, progress: counter.add)
         try outputs.commit()
         return MotionConversionResult(
             output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
@@ -183,14 +183,14 @@ public enum LivePhotoConverter {
         let writer = try VivoPairWriter.plan(
             still: still, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier,
             milliseconds: Int64(exactly: (min(max(date.timeIntervalSince1970, 0), 9_999_999_999) * 1000).rounded()) ?? 0)
-        let stem = try LivePhotoMaker.stemName(options.name ?? LivePhotoSplitter.baseStem(photo))
+        let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.baseStem(photo))
         let outputs = PlannedOutputs.vivoPair(stem: stem, folder: options.outputDirectory)
         let transaction = try OutputTransaction(outputs, inputs: [photo, movie], force: options.force)
         let stagedPhoto = try transaction.stage(outputs[0], datedLike: photo)
         let stagedMovie = try transaction.stage(outputs[1], datedLike: photo)
         let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
-        try writer.writePhoto(to: stagedPhoto, progress: counter.add)
-        try writer.writeMovie(to: stagedMovie, progress: counter.add)
+        try stagedPhoto.write(writer.photoOutput, progress: counter.add)
+        try stagedMovie.write(writer.movieOutput, progress: counter.add)
         try transaction.commit()
         return MotionConversionResult(
             output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
@@ -240,7 +240,7 @@ public enum LivePhotoConverter {
         }
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
-        options.name = options.name ?? LivePhotoSplitter.baseStem(motionPhoto)
+        options.name = options.name ?? PlannedOutputs.baseStem(motionPhoto)
         // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo
         // comes back, and Photos sees the same asset rather than a copy.
         var restored: ContentIdentifier?
@@ -258,8 +258,8 @@ public enum LivePhotoConverter {
             guard let video = motion.video else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
             let plain = try PlainPhoto.plan(source: input, motion: motion)
             let still = try StagedFile(
-                destination: "\(work)/photo.\(LivePhotoSplitter.fileExtension(motionPhoto, kind: plain.format))", datedLike: motionPhoto)
-            try plain.write(to: still) { _ in }
+                destination: "\(work)/photo.\(PlannedOutputs.fileExtension(motionPhoto, kind: plain.format))", datedLike: motionPhoto)
+            try still.write(plain.output) { _ in }
             let stillPath = try still.commit()
             PendingOutputs.shared.finish([stillPath])
             let slice = try naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }

@@ -29,12 +29,12 @@ public enum LivePhotoEditor {
             return try await edit(still: still, movie: movie, options: options, progress: progress)
         case .zippedBundle(let zip):
             try OutputLocation.prepareFolder(options.outputDirectory)
-            let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(LivePhotoSplitter.bundleStem(zip))")
+            let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(PlannedOutputs.bundleStem(zip))")
             defer { OutputLocation.remove(work) }
             do throws(LivePhotoError) {
                 let (still, movie) = try BundleReader.extract(zip: zip, into: work)
                 var options = options
-                options.name = options.name ?? LivePhotoSplitter.bundleStem(zip)
+                options.name = options.name ?? PlannedOutputs.bundleStem(zip)
                 return try await edit(still: still, movie: movie, options: options, progress: progress)
             } catch {
                 throw error.renamingFiles(in: work) { name in name.isEmpty ? zip : "\(zip)/\(name)" }

@@ -33,7 +33,7 @@ public enum BatchAction: Sendable {
 
     /// The stem outputs are named after: the first file's name without its extension (or Motion Photo mark).
     static func stem(of item: LibraryItem) -> String {
-        LivePhotoSplitter.baseStem(item.files.first ?? "item")
+        PlannedOutputs.baseStem(item.files.first ?? "item")
     }
 
     /// The files the action writes for `item` into `folder`, named by the operations' own planners.

@@ -260,7 +260,7 @@ public enum LivePhotoMaker {
         logger.info("\(input.path) is a Motion Photo; its embedded video is left out of the still")
         let plain = try PlainPhoto.plan(source: input, motion: motion)
         let staged = try StagedFile(destination: "\(work)/still.\(input.kind == .heic ? "heic" : "jpg")")
-        try plain.write(to: staged) { _ in }
+        try staged.write(plain.output) { _ in }
         let path = try staged.commit()
         PendingOutputs.shared.finish([path])
         return try InputFile(path: path)

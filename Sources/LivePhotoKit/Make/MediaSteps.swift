@@ -10,7 +10,7 @@ struct MediaSteps {
     /// A hidden folder for intermediate files, removed when make ends.
     let work: String
     let quality: Int
-    let codec: VideoCodec
+    let codec: LivePhotoCore.VideoCodec
     let progress: ProgressHandler?
 
     func ffmpeg() throws(LivePhotoError) -> FFmpeg {
@@ -79,7 +79,7 @@ struct MediaSteps {
     /// The movie as an MP4 in the work folder, for players without the original codec: its video re-encoded to
     /// `codec`, or copied when `codec` is nil; its sound AAC (copied when it is, encoded when not, as an iPhone's LPCM);
     /// its metadata and frame times kept, QuickTime's keys (the content identifier) only with `keepingKeys`.
-    func reencode(_ path: String, to codec: VideoCodec?, keepingKeys: Bool) async throws(LivePhotoError) -> String {
+    func reencode(_ path: String, to codec: LivePhotoCore.VideoCodec?, keepingKeys: Bool) async throws(LivePhotoError) -> String {
         let tool = try ffmpeg()
         let info: MediaInfo
         do { info = try await tool.probe(path) } catch { throw Self.wrap(error, file: path) }
@@ -163,7 +163,7 @@ struct MediaSteps {
     /// The tagged JPEG encoded as HEIC by heif-enc, which keeps its Exif and so the identifier.
     func encodeHEIC(_ still: TaggedStill) async throws(LivePhotoError) -> RandomAccessFile {
         let jpeg = try StagedFile(destination: "\(work)/tagged.jpg")
-        try still.write(to: jpeg, progress: { _ in })
+        try jpeg.write(still.output, progress: { _ in })
         let jpegPath = try jpeg.commit()
         PendingOutputs.shared.finish([jpegPath])
         let output = "\(work)/still.heic"

@@ -63,8 +63,8 @@ struct OutputJob {
     {
         let stagedPhoto = try outputs.stage(photoPath, datedLike: photoDatedLike)
         let stagedMovie = try outputs.stage(moviePath, datedLike: movieDatedLike)
-        try still.write(to: stagedPhoto, progress: counter.add)
-        try movie.write(to: stagedMovie, progress: counter.add)
+        try stagedPhoto.write(still.output, progress: counter.add)
+        try stagedMovie.write(movie.output, progress: counter.add)
         return (stagedPhoto, stagedMovie)
     }
 

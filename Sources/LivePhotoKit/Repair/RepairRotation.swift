@@ -50,7 +50,7 @@ enum RepairRotation {
         let tool: FFmpeg
         do { tool = try FFmpeg.locate(explicitPath: ffmpegPath) } catch { throw MediaSteps.wrap(error, file: nil) }
         let upright = "\(work)/upright.mp4"
-        let codec: VideoCodec
+        let codec: LivePhotoCore.VideoCodec
         do {
             let info = try await tool.probe(movie)
             codec = info.video?.codec == "hevc" ? .hevc : .h264
@@ -67,7 +67,7 @@ enum RepairRotation {
                     wallpaper: .auto))
             guard let path = made.movie else { throw LivePhotoError.writeFailed(path: movie, reason: "no movie was made") }
             let file: RandomAccessFile
-            do { file = try RandomAccessFile(path: path) } catch { throw LivePhotoError.io(path: path, reason: error.reason) }
+            do throws(FileError) { file = try RandomAccessFile(path: path) } catch { throw LivePhotoError.io(path: path, reason: error.reason) }
             try out.copy(from: file, offset: 0, length: file.size, progress: { _ in })
         } catch {
             throw error.renamingFiles(in: work) { name in name.isEmpty ? "a temporary folder" : "the movie made upright" }

@@ -21,46 +21,6 @@ public struct SplitOptions: Sendable {
     }
 }
 
-/// What one input became.
-public struct SplitResult: Sendable, Codable, Equatable {
-    /// What the input was: a view of its ``family`` and layout (`PhotoFamily+Layouts.swift`).
-    public enum Kind: String, Sendable, Codable, CaseIterable {
-        /// An Apple Live Photo: a still and a movie.
-        case livePhoto = "live-photo"
-        /// A `.pvt` bundle folder.
-        case bundle = "pvt"
-        /// A `.pvt.zip`.
-        case zippedBundle = "pvt-zip"
-        /// A Google Motion Photo v1 (JPEG or HEIC), Samsung's included.
-        case motionPhoto = "motion-photo"
-        /// A legacy MicroVideo JPEG (`Camera:MicroVideoOffset`).
-        case microVideo = "micro-video"
-        /// A Samsung JPEG whose video is found only through its SEF trailer.
-        case samsungMotionPhoto = "samsung-motion-photo"
-        /// vivo's two files (phones up to the X200): a JPEG and an MP4 whose footers carry one pairing id.
-        case vivoPair = "vivo-pair"
-    }
-
-    public var inputs: [String]
-    /// What the input was: its ``family`` as it was laid out (a pair, a bundle, where a Motion Photo's video was).
-    public var kind: Kind
-    /// Whose live photo it was: `apple` for a Live Photo (a pair or a bundle), `vivo` for vivo's pair, else the maker
-    /// whose marks the Motion Photo carries.
-    public var family: PhotoFamily
-    public var photo: String
-    public var video: String
-    /// The still's time in the video, in seconds, when the input says.
-    public var coverTimeSeconds: Double?
-    /// For a Motion Photo: how the video was found, and where it was.
-    public var videoLocator: InspectionReport.MotionPhotoVideoLocator?
-    public var videoOffset: Int64?
-    public var videoLength: Int64?
-    /// What was taken out of the photo and the movie.
-    public var removed: [String]
-    /// Anything that did not add up, and how it was resolved.
-    public var notes: [String]
-}
-
 /// Takes Live Photos and Motion Photos apart into a plain photo and a plain video, without re-encoding.
 public enum LivePhotoSplitter {
     static let logger = Logger(label: "livephoto.split")
@@ -193,23 +153,23 @@ public enum LivePhotoSplitter {
         switch unit {
         case .pair(let still, let movie, let note):
             var result = try splitPair(
-                still: still, movie: movie, inputs: [still, movie], packaging: .pair, stem: options.name ?? baseStem(still),
+                still: still, movie: movie, inputs: [still, movie], packaging: .pair, stem: options.name ?? PlannedOutputs.baseStem(still),
                 options: options, progress: progress, placed: &placed)
             if let note { result.notes.insert(note, at: 0) }
             return result
         case .bundle(let folder):
             let (still, movie) = try BundleReader.members(ofFolder: folder)
             return try splitPair(
-                still: still, movie: movie, inputs: [folder], packaging: .bundle, stem: options.name ?? bundleStem(folder),
+                still: still, movie: movie, inputs: [folder], packaging: .bundle, stem: options.name ?? PlannedOutputs.bundleStem(folder),
                 options: options, progress: progress, placed: &placed)
         case .zippedBundle(let zip):
-            let destination = "\(options.outputDirectory)/\(bundleStem(zip))"
+            let destination = "\(options.outputDirectory)/\(PlannedOutputs.bundleStem(zip))"
             let work = try OutputLocation.temporaryFolder(beside: destination)
             defer { OutputLocation.remove(work) }
             do throws(LivePhotoError) {
                 let (still, movie) = try BundleReader.extract(zip: zip, into: work)
                 return try splitPair(
-                    still: still, movie: movie, inputs: [zip], packaging: .zippedBundle, stem: options.name ?? bundleStem(zip),
+                    still: still, movie: movie, inputs: [zip], packaging: .zippedBundle, stem: options.name ?? PlannedOutputs.bundleStem(zip),
                     options: options, progress: progress, placed: &placed)
             } catch {
                 // A member is named as inside the zip, never by where it was extracted.
@@ -246,15 +206,15 @@ public enum LivePhotoSplitter {
         }
         // Parts of two Live Photos (split with --force) keep their own names.
         let photoStem = try LivePhotoMaker.stemName(stem)
-        let movieStem = try LivePhotoMaker.stemName(pairing.differ && options.name == nil && kind == .livePhoto ? baseStem(movie) : stem)
+        let movieStem = try LivePhotoMaker.stemName(pairing.differ && options.name == nil && kind == .livePhoto ? PlannedOutputs.baseStem(movie) : stem)
         let photoPath = PlannedOutputs.splitPhoto(of: still, stem: photoStem, folder: options.outputDirectory, kind: photo.format)
         let moviePath = PlannedOutputs.splitMovie(of: movie, stem: movieStem, folder: options.outputDirectory)
         let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)
         let outputs = try OutputTransaction([photoPath, moviePath], inputs: [still, movie], force: options.force)
         let stagedPhoto = try outputs.stage(photoPath, datedLike: still)
         let stagedMovie = try outputs.stage(moviePath, datedLike: movie)
-        try photo.write(to: stagedPhoto, progress: counter.add)
-        try plainMovie.write(to: stagedMovie, progress: counter.add)
+        try stagedPhoto.write(photo.output, progress: counter.add)
+        try stagedMovie.write(plainMovie.output, progress: counter.add)
         placed += try outputs.commit(finishing: false)
         return SplitResult(
             inputs: inputs, kind: kind, family: family, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
@@ -275,14 +235,14 @@ public enum LivePhotoSplitter {
                 reason: "not a Motion Photo: it holds no video (and no content identifier of a Live Photo), so there is nothing to split")
         }
         let photo = try PlainPhoto.plan(source: input, motion: motion)
-        let stem = try LivePhotoMaker.stemName(options.name ?? baseStem(path))
+        let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.baseStem(path))
         let photoPath = PlannedOutputs.splitPhoto(of: path, stem: stem, folder: options.outputDirectory, kind: photo.format)
         let videoPath = PlannedOutputs.splitMovie(of: nil, stem: stem, folder: options.outputDirectory)
         let counter = ProgressCounter(total: photo.copiedBytes + video.length, handler: progress)
         let outputs = try OutputTransaction([photoPath, videoPath], inputs: [path], force: options.force)
         let stagedPhoto = try outputs.stage(photoPath, datedLike: path)
         let stagedVideo = try outputs.stage(videoPath, datedLike: path)
-        try photo.write(to: stagedPhoto, progress: counter.add)
+        try stagedPhoto.write(photo.output, progress: counter.add)
         try stagedVideo.copy(from: file, offset: video.offset, length: video.length, progress: counter.add)
         var notes = motion.notes
         if let check = try? InputFile(path: stagedVideo.temporaryPath).file {
@@ -300,38 +260,5 @@ public enum LivePhotoSplitter {
             coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
             videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init),
             videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
-    }
-
-    /// The input's name without its extension, and without a Motion Photo's `.MP`/`_MP` mark.
-    static func baseStem(_ path: String) -> String {
-        var stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        for mark in [".MP", "_MP", ".mp"] where stem.hasSuffix(mark) && stem.count > mark.count { stem.removeLast(mark.count) }
-        return stem
-    }
-
-    static func bundleStem(_ path: String) -> String {
-        var name = URL(fileURLWithPath: path).lastPathComponent
-        for suffix in [".zip", ".ZIP", ".pvt", ".PVT"] where name.hasSuffix(suffix) && name.count > suffix.count {
-            name.removeLast(suffix.count)
-        }
-        return name
-    }
-
-    /// The input's own extension when it names the format, else the format's usual one.
-    static func fileExtension(_ path: String, kind: FileKind) -> String {
-        let ext = URL(fileURLWithPath: path).pathExtension
-        let fits: Set<String>
-        switch kind {
-        case .jpeg: fits = ["jpg", "jpeg"]
-        case .heic: fits = ["heic", "heif"]
-        case .quicktime, .mp4: fits = ["mov", "qt", "mp4", "m4v"]
-        default: fits = []
-        }
-        if fits.contains(ext.lowercased()) { return ext }
-        switch kind {
-        case .jpeg: return "jpg"
-        case .heic: return "heic"
-        default: return "mov"
-        }
     }
 }

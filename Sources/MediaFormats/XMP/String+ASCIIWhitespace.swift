@@ -1,5 +1,6 @@
 extension String {
-    func trimmingASCIIWhitespace() -> String {
+    /// The text without the spaces, tabs and line breaks (ASCII's) at its ends.
+    public func trimmingASCIIWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !" \t\r\n".unicodeScalars.contains($0) }),
             let last = scalars.lastIndex(where: { !" \t\r\n".unicodeScalars.contains($0) })

@@ -1,0 +1,80 @@
+import MediaFormats
+
+/// The files each operation writes, named in one place: the operations name their outputs with these, and batches
+/// say what an item will become (`--dry-run`, resuming, shares) with the same functions, never by working names out
+/// again.
+package enum PlannedOutputs {
+    /// `make`'s: the pair (`STEM.JPG` or `STEM.HEIC`, and `STEM.MOV`), the `.pvt` folder, or the `.pvt.zip`.
+    package static func make(stem: String, folder: String, packaging: Packaging, photoFormat: PhotoFormat) -> [String] {
+        switch packaging {
+        case .pair: [pairPhoto(stem: stem, folder: folder, format: photoFormat), pairMovie(stem: stem, folder: folder)]
+        case .bundle: [bundle(stem: stem, folder: folder, zipped: false)]
+        case .zippedBundle: [bundle(stem: stem, folder: folder, zipped: true)]
+        }
+    }
+
+    /// A pair's file names: `STEM.JPG` (or `STEM.HEIC`) and `STEM.MOV`, as an iPhone names them.
+    package static func pairNames(stem: String, format: PhotoFormat) -> (photo: String, movie: String) {
+        ("\(stem).\(format == .heic ? "HEIC" : "JPG")", "\(stem).MOV")
+    }
+
+    package static func pairPhoto(stem: String, folder: String, format: PhotoFormat) -> String {
+        "\(folder)/\(pairNames(stem: stem, format: format).photo)"
+    }
+
+    package static func pairMovie(stem: String, folder: String) -> String { "\(folder)/\(pairNames(stem: stem, format: .jpeg).movie)" }
+
+    package static func bundle(stem: String, folder: String, zipped: Bool) -> String { "\(folder)/\(stem).pvt" + (zipped ? ".zip" : "") }
+
+    /// `convert --to motion`'s: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
+    package static func motionPhoto(stem: String, folder: String, photoKind: FileKind) -> String {
+        "\(folder)/\(stem).MP.\(photoKind == .heic ? "heic" : "jpg")"
+    }
+
+    /// `split`'s photo: the input's extension when it fits the format (`.jpeg` stays), else the format's.
+    package static func splitPhoto(of input: String, stem: String, folder: String, kind: FileKind) -> String {
+        "\(folder)/\(stem).\(fileExtension(input, kind: kind))"
+    }
+
+    /// `split`'s movie: a Motion Photo's MP4, or a Live Photo's movie under its own extension.
+    package static func splitMovie(of input: String?, stem: String, folder: String) -> String {
+        guard let input else { return "\(folder)/\(stem).mp4" }
+        return "\(folder)/\(stem).\(fileExtension(input, kind: .quicktime))"
+    }
+
+    /// `convert --to motion --flavor vivo-pair`'s two files: `STEM.jpg` and `STEM.mp4`.
+    package static func vivoPair(stem: String, folder: String) -> [String] { ["\(folder)/\(stem).jpg", "\(folder)/\(stem).mp4"] }
+
+    /// The input's name without its extension, and without a Motion Photo's `.MP`/`_MP` mark.
+    package static func baseStem(_ path: String) -> String {
+        var stem = PathName.stem(path)
+        for mark in [".MP", "_MP", ".mp"] where stem.hasSuffix(mark) && stem.count > mark.count { stem.removeLast(mark.count) }
+        return stem
+    }
+
+    package static func bundleStem(_ path: String) -> String {
+        var name = PathName.lastComponent(path)
+        for suffix in [".zip", ".ZIP", ".pvt", ".PVT"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+
+    /// The input's own extension when it names the format, else the format's usual one.
+    package static func fileExtension(_ path: String, kind: FileKind) -> String {
+        let ext = PathName.pathExtension(path)
+        let fits: Set<String>
+        switch kind {
+        case .jpeg: fits = ["jpg", "jpeg"]
+        case .heic: fits = ["heic", "heif"]
+        case .quicktime, .mp4: fits = ["mov", "qt", "mp4", "m4v"]
+        default: fits = []
+        }
+        if fits.contains(ext.asciiLowercased()) { return ext }
+        switch kind {
+        case .jpeg: return "jpg"
+        case .heic: return "heic"
+        default: return "mov"
+        }
+    }
+}
