@@ -65,18 +65,10 @@ struct EditCommand: AsyncParsableCommand {
 
     /// `START..END`, either side optional.
     static func range(_ text: String) throws -> (Double?, Double?) {
-        let parts = text.components(separatedBy: "..")
-        guard parts.count == 2 else { throw ValidationError("--trim takes START..END in seconds, like 0.5..2.5, ..2 or 1..") }
-        func time(_ s: String) throws -> Double? {
-            let s = s.trimmingWhitespace()
-            guard !s.isEmpty else { return nil }
-            guard let t = Double(s), t.isFinite, t >= 0 else { throw ValidationError("--trim: '\(s)' is not a time in seconds, 0 or more") }
-            return t
+        switch TrimRange.parse(text) {
+        case .success(let range): return range
+        case .failure(let error): throw ValidationError(error.message)
         }
-        let (start, end) = (try time(parts[0]), try time(parts[1]))
-        guard start != nil || end != nil else { throw ValidationError("--trim needs a start, an end or both") }
-        if let start, let end, end <= start { throw ValidationError("--trim \(text) is an empty range: its end is not after its start") }
-        return (start, end)
     }
 
     func validate() throws {

@@ -77,21 +77,8 @@ enum Failure {
         let message: String
         let code: Int32
         if let e = error as? LivePhotoError {
-            message = e.description + flagAdvice(for: e)
-            switch e {
-            case .badInput, .unsupported: code = badInput
-            case .invalidArgument: code = usage
-            case .outputExists: code = outputExists
-            case .refused(_, _, let remedy):
-                switch remedy {
-                case .takeMismatchedPartsTogether, .replaceForeignMakerNote, .keepPhotoFormat: code = badInput
-                case .chooseAnotherOutput, .nameOneItemOnly: code = usage
-                }
-            case .io: code = badInput
-            case .writeFailed: code = writeFailed
-            case .interrupted: code = 130
-            case .missingTool: code = missingTool
-            }
+            message = e.description + e.commandLineAdvice
+            code = e.exitCode
         } else {
             message = "\(error)"
             code = badInput
@@ -101,23 +88,6 @@ enum Failure {
         }
         StandardStreams.error("livephoto: error: \(message)\n")
         return ExitCode(code)
-    }
-
-    /// The library names what would change the outcome; this says it with the flags of the command line.
-    static func flagAdvice(for error: LivePhotoError) -> String {
-        switch error {
-        case .outputExists: return " (use --force to overwrite it)"
-        case .missingTool(let tool, _) where tool == "ffmpeg" || tool == "ffprobe": return " Or give ffmpeg's path with --ffmpeg."
-        case .refused(_, _, let remedy):
-            switch remedy {
-            case .takeMismatchedPartsTogether: return "; --force takes them together anyway"
-            case .replaceForeignMakerNote: return "; --force replaces it with an Apple one"
-            case .keepPhotoFormat: return "; leave out --photo-format"
-            case .chooseAnotherOutput: return "; choose another --out folder or --name"
-            case .nameOneItemOnly: return "; --name needs exactly one Live Photo or Motion Photo"
-            }
-        default: return ""
-        }
     }
 }
 

@@ -19,31 +19,42 @@ package enum PlannedOutputs {
     }
 
     package static func pairPhoto(stem: String, folder: String, format: PhotoFormat) -> String {
-        "\(folder)/\(pairNames(stem: stem, format: format).photo)"
+        path(pairNames(stem: stem, format: format).photo, in: folder)
     }
 
-    package static func pairMovie(stem: String, folder: String) -> String { "\(folder)/\(pairNames(stem: stem, format: .jpeg).movie)" }
+    package static func pairMovie(stem: String, folder: String) -> String { path(pairNames(stem: stem, format: .jpeg).movie, in: folder) }
 
-    package static func bundle(stem: String, folder: String, zipped: Bool) -> String { "\(folder)/\(stem).pvt" + (zipped ? ".zip" : "") }
+    package static func bundle(stem: String, folder: String, zipped: Bool) -> String { path("\(stem).pvt" + (zipped ? ".zip" : ""), in: folder) }
 
     /// `convert --to motion`'s: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
     package static func motionPhoto(stem: String, folder: String, photoKind: FileKind) -> String {
-        "\(folder)/\(stem).MP.\(photoKind == .heic ? "heic" : "jpg")"
+        path("\(stem).MP.\(photoKind == .heic ? "heic" : "jpg")", in: folder)
     }
 
     /// `split`'s photo: the input's extension when it fits the format (`.jpeg` stays), else the format's.
     package static func splitPhoto(of input: String, stem: String, folder: String, kind: FileKind) -> String {
-        "\(folder)/\(stem).\(fileExtension(input, kind: kind))"
+        path("\(stem).\(fileExtension(input, kind: kind))", in: folder)
     }
 
     /// `split`'s movie: a Motion Photo's MP4, or a Live Photo's movie under its own extension.
     package static func splitMovie(of input: String?, stem: String, folder: String) -> String {
-        guard let input else { return "\(folder)/\(stem).mp4" }
-        return "\(folder)/\(stem).\(fileExtension(input, kind: .quicktime))"
+        guard let input else { return path("\(stem).mp4", in: folder) }
+        return path("\(stem).\(fileExtension(input, kind: .quicktime))", in: folder)
     }
 
     /// `convert --to motion --flavor vivo-pair`'s two files: `STEM.jpg` and `STEM.mp4`.
-    package static func vivoPair(stem: String, folder: String) -> [String] { ["\(folder)/\(stem).jpg", "\(folder)/\(stem).mp4"] }
+    package static func vivoPair(stem: String, folder: String) -> [String] { [path("\(stem).jpg", in: folder), path("\(stem).mp4", in: folder)] }
+
+    /// `name` in `folder`; `name` alone when there is no folder (a browser's outputs).
+    package static func path(_ name: String, in folder: String) -> String { folder.isEmpty ? name : "\(folder)/\(name)" }
+
+    /// `name` as the stem of outputs, when it can be one: not empty, no folder, not `.` or `..`.
+    package static func checkedStem(_ name: String) throws(LivePhotoError) -> String {
+        guard !name.isEmpty, !name.containsText("/"), name != ".", name != ".." else {
+            throw .invalidArgument("'\(name)' cannot be used as an output name")
+        }
+        return name
+    }
 
     /// The input's name without its extension, and without a Motion Photo's `.MP`/`_MP` mark.
     package static func baseStem(_ path: String) -> String {

@@ -63,6 +63,36 @@ package struct SplicedFile {
         return out
     }
 
+    /// The same output with every run of a joined file (``asFile(named:)``) replaced by the runs of the files it joins:
+    /// what is copied then comes from the inputs themselves.
+    package func flattened() -> SplicedFile {
+        var out = SplicedFile()
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes): out.append(bytes)
+            case .copy(let file, let offset, let length):
+                for run in file.runs(at: offset, length: length) {
+                    switch run {
+                    case .bytes(let bytes): out.append(bytes)
+                    case .file(let source, let from, let count): out.pieces.append(.copy(source, offset: from, length: count))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The output read as a file, named `name` in errors, without writing it: the input of a next step.
+    package func asFile(named name: String) -> RandomAccessFile {
+        RandomAccessFile(
+            joining: pieces.map { piece in
+                switch piece {
+                case .bytes(let bytes): .bytes(bytes)
+                case .copy(let file, let offset, let length): .file(file, offset: offset, length: length)
+                }
+            }, name: name)
+    }
+
     /// The bytes of `range` of the output, read from the inputs (a header made of pieces, to parse it again).
     /// - Throws: ``FormatError`` when an input cannot be read.
     package func read(_ range: Range<Int64>) throws(FormatError) -> [UInt8] {

@@ -2,31 +2,6 @@ import Logging
 import MediaFormats
 internal import PortableFoundation
 
-/// What `convert --to motion` wrote.
-public struct MotionConversionResult: Sendable, Codable, Equatable {
-    public var output: String
-    /// `jpeg` or `heic`.
-    public var format: FileKind
-    /// The still's time in the video, written as `MotionPhotoPresentationTimestampUs`.
-    public var presentationTimestampUs: Int64
-    /// Where the MP4 sits in the output, as Google's rule finds it.
-    public var videoOffset: Int64
-    public var videoLength: Int64
-    /// Which galleries' way of finding the video the file carries.
-    public var flavor: MotionConversionOptions.Flavor
-    /// Whose live photo the output is (the flavour's ``MotionConversionOptions/Flavor/family``).
-    public var family: PhotoFamily
-    /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
-    public var reencoded: Bool
-    /// The MP4 of a two-file flavour (`vivo-pair`), beside ``output``, the photo; nil for a single file.
-    public var companion: String?
-    /// True when the sound was encoded to AAC (the movie's LPCM, which MP4 players do not play); the video's samples
-    /// were still copied unless ``reencoded``.
-    public var soundEncoded = false
-    /// What was not as expected: a photo or movie that was not part of a Live Photo, parts of two Live Photos.
-    public var notes: [String] = []
-}
-
 /// Converts between Apple Live Photos and Google Motion Photos, without re-encoding.
 public enum LivePhotoConverter {
     static let logger = Logger(label: "livephoto.convert")
@@ -120,82 +95,21 @@ public enum LivePhotoConverter {
                 notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
             }
         }
-        if options.flavor.needsH264, source.videoDuration > 10 {
-            notes.append(
-                "the video is \(CoverTime.format(source.videoDuration)) s long: HarmonyOS's media library takes moving photos of 10 s at most"
-            )
-        }
-        var settingKeys: [String: QuickTimeMetadata.Value] = [:]
-        if options.flavor.needsH264, let cover = source.coverSeconds {
-            // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
-            settingKeys[OpenHarmonyMovieMetadata.coverTimeKey] = OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)
-        }
-        var video = try PlainMovie.plan(source, keepsIdentifier: options.keepsIdentifier, settingKeys: settingKeys)
-        let timestamp: Int64
-        if let cover = video.coverSeconds {
-            // A header's time can be anything; one past what microseconds in 64 bits hold is left unspecified.
-            timestamp = Int64(exactly: (cover * 1_000_000).rounded()) ?? -1
-        } else {
+        if source.coverSeconds == nil {
             logger.notice("\(movie): no still-image-time; the presentation timestamp is left unspecified (-1)")
-            timestamp = -1
         }
-        if options.flavor == .vivoPair {
-            return try vivoPair(
-                photo: photo, movie: movie, still: stillFile, plainStill: plainStill, video: video, timestamp: timestamp, options: options,
-                pairing: pairing,
-                notes: notes, reencoded: reencoded, soundEncoded: soundEncoded, progress: progress)
-        }
-        func plan(_ video: PlainMovie) throws(LivePhotoError) -> MotionPhotoWriter {
-            try MotionPhotoWriter.plan(
-                still: stillFile, plain: plainStill, video: video, timestampUs: timestamp, flavor: options.flavor,
-                keepsIdentifier: options.keepsIdentifier)
-        }
-        var writer = try plan(video)
-        // The MP4's media data where its source has it modulo 64 KiB, so that the copy runs at cp's speed. The photo's
-        // XMP gives the MP4's length, whose digits can move the MP4 again: a second pass settles it (a third never
-        // has to; if it did, the file would still be whole, only the copy slower).
-        for _ in 0..<3 {
-            guard let moved = try video.aligned(at: writer.videoOffset) else { break }
-            video = moved
-            writer = try plan(video)
-        }
-        let stem = try LivePhotoMaker.stemName(name ?? PlannedOutputs.baseStem(photo))
-        let output = PlannedOutputs.motionPhoto(stem: stem, folder: outputDirectory, photoKind: writer.format)
-        let outputs = try OutputTransaction([output], inputs: [photo, movie], force: force)
-        let staged = try outputs.stage(output, datedLike: photo)
-        let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
-        try staged.write(writer.output, progress: counter.add)
-        try outputs.commit()
-        return MotionConversionResult(
-            output: output, format: writer.format, presentationTimestampUs: timestamp, videoOffset: writer.videoOffset,
-            videoLength: video.size, flavor: options.flavor, family: options.flavor.family, reencoded: reencoded,
-            soundEncoded: soundEncoded,
-            notes: (pairing.note.map { [$0] } ?? []) + notes)
-    }
-
-    /// vivo's two files: `STEM.jpg` and `STEM.mp4`, written together (both or neither).
-    static func vivoPair(
-        photo: String, movie: String, still: RandomAccessFile, plainStill: PlainPhoto, video: PlainMovie, timestamp: Int64,
-        options: MotionConversionOptions,
-        pairing: PartsPairing, notes: [String], reencoded: Bool, soundEncoded: Bool, progress: ProgressHandler?
-    ) throws(LivePhotoError) -> MotionConversionResult {
         let date = (try? FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date) ?? Date()
-        let writer = try VivoPairWriter.plan(
-            still: still, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier,
-            milliseconds: Int64(exactly: (min(max(date.timeIntervalSince1970, 0), 9_999_999_999) * 1000).rounded()) ?? 0)
-        let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.baseStem(photo))
-        let outputs = PlannedOutputs.vivoPair(stem: stem, folder: options.outputDirectory)
-        let transaction = try OutputTransaction(outputs, inputs: [photo, movie], force: options.force)
-        let stagedPhoto = try transaction.stage(outputs[0], datedLike: photo)
-        let stagedMovie = try transaction.stage(outputs[1], datedLike: photo)
-        let counter = ProgressCounter(total: writer.copiedBytes, handler: progress)
-        try stagedPhoto.write(writer.photoOutput, progress: counter.add)
-        try stagedMovie.write(writer.movieOutput, progress: counter.add)
+        let plan = try MotionConversionPlan.plan(
+            photo: stillInput, plainStill: plainStill, source: source, options: options, pairing: pairing, notes: notes,
+            reencoded: reencoded, soundEncoded: soundEncoded,
+            photoMilliseconds: MotionConversionPlan.milliseconds(sinceEpoch: date.timeIntervalSince1970), folder: outputDirectory)
+        let transaction = try OutputTransaction(plan.files.map { $0.path }, inputs: [photo, movie], force: force)
+        var staged: [StagedFile] = []
+        for file in plan.files { staged.append(try transaction.stage(file.path, datedLike: photo)) }
+        let counter = ProgressCounter(total: plan.copiedBytes, handler: progress)
+        for (file, out) in zip(plan.files, staged) { try out.write(file.content, progress: counter.add) }
         try transaction.commit()
-        return MotionConversionResult(
-            output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
-            flavor: options.flavor, family: options.flavor.family, reencoded: reencoded, companion: outputs[1], soundEncoded: soundEncoded,
-            notes: (pairing.note.map { [$0] } ?? []) + notes + ["vivo's pairing id \(writer.pairingID) joins the two files"])
+        return plan.result
     }
 
     /// A Motion Photo to a Live Photo: split losslessly, then made with the cover at the presentation timestamp.

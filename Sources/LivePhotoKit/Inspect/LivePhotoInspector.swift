@@ -57,15 +57,8 @@ public enum LivePhotoInspector {
                 reports.append(report)
             }
         }
-        var pair: InspectionReport.PairReport?
         let top = reports.filter { r in !members.contains { $0.path == r.path } }
-        let candidates = top.count == 1 && top[0].role == .bundle ? members : top
-        let stills = candidates.filter { $0.format.isStill && $0.error == nil }
-        let movies = candidates.filter { $0.format.isMovie && $0.error == nil }
-        if candidates.count == 2, stills.count == 1, movies.count == 1 {
-            pair = pairing(still: stills[0], movie: movies[0])
-        }
-        return InspectionReport(files: reports, pair: pair)
+        return InspectionReport(files: reports, pair: InspectionReport.pair(of: top.count == 1 && top[0].role == .bundle ? members : top))
     }
 
     /// `path`, or the files directly in it (sorted by name, hidden ones left out) when it is a folder but not a
@@ -86,23 +79,5 @@ public enum LivePhotoInspector {
 
     static func isFolder(_ path: String) -> Bool {
         FileManager.default.isFolder(atPath: path)
-    }
-
-    static func pairing(still: InspectionReport.FileReport, movie: InspectionReport.FileReport) -> InspectionReport.PairReport {
-        let paired: Bool
-        let reason: String
-        switch (still.contentIdentifier, movie.contentIdentifier) {
-        case (nil, _) where still.pairingIdentifier != nil && still.pairingIdentifier == movie.pairingIdentifier:
-            (paired, reason) = (
-                false,
-                "a vivo live photo (both carry vivo's pairing id \(still.pairingIdentifier ?? "")), not an Apple one: "
-                    + "convert --to live makes it one"
-            )
-        case (nil, _): (paired, reason) = (false, "the photo has no content identifier (Apple MakerNote tag 0x0011)")
-        case (_, nil): (paired, reason) = (false, "the movie has no \(AppleMovieMetadata.contentIdentifierKey)")
-        case (let a?, let b?) where a == b: (paired, reason) = (true, "both carry \(a)")
-        case (let a?, let b?): (paired, reason) = (false, "the identifiers differ: photo \(a), movie \(b)")
-        }
-        return InspectionReport.PairReport(photo: still.path, movie: movie.path, paired: paired, reason: reason)
     }
 }

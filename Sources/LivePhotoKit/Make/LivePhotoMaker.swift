@@ -266,10 +266,5 @@ public enum LivePhotoMaker {
         return try InputFile(path: path)
     }
 
-    static func stemName(_ name: String) throws(LivePhotoError) -> String {
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw .invalidArgument("'\(name)' cannot be used as an output name")
-        }
-        return name
-    }
+    static func stemName(_ name: String) throws(LivePhotoError) -> String { try PlannedOutputs.checkedStem(name) }
 }

@@ -101,7 +101,7 @@ public enum LivePhotoSplitter {
                 continue
             }
             // A Live Photo's movie alone: its photo is looked for beside it.
-            guard opened[movie].map(isLivePhotoMovie) ?? false else { throw movieAlone(movie) }
+            guard opened[movie].map(SplitPlan.isLivePhotoMovie) ?? false else { throw SplitPlan.movieAlone(movie) }
             let companion = try CompanionFinder.find(for: movie)
             units.append(.pair(still: companion.path, movie: movie, note: companion.note))
         }
@@ -123,28 +123,6 @@ public enum LivePhotoSplitter {
             }
         }
         return units
-    }
-
-    /// Whether `input`, a movie, is a Live Photo's: it carries an identifier or a still-image-time track.
-    static func isLivePhotoMovie(_ input: InputFile) -> Bool {
-        let facts = (try? Movie(file: input.file)).map(MovieFacts.init)
-        return facts.map { $0.contentIdentifier != nil || !$0.stillImageTimeTracks.isEmpty } ?? false
-    }
-
-    /// Why a movie that is not a Live Photo's cannot be split.
-    static func movieAlone(_ path: String) -> LivePhotoError {
-        .badInput(
-            file: path,
-            reason: "not part of a Live Photo: the movie has no content identifier and no still-image-time track, so there is "
-                + "nothing to split")
-    }
-
-    /// Why one part of a Live Photo cannot be split without the other.
-    static func partAlone(_ path: String, part: String, identifier: String?, missing: String) -> LivePhotoError {
-        .badInput(
-            file: path,
-            reason: "a Live Photo's \(part)\(identifier.map { " (identifier \($0))" } ?? ""); give its \(missing) too (the same name), "
-                + "or the .pvt bundle")
     }
 
     static func splitUnit(_ unit: Unit, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
@@ -184,81 +162,32 @@ public enum LivePhotoSplitter {
         still: String, movie: String, inputs: [String], packaging: Packaging, stem: String, options: SplitOptions,
         progress: ProgressHandler?, placed: inout [String]
     ) throws(LivePhotoError) -> SplitResult {
-        let stillFile = try InputFile(path: still), movieFile = try InputFile(path: movie).file
-        // vivo's pair: the photo's footer is cut off, the movie's goes with the boxes a plain movie leaves out.
-        let vivo = VivoPair.pair(photo: stillFile, movie: movie)
-        // vivo's own pairs only: a `.pvt` holding vivo's files is still Apple's bundle.
-        let family: PhotoFamily = vivo != nil && packaging == .pair ? .vivo : .apple
-        let kind = SplitResult.Kind(twoFilesOf: family, packaging: packaging)
-        let photo = try PlainPhoto.plan(source: stillFile, motion: vivo == nil ? nil : try? stillFile.motionPhoto())
-        var plainMovie = try PlainMovie.plan(source: movieFile, container: .sameAsInput, coverSeconds: vivo?.coverSeconds)
-        if vivo != nil { plainMovie.removed.append("vivo footer") }
-        var pairing = PartsPairing(
-            photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier,
-            movieHasStillImageTime: plainMovie.coverSeconds != nil)
-        if let vivo { pairing.vivoPairingID = vivo.pairingID }
-        if pairing.differ, !options.force { throw pairing.mismatch(photo: still, movie: movie) }
-        if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, !pairing.movieHasStillImageTime, vivo == nil {
-            throw .badInput(
-                file: still,
-                reason: "neither this photo nor \(movie) is part of a Live Photo (no content identifier, no still-image-time "
-                    + "track), so there is nothing to split")
-        }
-        // Parts of two Live Photos (split with --force) keep their own names.
-        let photoStem = try LivePhotoMaker.stemName(stem)
-        let movieStem = try LivePhotoMaker.stemName(pairing.differ && options.name == nil && kind == .livePhoto ? PlannedOutputs.baseStem(movie) : stem)
-        let photoPath = PlannedOutputs.splitPhoto(of: still, stem: photoStem, folder: options.outputDirectory, kind: photo.format)
-        let moviePath = PlannedOutputs.splitMovie(of: movie, stem: movieStem, folder: options.outputDirectory)
-        let counter = ProgressCounter(total: photo.copiedBytes + plainMovie.copiedBytes, handler: progress)
-        let outputs = try OutputTransaction([photoPath, moviePath], inputs: [still, movie], force: options.force)
-        let stagedPhoto = try outputs.stage(photoPath, datedLike: still)
-        let stagedMovie = try outputs.stage(moviePath, datedLike: movie)
-        try stagedPhoto.write(photo.output, progress: counter.add)
-        try stagedMovie.write(plainMovie.output, progress: counter.add)
+        let plan = try SplitPlan.pair(
+            still: InputFile(path: still), movie: InputFile(path: movie), inputs: inputs, packaging: packaging, stem: stem,
+            named: options.name != nil, force: options.force, folder: options.outputDirectory)
+        let counter = ProgressCounter(total: plan.photo.copiedBytes + plan.movie.copiedBytes, handler: progress)
+        let outputs = try OutputTransaction([plan.photoPath, plan.moviePath], inputs: [still, movie], force: options.force)
+        let stagedPhoto = try outputs.stage(plan.photoPath, datedLike: still)
+        let stagedMovie = try outputs.stage(plan.moviePath, datedLike: movie)
+        try stagedPhoto.write(plan.photo, progress: counter.add)
+        try stagedMovie.write(plan.movie, progress: counter.add)
         placed += try outputs.commit(finishing: false)
-        return SplitResult(
-            inputs: inputs, kind: kind, family: family, photo: photoPath, video: moviePath, coverTimeSeconds: plainMovie.coverSeconds,
-            removed: photo.removed.map { "photo: \($0)" } + plainMovie.removed.map { "movie: \($0)" },
-            notes: pairing.note.map { [$0] } ?? [])
+        return plan.result
     }
 
     static func splitMotionPhoto(_ path: String, options: SplitOptions, progress: ProgressHandler?, placed: inout [String])
         throws(LivePhotoError) -> SplitResult
     {
-        let input = try InputFile(path: path)
-        let (file, motion) = (input.file, try input.motionPhoto())
-        guard let video = motion.video else {
-            let report = FileAnalysis(input).report
-            if report.role == .liveStill { throw partAlone(path, part: "photo", identifier: report.contentIdentifier, missing: "movie") }
-            throw .badInput(
-                file: path,
-                reason: "not a Motion Photo: it holds no video (and no content identifier of a Live Photo), so there is nothing to split")
-        }
-        let photo = try PlainPhoto.plan(source: input, motion: motion)
-        let stem = try LivePhotoMaker.stemName(options.name ?? PlannedOutputs.baseStem(path))
-        let photoPath = PlannedOutputs.splitPhoto(of: path, stem: stem, folder: options.outputDirectory, kind: photo.format)
-        let videoPath = PlannedOutputs.splitMovie(of: nil, stem: stem, folder: options.outputDirectory)
-        let counter = ProgressCounter(total: photo.copiedBytes + video.length, handler: progress)
-        let outputs = try OutputTransaction([photoPath, videoPath], inputs: [path], force: options.force)
-        let stagedPhoto = try outputs.stage(photoPath, datedLike: path)
-        let stagedVideo = try outputs.stage(videoPath, datedLike: path)
-        try stagedPhoto.write(photo.output, progress: counter.add)
-        try stagedVideo.copy(from: file, offset: video.offset, length: video.length, progress: counter.add)
-        var notes = motion.notes
-        if let check = try? InputFile(path: stagedVideo.temporaryPath).file {
-            switch Result(catching: { try Movie(file: check) }) {
-            case .success(let movie):
-                if let v = movie.videoTrack, v.tables.sampleCount == 0 { notes.append("the embedded video has no frames (cut short?)") }
-            case .failure(let error): notes.append("the embedded video is not readable: \(LivePhotoError.wrap(error, file: videoPath))")
-            }
-        }
+        let plan = try SplitPlan.motionPhoto(
+            InputFile(path: path), stem: options.name ?? PlannedOutputs.baseStem(path), folder: options.outputDirectory)
+        let counter = ProgressCounter(total: plan.photo.copiedBytes + plan.movie.copiedBytes, handler: progress)
+        let outputs = try OutputTransaction([plan.photoPath, plan.moviePath], inputs: [path], force: options.force)
+        let stagedPhoto = try outputs.stage(plan.photoPath, datedLike: path)
+        let stagedVideo = try outputs.stage(plan.moviePath, datedLike: path)
+        try stagedPhoto.write(plan.photo, progress: counter.add)
+        try stagedVideo.write(plan.movie, progress: counter.add)
         placed += try outputs.commit(finishing: false)
-        for note in notes { logger.info("\(path): \(note)") }
-        return SplitResult(
-            inputs: [path], kind: SplitResult.Kind(motion), family: motion.maker.map(PhotoFamily.init) ?? .google, photo: photoPath,
-            video: videoPath,
-            coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
-            videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init),
-            videoOffset: video.offset, videoLength: video.length, removed: photo.removed, notes: notes)
+        for note in plan.result.notes { logger.info("\(path): \(note)") }
+        return plan.result
     }
 }

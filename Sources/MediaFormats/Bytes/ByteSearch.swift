@@ -48,4 +48,9 @@ extension String {
     public func asciiLowercased() -> String {
         String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
+
+    /// The string with ASCII letters in upper case, every other character as it is.
+    public func asciiUppercased() -> String {
+        String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
 }

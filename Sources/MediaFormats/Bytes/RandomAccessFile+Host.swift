@@ -28,7 +28,13 @@
     extension RandomAccessFile {
         /// The host's file `handle`, of `size` bytes, named `name` in errors.
         public convenience init(hostHandle handle: Int32, name: String, size: Int64) {
-            self.init(path: name, storage: FileStorage(handle: handle), start: 0, size: size, isSlice: false)
+            self.init(path: name, storage: .file(FileStorage(handle: handle)), start: 0, size: size, isSlice: false)
+        }
+
+        /// The host's handle of the file this one reads (for a joined file, -1: copy its runs, ``runs(in:)``).
+        public var hostHandle: Int32 {
+            if case .file(let file) = storage { return file.handle }
+            return -1
         }
     }
 #endif

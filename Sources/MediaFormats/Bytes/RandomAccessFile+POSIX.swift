@@ -54,11 +54,15 @@
                 _ = close(fd)
                 throw FileError(path: path, reason: "not a regular file")
             }
-            self.init(path: path, storage: FileStorage(descriptor: fd), start: 0, size: Int64(info.st_size), isSlice: false)
+            self.init(path: path, storage: .file(FileStorage(descriptor: fd)), start: 0, size: Int64(info.st_size), isSlice: false)
         }
 
-        /// The open descriptor, for bulk copies that read through it directly.
-        public var descriptorForCopy: Int32 { storage.descriptor }
+        /// The open descriptor, for bulk copies that read through it directly; -1 for a joined file (copy its runs,
+        /// ``runs(in:)``, instead).
+        public var descriptorForCopy: Int32 {
+            if case .file(let file) = storage { return file.descriptor }
+            return -1
+        }
     }
 
     /// An operating-system error on a named file.

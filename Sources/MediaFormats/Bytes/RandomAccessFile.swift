@@ -9,6 +9,8 @@
 /// Where the bytes come from is the one thing that differs between the targets (``FileStorage``): a descriptor read
 /// with `pread` natively (`RandomAccessFile+POSIX.swift`), the host's file (a browser's `Blob`) under WebAssembly
 /// (`RandomAccessFile+Host.swift`). Every parser reads through this one type, so the same parsing code runs on both.
+/// A file can also be made of runs of others and bytes in memory (``init(joining:name:)``): an output planned but not
+/// written, read as the input of the next step.
 public final class RandomAccessFile {
     /// How many bytes a small read brings in at once.
     public static let windowSize = 64 * 1024
@@ -24,12 +26,17 @@ public final class RandomAccessFile {
     /// True for a run of another file's bytes opened as a file of its own (a movie inside a Motion Photo).
     public let isSlice: Bool
     /// Where the bytes are read from.
-    let storage: FileStorage
+    let storage: Storage
+    enum Storage {
+        /// The system's file (or the host's).
+        case file(FileStorage)
+        case joined(JoinedBytes)
+    }
     /// The bytes last read ahead, and where they start in the file.
     private var window: [UInt8] = []
     private var windowOffset: Int64 = 0
 
-    init(path: String, storage: FileStorage, start: Int64, size: Int64, isSlice: Bool) {
+    init(path: String, storage: Storage, start: Int64, size: Int64, isSlice: Bool) {
         self.path = path
         self.storage = storage
         self.start = start
@@ -37,7 +44,9 @@ public final class RandomAccessFile {
         self.isSlice = isSlice
     }
 
-    deinit { storage.release() }
+    deinit {
+        if case .file(let file) = storage { file.release() }
+    }
 
     /// The `length` bytes at `offset` as a file of their own: parsers and copies see offsets from the slice's first
     /// byte. Nothing is copied.
@@ -47,7 +56,12 @@ public final class RandomAccessFile {
         guard offset >= 0, length >= 0, offset <= size, length <= size - offset else {
             throw FormatError.truncated("a slice of \(length) bytes", at: offset)
         }
-        return RandomAccessFile(path: path, storage: try storage.duplicate(), start: start + offset, size: length, isSlice: true)
+        let copy: Storage
+        switch storage {
+        case .file(let file): copy = .file(try file.duplicate())
+        case .joined: copy = storage
+        }
+        return RandomAccessFile(path: path, storage: copy, start: start + offset, size: length, isSlice: true)
     }
 
     /// The offset in the whole file of this value's `offset` (for copies that read the file directly, and for output
@@ -79,7 +93,10 @@ public final class RandomAccessFile {
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
             initialized = 0
             do throws(FormatError) {
-                initialized = try storage.read(into: raw, at: start + offset)
+                switch storage {
+                case .file(let file): initialized = try file.read(into: raw, at: start + offset)
+                case .joined(let joined): initialized = try joined.read(into: raw, at: start + offset)
+                }
             } catch {
                 failure = error
                 return

@@ -159,7 +159,7 @@ public struct Atom: Sendable, Equatable {
     /// The size of the serialised box, header included.
     public var size: Int {
         let p = payloadSize
-        return p + (p + 8 > Int(UInt32.max) ? 16 : 8)
+        return p + (UInt64(p) + 8 > UInt64(UInt32.max) ? 16 : 8)
     }
 
     /// The whole box, header included, as bytes.

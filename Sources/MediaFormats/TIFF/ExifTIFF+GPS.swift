@@ -99,7 +99,7 @@ extension ExifTIFF {
                 valueAt += v.value.count
             }
         }
-        guard valueAt <= Int(UInt32.max) else { throw FormatError(.unsupported, "the Exif data would exceed 4 GiB") }
+        guard UInt64(valueAt) <= UInt64(UInt32.max) else { throw FormatError(.unsupported, "the Exif data would exceed 4 GiB") }
         bytes += [UInt8](repeating: 0, count: at - bytes.count)
         bytes += IFD.serialize(entries, next: 0, order: order)
         bytes += area

@@ -182,7 +182,7 @@ public struct ExifTIFF: Sendable, Equatable {
             guard let pointer = ifd0.entry(Self.exifIFDPointerTag) else { throw FormatError(.malformed, "IFD0 lost its Exif pointer") }
             bytes.storeUInt32(UInt32(exifAt), at: pointer.entryPosition + 8, order)
         }
-        guard bytes.count <= Int(UInt32.max) else { throw FormatError(.unsupported, "the Exif data would exceed 4 GiB") }
+        guard UInt64(bytes.count) <= UInt64(UInt32.max) else { throw FormatError(.unsupported, "the Exif data would exceed 4 GiB") }
         try reparse()
     }
 

@@ -1,0 +1,40 @@
+import MediaFormats
+
+extension Engine {
+    /// `inspect FILE...`: each file's report, and whether one still and one movie pair. A file that cannot be read at all
+    /// has its `error`, and the operation fails as the command exits 2 after printing: its report is in the message.
+    static func inspect(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
+        try options.checkAllRead()
+        guard !inputs.isEmpty else { throw .invalidArgument("name at least one file") }
+        var reports: [InspectionReport.FileReport] = []
+        for file in inputs {
+            do throws(LivePhotoError) {
+                reports.append(FileAnalysis(try InputFile(opened: file, path: file.path)).report)
+            } catch {
+                reports.append(FileAnalysis(unreadable: file.path, reason: error.reason).report)
+            }
+        }
+        let report = InspectionReport(files: reports, pair: InspectionReport.pair(of: reports))
+        return .done(report: report.json, files: [])
+    }
+
+    /// `verify PHOTO MOVIE`: every check Photos and the lock screen make. A pair that fails a check is a report, not an
+    /// error (the command exits 1 with the same report).
+    static func verify(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
+        try options.checkAllRead()
+        guard inputs.count == 2 else { throw .invalidArgument("give the photo and the movie of one Live Photo (\(inputs.count) files were given)") }
+        let (photo, movie) = (inputs[0], inputs[1])
+        let report = LivePhotoVerifier.verify(
+            photo: photo.path, movie: movie.path, still: analysis(photo), video: analysis(movie))
+        return .done(report: report.json, files: [])
+    }
+
+    /// The file read for inspect and verify; one that cannot be identified gets its error.
+    static func analysis(_ file: RandomAccessFile) -> FileAnalysis {
+        do throws(LivePhotoError) {
+            return FileAnalysis(try InputFile(opened: file, path: file.path))
+        } catch {
+            return FileAnalysis(unreadable: file.path, reason: error.reason)
+        }
+    }
+}

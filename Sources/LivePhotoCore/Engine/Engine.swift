@@ -1,0 +1,87 @@
+import MediaFormats
+
+/// The lossless operations as the browser runs them (docs/guide/javascript.md): the files the page holds come in
+/// (``RandomAccessFile``s the host reads), a report and the plans of the output files go out. Nothing here writes:
+/// each output is a ``SplicedFile`` of new bytes and runs of the inputs, which the page makes into a `Blob` of its
+/// bytes and `slice()`s of the input files.
+///
+/// The operations and their options are the command line's (`inspect`, `verify`, `make`, `split`, `convert`, `edit`,
+/// with the long flags in camelCase), so are the reports (`--json`, with file names for paths), the errors' words and
+/// their codes (the exit status). What needs pixels is not here: a video alone's key photo is asked of the page as a
+/// frame (``Outcome/needsFrame(input:seconds:coverTime:)``), and a transcode is refused with the tool it needs.
+package enum Engine {
+    /// A file written by an operation: its name (as the command line names it, without a folder), its media type, and
+    /// its bytes (the flattened plan: runs of the inputs and new bytes).
+    package struct Output {
+        package let name: String
+        package let type: String
+        package let content: SplicedFile
+
+        package init(name: String, type: String, content: SplicedFile) {
+            self.name = name
+            self.type = type
+            self.content = content.flattened()
+        }
+    }
+
+    /// How an operation ended.
+    package enum Outcome {
+        case done(report: JSONValue, files: [Output])
+        /// `message` as the command line prints it after `error:`, `code` its exit status.
+        case failed(message: String, code: Int32)
+        /// The operation needs the picture of input `input` (a movie) at `seconds` on its timeline, which only a decoder
+        /// can give: the page draws that frame and runs the operation again with it as its photo, the cover at
+        /// `coverTime`.
+        case needsFrame(input: Int, seconds: Double, coverTime: Double)
+    }
+
+    /// The operations, by the command's name.
+    package static let operations = ["inspect", "verify", "make", "split", "convert", "edit"]
+
+    /// Runs `operation` on `inputs` (the page's files, in the order given) with `options` (a JSON object); `dates` are
+    /// the inputs' modification times in milliseconds since 1970, where the page knows them.
+    package static func run(_ operation: String, inputs: [RandomAccessFile], dates: [Int64?] = [], options: JSONValue) -> Outcome {
+        do throws(LivePhotoError) {
+            let options = try EngineOptions(options)
+            switch operation {
+            case "inspect": return try inspect(inputs, options: options)
+            case "verify": return try verify(inputs, options: options)
+            case "make": return try make(inputs, options: options)
+            case "split": return try split(inputs, options: options)
+            case "convert": return try convert(inputs, options: options, dates: dates)
+            case "edit": return try edit(inputs, options: options)
+            default: throw .invalidArgument("unknown operation '\(operation)'; one of \(operations.joined(separator: ", "))")
+            }
+        } catch {
+            return .failed(message: error.description + error.commandLineAdvice, code: error.exitCode)
+        }
+    }
+
+    /// The error for what needs a program the browser does not have: the command line's words for a missing tool, and
+    /// where the work can be done.
+    static func needs(_ tool: String, for what: String) -> LivePhotoError {
+        .missingTool(
+            tool: tool,
+            message: "\(what) needs \(tool), which a browser does not have: run livephoto serve or the livephoto command for it")
+    }
+
+    /// The media type of an output, by its kind.
+    static func mediaType(_ kind: FileKind) -> String {
+        switch kind {
+        case .jpeg: "image/jpeg"
+        case .heic: "image/heic"
+        case .avif: "image/avif"
+        case .quicktime: "video/quicktime"
+        case .mp4: "video/mp4"
+        case .zip: "application/zip"
+        case .unknown: "application/octet-stream"
+        }
+    }
+
+    /// The inputs opened and identified, named by their file names.
+    static func open(_ inputs: [RandomAccessFile]) throws(LivePhotoError) -> [InputFile] {
+        var opened: [InputFile] = []
+        for file in inputs { opened.append(try InputFile(opened: file, path: file.path)) }
+        return opened
+    }
+}

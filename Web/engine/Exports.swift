@@ -1,0 +1,98 @@
+// The WebAssembly engine's boundary (docs/guide/javascript.md#the-engine): what the page's JavaScript calls, built by
+// scripts/wasm.sh with LivePhotoCore and MediaFormats as Embedded Swift. The host gives the one function the engine
+// reads through (`livephoto.read`, declared in MediaFormats' RandomAccessFile+Host.swift).
+//
+// A request is JSON: `{"operation": "make", "files": [{"name", "size", "lastModified"}], "options": {...}}`, the files
+// being the host's handles 0, 1, ... in order. The answer is a buffer: its JSON's length and its bytes' length (two
+// little-endian 32-bit words), the JSON, then the new bytes the outputs' pieces point into:
+// `{"ok": true, "report": {...}, "files": [{"name", "type", "size", "pieces": [[input, offset, length], ...]}]}`, where
+// input -1 is the buffer's bytes; or `{"ok": false, "error": {"message", "code"}}`; or `{"ok": false, "needsFrame":
+// {"input", "seconds", "coverTime"}}`.
+
+import LivePhotoCore
+import MediaFormats
+
+/// Memory for the host to write a request into (freed with ``release``).
+@_cdecl("lp_allocate")
+func allocate(_ size: Int32) -> UnsafeMutableRawPointer? {
+    guard size >= 0 else { return nil }
+    return UnsafeMutableRawPointer.allocate(byteCount: Int(max(size, 1)), alignment: 8)
+}
+
+/// Frees what ``allocate`` or ``run`` gave.
+@_cdecl("lp_release")
+func release(_ pointer: UnsafeMutableRawPointer?) {
+    pointer?.deallocate()
+}
+
+/// Runs the request of `length` bytes at `request`; returns the answer's buffer.
+@_cdecl("lp_run")
+func run(_ request: UnsafeRawPointer?, _ length: Int32) -> UnsafeMutableRawPointer? {
+    let text = request.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(length, 0)))) } ?? []
+    var bytes: [UInt8] = []
+    let answer: JSONValue
+    do throws(FormatError) {
+        answer = answerJSON(for: try JSONValue.parse(text), bytes: &bytes)
+    } catch {
+        answer = failure("the request is not JSON: \(error.description)", code: 64)
+    }
+    var json: [UInt8] = []
+    answer.write(into: &json)
+    let size = 8 + json.count + bytes.count
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    buffer.storeBytes(of: UInt32(json.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+    buffer.storeBytes(of: UInt32(bytes.count).littleEndian, toByteOffset: 4, as: UInt32.self)
+    json.withUnsafeBytes { (buffer + 8).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    bytes.withUnsafeBytes { if let base = $0.baseAddress { (buffer + 8 + json.count).copyMemory(from: base, byteCount: $0.count) } }
+    return buffer
+}
+
+func failure(_ message: String, code: Int32) -> JSONValue {
+    .object([("ok", .bool(false)), ("error", .object([("message", .string(message)), ("code", .integer(Int64(code)))]))])
+}
+
+/// The answer to a parsed request; the outputs' new bytes are appended to `bytes`.
+func answerJSON(for request: JSONValue, bytes: inout [UInt8]) -> JSONValue {
+    guard let operation = request["operation"]?.stringValue, let files = request["files"]?.arrayValue else {
+        return failure("a request names an operation and its files", code: 64)
+    }
+    var inputs: [RandomAccessFile] = []
+    var dates: [Int64?] = []
+    for (index, file) in files.enumerated() {
+        guard let name = file["name"]?.stringValue, let size = file["size"]?.doubleValue, size >= 0, size < 0x1p53 else {
+            return failure("file \(index + 1) has no name or size", code: 64)
+        }
+        inputs.append(RandomAccessFile(hostHandle: Int32(index), name: name, size: Int64(size)))
+        dates.append(file["lastModified"]?.doubleValue.flatMap { Int64(exactly: $0.rounded()) })
+    }
+    switch Engine.run(operation, inputs: inputs, dates: dates, options: request["options"] ?? .null) {
+    case .failed(let message, let code):
+        return failure(message, code: code)
+    case .needsFrame(let input, let seconds, let coverTime):
+        return .object([
+            ("ok", .bool(false)),
+            ("needsFrame", .object([("input", .integer(Int64(input))), ("seconds", .number(seconds)), ("coverTime", .number(coverTime))])),
+        ])
+    case .done(let report, let outputs):
+        var described: [JSONValue] = []
+        for output in outputs {
+            var pieces: [JSONValue] = []
+            for piece in output.content.pieces {
+                switch piece {
+                case .bytes(let b):
+                    pieces.append(.array([.integer(-1), .integer(Int64(bytes.count)), .integer(Int64(b.count))]))
+                    bytes += b
+                case .copy(let file, let offset, let length):
+                    guard length > 0 else { continue }
+                    pieces.append(.array([.integer(Int64(file.hostHandle)), .integer(file.fileOffset(offset)), .integer(length)]))
+                }
+            }
+            described.append(
+                .object([
+                    ("name", .string(output.name)), ("type", .string(output.type)), ("size", .integer(output.content.size)),
+                    ("pieces", .array(pieces)),
+                ]))
+        }
+        return .object([("ok", .bool(true)), ("report", report), ("files", .array(described))])
+    }
+}

@@ -1,0 +1,339 @@
+// livephoto in any browser, in a Worker and in Node: the lossless engine (make, split, convert, edit, inspect,
+// verify) compiled to WebAssembly from the same Swift sources as the livephoto command. Inputs are Blobs or Files; the
+// engine reads only the byte ranges it parses, and every output is a Blob of its new header bytes and slices of the
+// inputs, so nothing is copied and nothing leaves the page. See docs/guide/javascript.md.
+
+const wasmURL = new URL('./livephoto.wasm', import.meta.url);
+
+/** The largest read the engine asks for at once, and what one operation may hold of its inputs. */
+const maxRead = 256 * 1024 * 1024;
+const maxHeld = 512 * 1024 * 1024;
+/** A small read brings this much in, so that parsing a header costs one run, not one per field. */
+const readAhead = 256 * 1024;
+/** An operation that still lacks bytes after this many runs stops. */
+const maxRounds = 64;
+
+/** Why an operation failed: the command line's words (`message`) and its exit status (`code`). */
+export class LivePhotoError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.name = 'LivePhotoError';
+    this.code = code;
+  }
+}
+
+let compiled;
+
+function isNode() {
+  return typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+}
+
+async function wasmModule() {
+  if (!compiled) {
+    compiled = (async () => {
+      if (wasmURL.protocol === 'file:' && isNode()) {
+        const { readFile } = await import('node:fs/promises');
+        return WebAssembly.compile(await readFile(wasmURL));
+      }
+      const response = await fetch(wasmURL);
+      if (!response.ok) throw new LivePhotoError(`livephoto.wasm could not be loaded (${response.status})`, 70);
+      if (WebAssembly.compileStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
+        return WebAssembly.compileStreaming(response);
+      }
+      return WebAssembly.compile(await response.arrayBuffer());
+    })();
+    compiled.catch(() => { compiled = undefined; });
+  }
+  return compiled;
+}
+
+/** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
+class ReadCache {
+  constructor(files) {
+    this.files = files;
+    this.runs = files.map(() => []);
+    this.held = 0;
+  }
+
+  /** The bytes at [offset, offset + count) of input `handle`, clipped to its end; null when not read yet. */
+  get(handle, offset, count) {
+    const size = this.files[handle].size;
+    const end = Math.min(offset + count, size);
+    if (offset >= end) return new Uint8Array(0);
+    for (const run of this.runs[handle]) {
+      if (run.start <= offset && run.start + run.bytes.length >= end) {
+        return run.bytes.subarray(offset - run.start, end - run.start);
+      }
+    }
+    return null;
+  }
+
+  /** Reads the ranges `misses` asked for, a little more around small ones, and keeps them. */
+  async fill(misses) {
+    const wanted = misses.map(({ handle, offset, count }) => {
+      const size = this.files[handle].size;
+      const start = Math.max(0, Math.min(offset, size));
+      const end = Math.min(size, start + Math.max(count, readAhead));
+      return { handle, start, end };
+    });
+    await Promise.all(wanted.map(async ({ handle, start, end }) => {
+      if (end <= start || this.get(handle, start, end - start)) return;
+      const bytes = new Uint8Array(await this.files[handle].slice(start, end).arrayBuffer());
+      this.add(handle, start, bytes);
+    }));
+  }
+
+  add(handle, start, bytes) {
+    let runs = this.runs[handle];
+    let merged = { start, bytes };
+    const keep = [];
+    for (const run of runs) {
+      const runEnd = run.start + run.bytes.length, end = merged.start + merged.bytes.length;
+      if (runEnd < merged.start || run.start > end) {
+        keep.push(run);
+        continue;
+      }
+      const from = Math.min(run.start, merged.start), to = Math.max(runEnd, end);
+      const joined = new Uint8Array(to - from);
+      joined.set(run.bytes, run.start - from);
+      joined.set(merged.bytes, merged.start - from);
+      this.held -= run.bytes.length;
+      merged = { start: from, bytes: joined };
+    }
+    keep.push(merged);
+    keep.sort((a, b) => a.start - b.start);
+    this.runs[handle] = keep;
+    this.held += merged.bytes.length;
+    if (this.held > maxHeld) {
+      throw new LivePhotoError(`the inputs' headers take more than ${maxHeld >> 20} MB: not a file the engine reads`, 2);
+    }
+  }
+}
+
+/** One engine instance: its memory, and the cache its reads come from. */
+class Engine {
+  constructor(instance, state) {
+    this.instance = instance;
+    this.state = state;
+  }
+
+  static async create(state) {
+    const module = await wasmModule();
+    let memory;
+    const imports = {
+      livephoto: {
+        read(handle, offset, count, destination) {
+          const bytes = state.cache && handle >= 0 && handle < state.cache.files.length && count <= maxRead
+            ? state.cache.get(handle, offset, count) : null;
+          if (bytes === null) {
+            state.misses.push({ handle, offset, count });
+            return -1;
+          }
+          new Uint8Array(memory.buffer, destination, bytes.length).set(bytes);
+          return bytes.length;
+        },
+      },
+      wasi_snapshot_preview1: {
+        fd_write(fd, iovs, count, written) {
+          // The engine's own messages (a fatal error's) go to the console.
+          const view = new DataView(memory.buffer);
+          let total = 0, text = '';
+          for (let i = 0; i < count; i++) {
+            const base = view.getUint32(iovs + i * 8, true), length = view.getUint32(iovs + i * 8 + 4, true);
+            text += new TextDecoder().decode(new Uint8Array(memory.buffer, base, length));
+            total += length;
+          }
+          if (text.trim()) state.messages.push(text.trim());
+          view.setUint32(written, total, true);
+          return 0;
+        },
+        fd_close() { return 0; },
+        fd_seek() { return 0; },
+        random_get(buffer, length) {
+          globalThis.crypto.getRandomValues(new Uint8Array(memory.buffer, buffer, length));
+          return 0;
+        },
+      },
+    };
+    const instance = await WebAssembly.instantiate(module, imports);
+    memory = instance.exports.memory;
+    return new Engine(instance, state);
+  }
+
+  /** Runs the request once; returns the parsed answer and the answer's byte area (copied out of the engine). */
+  run(request) {
+    const { lp_allocate, lp_release, lp_run, memory } = this.instance.exports;
+    const text = new TextEncoder().encode(JSON.stringify(request));
+    const pointer = lp_allocate(text.length);
+    new Uint8Array(memory.buffer, pointer, text.length).set(text);
+    const answer = lp_run(pointer, text.length);
+    lp_release(pointer);
+    const view = new DataView(memory.buffer);
+    const jsonLength = view.getUint32(answer, true), bytesLength = view.getUint32(answer + 4, true);
+    const json = JSON.parse(new TextDecoder().decode(new Uint8Array(memory.buffer, answer + 8, jsonLength)));
+    const bytes = new Uint8Array(memory.buffer, answer + 8 + jsonLength, bytesLength).slice();
+    lp_release(answer);
+    return { json, bytes };
+  }
+}
+
+function nameOf(file, index) {
+  return typeof file.name === 'string' && file.name !== '' ? file.name : `file${index + 1}`;
+}
+
+function checkInputs(files) {
+  files.forEach((file, index) => {
+    if (!file || typeof file.slice !== 'function' || typeof file.size !== 'number') {
+      throw new LivePhotoError(`input ${index + 1} is not a Blob or a File`, 64);
+    }
+  });
+}
+
+/**
+ * Runs `operation` on `files` (Blobs or Files) with `options` (the command line's long flags in camelCase), until
+ * the engine has every byte it asks for.
+ */
+async function run(operation, files, options = {}) {
+  const { frame, ...flags } = options ?? {};
+  checkInputs(files);
+  let inputs = files.slice();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await runOnce(operation, inputs, flags);
+    if (answer.needsFrame) {
+      // The key photo is a frame of the video: the browser's decoder draws it, then the engine runs again with it.
+      if (attempt > 0) throw new LivePhotoError('the engine asked for a video frame twice', 70);
+      const { input, seconds } = answer.needsFrame;
+      const grab = frame ?? defaultFrameGrabber();
+      if (!grab) {
+        throw new LivePhotoError(
+          'a video alone\'s key photo is a frame of it, which needs a video decoder: give a photo too, or a frame grabber as options.frame', 5);
+      }
+      const picture = await grab(inputs[input], seconds);
+      inputs = [...inputs, new File([picture], `${stem(nameOf(inputs[input], input))}-frame.jpg`, { type: 'image/jpeg' })];
+      flags.videoFrame = inputs.length - 1;
+      continue;
+    }
+    return answer;
+  }
+  throw new LivePhotoError('the engine asked for a video frame twice', 70);
+}
+
+async function runOnce(operation, files, options) {
+  const state = { cache: new ReadCache(files), misses: [], messages: [] };
+  const request = {
+    operation,
+    files: files.map((file, index) => ({
+      name: nameOf(file, index), size: file.size, lastModified: typeof file.lastModified === 'number' ? file.lastModified : Date.now(),
+    })),
+    options,
+  };
+  let engine = await Engine.create(state);
+  for (let round = 0; round < maxRounds; round++) {
+    state.misses = [];
+    let answer;
+    try {
+      answer = engine.run(request);
+    } catch (error) {
+      // A trap: the engine stopped where it should not have. Its instance is dropped; the error names the inputs.
+      const names = request.files.map((f) => f.name).join(', ');
+      throw new LivePhotoError(`${names}: the engine stopped on these files (${error.message}${state.messages.length ? `: ${state.messages.join(' ')}` : ''})`, 70);
+    }
+    if (state.misses.length > 0) {
+      await state.cache.fill(state.misses);
+      continue;
+    }
+    const { json, bytes } = answer;
+    if (json.ok) {
+      return {
+        report: json.report,
+        files: json.files.map((file) => ({
+          name: file.name,
+          type: file.type,
+          blob: new Blob(
+            file.pieces.map(([input, offset, length]) => (input < 0 ? bytes.subarray(offset, offset + length) : files[input].slice(offset, offset + length))),
+            { type: file.type }),
+        })),
+      };
+    }
+    if (json.needsFrame) return { needsFrame: json.needsFrame };
+    throw new LivePhotoError(json.error.message, json.error.code);
+  }
+  throw new LivePhotoError(`${request.files.map((f) => f.name).join(', ')}: the engine kept asking for more bytes`, 70);
+}
+
+function stem(name) {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** In a page: the frame at `seconds` of `video`, drawn by the browser's decoder, as a JPEG. Null elsewhere. */
+function defaultFrameGrabber() {
+  if (typeof document === 'undefined') return null;
+  return async (video, seconds) => {
+    const element = document.createElement('video');
+    element.muted = true;
+    element.playsInline = true;
+    element.preload = 'auto';
+    const url = URL.createObjectURL(video);
+    try {
+      element.src = url;
+      await new Promise((resolve, reject) => {
+        element.onloadeddata = resolve;
+        element.onerror = () => reject(new LivePhotoError('the browser cannot decode this video', 5));
+      });
+      await new Promise((resolve) => {
+        element.onseeked = resolve;
+        element.currentTime = Math.max(0, seconds);
+      });
+      const canvas = document.createElement('canvas');
+      canvas.width = element.videoWidth;
+      canvas.height = element.videoHeight;
+      canvas.getContext('2d').drawImage(element, 0, 0);
+      return await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  };
+}
+
+/** What the files are: format, role, identifier, cover time, codecs; whether one still and one movie pair. */
+export function inspect(...files) {
+  return run('inspect', files);
+}
+
+/** Whether Photos will pair `photo` and `movie` as a Live Photo, check by check, and the lock screen's gates. */
+export function verify(photo, movie) {
+  return run('verify', [photo, movie]);
+}
+
+/** A Live Photo from a photo and a video (or the video alone: its key photo is a frame the browser draws). */
+export function make(photo, video, options = {}) {
+  return run('make', photo == null ? [video] : [photo, video], options);
+}
+
+/** Live Photos and Motion Photos taken apart into plain photos and movies. */
+export function split(...files) {
+  const last = files[files.length - 1];
+  const options = last && typeof last.slice !== 'function' ? files.pop() : {};
+  return run('split', files, options);
+}
+
+/** A Live Photo to a Motion Photo (`{ to: "motion", flavor }`), or a Motion Photo to a Live Photo (`{ to: "live" }`). */
+export function convert(files, options = {}) {
+  return run('convert', Array.isArray(files) ? files : [files], options);
+}
+
+/** A Live Photo edited: `{ trim: "0.3..1.8", mute: true, keyPhoto: 1.2, newId: true }`. */
+export function edit(photo, movie, options = {}) {
+  return run('edit', [photo, movie], options);
+}
+
+/** Node only: the file at `path` as a File whose bytes are read when sliced, never whole. */
+export async function openFile(path) {
+  const { openAsBlob } = await import('node:fs');
+  const { basename } = await import('node:path');
+  const { stat } = await import('node:fs/promises');
+  const blob = await openAsBlob(path);
+  const info = await stat(path);
+  return new File([blob], basename(path), { lastModified: info.mtimeMs });
+}

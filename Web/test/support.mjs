@@ -1,0 +1,116 @@
+// What the engine's Node tests share: where the built module, the command line and the samples are; clips made
+// with ffmpeg; the command line run; outputs compared byte for byte.
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The ES module's folder: built by scripts/wasm.sh (scripts/test.sh builds it first). */
+export const moduleDir = process.env.LIVEPHOTO_MODULE ?? join(root, '.build/wasm/module');
+/** The command line the engine is compared with. */
+export const cli = process.env.LIVEPHOTO_CLI ?? join(root, '.build/debug/livephoto');
+/** The real camera files, read in place. */
+export const samples = process.env.LIVEPHOTO_SAMPLES ?? resolve(root, '../shared/samples');
+
+for (const [what, path] of [['the engine (scripts/wasm.sh)', join(moduleDir, 'livephoto.wasm')], ['the command line (swift build)', cli]]) {
+  if (!existsSync(path)) throw new Error(`${what} is not built: ${path} is missing`);
+}
+
+export const livephoto = await import(join(moduleDir, 'livephoto.js'));
+
+/** The samples present, by name; the suites that need them say where they are expected when there are none. */
+export function sample(name) {
+  return join(samples, name);
+}
+
+export const haveSamples = existsSync(join(samples, 'iphone_IMG_3853_gwy15.HEIC'));
+
+/** A folder removed when the process exits. */
+export function workFolder(label) {
+  const path = mkdtempSync(join(tmpdir(), `livephoto-${label}-`));
+  process.on('exit', () => rmSync(path, { recursive: true, force: true }));
+  return path;
+}
+
+const clips = workFolder('clips');
+const made = new Map();
+
+/** A clip made once with ffmpeg: `{ codec: 'h264'|'hevc', container: 'mov'|'mp4', audio, seconds, fps, size }`. */
+export function clip({ codec = 'h264', container = 'mov', audio = true, seconds = 3, fps = 30, size = '320x240' } = {}) {
+  const name = `clip-${codec}-${audio ? 'aac' : 'mute'}-${seconds}s-${fps}fps-${size}.${container}`;
+  const path = join(clips, name);
+  if (!made.has(path)) {
+    const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${fps}:duration=${seconds}`];
+    if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`);
+    args.push('-c:v', codec === 'hevc' ? 'libx265' : 'libx264', '-pix_fmt', 'yuv420p', '-g', String(fps));
+    if (codec === 'hevc') args.push('-tag:v', 'hvc1', '-x265-params', 'log-level=error');
+    if (audio) args.push('-c:a', 'aac', '-shortest');
+    args.push(path);
+    execFileSync('ffmpeg', args);
+    made.set(path, true);
+  }
+  return path;
+}
+
+/** A JPEG made once with ffmpeg, `size` pixels. */
+export function photo(size = '640x480') {
+  const path = join(clips, `photo-${size}.jpg`);
+  if (!made.has(path)) {
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}`, '-frames:v', '1', '-q:v', '3', path]);
+    made.set(path, true);
+  }
+  return path;
+}
+
+const run = promisify(execFile);
+
+/** Runs the command line; resolves to `{ code, json, stdout, stderr }` (its `--json` output parsed when there is one). */
+export async function runCLI(args) {
+  try {
+    const { stdout, stderr } = await run(cli, args, { maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr, json: parse(stdout) };
+  } catch (error) {
+    if (typeof error.code !== 'number') throw error;
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr, json: parse(error.stdout) };
+  }
+}
+
+function parse(text) {
+  try { return JSON.parse(text); } catch { return undefined; }
+}
+
+/** The command line's message for a failure: what it prints after `livephoto: error: `. */
+export function cliError(result) {
+  const line = result.stderr.split('\n').find((l) => l.startsWith('livephoto: error: '));
+  if (line) return line.slice('livephoto: error: '.length);
+  const validation = result.stderr.split('\n').find((l) => l.startsWith('Error: '));
+  return validation ? validation.slice('Error: '.length) : result.stderr.trim();
+}
+
+/** `value` with every path under one of `folders` named by its last component, as the engine names files. */
+export function withoutFolders(value, folders) {
+  if (typeof value === 'string') {
+    let text = value;
+    for (const folder of folders) text = text.split(`${folder}/`).join('');
+    return text;
+  }
+  if (Array.isArray(value)) return value.map((v) => withoutFolders(v, folders));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutFolders(v, folders)]));
+  }
+  return value;
+}
+
+export async function sha256(blob) {
+  return createHash('sha256').update(Buffer.from(await blob.arrayBuffer())).digest('hex');
+}
+
+export function sha256File(path) {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+export { basename, join };

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without its
+# zip and tar readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
+#   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, DIR/livephoto.js, DIR/livephoto.d.ts (default: .build/wasm/module)
+# Needs the Swift toolchain (swiftc, wasm-ld, clang) and Debian's wasi-libc, libclang-rt-dev-wasm32 (compiler-rt's
+# builtins) and binaryen (wasm-opt); installs the three when missing (apt-get, as root or through sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-.build/wasm/module}
+work=.build/wasm/objects
+mkdir -p "$out" "$work"
+
+sysroot=/usr
+builtins=$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2>/dev/null | head -n 1 || true)
+if [ ! -f "$sysroot/lib/wasm32-wasi/libc.a" ] || [ -z "$builtins" ] || ! command -v wasm-opt >/dev/null; then
+  echo "Installing wasi-libc, libclang-rt-dev-wasm32 and binaryen..." >&2
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wasi-libc libclang-rt-dev-wasm32 binaryen >/dev/null
+  builtins=$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a | head -n 1)
+fi
+swiftc=$(command -v swiftc)
+toolchain=$(dirname "$(dirname "$(readlink -f "$swiftc")")")
+unicode="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
+
+flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize
+  -Xfrontend -disable-stack-protector -parse-as-library -package-name livephoto -swift-version 6 -I "$work")
+# The zip and tar readers stay native (zlib): the browser reads no archive.
+mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Zip/*' -not -path '*/Archive/*' | sort)
+mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
+"$swiftc" "${flags[@]}" -module-name MediaFormats -emit-module -emit-module-path "$work/MediaFormats.swiftmodule" \
+  "${formats[@]}" -c -o "$work/MediaFormats.o"
+"$swiftc" "${flags[@]}" -module-name LivePhotoCore -emit-module -emit-module-path "$work/LivePhotoCore.swiftmodule" \
+  "${core[@]}" -c -o "$work/LivePhotoCore.o"
+"$swiftc" "${flags[@]}" -module-name LivePhotoEngine Web/engine/Exports.swift -c -o "$work/Exports.o"
+"$toolchain/bin/clang" --target=wasm32-wasi --sysroot="$sysroot" -Os -c Web/engine/Shims.c -o "$work/Shims.o"
+# 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 256 MiB at once).
+"$toolchain/bin/wasm-ld" --no-entry --export=lp_allocate --export=lp_release --export=lp_run -z stack-size=1048576 \
+  --max-memory=536870912 --gc-sections --strip-all \
+  "$work/Exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \
+  "$sysroot/lib/wasm32-wasi/libc.a" "$builtins" -o "$work/livephoto.wasm"
+wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
+  "$work/livephoto.wasm" -o "$out/livephoto.wasm"
+cp Web/module/livephoto.js "$out/"
+[ ! -f Web/module/livephoto.d.ts ] || cp Web/module/livephoto.d.ts "$out/"
+raw=$(wc -c <"$out/livephoto.wasm")
+gzipped=$(gzip -9c "$out/livephoto.wasm" | wc -c)
+echo "$out/livephoto.wasm: $raw bytes, $gzipped gzipped"
