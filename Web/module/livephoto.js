@@ -23,6 +23,15 @@ export class LivePhotoError extends Error {
 }
 
 let compiled;
+let statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
+
+/**
+ * What the last operation cost: the engine's runs (one more for each range it had to read), the input bytes it read,
+ * and the most memory its instance held. For tests and benchmarks.
+ */
+export function lastRunStatistics() {
+  return { ...statistics };
+}
 
 function isNode() {
   return typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
@@ -233,6 +242,10 @@ async function runOnce(operation, files, options) {
     let answer;
     try {
       answer = engine.run(request);
+      statistics = {
+        rounds: round + 1, bytesRead: state.cache.held,
+        peakMemory: Math.max(round === 0 ? 0 : statistics.peakMemory, engine.instance.exports.memory.buffer.byteLength),
+      };
     } catch (error) {
       // A trap: the engine stopped where it should not have. Its instance is dropped; the error names the inputs.
       const names = request.files.map((f) => f.name).join(', ');

@@ -29,10 +29,13 @@ export function sample(name) {
 
 export const haveSamples = existsSync(join(samples, 'iphone_IMG_3853_gwy15.HEIC'));
 
+const folders = [];
+process.on('exit', () => { for (const path of folders) rmSync(path, { recursive: true, force: true }); });
+
 /** A folder removed when the process exits. */
 export function workFolder(label) {
   const path = mkdtempSync(join(tmpdir(), `livephoto-${label}-`));
-  process.on('exit', () => rmSync(path, { recursive: true, force: true }));
+  folders.push(path);
   return path;
 }
 

@@ -57,8 +57,8 @@ extension Engine {
         var notes: [String] = []
         // The two in either order: a still given as the video, with something else as the photo, swaps them.
         if let given = photo, video.kind.isStill, !given.kind.isStill {
+            notes.append("\(video.path) is the photo and \(given.path) the video (given the other way round)")
             (photo, video) = (video, given)
-            notes.append("\(given.path) is the photo and \(video.path) the video (given the other way round)")
         }
         let videoIndex = inputs.firstIndex { $0 === video.file } ?? 0
         var made: MadeLivePhoto

@@ -38,7 +38,7 @@ package struct MovieFacts {
         var value: Int?
         if let location = try? track.tables.sampleLocation(first.sample), location.size <= 65536,
             let offset = Int64(exactly: location.offset),
-            let bytes = try? file.read(at: offset, count: Int(location.size)),
+            let bytes = try? file.read(at: offset, length: location.size),
             let items = try? TimedMetadataSampleEntry.items(inSample: bytes),
             let key = track.metadataKeys?.key(named: AppleTimedMetadata.stillImageTimeKey),
             let item = items.first(where: { $0.localID == key.localID }), let byte = item.value.first

@@ -81,7 +81,7 @@ package enum WallpaperReadiness {
 
         // G6, G7: one sample per frame, at the frame's time.
         if let info, let video = facts.video {
-            let count = Int(info.tables.sampleCount), frames = Int(video.tables.sampleCount)
+            let count = Int(clamping: info.tables.sampleCount), frames = Int(clamping: video.tables.sampleCount)
             add(
                 "G6", "sample-per-frame", count == frames,
                 count == frames ? "\(count) samples for \(frames) frames" : "\(count) samples for \(frames) frames; one per frame is needed"

@@ -75,7 +75,7 @@ package struct RemuxSource {
             wallpaper: wallpaper,
             cover: cover, placement: placement, videoDuration: facts.videoDuration, keyframeTimes: keyframes(video, facts: facts),
             frameTimes: ((try? facts.frameTimes()) ?? []).map(facts.seconds), videoCodec: CodecName.of(video.format),
-            frameCount: Int(video.tables.sampleCount))
+            frameCount: Int(clamping: video.tables.sampleCount))
         // What the plan would refuse, refused now: ffmpeg's copy is then made before anything is decided from this one.
         try naming(path, try source.rewrite(placement).checkSupported())
         return source

@@ -107,7 +107,7 @@ package struct SplicedFile {
             let start = max(position, range.lowerBound), end = min(position + length, range.upperBound)
             if start < end {
                 switch piece {
-                case .copy(let file, let offset, _): out += try file.read(at: offset + start - position, count: Int(end - start))
+                case .copy(let file, let offset, _): out += try file.read(at: offset + start - position, length: end - start)
                 case .bytes(let b): out += b[Int(start - position)..<Int(end - position)]
                 }
             }

@@ -72,7 +72,7 @@ package struct PlainPhoto {
             throw .badInput(file: path, reason: "not a JPEG or HEIC photo")
         }
         if let motion, let span = motion.xmpSpan, let xmp = motion.xmp, xmp.describesVideo {
-            let packet = try naming(path, try XMPPacket(bytes: try source.read(at: span.offset, count: Int(span.length))))
+            let packet = try naming(path, try XMPPacket(bytes: try source.read(at: span.offset, length: span.length)))
             replacements.append((span.offset, MotionPhotoXMP.blankingMotionProperties(in: packet)))
             removed.append("Motion Photo XMP")
         }

@@ -32,7 +32,7 @@ public enum FileSignature: Sendable, Equatable {
         guard head.count >= 12 else { return .unknown }
         let major = FourCC(rawValue: head.loadUInt32(at: 8, .bigEndian))
         // The compatible brands: from byte 16 to the end of `ftyp` (its size counts its header).
-        let ftypEnd = min(head.count, Int(head.loadUInt32(at: 0, .bigEndian)))
+        let ftypEnd = Int(min(UInt32(head.count), head.loadUInt32(at: 0, .bigEndian)))
         let compatible = stride(from: 16, to: ftypEnd - 3, by: 4).map { FourCC(rawValue: head.loadUInt32(at: $0, .bigEndian)) }
         if major == "avif" || major == "avis" { return .avif }
         // A generic HEIF brand (`mif1`) with AV1 brands and no HEVC ones is AVIF.

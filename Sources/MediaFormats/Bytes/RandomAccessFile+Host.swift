@@ -9,6 +9,10 @@
     struct FileStorage {
         let handle: Int32
 
+        /// The most one read asks of the host: a header past it is refused, so that a hostile size never makes the
+        /// engine hold more (docs/guide/javascript.md#limits).
+        static let maximumRead = 256 << 20
+
         /// Fills `buffer` from the file's byte `offset`, fewer bytes where the file ends.
         /// - Returns: how many bytes were read.
         /// - Throws: ``FormatError`` (unreadable) when the host has not read those bytes yet.

@@ -11,6 +11,9 @@
     struct FileStorage {
         let descriptor: Int32
 
+        /// Natively a read is bounded only by what the caller checked (a box's size against the file's).
+        static let maximumRead = Int.max
+
         /// Fills `buffer` from the file's byte `offset`, fewer bytes where the file ends.
         /// - Returns: how many bytes were read.
         func read(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int64) throws(FormatError) -> Int {

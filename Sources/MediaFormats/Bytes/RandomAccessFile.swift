@@ -75,6 +75,9 @@ public final class RandomAccessFile {
         guard offset >= 0, count >= 0, offset <= size, Int64(count) <= size - offset else {
             throw FormatError.truncated("a read of \(count) bytes", at: offset)
         }
+        guard count <= FileStorage.maximumRead else {
+            throw FormatError(.unsupported, "a read of \(count) bytes is more than \(FileStorage.maximumRead >> 20) MiB at once", at: offset)
+        }
         guard count <= Self.windowedReadLimit else { return try readDirectly(at: offset, count: count) }
         if offset < windowOffset || offset + Int64(count) > windowOffset + Int64(window.count) {
             // The window stops early at the file's real end (a file cut short since it was opened).
@@ -84,6 +87,19 @@ public final class RandomAccessFile {
         }
         let start = Int(offset - windowOffset)
         return Array(window[start..<start + count])
+    }
+
+    /// Reads exactly `length` bytes at `offset`, a length of any width taken from a header: checked against the file before
+    /// it becomes a count (a 32-bit `Int`, in WebAssembly, holds no 4 GiB length).
+    /// - Throws: ``FormatError`` as ``read(at:count:)`` does.
+    public func read(at offset: Int64, length: some BinaryInteger) throws(FormatError) -> [UInt8] {
+        guard length >= 0, let wide = Int64(exactly: length), offset >= 0, offset <= size, wide <= size - offset else {
+            throw FormatError.truncated("a read of \(length) bytes", at: offset)
+        }
+        guard let count = Int(exactly: wide), count <= FileStorage.maximumRead else {
+            throw FormatError(.unsupported, "a read of \(length) bytes is more than \(FileStorage.maximumRead >> 20) MiB at once", at: offset)
+        }
+        return try read(at: offset, count: count)
     }
 
     /// Reads `count` bytes at `offset` from the storage, past the window; with `upTo`, fewer where the file ends.

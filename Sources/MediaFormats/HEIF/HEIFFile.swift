@@ -80,7 +80,7 @@ public struct HEIFFile: Sendable {
         guard let ftyp = topLevel.first, ftyp.type == "ftyp", ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else {
             throw FormatError(.notRecognized, "not a HEIF image (no 'ftyp' first)")
         }
-        let brands = try FileTypeBox(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
+        let brands = try FileTypeBox(file.read(at: ftyp.payloadOffset, length: ftyp.payloadSize))
         majorBrand = brands.majorBrand
         guard Self.imageBrands.contains(brands.majorBrand) || brands.compatibleBrands.contains(where: Self.imageBrands.contains) else {
             throw FormatError(.notRecognized, "not a HEIF image (brand '\(brands.majorBrand)')")
@@ -92,7 +92,7 @@ public struct HEIFFile: Sendable {
             throw FormatError(.unsupported, "the HEIF 'meta' box is \(metaHeader.size) bytes", at: metaHeader.offset)
         }
         self.metaHeader = metaHeader
-        metaBytes = try file.read(at: metaHeader.offset, count: Int(metaHeader.size))
+        metaBytes = try file.read(at: metaHeader.offset, length: metaHeader.size)
         guard metaBytes.count >= metaHeader.headerSize + 4 else {
             throw FormatError(.truncated, "the 'meta' box ends in its header", at: metaHeader.offset)
         }
@@ -162,7 +162,7 @@ public struct HEIFFile: Sendable {
                 throw FormatError(.unsupported, "item \(id) is larger than \(limit) bytes")
             }
             if loc.isFileOffset {
-                data += try file.read(at: Int64(start), count: Int(length))
+                data += try file.read(at: Int64(start), length: length)
             } else {
                 guard length <= containerSize - start, let idat = meta.child("idat") else {
                     throw FormatError(.malformed, "item \(id) lies past the end of 'idat'")

@@ -140,7 +140,7 @@ public enum BoxWalker {
         func fields(_ header: BoxHeader) throws(FormatError) -> [BoxField] {
             guard let kind = BoxWalker.declared[header.type], header.payloadSize <= fieldLimit else { return [] }
             func payload() throws(FormatError) -> Atom {
-                Atom(type: header.type, data: try file.read(at: header.payloadOffset, count: Int(header.payloadSize)))
+                Atom(type: header.type, data: try file.read(at: header.payloadOffset, length: header.payloadSize))
             }
             switch kind {
             case .movieHeader: return try MovieHeader(payload(), at: header.payloadOffset).fields

@@ -59,7 +59,7 @@ public enum EmbeddedMovie {
                 let header = try? BoxHeader.parse(head, at: offset, limit: span.end)
             else { return nil }
             if header.type == "moov" {
-                guard header.size <= Movie.maxMovieHeaderSize, let bytes = try? file.read(at: header.offset, count: Int(header.size)),
+                guard header.size <= Movie.maxMovieHeaderSize, let bytes = try? file.read(at: header.offset, length: header.size),
                     let moov = try? Atom.parse(bytes, baseOffset: header.offset)
                 else { return nil }
                 for meta in [moov.child("meta"), moov.find(["udta", "meta"])].compactMap({ $0 }) {

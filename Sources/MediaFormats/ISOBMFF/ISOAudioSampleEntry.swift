@@ -36,7 +36,7 @@ public enum ISOAudioSampleEntry {
             // SoundDescriptionV2: the rate as a 64-bit float and the channel count after the v0 fields.
             guard b.count >= 72 else { throw FormatError(.truncated, "the version-2 sound description is \(b.count) bytes") }
             rate = Double(bitPattern: b.loadUInt64(at: 40, .bigEndian))
-            channels = Int(b.loadUInt32(at: 48, .bigEndian))
+            channels = Int(clamping: b.loadUInt32(at: 48, .bigEndian))
             childrenAt = 72
         default: throw FormatError(.unsupported, "a sound description of version \(version)")
         }
@@ -49,7 +49,7 @@ public enum ISOAudioSampleEntry {
             var at = 0
             // Box by box; a short terminator (4 zero bytes, as some writers end it) stops the walk.
             while at + 8 <= payload.count {
-                let size = Int(payload.loadUInt32(at: at, .bigEndian))
+                let size = Int(clamping: payload.loadUInt32(at: at, .bigEndian))
                 guard size >= 8, at + size <= payload.count else { break }
                 if Array(payload[at + 4..<at + 8]) == Array("esds".utf8) {
                     esds = try Atom.parse(Array(payload[at..<at + size]))

@@ -88,7 +88,7 @@ extension Movie {
                 .unsupported, "no frame of the video is shown between \(start ?? 0) s and \(end.map { "\($0) s" } ?? "its end")")
         }
         // Sync sample numbers the table lists past its samples (or 0) name no sample.
-        let syncs = video.tables.syncSamples.map { $0.map { Int($0) - 1 }.filter { pts.indices.contains($0) } } ?? Array(dts.indices)
+        let syncs = video.tables.syncSamples.map { $0.map { Int(clamping: $0) - 1 }.filter { pts.indices.contains($0) } } ?? Array(dts.indices)
         let keyframe = syncs.filter { $0 <= first && pts[$0] <= pts[first] }.max() ?? 0
         let last = pts.indices.filter { pts[$0] < b }.max() ?? first
         let frameEnds = (keyframe...last).map { i in

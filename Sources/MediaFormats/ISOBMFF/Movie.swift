@@ -29,7 +29,7 @@ public struct Movie: Sendable {
         topLevel = try file.topLevelBoxes()
         if let ftyp = topLevel.first(where: { $0.type == "ftyp" }) {
             guard ftyp.payloadSize <= 4096 else { throw FormatError(.malformed, "'ftyp' is \(ftyp.size) bytes long", at: ftyp.offset) }
-            fileType = try FileTypeBox(file.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize)))
+            fileType = try FileTypeBox(file.read(at: ftyp.payloadOffset, length: ftyp.payloadSize))
         }
         if topLevel.contains(where: { $0.type == "moof" }) {
             throw FormatError(.unsupported, "fragmented MP4 (movie fragments, 'moof') is not supported yet")
@@ -43,7 +43,7 @@ public struct Movie: Sendable {
                 at: moovHeader.offset)
         }
         self.moovHeader = moovHeader
-        moov = try Atom.parse(file.read(at: moovHeader.offset, count: Int(moovHeader.size)), baseOffset: moovHeader.offset)
+        moov = try Atom.parse(file.read(at: moovHeader.offset, length: moovHeader.size), baseOffset: moovHeader.offset)
         if moov.child("mvex") != nil {
             throw FormatError(.unsupported, "fragmented MP4 ('mvex' in the movie header) is not supported yet")
         }

@@ -30,7 +30,7 @@ public struct MovieDateFields: Sendable, Equatable {
         let top = try file.topLevelBoxes()
         guard let moov = top.first(where: { $0.type == "moov" }) else { throw FormatError(.malformed, "the movie has no 'moov'") }
         guard moov.size <= Movie.maxMovieHeaderSize else { throw FormatError(.unsupported, "the movie header is \(moov.size) bytes") }
-        let bytes = try file.read(at: moov.offset, count: Int(moov.size))
+        let bytes = try file.read(at: moov.offset, length: moov.size)
         var found: [Field] = []
         func children(of range: Range<Int>) throws(FormatError) -> [BoxHeader] {
             var boxes: [BoxHeader] = []

@@ -61,7 +61,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
             let count = try r.readInteger(UInt32.self, .bigEndian, "keys entry count")
             try r.checkCount(UInt64(count), elementSize: 8, "keys")
             for _ in 0..<count {
-                let size = Int(try r.readInteger(UInt32.self, .bigEndian, "key size"))
+                let size = Int(clamping: try r.readInteger(UInt32.self, .bigEndian, "key size"))
                 let ns = try r.readFourCC("key namespace")
                 guard size >= 8, size - 8 <= r.remaining else {
                     throw FormatError(.malformed, "a metadata key has size \(size) past its 'keys' box")
@@ -148,7 +148,7 @@ public struct QuickTimeMetadata: Sendable, Equatable {
         guard let index = keyIndex(name) else { return false }
         keys.remove(at: index - 1)
         items = items.compactMap { item in
-            let k = Int(item.type.rawValue)
+            let k = Int(clamping: item.type.rawValue)
             if k == index { return nil }
             var item = item
             if k > index { item.type = FourCC(rawValue: UInt32(k - 1)) }

@@ -24,7 +24,7 @@ public struct SampleDescription: Sendable, Equatable {
         var result: [SampleDescription] = []
         for _ in 0..<count {
             let start = r.position
-            let size = Int(try r.readInteger(UInt32.self, .bigEndian, "sample entry size"))
+            let size = Int(clamping: try r.readInteger(UInt32.self, .bigEndian, "sample entry size"))
             let format = try r.readFourCC("sample entry format")
             guard size >= 8, size - 8 <= r.remaining else {
                 throw FormatError(.malformed, "sample entry '\(format)' has size \(size) past its 'stsd'", at: r.absolutePosition)

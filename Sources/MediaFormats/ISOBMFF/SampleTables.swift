@@ -148,8 +148,8 @@ public struct SampleTables: Sendable {
         var sample = 0
         for (i, run) in sampleToChunk.enumerated() {
             guard run.firstChunk >= 1 else { throw FormatError(.malformed, "'stsc' names chunk 0") }
-            let first = Int(run.firstChunk) - 1
-            let next = i + 1 < sampleToChunk.count ? Int(sampleToChunk[i + 1].firstChunk) - 1 : chunkOffsets.count
+            let first = Int(clamping: run.firstChunk) - 1
+            let next = i + 1 < sampleToChunk.count ? Int(clamping: sampleToChunk[i + 1].firstChunk) - 1 : chunkOffsets.count
             guard first < next || i + 1 == sampleToChunk.count, next <= chunkOffsets.count, first <= next else {
                 throw FormatError(.malformed, "'stsc' entries are out of order or name chunks that do not exist")
             }
@@ -157,7 +157,7 @@ public struct SampleTables: Sendable {
                 var bytes: UInt64 = 0
                 if constantSampleSize != 0 {
                     bytes = UInt64(run.samplesPerChunk) * UInt64(constantSampleSize)
-                    sample += Int(run.samplesPerChunk)
+                    sample &+= Int(clamping: run.samplesPerChunk)
                 } else {
                     for _ in 0..<run.samplesPerChunk {
                         guard sample < sampleSizes.count else {
@@ -175,12 +175,12 @@ public struct SampleTables: Sendable {
 
     /// The file offset and size of sample `index` (0-based).
     public func sampleLocation(_ index: Int) throws(FormatError) -> (offset: UInt64, size: UInt64) {
-        guard index >= 0, index < Int(sampleCount) else { throw FormatError(.malformed, "sample \(index + 1) does not exist") }
+        guard index >= 0, UInt64(index) < UInt64(sampleCount) else { throw FormatError(.malformed, "sample \(index + 1) does not exist") }
         var sample = 0
         for (i, run) in sampleToChunk.enumerated() {
             guard run.firstChunk >= 1 else { break }
-            let first = Int(run.firstChunk) - 1
-            let next = i + 1 < sampleToChunk.count ? Int(sampleToChunk[i + 1].firstChunk) - 1 : chunkOffsets.count
+            let first = Int(clamping: run.firstChunk) - 1
+            let next = i + 1 < sampleToChunk.count ? Int(clamping: sampleToChunk[i + 1].firstChunk) - 1 : chunkOffsets.count
             guard first <= next, next <= chunkOffsets.count else { break }
             for chunk in first..<next {
                 var offset = chunkOffsets[chunk]

@@ -29,7 +29,7 @@ struct TrackCut {
         var index = 0
         for run in tables.timeToSample {
             guard index <= range.upperBound else { break }
-            let runEnd = index + Int(run.count)
+            let runEnd = Int(clamping: Int64(index) + Int64(run.count))
             let from = max(index, range.lowerBound), to = min(runEnd, range.upperBound + 1)
             if from < to { durations += repeatElement(run.delta, count: to - from) }
             index = runEnd
@@ -62,7 +62,7 @@ struct TrackCut {
                 }
             case "stss":
                 var w = ByteWriter()
-                let kept = (tables.syncSamples ?? []).map { Int($0) - 1 }.filter { range.contains($0) }
+                let kept = (tables.syncSamples ?? []).map { Int(clamping: $0) - 1 }.filter { range.contains($0) }
                 w.appendUInt32(0)
                 w.appendUInt32(UInt32(kept.count))
                 for sample in kept { w.appendUInt32(UInt32(sample - range.lowerBound + 1)) }
@@ -148,11 +148,11 @@ struct TrackCut {
         groups.reserveCapacity(range.count)
         var sample = 0
         for _ in 0..<count where sample <= range.upperBound {
-            let n = Int(try r.readInteger(UInt32.self, .bigEndian, "sbgp sample count"))
+            let n = Int(clamping: try r.readInteger(UInt32.self, .bigEndian, "sbgp sample count"))
             let group = try r.readInteger(UInt32.self, .bigEndian, "sbgp group")
-            let from = max(sample, range.lowerBound), to = min(sample + n, range.upperBound + 1)
+            let from = max(sample, range.lowerBound), to = min(Int(clamping: Int64(sample) + Int64(n)), range.upperBound + 1)
             if from < to { groups += repeatElement(group, count: to - from) }
-            sample += n
+            sample = Int(clamping: Int64(sample) + Int64(n))
         }
         // Samples past the table's runs belong to no group (index 0).
         groups += repeatElement(0, count: range.count - groups.count)
@@ -176,23 +176,23 @@ struct TrackCut {
         let chunkCount = tables.chunkOffsets.count
         runs: for (i, run) in tables.sampleToChunk.enumerated() {
             guard run.firstChunk >= 1 else { throw FormatError(.malformed, "track \(trackID)'s 'stsc' names chunk 0") }
-            let first = Int(run.firstChunk) - 1
-            let next = i + 1 < tables.sampleToChunk.count ? min(Int(tables.sampleToChunk[i + 1].firstChunk) - 1, chunkCount) : chunkCount
+            let first = Int(clamping: run.firstChunk) - 1
+            let next = i + 1 < tables.sampleToChunk.count ? min(Int(clamping: tables.sampleToChunk[i + 1].firstChunk) - 1, chunkCount) : chunkCount
             guard first <= next else { throw FormatError(.malformed, "track \(trackID)'s 'stsc' entries are out of order") }
             for chunk in first..<next {
                 guard sample <= range.upperBound else { break runs }
-                let n = Int(run.samplesPerChunk)
-                let from = max(sample, range.lowerBound), to = min(sample + n, range.upperBound + 1)
+                let n = Int(clamping: run.samplesPerChunk)
+                let from = max(sample, range.lowerBound), to = min(Int(clamping: Int64(sample) + Int64(n)), range.upperBound + 1)
                 if from < to {
                     var offset = tables.chunkOffsets[chunk]
                     for s in sample..<from { offset &+= tables.sampleSize(s) }
                     offsets.append(offset)
                     entries.append((UInt32(to - from), run.descriptionIndex))
                 }
-                sample += n
+                sample = Int(clamping: Int64(sample) + Int64(n))
             }
         }
-        guard entries.reduce(0, { $0 + Int($1.samples) }) == range.count else {
+        guard entries.reduce(Int64(0), { $0 + Int64($1.samples) }) == Int64(range.count) else {
             throw FormatError(.malformed, "track \(trackID)'s chunks hold fewer samples than its tables describe")
         }
         var w = ByteWriter()

@@ -12,7 +12,7 @@ extension JPEGFile {
     ///   - file: this JPEG.
     /// - Throws: when a payload is larger than a segment holds, or the file cannot be read.
     public func headerReplacingMetadata(tiff: [UInt8]?, xmp: [UInt8]?, in file: RandomAccessFile) throws(FormatError) -> [UInt8] {
-        let header = try file.read(at: 0, count: Int(scanOffset))
+        let header = try file.read(at: 0, length: scanOffset)
         var changes: [HeaderChange] = []
         if let xmp {
             changes.append((try xmpSegmentRange(in: file), try Self.xmpSegment(packet: xmp)))

@@ -116,7 +116,7 @@ public struct JPEGFile: Sendable {
     }
 
     /// Where a new Exif APP1 goes in a file without one: after the JFIF APP0, else after SOI.
-    public var exifInsertionPoint: Int { Int(segments.first { $0.marker == 0xE0 }?.end ?? 2) }
+    public var exifInsertionPoint: Int { Int(clamping: segments.first { $0.marker == 0xE0 }?.end ?? 2) }
 
     /// The APP2 segment holding a Multi-Picture Format index (an Ultra HDR photo's pointer to its gain map).
     public func mpfSegment(in file: RandomAccessFile) throws(FormatError) -> Segment? {
@@ -269,7 +269,7 @@ public struct JPEGFile: Sendable {
                 continue
             }
             if s == mpf { mpfAt = w.bytes.count }
-            w.append(try file.read(at: s.offset, count: Int(s.end - s.offset)))
+            w.append(try file.read(at: s.offset, length: s.end - s.offset))
             if !inserted, existing == nil, s.marker == 0xE0 {
                 w.append(app1)
                 inserted = true

@@ -27,12 +27,12 @@ public enum MultiPictureFormat {
         case (0x49, 0x49): order = .littleEndian
         default: throw FormatError(.malformed, "the MPF segment has no TIFF byte order")
         }
-        let ifd = try IFD.parse(tiff, at: Int(tiff.loadUInt32(at: 4, order)), order: order)
+        let ifd = try IFD.parse(tiff, at: Int(clamping: tiff.loadUInt32(at: 4, order)), order: order)
         guard let entries = ifd.entry(entryTag), entries.count % 16 == 0, entries.count > 0 else {
             throw FormatError(.malformed, "the MPF index has no MP Entry list")
         }
         let at = entries.isOutOfLine ? entries.offset(order) : entries.entryPosition + 8
-        guard at >= 0, at + Int(entries.count) <= tiff.count else {
+        guard at >= 0, Int64(at) + Int64(entries.count) <= Int64(tiff.count) else {
             throw FormatError(.malformed, "the MP Entry list runs past its segment")
         }
         for index in 0..<Int(entries.count) / 16 {

@@ -56,7 +56,7 @@ public struct SamsungTrailer: Sendable, Equatable {
         guard length <= 12 + 12 * Int64(Self.maxRecords) else {
             throw FormatError(.malformed, "the Samsung trailer's directory is \(length) bytes", at: end - 8)
         }
-        let directory = try file.read(at: directoryOffset, count: Int(length))
+        let directory = try file.read(at: directoryOffset, length: length)
         var r = ByteReader(directory, baseOffset: directoryOffset)
         guard try r.readFourCC("SEFH") == "SEFH" else {
             throw FormatError(.malformed, "the Samsung trailer has no 'SEFH' directory where its length points", at: directoryOffset)
@@ -82,7 +82,7 @@ public struct SamsungTrailer: Sendable, Equatable {
             guard nameLength <= size - 8, nameLength <= 256 else {
                 throw FormatError(.malformed, "Samsung trailer record at \(offset) has a name of \(nameLength) bytes", at: offset)
             }
-            let name = String(decoding: try file.read(at: offset + 8, count: Int(nameLength)), as: UTF8.self)
+            let name = String(decoding: try file.read(at: offset + 8, length: nameLength), as: UTF8.self)
             records.append(
                 Record(
                     type: type, name: name, offset: offset, size: size, dataOffset: offset + 8 + nameLength,

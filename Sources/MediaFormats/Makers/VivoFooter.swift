@@ -71,7 +71,7 @@ public struct VivoFooter: Sendable, Equatable {
         guard try file.read(at: jsonStart - 4, count: 4) == Self.prefix else {
             throw FormatError(.malformed, "vivo's footer does not start with 'vivo'", at: jsonStart - 4)
         }
-        let text = try file.read(at: jsonStart, count: Int(n))
+        let text = try file.read(at: jsonStart, length: n)
         guard let json = String(validating: text, as: UTF8.self), json.first == "{" else {
             throw FormatError(.malformed, "vivo's footer JSON is not text that starts with '{'", at: jsonStart)
         }

@@ -119,16 +119,16 @@ public struct BinaryPropertyList: Sendable, Equatable {
                 let n = try length(low, &r)
                 try r.checkCount(UInt64(n), elementSize: referenceWidth, "an array")
                 var items: [Value] = []
-                for _ in 0..<n { items.append(try value(Int(try r.readUInt(width: referenceWidth, "a reference")), depth: depth + 1)) }
+                for _ in 0..<n { items.append(try value(Int(clamping: try r.readUInt(width: referenceWidth, "a reference")), depth: depth + 1)) }
                 return .array(items)
             case 0xD:
                 let n = try length(low, &r)
                 try r.checkCount(UInt64(n) * 2, elementSize: referenceWidth, "a dictionary")
                 var keys: [Int] = []
-                for _ in 0..<n { keys.append(Int(try r.readUInt(width: referenceWidth, "a key reference"))) }
+                for _ in 0..<n { keys.append(Int(clamping: try r.readUInt(width: referenceWidth, "a key reference"))) }
                 var entries: [(key: String, value: Value)] = []
                 for key in keys {
-                    let valueIndex = Int(try r.readUInt(width: referenceWidth, "a value reference"))
+                    let valueIndex = Int(clamping: try r.readUInt(width: referenceWidth, "a value reference"))
                     guard case .string(let name) = try value(key, depth: depth + 1) else { return .other }
                     entries.append((name, try value(valueIndex, depth: depth + 1)))
                 }

@@ -20,7 +20,7 @@ extension ExifTIFF {
             throw FormatError(.unsupported, "the Exif holds another maker's MakerNote, which may depend on the byte order")
         }
         var swaps: [(at: Int, size: Int)] = [(2, 2), (4, 4)]
-        var pending = [Int(bytes.loadUInt32(at: 4, order))]
+        var pending = [Int(clamping: bytes.loadUInt32(at: 4, order))]
         var seen: Set<Int> = []
         while let at = pending.popLast() {
             guard at != 0, seen.insert(at).inserted else { continue }
@@ -49,7 +49,7 @@ extension ExifTIFF {
                 let pointsAtIFDs = Self.subIFDPointerTags.contains(entry.tag) || entry.type == 13
                 if pointsAtIFDs, entry.type == TIFFType.long || entry.type == 13 {
                     let field = entry.isOutOfLine ? Array(bytes[start..<start + length]) : entry.valueField
-                    pending += stride(from: 0, to: length, by: 4).map { Int(field.loadUInt32(at: $0, order)) }
+                    pending += stride(from: 0, to: length, by: 4).map { Int(clamping: field.loadUInt32(at: $0, order)) }
                 }
             }
             if at + 2 + 12 * ifd.entries.count + 4 <= bytes.count {

@@ -30,7 +30,7 @@ extension ExifTIFF {
         guard entry.count == 1 else { return nil }
         switch entry.type {
         case 3: return Int(entry.valueField.loadUInt16(at: 0, order))
-        case TIFFType.long: return Int(entry.valueField.loadUInt32(at: 0, order))
+        case TIFFType.long: return Int(clamping: entry.valueField.loadUInt32(at: 0, order))
         default: return nil
         }
     }

@@ -41,7 +41,7 @@ public struct ExifTIFF: Sendable, Equatable {
         }
         guard bytes.loadUInt16(at: 2, order) == 42 else { throw FormatError(.malformed, "the TIFF header's magic number is not 42") }
         self.bytes = bytes
-        let first = Int(bytes.loadUInt32(at: 4, order))
+        let first = Int(clamping: bytes.loadUInt32(at: 4, order))
         ifd0 = try IFD.parse(bytes, at: first, order: order)
         exifIFD = nil
         if let pointer = ifd0.entry(Self.exifIFDPointerTag) {
@@ -134,7 +134,7 @@ public struct ExifTIFF: Sendable, Equatable {
     /// a longer one where the old value was when it fits there, else appended. `value` holds `count` elements of
     /// `type`, in this stream's byte order.
     public mutating func setExifTag(_ tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]) throws(FormatError) {
-        guard let size = TIFFType.elementSize(type), size * Int(count) == value.count else {
+        guard let size = TIFFType.elementSize(type), Int64(size) * Int64(count) == Int64(value.count) else {
             throw FormatError(.unsupported, "an Exif value of \(value.count) bytes is not \(count) elements of type \(type)")
         }
         if exifIFD == nil {

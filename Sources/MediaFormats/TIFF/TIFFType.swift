@@ -47,13 +47,13 @@ public struct IFDEntry: Sendable, Equatable {
     }
 
     /// The value's byte length, or nil for an unknown type.
-    public var valueLength: Int? { TIFFType.elementSize(type).map { $0 * Int(count) } }
+    public var valueLength: Int? { TIFFType.elementSize(type).map { Int(clamping: Int64($0) * Int64(count)) } }
 
     /// True when the value lives elsewhere and ``valueField`` holds its offset.
     public var isOutOfLine: Bool { (valueLength ?? 0) > 4 }
 
     /// The value offset held in ``valueField``; meaningful only when ``isOutOfLine``.
-    public func offset(_ order: ByteOrder) -> Int { Int(valueField.loadUInt32(at: 0, order)) }
+    public func offset(_ order: ByteOrder) -> Int { Int(clamping: valueField.loadUInt32(at: 0, order)) }
 }
 
 /// An image file directory: its entries and the offset of the next one.
@@ -88,7 +88,7 @@ public struct IFD: Sendable, Equatable {
             let n = try r.readInteger(UInt32.self, order, "IFD entry")
             entries.append(IFDEntry(tag: tag, type: type, count: n, valueField: try r.readBytes(4, "IFD entry"), entryPosition: position))
         }
-        let next = r.remaining >= 4 ? Int(try r.readInteger(UInt32.self, order, "next IFD offset")) : 0
+        let next = r.remaining >= 4 ? Int(clamping: try r.readInteger(UInt32.self, order, "next IFD offset")) : 0
         return IFD(offset: offset, entries: entries, nextOffset: next)
     }
 

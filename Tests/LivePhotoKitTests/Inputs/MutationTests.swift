@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 
 /// Corrupted headers, made deterministically: every one must give a result or a LivePhotoError, never a
-/// crash or a hang. (A crash fails the whole run; the suite's time limit catches a hang.)
+/// crash or a hang. (A crash fails the whole run; the suite's time limit catches a hang.) Each test then replays its
+/// files through the WebAssembly engine (Web/test/replay.mjs, under Node): the same reports as the command line's,
+/// every failure an error with its words, never a trap.
 @Suite("mutated inputs", .tags(.slow), .timeLimit(.minutes(3)))
 struct MutationTests {
     /// A small deterministic generator (SplitMix64), so a failure can be replayed.
@@ -18,6 +20,28 @@ struct MutationTests {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+    }
+
+    /// Moves a mutated file into the folder the engine replays (a HEIC's 3 MB, one in four).
+    static func keep(_ path: String, in ws: Workspace) throws {
+        let folder = ws.file("replay")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if name.hasSuffix(".heic"), name.hasPrefix("h"), (Int(name.dropFirst().prefix { $0.isNumber }) ?? 0) % 4 != 0 {
+            try FileManager.default.removeItem(atPath: path)
+        } else {
+            try FileManager.default.moveItem(atPath: path, toPath: "\(folder)/\(name)")
+        }
+    }
+
+    /// The kept files through the WebAssembly engine (scripts/wasm.sh must have built it): the same inspect reports as
+    /// the command line's, and every other operation ends in a result or an error, never in a trap or a hang.
+    static func replayThroughEngine(_ ws: Workspace, companion: String) async throws {
+        let result = try await Tool.run(
+            "node", ["\(ProjectPaths.root)/Web/test/replay.mjs", "--companion", companion, ws.file("replay")], check: false,
+            environment: ["LIVEPHOTO_CLI": ProjectPaths.executable])
+        let problems = result.stdout.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
+        #expect(result.status == 0, "\(problems.prefix(20).joined(separator: "\n"))\n\(result.stdout.suffix(500))\n\(result.stderr.suffix(2000))")
     }
 
     /// Flips bytes inside `region`, often in size and count fields (which are big-endian 32-bit words).
@@ -62,11 +86,12 @@ struct MutationTests {
                 failed += 1
                 #expect(!error.description.isEmpty)
             }
-            try FileManager.default.removeItem(atPath: path)
+            try Self.keep(path, in: ws)
         }
         #expect(succeeded + failed == 400)
         #expect(failed > 0)
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+        try await Self.replayThroughEngine(ws, companion: photo)
     }
 
     @Test("JPEG headers")
@@ -92,9 +117,10 @@ struct MutationTests {
             } catch {
                 #expect(!error.description.isEmpty)
             }
-            try FileManager.default.removeItem(atPath: path)
+            try Self.keep(path, in: ws)
         }
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+        try await Self.replayThroughEngine(ws, companion: clip)
     }
 
     @Test("HEIC meta boxes")
@@ -116,10 +142,11 @@ struct MutationTests {
             } catch {
                 #expect(!error.description.isEmpty)
             }
-            try FileManager.default.removeItem(atPath: path)
+            try Self.keep(path, in: ws)
         }
         #expect(made < 300)
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+        try await Self.replayThroughEngine(ws, companion: clip)
     }
 
     @Test(
@@ -149,9 +176,10 @@ struct MutationTests {
             } catch {
                 #expect(!error.description.isEmpty)
             }
-            try FileManager.default.removeItem(atPath: path)
+            try Self.keep(path, in: ws)
         }
         #expect(split < 150)
         #expect(try ws.contents("out").allSatisfy { !$0.hasPrefix(".") })
+        try await Self.replayThroughEngine(ws, companion: try await ClipStore.shared.path(ClipSpec()))
     }
 }
