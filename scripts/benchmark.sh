@@ -9,7 +9,8 @@
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
 #   BENCH_SCAN_ITEMS=10000 scripts/benchmark.sh  # items scan --json prints in the library part (default 100000)
-#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout capture")
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout capture browser")
+#   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
@@ -66,9 +67,9 @@ measure() {
   echo "$best $rss"
 }
 
-parts=" ${BENCH_PARTS:-video flavors edit library takeout capture} "
+parts=" ${BENCH_PARTS:-video flavors edit library takeout capture browser} "
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
-if [[ $parts == *" video "* || $parts == *" flavors "* || $parts == *" edit "* ]] && [ ! -f "$work/base.mov" ]; then
+if [[ $parts == *" video "* || $parts == *" flavors "* || $parts == *" edit "* || $parts == *" browser "* ]] && [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
     -t 10 -c:v libx264 -preset ultrafast -b:v 40M -pix_fmt yuv420p -c:a aac "$work/base.mov"
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$work/photo.jpg"
@@ -463,6 +464,39 @@ printf '  %-52s %7s%%\n' "CPU, with its ffmpeg runs (of one core)" "$(awk "BEGIN
 printf '  %-52s %5d MB first half, %d MB second half\n' "peak RSS of livephoto" "$((rss_early / 1024))" "$((rss_late / 1024))"
 printf '  %-52s %s\n' "from the end of a post-roll to its files written" "$latency"
 rm -rf "$work/capture"
+fi
+
+if [[ $parts == *" browser "* ]]; then
+# The WebAssembly engine in headless Chromium, its Web Worker given the inputs as the user's Files: a 12 MP JPEG and a
+# movie of BENCH_BROWSER_MB made into a Live Photo, a Motion Photo of that size converted to one, the page's memory
+# while a movie five times that size is made into one, and a fresh page's first inspect of a small photo (from its
+# import of the module, the engine fetched and compiled). The engine's size, raw and gzipped.
+mb=${BENCH_BROWSER_MB:-200}
+scripts/bootstrap.sh --check >/dev/null 2>&1 || scripts/bootstrap.sh >/dev/null
+scripts/wasm.sh "$work/engine" >/dev/null
+[ -f "$work/photo12.jpg" ] || ffmpeg -v error -y -f lavfi -i "testsrc2=size=4032x3024" -frames:v 1 -q:v 2 "$work/photo12.jpg"
+[ -f "$work/small.jpg" ] || ffmpeg -v error -y -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$work/small.jpg"
+movie=$(video_of_size "$mb")
+big=$(video_of_size $((mb * 5)))
+rm -rf "$work/browser-mp" && "$bin" convert --to motion "$work/photo12.jpg" "$movie" --out "$work/browser-mp" --name motion >/dev/null
+figures=$(.build/python-tools/bin/python scripts/bench/browser_engine.py "$work/engine" "$work/photo12.jpg" "$movie" \
+  "$work/browser-mp/motion.MP.jpg" "$big" "$work/small.jpg" "$runs")
+value() { awk -v k="$1" '$1 == k {print $2}' <<<"$figures"; }
+raw=$(stat -c %s "$work/engine/livephoto.wasm")
+gz=$(gzip -9c "$work/engine/livephoto.wasm" | wc -c)
+echo
+echo "browser: the engine in headless Chromium's Web Worker (best of $runs):"
+printf '  %-62s %8.0f ms  (target 500)\n' "a 12 MP JPEG and a $(( $(stat -c %s "$movie") / 1000000 )) MB movie made into a Live Photo" "$(value make)"
+printf '  %-62s %8.0f ms  (target 500)\n' "a $(( $(stat -c %s "$work/browser-mp/motion.MP.jpg") / 1000000 )) MB Motion Photo converted to a Live Photo" "$(value to-live)"
+printf '  %-62s %8.1f MB  (target 64)\n' "the page's memory while a $(( $(stat -c %s "$big") / 1000000 )) MB movie is made into one" "$(value memory)"
+printf '  %-62s %8.1f ms  (target 150)\n' "a fresh page's first inspect of a small photo, from its import" "$(value first-inspect)"
+printf '  %-62s %8d KB raw, %d KB gzipped  (target 600 gzipped)\n' "livephoto.wasm" $((raw / 1024)) $((gz / 1024))
+awk "BEGIN{exit !($(value make) > 500)}" && over+=("browser make $(value make) ms > 500 ms")
+awk "BEGIN{exit !($(value to-live) > 500)}" && over+=("browser to-live $(value to-live) ms > 500 ms")
+awk "BEGIN{exit !($(value memory) > 64)}" && over+=("browser memory $(value memory) MB > 64 MB")
+awk "BEGIN{exit !($(value first-inspect) > 150)}" && over+=("browser first inspect $(value first-inspect) ms > 150 ms")
+[ "$gz" -le $((600 * 1024)) ] || over+=("livephoto.wasm $((gz / 1024)) KB gzipped > 600 KB")
+rm -rf "$work/browser-mp"
 fi
 
 if [ ${#over[@]} -gt 0 ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of LivePhotoKit and MediaFormats with the Swift-DocC plugin, warnings as errors.
+# Builds the DocC documentation of LivePhotoKit, LivePhotoCore and MediaFormats with the Swift-DocC plugin, warnings as errors.
 #
 #   scripts/docs.sh                          # both catalogs, into the plugin's outputs under the scratch path
 #   DOCS_TARGETS=MediaFormats scripts/docs.sh
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch="${DOCS_SCRATCH:-.build}"
-read -r -a targets <<<"${DOCS_TARGETS:-LivePhotoKit MediaFormats}"
+read -r -a targets <<<"${DOCS_TARGETS:-LivePhotoKit LivePhotoCore MediaFormats}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

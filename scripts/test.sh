@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # Runs the whole test suite; `scripts/test.sh --quick` leaves out the slow and browser suites. The tools the tests
-# check our output with are installed first by scripts/bootstrap.sh, when any is missing.
+# check our output with are installed first by scripts/bootstrap.sh, when any is missing. The WebAssembly engine is
+# built first (scripts/wasm.sh): the Node suites (`node --test Web/test/*.test.mjs`: the engine against the command
+# line, the fuzz corpora) and the browser suites load it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/bootstrap.sh --check 2>/dev/null || scripts/bootstrap.sh
 
+scripts/wasm.sh
 swift build --build-tests
+# The engine's Node suites: parity with the command line just built, every fuzz corpus replayed.
+node_suites() { node --test --test-reporter=spec Web/test/*.test.mjs; }
 if [ "${1:-}" = --quick ]; then
   # The suites tagged slow and browser (Tests/TestSupport/Tags.swift), by name: this toolchain's `swift test` does not
   # take `--skip tag:` yet.
   shift
+  filtered=$#
   set -- --skip 'MutationTests|LargeOffsetTests|BrowserTests|CameraBrowserTests|HardeningTests|\.CaptureTests|CaptureCommandTests' "$@"
   swift test "$@"
+  [ "$filtered" -gt 0 ] || node_suites
   exit
 fi
 # Suites that run against the clock run after the rest, so that the other suites (dozens of ffmpeg and heif-enc
@@ -23,6 +30,7 @@ fi
 later='\.CaptureTests|CaptureCommandTests|MutationTests'
 swift test --skip "CameraBrowserTests|$later" "$@"
 if [ $# -eq 0 ]; then
+  node_suites
   swift test --skip-build --filter "$later"
   swift test --skip-build --filter CameraBrowserTests
 fi

@@ -2,6 +2,7 @@
 # Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without its
 # zip and tar readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
 #   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, DIR/livephoto.js, DIR/livephoto.d.ts (default: .build/wasm/module)
+# The engine is compiled again only when a source changed since the last build (.build/wasm/objects); about 3 minutes.
 # Needs the Swift toolchain (swiftc, wasm-ld, clang) and Debian's wasi-libc, libclang-rt-dev-wasm32 (compiler-rt's
 # builtins) and binaryen (wasm-opt); installs the three when missing (apt-get, as root or through sudo).
 set -euo pipefail
@@ -28,19 +29,25 @@ flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -e
 # The zip and tar readers stay native (zlib): the browser reads no archive.
 mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Zip/*' -not -path '*/Archive/*' | sort)
 mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
-"$swiftc" "${flags[@]}" -module-name MediaFormats -emit-module -emit-module-path "$work/MediaFormats.swiftmodule" \
-  "${formats[@]}" -c -o "$work/MediaFormats.o"
-"$swiftc" "${flags[@]}" -module-name LivePhotoCore -emit-module -emit-module-path "$work/LivePhotoCore.swiftmodule" \
-  "${core[@]}" -c -o "$work/LivePhotoCore.o"
-"$swiftc" "${flags[@]}" -module-name LivePhotoEngine Web/engine/Exports.swift -c -o "$work/Exports.o"
-"$toolchain/bin/clang" --target=wasm32-wasi --sysroot="$sysroot" -Os -c Web/engine/Shims.c -o "$work/Shims.o"
-# 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 256 MiB at once).
-"$toolchain/bin/wasm-ld" --no-entry --export=lp_allocate --export=lp_release --export=lp_run -z stack-size=1048576 \
-  --max-memory=536870912 --gc-sections --strip-all \
-  "$work/Exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \
-  "$sysroot/lib/wasm32-wasi/libc.a" "$builtins" -o "$work/livephoto.wasm"
-wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
-  "$work/livephoto.wasm" -o "$out/livephoto.wasm"
+built="$work/livephoto.wasm"
+if [ -f "$built" ] && [ -z "$(find "${formats[@]}" "${core[@]}" Web/engine scripts/wasm.sh -newer "$built" -print -quit)" ]; then
+  echo "livephoto.wasm is up to date with its sources" >&2
+else
+  "$swiftc" "${flags[@]}" -module-name MediaFormats -emit-module -emit-module-path "$work/MediaFormats.swiftmodule" \
+    "${formats[@]}" -c -o "$work/MediaFormats.o"
+  "$swiftc" "${flags[@]}" -module-name LivePhotoCore -emit-module -emit-module-path "$work/LivePhotoCore.swiftmodule" \
+    "${core[@]}" -c -o "$work/LivePhotoCore.o"
+  "$swiftc" "${flags[@]}" -module-name LivePhotoEngine Web/engine/Exports.swift -c -o "$work/Exports.o"
+  "$toolchain/bin/clang" --target=wasm32-wasi --sysroot="$sysroot" -Os -c Web/engine/Shims.c -o "$work/Shims.o"
+  # 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 256 MiB at once).
+  "$toolchain/bin/wasm-ld" --no-entry --export=lp_allocate --export=lp_release --export=lp_run -z stack-size=1048576 \
+    --max-memory=536870912 --gc-sections --strip-all \
+    "$work/Exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \
+    "$sysroot/lib/wasm32-wasi/libc.a" "$builtins" -o "$work/unoptimized.wasm"
+  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
+    "$work/unoptimized.wasm" -o "$built"
+fi
+cp "$built" "$out/livephoto.wasm"
 cp Web/module/livephoto.js "$out/"
 [ ! -f Web/module/livephoto.d.ts ] || cp Web/module/livephoto.d.ts "$out/"
 raw=$(wc -c <"$out/livephoto.wasm")

@@ -48,7 +48,7 @@ extension LivePhotoError {
     }
 }
 
-/// Runs `body`, turning any error into a ``LivePhotoError`` that names `file` (the core's ``naming(_:_:)`` takes one
+/// Runs `body`, turning any error into a `LivePhotoError` that names `file` (the core's ``naming(_:_:)`` takes one
 /// expression that throws format errors only).
 func naming<T>(_ file: String, _ body: () throws -> T) throws(LivePhotoError) -> T {
     do { return try body() } catch { throw LivePhotoError.wrap(error as any Error, file: file) }

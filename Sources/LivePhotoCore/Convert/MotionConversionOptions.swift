@@ -1,4 +1,4 @@
-/// Where and how ``LivePhotoConverter/toMotionPhoto(photo:movie:options:progress:)`` writes.
+/// Where and how `LivePhotoConverter.toMotionPhoto(photo:movie:options:progress:)` (LivePhotoKit) writes.
 public struct MotionConversionOptions: Sendable, Equatable {
     /// Which galleries' way of finding the video the file carries.
     public enum Flavor: String, Sendable, Codable, CaseIterable {

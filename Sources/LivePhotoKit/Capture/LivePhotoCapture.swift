@@ -36,7 +36,7 @@ public enum LivePhotoCapture {
     /// finishes and every press so far is written; presses whose post-roll was not recorded by then are written
     /// with what was, and say so.
     /// - Returns: every Live Photo written.
-    /// - Throws: ``LivePhotoError`` when ffmpeg is missing, the input cannot be opened or has no video, or a Live
+    /// - Throws: `LivePhotoError` when ffmpeg is missing, the input cannot be opened or has no video, or a Live
     ///   Photo cannot be written.
     public static func run(
         options: CaptureOptions, shutter: AsyncStream<ShutterEvent>, written: @escaping @Sendable (CapturedLivePhoto) -> Void = { _ in }

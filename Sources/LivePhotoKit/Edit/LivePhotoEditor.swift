@@ -10,7 +10,7 @@ public enum LivePhotoEditor {
 
     /// Edits the Live Photo `paths` names: its photo and movie (either order), one of them (the other is looked for
     /// beside it), a `.pvt` folder or a `.pvt.zip`.
-    /// - Throws: ``LivePhotoError``: `.invalidArgument` for a range or a key photo outside the movie, an empty range,
+    /// - Throws: `LivePhotoError`: `.invalidArgument` for a range or a key photo outside the movie, an empty range,
     ///   or a key photo outside the range kept; nothing is written when it throws.
     public static func edit(_ paths: [String], options: EditOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
         -> EditResult

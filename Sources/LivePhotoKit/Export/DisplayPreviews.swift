@@ -31,7 +31,7 @@ package struct DisplayPreviews: Sendable {
     ///   - movie: the movie that goes with it, if any.
     ///   - coverSeconds: where in `movie` the still sits (0 when nil).
     ///   - output: where the JPEG goes; replaced when it exists.
-    /// - Throws: ``LivePhotoError`` when neither way gives a picture.
+    /// - Throws: `LivePhotoError` when neither way gives a picture.
     package func photo(_ still: String, movie: String?, coverSeconds: Double?, to output: String) async throws(LivePhotoError) {
         try await Self.staged(output) { temporary throws(LivePhotoError) in
             if let decoder = HEIFDecoder.locate(), (try? await decoder.decode(still, to: temporary)) != nil { return }
@@ -48,7 +48,7 @@ package struct DisplayPreviews: Sendable {
     /// - Parameters:
     ///   - movie: the movie to show.
     ///   - output: where the MP4 goes; replaced when it exists.
-    /// - Throws: ``LivePhotoError`` when ffmpeg is missing or cannot read the movie.
+    /// - Throws: `LivePhotoError` when ffmpeg is missing or cannot read the movie.
     package func video(_ movie: String, to output: String) async throws(LivePhotoError) {
         let tool = try ffmpeg()
         try await Self.staged(output) { temporary throws(LivePhotoError) in
@@ -64,7 +64,7 @@ package struct DisplayPreviews: Sendable {
     ///   - seconds: the time of the frame (negative times count as 0).
     ///   - quality: the JPEG quality, 1...100.
     ///   - output: where the JPEG goes; replaced when it exists.
-    /// - Throws: ``LivePhotoError`` when ffmpeg is missing or gives no frame there.
+    /// - Throws: `LivePhotoError` when ffmpeg is missing or gives no frame there.
     package func frame(of movie: String, at seconds: Double, quality: Int = 80, to output: String) async throws(LivePhotoError) {
         try await Self.staged(output) { temporary throws(LivePhotoError) in
             try await extractFrame(of: movie, at: seconds, quality: quality, to: temporary)

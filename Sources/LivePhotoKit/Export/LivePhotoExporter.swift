@@ -61,7 +61,7 @@ public struct ExportResult: Sendable, Codable, Equatable {
 /// Turns a Live Photo's movie into a GIF, an MP4 that plays everywhere, or an animated WebP.
 public enum LivePhotoExporter {
     /// Exports `movie` (the Live Photo's, or any video ffmpeg reads).
-    /// - Throws: ``LivePhotoError``; nothing is left behind when it does.
+    /// - Throws: `LivePhotoError`; nothing is left behind when it does.
     public static func export(movie: String, options: ExportOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
         -> ExportResult
     {

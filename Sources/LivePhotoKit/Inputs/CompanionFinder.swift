@@ -38,7 +38,7 @@ package struct Companion: Sendable, Equatable {
 /// they are the other part are read, and only their headers.
 package enum CompanionFinder {
     /// The other part of the still or movie at `path`.
-    /// - Throws: ``LivePhotoError/badInput(file:reason:)`` naming `path` when no file matches, or several do.
+    /// - Throws: `LivePhotoError.badInput(file:reason:)` naming `path` when no file matches, or several do.
     package static func find(for path: String) throws(LivePhotoError) -> Companion {
         let own = FileAnalysis(path: path, depth: .identity).report
         if let error = own.error { throw .badInput(file: path, reason: error) }

@@ -26,7 +26,7 @@ package struct BoxListing: Sendable, Codable, Equatable {
     package var boxes: [Box]
 
     /// Lists the boxes of the file at `path`.
-    /// - Throws: ``LivePhotoError`` when the file cannot be opened, or holds no boxes (a JPEG without a video).
+    /// - Throws: `LivePhotoError` when the file cannot be opened, or holds no boxes (a JPEG without a video).
     package static func read(_ path: String) throws(LivePhotoError) -> BoxListing {
         let file = try InputFile(path: path).file
         let (scope, boxes) = try naming(path) { try BoxWalker.walkFile(file) }

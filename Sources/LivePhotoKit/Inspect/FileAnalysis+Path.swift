@@ -1,7 +1,7 @@
 import LivePhotoCore
 
 extension FileAnalysis {
-    /// Opens and reads the file at `path`; one that cannot be opened gets an ``InspectionReport/FileReport/error``.
+    /// Opens and reads the file at `path`; one that cannot be opened gets an `InspectionReport.FileReport.error`.
     init(path: String, depth: Depth = .full) {
         do {
             self.init(try InputFile(path: path), depth: depth)

@@ -9,7 +9,7 @@ public enum LivePhotoInspector {
     /// read with the same safety checks as `split`, into a temporary folder removed afterwards. A folder that is not
     /// a bundle stands for the files directly in it.
     ///
-    /// Never throws: a file that cannot be read gets an ``InspectionReport/FileReport/error``.
+    /// Never throws: a file that cannot be read gets an `InspectionReport.FileReport.error`.
     public static func inspect(_ paths: [String]) async -> InspectionReport {
         var reports: [InspectionReport.FileReport] = []
         var members: [InspectionReport.FileReport] = []

@@ -57,7 +57,7 @@ public enum LibraryScanner {
     /// Scans `roots` (folders, or single files) and hands each item to `each` as it is paired, in the order of its
     /// first file's path; paths are absolute. One folder and one item are held at a time: memory does not grow with
     /// the library. Without an index (`options.indexPath` nil) a temporary one is used and removed.
-    /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
+    /// - Throws: `LivePhotoError` when the index cannot be opened or written.
     public static func scan(
         _ roots: [String], options: ScanOptions = ScanOptions(), each: (LibraryItem) -> Void
     ) async throws(LivePhotoError) -> LibraryScan.Summary {
@@ -106,7 +106,7 @@ public enum LibraryScanner {
     }
 
     /// Scans `roots` (folders, or single files) and returns every item, sorted by its first file's path.
-    /// - Throws: ``LivePhotoError`` when the index cannot be opened or written.
+    /// - Throws: `LivePhotoError` when the index cannot be opened or written.
     public static func scan(_ roots: [String], options: ScanOptions = ScanOptions()) async throws(LivePhotoError) -> LibraryScan {
         var items: [LibraryItem] = []
         let summary = try await scan(roots, options: options) { items.append($0) }

@@ -12,7 +12,7 @@ struct ScannedFile: Sendable, Equatable {
     var identifier: String?
     /// A movie with a still-image-time track: a Live Photo's, even without its identifier.
     var hasStillImageTime = false
-    /// vivo's pairing id, from the footer of a vivo pair's photo or movie (``VivoPair``).
+    /// vivo's pairing id, from the footer of a vivo pair's photo or movie (`VivoPair`).
     var pairingID: String?
 
     init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false, pairingID: String? = nil) {

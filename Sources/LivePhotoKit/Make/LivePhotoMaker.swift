@@ -20,7 +20,7 @@ public enum LivePhotoMaker {
     ///   - options: where and how to write.
     ///   - progress: called as each step advances.
     /// - Returns: what was written, and what was done to each input.
-    /// - Throws: ``LivePhotoError``; nothing is left in the output folder when it does.
+    /// - Throws: `LivePhotoError`; nothing is left in the output folder when it does.
     public static func make(photo: String?, video: String, options: MakeOptions, progress: ProgressHandler? = nil)
         async throws(LivePhotoError) -> MakeResult
     {

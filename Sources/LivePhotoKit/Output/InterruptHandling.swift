@@ -11,7 +11,7 @@ nonisolated(unsafe) private var interruptSignals: sig_atomic_t = 0
 
 /// Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) for long operations: the first one asks the work to stop at its next
 /// checkpoint (every copied chunk, every output placed), which removes what it wrote and throws
-/// ``LivePhotoError/interrupted``; a second one exits at once.
+/// `LivePhotoError.interrupted`; a second one exits at once.
 package enum InterruptHandling {
     /// Installs the handlers. Call once, from a program that runs long operations.
     package static func install() {

@@ -15,7 +15,7 @@ final class OutputTransaction {
     private var committed = false
 
     /// Checks `destinations` against `inputs`.
-    /// - Throws: ``LivePhotoError/outputExists(path:)`` without `force`; ``LivePhotoError/refused(file:reason:remedy:)``
+    /// - Throws: `LivePhotoError.outputExists(path:)` without `force`; `LivePhotoError.refused(file:reason:remedy:)`
     ///   for a destination that is an input.
     init(_ destinations: [String], inputs: [String], force: Bool) throws(LivePhotoError) {
         self.destinations = destinations

@@ -130,7 +130,7 @@ public enum LibraryRepair {
 
     /// Walks `paths` (folders or files), pairs what belongs together as `scan` does, and diagnoses every item.
     /// Nothing is written.
-    /// - Throws: ``LivePhotoError`` when the paths cannot be walked.
+    /// - Throws: `LivePhotoError` when the paths cannot be walked.
     public static func diagnose(_ paths: [String], options: Options, progress: (LibraryBatch.Progress) -> Void = { _ in })
         async throws(LivePhotoError)
         -> Survey

@@ -38,7 +38,7 @@ public enum LivePhotoSplitter {
     /// or a Motion Photo. Stills and movies given together are paired by name (or, for one of each, as they are).
     ///
     /// - Returns: one result per Live Photo or Motion Photo.
-    /// - Throws: ``LivePhotoError``; nothing is left in the output folder when it does.
+    /// - Throws: `LivePhotoError`; nothing is left in the output folder when it does.
     public static func split(_ paths: [String], options: SplitOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
         -> [SplitResult]
     {

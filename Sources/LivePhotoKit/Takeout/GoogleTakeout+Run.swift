@@ -9,8 +9,8 @@ extension GoogleTakeout {
     /// Reads `inputs` (Takeout parts, `.zip` or `.tgz`, or extracted folders) as one tree and writes the library to
     /// `options.outputDirectory`. `progress` is called often; `entry` once for each media file, in the parts' order,
     /// when the library is written.
-    /// - Throws: ``LivePhotoError`` when no input can be read at all, the output folder cannot be made, or a write
-    ///   fails for want of space (``LivePhotoError/writeFailed(path:reason:)``). A part or member that cannot be read
+    /// - Throws: `LivePhotoError` when no input can be read at all, the output folder cannot be made, or a write
+    ///   fails for want of space (`LivePhotoError.writeFailed(path:reason:)`). A part or member that cannot be read
     ///   is reported in ``Report/problems`` and the rest goes on.
     public static func run(
         _ inputs: [String], options: Options, progress: (@Sendable (Progress) -> Void)? = nil,

@@ -53,7 +53,7 @@ final class TakeoutLanding: Sendable {
 
     /// Streams `bytes` into a new file, or recognises them as a file's already written.
     /// - Parameter progress: called with each chunk's length, as it is read.
-    /// - Throws: ``LivePhotoError/writeFailed(path:reason:)`` when writing fails (a full disk); the stream's error when
+    /// - Throws: `LivePhotoError.writeFailed(path:reason:)` when writing fails (a full disk); the stream's error when
     ///   the member's data is damaged. Nothing is left under the landing folder by a failure.
     func land(_ bytes: TakeoutPartReader.Bytes, size: Int64, progress: (Int64) -> Void) throws -> Outcome {
         if let crc = bytes.knownCRC32, let twin = firstFile(for: Key(size: size, crc32: crc)) {

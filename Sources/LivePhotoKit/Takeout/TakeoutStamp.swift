@@ -48,8 +48,8 @@ package enum TakeoutStamp {
     /// A value the file has already is kept unless `prefersSidecar` (a rating always is). The kind of file is read from
     /// its bytes; a kind not handled (PNG, GIF, AVIF) gets nothing and no error, and a HEIC Motion Photo only the XMP
     /// properties that fit its XMP item's padding.
-    /// - Throws: ``LivePhotoError/badInput(file:reason:)`` naming `path` when the file is damaged;
-    ///   ``LivePhotoError/io(path:reason:)`` or ``LivePhotoError/writeFailed(path:reason:)`` when it cannot be read or
+    /// - Throws: `LivePhotoError.badInput(file:reason:)` naming `path` when the file is damaged;
+    ///   `LivePhotoError.io(path:reason:)` or `LivePhotoError.writeFailed(path:reason:)` when it cannot be read or
     ///   replaced.
     package static func apply(to path: String, facts: TakeoutFacts, prefersSidecar: Bool) throws(LivePhotoError) -> [String] {
         let input = try InputFile(path: path)

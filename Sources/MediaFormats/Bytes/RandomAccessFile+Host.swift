@@ -35,7 +35,7 @@
             self.init(path: name, storage: .file(FileStorage(handle: handle)), start: 0, size: size, isSlice: false)
         }
 
-        /// The host's handle of the file this one reads (for a joined file, -1: copy its runs, ``runs(in:)``).
+        /// The host's handle of the file this one reads (for a joined file, -1: copy its runs, ``runs(at:length:)``).
         public var hostHandle: Int32 {
             if case .file(let file) = storage { return file.handle }
             return -1

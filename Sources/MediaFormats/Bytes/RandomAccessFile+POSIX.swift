@@ -61,7 +61,7 @@
         }
 
         /// The open descriptor, for bulk copies that read through it directly; -1 for a joined file (copy its runs,
-        /// ``runs(in:)``, instead).
+        /// ``runs(at:length:)``, instead).
         public var descriptorForCopy: Int32 {
             if case .file(let file) = storage { return file.descriptor }
             return -1

@@ -6,7 +6,7 @@
 /// Small reads are served from a window read ahead of them: parsing a file's headers reads boxes, segments and
 /// fields of a few bytes each, one after another, and would otherwise cost a system call for each.
 ///
-/// Where the bytes come from is the one thing that differs between the targets (``FileStorage``): a descriptor read
+/// Where the bytes come from is the one thing that differs between the targets (its storage): a descriptor read
 /// with `pread` natively (`RandomAccessFile+POSIX.swift`), the host's file (a browser's `Blob`) under WebAssembly
 /// (`RandomAccessFile+Host.swift`). Every parser reads through this one type, so the same parsing code runs on both.
 /// A file can also be made of runs of others and bytes in memory (``init(joining:name:)``): an output planned but not

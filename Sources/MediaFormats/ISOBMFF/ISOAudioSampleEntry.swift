@@ -50,7 +50,7 @@ public enum ISOAudioSampleEntry {
             // Box by box; a short terminator (4 zero bytes, as some writers end it) stops the walk.
             while at + 8 <= payload.count {
                 let size = Int(clamping: payload.loadUInt32(at: at, .bigEndian))
-                guard size >= 8, at + size <= payload.count else { break }
+                guard size >= 8, size <= payload.count - at else { break }
                 if Array(payload[at + 4..<at + 8]) == Array("esds".utf8) {
                     esds = try Atom.parse(Array(payload[at..<at + size]))
                     break

@@ -61,10 +61,11 @@ public struct QuickTimeMetadata: Sendable, Equatable {
             let count = try r.readInteger(UInt32.self, .bigEndian, "keys entry count")
             try r.checkCount(UInt64(count), elementSize: 8, "keys")
             for _ in 0..<count {
-                let size = Int(clamping: try r.readInteger(UInt32.self, .bigEndian, "key size"))
+                let stated = try r.readInteger(UInt32.self, .bigEndian, "key size")
+                let size = Int(clamping: stated)
                 let ns = try r.readFourCC("key namespace")
                 guard size >= 8, size - 8 <= r.remaining else {
-                    throw FormatError(.malformed, "a metadata key has size \(size) past its 'keys' box")
+                    throw FormatError(.malformed, "a metadata key has size \(stated) past its 'keys' box")
                 }
                 keys.append(Key(namespace: ns, nameBytes: try r.readBytes(size - 8)))
             }

@@ -24,10 +24,11 @@ public struct SampleDescription: Sendable, Equatable {
         var result: [SampleDescription] = []
         for _ in 0..<count {
             let start = r.position
-            let size = Int(clamping: try r.readInteger(UInt32.self, .bigEndian, "sample entry size"))
+            let stated = try r.readInteger(UInt32.self, .bigEndian, "sample entry size")
+            let size = Int(clamping: stated)
             let format = try r.readFourCC("sample entry format")
             guard size >= 8, size - 8 <= r.remaining else {
-                throw FormatError(.malformed, "sample entry '\(format)' has size \(size) past its 'stsd'", at: r.absolutePosition)
+                throw FormatError(.malformed, "sample entry '\(format)' has size \(stated) past its 'stsd'", at: r.absolutePosition)
             }
             try r.skip(size - 8)
             result.append(SampleDescription(format: format, bytes: Array(stsd.data[start..<start + size])))

@@ -113,10 +113,11 @@ public struct TimedMetadataSampleEntry: Sendable, Equatable {
         var r = ByteReader(sample)
         var result: [(localID: UInt32, value: [UInt8])] = []
         while !r.isAtEnd {
-            let size = Int(clamping: try r.readInteger(UInt32.self, .bigEndian, "metadata item size"))
+            let stated = try r.readInteger(UInt32.self, .bigEndian, "metadata item size")
+            let size = Int(clamping: stated)
             let id = try r.readInteger(UInt32.self, .bigEndian, "metadata item key")
             guard size >= 8, size - 8 <= r.remaining else {
-                throw FormatError(.malformed, "a metadata item has size \(size) past its sample")
+                throw FormatError(.malformed, "a metadata item has size \(stated) past its sample")
             }
             result.append((id, try r.readBytes(size - 8)))
         }

@@ -27,7 +27,7 @@ public enum MultiPictureFormat {
         case (0x49, 0x49): order = .littleEndian
         default: throw FormatError(.malformed, "the MPF segment has no TIFF byte order")
         }
-        let ifd = try IFD.parse(tiff, at: Int(clamping: tiff.loadUInt32(at: 4, order)), order: order)
+        let ifd = try IFD.parse(tiff, at: tiff.loadUInt32(at: 4, order), order: order)
         guard let entries = ifd.entry(entryTag), entries.count % 16 == 0, entries.count > 0 else {
             throw FormatError(.malformed, "the MPF index has no MP Entry list")
         }

@@ -72,7 +72,7 @@ public struct AppleMakerNote: Sendable, Equatable {
         let newValue = Array(value.utf8) + [0]
         if let existing = ifd.entry(tag), existing.type == TIFFType.ascii, existing.count == UInt32(newValue.count), existing.isOutOfLine {
             let at = existing.offset(order)
-            guard at + newValue.count <= bytes.count else {
+            guard at <= bytes.count - newValue.count else {
                 throw FormatError(.malformed, "MakerNote tag 0x\(String(tag, radix: 16)) points past the MakerNote")
             }
             bytes.replaceSubrange(at..<at + newValue.count, with: newValue)
@@ -117,7 +117,7 @@ public struct AppleMakerNote: Sendable, Equatable {
         guard let entry = ifd.entry(tag) else { return false }
         if entry.isOutOfLine, let length = entry.valueLength {
             let at = entry.offset(order)
-            guard at >= 0, at + length <= bytes.count else {
+            guard at >= 0, length <= bytes.count, at <= bytes.count - length else {
                 throw FormatError(.malformed, "MakerNote tag 0x\(String(tag, radix: 16)) points past the MakerNote")
             }
             bytes.replaceSubrange(at..<at + length, with: [UInt8](repeating: 0, count: length))

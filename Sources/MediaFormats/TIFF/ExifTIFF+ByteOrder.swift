@@ -20,12 +20,13 @@ extension ExifTIFF {
             throw FormatError(.unsupported, "the Exif holds another maker's MakerNote, which may depend on the byte order")
         }
         var swaps: [(at: Int, size: Int)] = [(2, 2), (4, 4)]
-        var pending = [Int(clamping: bytes.loadUInt32(at: 4, order))]
-        var seen: Set<Int> = []
-        while let at = pending.popLast() {
-            guard at != 0, seen.insert(at).inserted else { continue }
+        var pending = [bytes.loadUInt32(at: 4, order)]
+        var seen: Set<UInt32> = []
+        while let offset = pending.popLast() {
+            guard offset != 0, seen.insert(offset).inserted else { continue }
             guard seen.count <= Self.maxIFDs else { throw FormatError(.malformed, "the Exif holds more than \(Self.maxIFDs) IFDs") }
-            let ifd = try IFD.parse(bytes, at: at, order: order)
+            let ifd = try IFD.parse(bytes, at: offset, order: order)
+            let at = ifd.offset
             swaps.append((at, 2))
             for entry in ifd.entries {
                 let p = entry.entryPosition
@@ -49,12 +50,12 @@ extension ExifTIFF {
                 let pointsAtIFDs = Self.subIFDPointerTags.contains(entry.tag) || entry.type == 13
                 if pointsAtIFDs, entry.type == TIFFType.long || entry.type == 13 {
                     let field = entry.isOutOfLine ? Array(bytes[start..<start + length]) : entry.valueField
-                    pending += stride(from: 0, to: length, by: 4).map { Int(clamping: field.loadUInt32(at: $0, order)) }
+                    pending += stride(from: 0, to: length, by: 4).map { field.loadUInt32(at: $0, order) }
                 }
             }
             if at + 2 + 12 * ifd.entries.count + 4 <= bytes.count {
                 swaps.append((at + 2 + 12 * ifd.entries.count, 4))
-                pending.append(ifd.nextOffset)
+                pending.append(bytes.loadUInt32(at: at + 2 + 12 * ifd.entries.count, order))
             }
         }
         // A number two entries (or an entry and an IFD) share would be swapped twice, back to where it was.

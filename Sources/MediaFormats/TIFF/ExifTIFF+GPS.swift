@@ -30,7 +30,7 @@ extension ExifTIFF {
     /// True when IFD0 points at a GPS IFD holding a latitude and a longitude that are not both 0 (a placeholder).
     public var hasGPSPosition: Bool {
         guard let pointer = ifd0.entry(Self.gpsIFDPointerTag), pointer.count == 1,
-            let gps = try? IFD.parse(bytes, at: Int(clamping: pointer.valueField.loadUInt32(at: 0, order)), order: order)
+            let gps = try? IFD.parse(bytes, at: pointer.offsetValue(order), order: order)
         else { return false }
         func degrees(_ tag: UInt16) -> Double? {
             guard let e = gps.entry(tag), e.type == Self.rationalType, e.count >= 1, let v = try? IFD.value(of: e, in: bytes, order: order)

@@ -41,11 +41,11 @@ public struct ExifTIFF: Sendable, Equatable {
         }
         guard bytes.loadUInt16(at: 2, order) == 42 else { throw FormatError(.malformed, "the TIFF header's magic number is not 42") }
         self.bytes = bytes
-        let first = Int(clamping: bytes.loadUInt32(at: 4, order))
+        let first = bytes.loadUInt32(at: 4, order)
         ifd0 = try IFD.parse(bytes, at: first, order: order)
         exifIFD = nil
         if let pointer = ifd0.entry(Self.exifIFDPointerTag) {
-            let at = pointer.offset(order)
+            let at = pointer.offsetValue(order)
             guard at != first else { throw FormatError(.malformed, "the Exif IFD pointer loops back to IFD0") }
             exifIFD = try IFD.parse(bytes, at: at, order: order)
         }
@@ -159,7 +159,7 @@ public struct ExifTIFF: Sendable, Equatable {
             // A MakerNote that fits where the old one was (where iPhones leave room): overwrite, clear the tail, shrink
             // the count. Other tags are appended: an old offset could point anywhere, the IFDs included.
             let at = existing.offset(order)
-            guard at + old <= bytes.count else { throw FormatError(.malformed, "Exif tag \(tag) points past the Exif data") }
+            guard old <= bytes.count, at <= bytes.count - old else { throw FormatError(.malformed, "Exif tag \(tag) points past the Exif data") }
             bytes.replaceSubrange(at..<at + old, with: value + [UInt8](repeating: 0, count: old - value.count))
             field.storeUInt32(UInt32(at), at: 0, order)
         } else {

@@ -52,8 +52,15 @@ public struct IFDEntry: Sendable, Equatable {
     /// True when the value lives elsewhere and ``valueField`` holds its offset.
     public var isOutOfLine: Bool { (valueLength ?? 0) > 4 }
 
-    /// The value offset held in ``valueField``; meaningful only when ``isOutOfLine``.
-    public func offset(_ order: ByteOrder) -> Int { Int(clamping: valueField.loadUInt32(at: 0, order)) }
+    /// The value offset held in ``valueField``; meaningful only when ``isOutOfLine``. (A 32-bit `Int` holds it only
+    /// up to 2 GiB: past that it is `Int.max`, past any data; ``offsetValue(_:)`` has it as written.)
+    public func offset(_ order: ByteOrder) -> Int { Int(clamping: offsetValue(order)) }
+
+    /// The value offset held in ``valueField``, as written.
+    public func offsetValue(_ order: ByteOrder) -> UInt32 { valueField.loadUInt32(at: 0, order) }
+
+    /// The value's byte length as the entry states it, whatever its size; nil for an unknown type.
+    public var valueByteCount: Int64? { TIFFType.elementSize(type).map { Int64($0) * Int64(count) } }
 }
 
 /// An image file directory: its entries and the offset of the next one.
@@ -74,6 +81,14 @@ public struct IFD: Sendable, Equatable {
     ///   - bytes: the structure (a TIFF stream, or a MakerNote).
     ///   - offset: where the IFD starts in `bytes`.
     ///   - order: the byte order.
+    public static func parse(_ bytes: [UInt8], at offset: UInt32, order: ByteOrder) throws(FormatError) -> IFD {
+        guard UInt64(offset) <= UInt64(bytes.count) else {
+            throw FormatError(.malformed, "offset \(offset) lies outside the data", at: Int64(offset))
+        }
+        return try parse(bytes, at: Int(offset), order: order)
+    }
+
+    /// ``parse(_:at:order:)`` at an offset already within `bytes`' size.
     public static func parse(_ bytes: [UInt8], at offset: Int, order: ByteOrder) throws(FormatError) -> IFD {
         var r = ByteReader(bytes)
         try r.seek(to: offset)
@@ -100,7 +115,8 @@ public struct IFD: Sendable, Equatable {
         if length <= 4 { return Array(entry.valueField.prefix(length)) }
         let start = entry.offset(order)
         guard start <= bytes.count, length <= bytes.count - start else {
-            throw FormatError(.malformed, "tag 0x\(String(entry.tag, radix: 16)) points at \(length) bytes past the end of its data")
+            throw FormatError(
+                .malformed, "tag 0x\(String(entry.tag, radix: 16)) points at \(entry.valueByteCount ?? Int64(length)) bytes past the end of its data")
         }
         return Array(bytes[start..<start + length])
     }

@@ -37,6 +37,11 @@ struct MutationTests {
     /// The kept files through the WebAssembly engine (scripts/wasm.sh must have built it): the same inspect reports as
     /// the command line's, and every other operation ends in a result or an error, never in a trap or a hang.
     static func replayThroughEngine(_ ws: Workspace, companion: String) async throws {
+        // LIVEPHOTO_KEEP_REPLAY=DIR keeps a copy of the files, to replay one alone (node Web/test/replay.mjs).
+        if let keep = ProcessInfo.processInfo.environment["LIVEPHOTO_KEEP_REPLAY"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(atPath: ws.file("replay"), toPath: keep)
+        }
         let result = try await Tool.run(
             "node", ["\(ProjectPaths.root)/Web/test/replay.mjs", "--companion", companion, ws.file("replay")], check: false,
             environment: ["LIVEPHOTO_CLI": ProjectPaths.executable])

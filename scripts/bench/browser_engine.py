@@ -1,0 +1,189 @@
+"""The WebAssembly engine in headless Chromium, for scripts/benchmark.sh's browser part: a page whose Web Worker
+imports livephoto.js, given the inputs as the user's Files (through <input type=file>, so they are read from disk as a
+browser reads them). Prints one line per figure: `name value unit`.
+
+  python browser_engine.py MODULE_DIR PHOTO MOVIE MOTION_PHOTO BIG_MOVIE SMALL_PHOTO RUNS
+
+- make: PHOTO (a 12 MP JPEG) + MOVIE (about 200 MB) made into a Live Photo, best of RUNS;
+- to-live: MOTION_PHOTO (about 200 MB) converted to a Live Photo, best of RUNS;
+- memory: the page's renderer memory (RSS, with its worker) at its highest while BIG_MOVIE (about 1 GB) is made into a
+  Live Photo, less before;
+- first-inspect: a fresh page (no cache) imports the module and inspects SMALL_PHOTO: from the import to the report.
+"""
+import functools
+import http.server
+import os
+import shutil
+import socketserver
+import sys
+import tempfile
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+MODULE, PHOTO, MOVIE, MOTION, BIG, SMALL = (os.path.realpath(p) for p in sys.argv[1:7])
+RUNS = int(sys.argv[7])
+
+PAGE = """<!doctype html><meta charset=utf-8><title>engine benchmark</title>
+<input type=file id=a><input type=file id=b>
+<script type=module>
+const worker = new Worker('./worker.js', { type: 'module' });
+let next = 0;
+const waiting = new Map();
+worker.onmessage = (e) => { waiting.get(e.data.id)(e.data); waiting.delete(e.data.id); };
+window.run = (operation, options) => new Promise((resolve) => {
+  const id = next++;
+  waiting.set(id, resolve);
+  const files = [...document.getElementById('a').files, ...document.getElementById('b').files];
+  worker.postMessage({ id, operation, files, options, started: performance.now() });
+});
+window.firstInspect = async () => {
+  const small = await (await fetch('./small.jpg')).blob();
+  const started = performance.now();
+  const { inspect } = await import('./livephoto.js');
+  const { report } = await inspect(new File([small], 'small.jpg'));
+  return { ms: performance.now() - started, role: report.files[0].role };
+};
+document.body.dataset.ready = 'yes';
+</script>"""
+
+WORKER = """import * as livephoto from './livephoto.js';
+onmessage = async (e) => {
+  const { id, operation, files, options } = e.data;
+  const started = performance.now();
+  try {
+    const result = operation === 'make' ? await livephoto.make(files[0], files[1], options)
+      : await livephoto.convert(files, options);
+    const bytes = result.files.reduce((n, f) => n + f.blob.size, 0);
+    postMessage({ id, ms: performance.now() - started, bytes, names: result.files.map((f) => f.name), statistics: livephoto.lastRunStatistics() });
+  } catch (error) {
+    postMessage({ id, error: `${error.code}: ${error.message}` });
+  }
+};"""
+
+
+def serve(folder):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+    handler.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".wasm": "application/wasm"}
+    handler.log_message = lambda *args: None
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options)
+
+
+def descendants(pid):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    found, pending = [], [pid]
+    while pending:
+        p = pending.pop()
+        for c in children.get(p, []):
+            found.append(c)
+            pending.append(c)
+    return found
+
+
+def renderer_rss(root):
+    """The resident memory (bytes) of the browser's renderer processes: the page and its worker."""
+    total = 0
+    for pid in descendants(root):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"--type=renderer" not in f.read():
+                    continue
+            with open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS"))
+        except (OSError, StopIteration):
+            pass
+    return total
+
+
+def choose(driver, a, b=None):
+    driver.find_element(By.ID, "a").send_keys(a)
+    if b:
+        driver.find_element(By.ID, "b").send_keys(b)
+
+
+def run(driver, operation, options):
+    driver.set_script_timeout(600)
+    result = driver.execute_async_script("run(arguments[0], arguments[1]).then(arguments[arguments.length - 1])", operation, options)
+    if "error" in result:
+        raise SystemExit(f"{operation}: {result['error']}")
+    return result
+
+
+def main():
+    site = tempfile.mkdtemp(prefix="livephoto-engine-bench-")
+    try:
+        for name in ["livephoto.js", "livephoto.wasm"]:
+            shutil.copy(os.path.join(MODULE, name), site)
+        shutil.copy(SMALL, os.path.join(site, "small.jpg"))
+        with open(os.path.join(site, "index.html"), "w") as f:
+            f.write(PAGE)
+        with open(os.path.join(site, "worker.js"), "w") as f:
+            f.write(WORKER)
+        server = serve(site)
+        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        driver = browser()
+        try:
+            driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+            driver.get(url)
+            first = driver.execute_async_script("firstInspect().then(arguments[arguments.length - 1])")
+            print(f"first-inspect {first['ms']:.1f} ms")
+
+            def best(operation, options, a, b=None):
+                times = []
+                for _ in range(RUNS):
+                    driver.get(url)
+                    choose(driver, a, b)
+                    result = run(driver, operation, options)
+                    times.append(result["ms"])
+                return min(times), result
+
+            ms, result = best("make", {"cover": 1.5}, PHOTO, MOVIE)
+            print(f"make {ms:.1f} ms {result['bytes']} bytes {result['statistics']['bytesRead']} read")
+            ms, result = best("convert", {"to": "live"}, MOTION)
+            print(f"to-live {ms:.1f} ms {result['bytes']} bytes {result['statistics']['bytesRead']} read")
+
+            driver.get(url)
+            choose(driver, PHOTO, BIG)
+            time.sleep(1)
+            root = driver.service.process.pid
+            before = renderer_rss(root)
+            peak, done = [before], threading.Event()
+
+            def sample():
+                while not done.is_set():
+                    peak.append(renderer_rss(root))
+                    time.sleep(0.01)
+
+            sampler = threading.Thread(target=sample)
+            sampler.start()
+            result = run(driver, "make", {"cover": 1.5})
+            done.set()
+            sampler.join()
+            print(f"memory {(max(peak) - before) / 1e6:.1f} MB {result['bytes']} bytes {result['ms']:.1f} ms")
+        finally:
+            driver.quit()
+            server.shutdown()
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+
+
+main()
