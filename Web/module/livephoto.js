@@ -236,7 +236,14 @@ async function runOnce(operation, files, options) {
     })),
     options,
   };
-  let engine = await Engine.create(state);
+  // Where headers are, read before the first run: a file's start (a photo's segments, a movie's ftyp) and its end (a
+  // camera movie's moov, a Motion Photo's trailer). What else a run asks for is read after it.
+  const [engine] = await Promise.all([
+    Engine.create(state),
+    state.cache.fill(files.flatMap((file, handle) => [
+      { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead },
+    ])),
+  ]);
   for (let round = 0; round < maxRounds; round++) {
     state.misses = [];
     let answer;
