@@ -100,6 +100,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "PortableFoundationTests", dependencies: ["PortableFoundation"]),
+        .testTarget(name: "LivePhotoCoreTests", dependencies: ["LivePhotoCore", "MediaFormats", "PortableFoundation", "TestSupport"]),
         .testTarget(name: "LivePhotoMediaTests", dependencies: ["LivePhotoMedia", "TestSupport"]),
         .testTarget(
             name: "LivePhotoKitTests",

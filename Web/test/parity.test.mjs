@@ -2,22 +2,31 @@
 // for byte and the same report (the command line's --json, with file names for paths), or fail with the same words
 // and exit code. Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, test } from 'node:test';
 import {
   basename, cliError, clip, haveSamples, join, livephoto, photo, runCLI, sample, samples, sha256, sha256File, withoutFolders, workFolder,
 } from './support.mjs';
+import { invoke } from './invoke.mjs';
 
 const id = '71DCA213-5710-4A6C-BC6D-CE6306AEB8D8';
 const { openFile, LivePhotoError } = livephoto;
 
+// With LIVEPHOTO_PARITY_CASES=FILE, every case is written there as it was checked (its inputs, operation, options
+// and what the command line gave), for the browser to replay (Tests/Browser/engine_parity.py).
+const cases = [];
+if (process.env.LIVEPHOTO_PARITY_CASES) {
+  process.on('exit', () => writeFileSync(process.env.LIVEPHOTO_PARITY_CASES, JSON.stringify(cases)));
+}
+
 /**
- * Runs `args` through the command line (with `--out` and `--json` where it writes) and `engine` (a function of the
- * opened inputs) through the module, and asserts they agree: the same report, the same files and bytes, or the same
- * error and code.
+ * Runs `args` through the command line (with `--out` and `--json` where it writes) and `[operation, options]` through
+ * the module on the same inputs, and asserts they agree: the same report, the same files and bytes, or the same error
+ * and code.
  */
-async function agree(args, inputs, engine, { writes = true } = {}) {
+async function agree(args, inputs, [operation, options = {}], { writes = true } = {}) {
+  const engine = (files) => invoke(livephoto, operation, files, options);
   const out = workFolder('cli');
   const cli = await runCLI([...args, ...inputs, ...(writes ? ['--out', out] : []), '--json']);
   const folders = [out, samples, ...new Set(inputs.map(dirname))];
@@ -34,74 +43,79 @@ async function agree(args, inputs, engine, { writes = true } = {}) {
     assert.ok(failure, `the command line failed (${cli.code}: ${cliError(cli)}) but the engine did not`);
     assert.equal(failure.message, withoutFolders(cli.json?.error ?? cliError(cli), folders));
     assert.equal(failure.code, cli.code);
+    cases.push({ inputs, operation, options, error: { message: failure.message, code: failure.code } });
     return { cli, failure };
   }
   assert.ok(!failure, `the engine failed (${failure?.code}: ${failure?.message}) but the command line did not`);
   assert.deepEqual(result.report, withoutFolders(cli.json, folders));
   const written = writes ? readdirSync(out).sort() : [];
   assert.deepEqual(result.files.map((f) => f.name).sort(), written);
+  const digests = [];
   for (const file of result.files) {
-    assert.equal(await sha256(file.blob), sha256File(join(out, file.name)), `${file.name}: the bytes differ`);
+    const digest = sha256File(join(out, file.name));
+    assert.equal(await sha256(file.blob), digest, `${file.name}: the bytes differ`);
+    digests.push({ name: file.name, sha256: digest });
   }
+  cases.push({ inputs, operation, options, report: result.report, files: digests });
   return { cli, result };
 }
 
 describe('inspect and verify', () => {
   test('every sample, alone', { skip: !haveSamples && `no samples in ${samples}` }, async () => {
     for (const name of readdirSync(samples).filter((n) => !n.endsWith('.md'))) {
-      await agree(['inspect'], [sample(name)], (f) => livephoto.inspect(...f), { writes: false });
+      await agree(['inspect'], [sample(name)], ['inspect'], { writes: false });
     }
   });
 
   test('the iPhone pair: inspect says they pair, verify passes', { skip: !haveSamples && `no samples in ${samples}` }, async () => {
     const pair = [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')];
-    const { result } = await agree(['inspect'], pair, (f) => livephoto.inspect(...f), { writes: false });
+    const { result } = await agree(['inspect'], pair, ['inspect'], { writes: false });
     assert.equal(result.report.pair.paired, true);
-    const verified = await agree(['verify'], pair, (f) => livephoto.verify(...f), { writes: false });
+    const verified = await agree(['verify'], pair, ['verify'], { writes: false });
     assert.equal(verified.result.report.passed, true);
   });
 
   test('made clips: H.264 and HEVC, QuickTime and MP4, with and without sound', async () => {
     for (const spec of [{}, { codec: 'hevc', container: 'mp4' }, { audio: false, fps: 24 }]) {
-      await agree(['inspect'], [clip(spec)], (f) => livephoto.inspect(...f), { writes: false });
+      await agree(['inspect'], [clip(spec)], ['inspect'], { writes: false });
     }
   });
 
   test('a photo and a movie that are not a Live Photo: verify fails the same checks', async () => {
-    const { result } = await agree(['verify'], [photo(), clip()], (f) => livephoto.verify(...f), { writes: false });
+    const { result } = await agree(['verify'], [photo(), clip()], ['verify'], { writes: false });
     assert.equal(result.report.passed, false);
   });
 });
 
 describe('make', () => {
   test('a JPEG and an H.264 movie, a cover and an identifier given', async () => {
-    const { result } = await agree(['make', '--cover', '1.5', '--id', id], [photo(), clip()], (f) => livephoto.make(f[0], f[1], { cover: 1.5, id }));
+    const { result } = await agree(['make', '--cover', '1.5', '--id', id], [photo(), clip()], ['make', { cover: 1.5, id }]);
     assert.deepEqual(result.files.map((f) => f.name), ['clip-h264-aac-3s-30fps-320x240.JPG', 'clip-h264-aac-3s-30fps-320x240.MOV']);
   });
 
   test('an HEVC MP4 and a name, the wallpaper left out; a cover outside the video refused', async () => {
     await agree(['make', '--name', 'IMG_0001', '--no-wallpaper', '--id', id], [photo('480x640'), clip({ codec: 'hevc', container: 'mp4' })],
-      (f) => livephoto.make(f[0], f[1], { name: 'IMG_0001', noWallpaper: true, id }));
-    await agree(['make', '--cover', '9', '--id', id], [photo(), clip()], (f) => livephoto.make(f[0], f[1], { cover: 9, id }));
+      ['make', { name: 'IMG_0001', noWallpaper: true, id }]);
+    await agree(['make', '--cover', '9', '--id', id], [photo(), clip()], ['make', { cover: 9, id }]);
   });
 
   test('given the other way round, the two are swapped', async () => {
-    await agree(['make', '--id', id], [clip(), photo()], (f) => livephoto.make(f[0], f[1], { id }));
+    await agree(['make', '--id', id], [clip(), photo()], ['make', { id }]);
   });
 
   test('the iPhone HEIC and its movie made again with a new cover', { skip: !haveSamples && `no samples in ${samples}` }, async () => {
     await agree(['make', '--cover', '0.5', '--id', id], [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')],
-      (f) => livephoto.make(f[0], f[1], { cover: 0.5, id }));
+      ['make', { cover: 0.5, id }]);
   });
 
   test('a Motion Photo as the photo loses its video', { skip: !haveSamples && `no samples in ${samples}` }, async () => {
     await agree(['make', '--id', id, '--force'], [sample('libmphoto_motion_photo_v1_synthetic.jpg'), clip()],
-      (f) => livephoto.make(f[0], f[1], { id, force: true }));
+      ['make', { id, force: true }]);
   });
 
   test('bad input fails in the same words: a movie as the photo, a photo as the video', async () => {
-    await agree(['make', '--id', id], [clip(), clip({ audio: false, fps: 24 })], (f) => livephoto.make(f[0], f[1], { id }));
-    await agree(['make', '--id', id], [photo(), photo('480x640')], (f) => livephoto.make(f[0], f[1], { id }));
+    await agree(['make', '--id', id], [clip(), clip({ audio: false, fps: 24 })], ['make', { id }]);
+    await agree(['make', '--id', id], [photo(), photo('480x640')], ['make', { id }]);
   });
 });
 
@@ -109,16 +123,16 @@ describe('split', () => {
   test('every Motion Photo sample, and the iPhone pair', { skip: !haveSamples && `no samples in ${samples}` }, async () => {
     for (const name of ['androidx-media_pixel-motion-photo-shortened.jpg', 'androidx-media_sample_MP.heic', 'libmphoto_motion_photo_v1_synthetic.jpg',
       'libmphoto_microvideo_samsung-remuxed.jpg', 'samsung-s22-google-motionphoto-v1_ente.heic', 'androidx-media_ss-motion-photo-shortened.jpg']) {
-      await agree(['split'], [sample(name)], (f) => livephoto.split(...f));
+      await agree(['split'], [sample(name)], ['split']);
     }
-    await agree(['split'], [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')], (f) => livephoto.split(...f));
+    await agree(['split'], [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')], ['split']);
   });
 
   test('a Live Photo made here, and a plain photo refused', async () => {
     const out = workFolder('made');
     await runCLI(['make', photo(), clip(), '--id', id, '--name', 'IMG_0002', '--out', out]);
-    await agree(['split'], [join(out, 'IMG_0002.JPG'), join(out, 'IMG_0002.MOV')], (f) => livephoto.split(...f));
-    await agree(['split'], [photo()], (f) => livephoto.split(...f));
+    await agree(['split'], [join(out, 'IMG_0002.JPG'), join(out, 'IMG_0002.MOV')], ['split']);
+    await agree(['split'], [photo()], ['split']);
   });
 });
 
@@ -128,11 +142,11 @@ describe('convert', () => {
     await runCLI(['make', photo(), clip(), '--id', id, '--name', 'IMG_0003', '--out', out]);
     const pair = [join(out, 'IMG_0003.JPG'), join(out, 'IMG_0003.MOV')];
     for (const flavor of ['samsung', 'google', 'oppo', 'vivo', 'xiaomi', 'huawei', 'honor']) {
-      const { cli } = await agree(['convert', '--to', 'motion', '--flavor', flavor], pair, (f) => livephoto.convert(f, { to: 'motion', flavor }));
+      const { cli } = await agree(['convert', '--to', 'motion', '--flavor', flavor], pair, ['convert', { to: 'motion', flavor }]);
       const motion = join(dirname(cli.json.output) === '.' ? out : dirname(cli.json.output), basename(cli.json.output));
-      await agree(['convert', '--to', 'live'], [motion], (f) => livephoto.convert(f, { to: 'live' }));
+      await agree(['convert', '--to', 'live'], [motion], ['convert', { to: 'live' }]);
     }
-    await agree(['convert', '--to', 'motion', '--strip-identifier'], pair, (f) => livephoto.convert(f, { to: 'motion', stripIdentifier: true }));
+    await agree(['convert', '--to', 'motion', '--strip-identifier'], pair, ['convert', { to: 'motion', stripIdentifier: true }]);
   });
 
   test('vivo\'s two files: the same photo and movie but for the pairing id', async () => {
@@ -147,10 +161,10 @@ describe('convert', () => {
   test('the iPhone pair to a Motion Photo (its LPCM sound kept, as without ffmpeg) and every Motion Photo sample to a Live Photo',
     { skip: !haveSamples && `no samples in ${samples}` }, async () => {
       await agree(['convert', '--to', 'motion', '--ffmpeg', '/nonexistent/ffmpeg'], [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')],
-        (f) => livephoto.convert(f, { to: 'motion' }));
+        ['convert', { to: 'motion' }]);
       for (const name of ['androidx-media_pixel-motion-photo-shortened.jpg', 'androidx-media_sample_MP.heic', 'libmphoto_motion_photo_v1_synthetic.jpg',
         'libmphoto_microvideo_samsung-remuxed.jpg', 'samsung-s22-google-motionphoto-v1_ente.heic']) {
-        await agree(['convert', '--to', 'live', '--id', id], [sample(name)], (f) => livephoto.convert(f, { to: 'live', id }));
+        await agree(['convert', '--to', 'live', '--id', id], [sample(name)], ['convert', { to: 'live', id }]);
       }
     });
 });
@@ -160,9 +174,9 @@ describe('edit', () => {
     const out = workFolder('made');
     await runCLI(['make', photo(), clip({ seconds: 4 }), '--id', id, '--cover', '2', '--name', 'IMG_0005', '--out', out]);
     const pair = [join(out, 'IMG_0005.JPG'), join(out, 'IMG_0005.MOV')];
-    await agree(['edit', '--trim', '0.5..3.5'], pair, (f) => livephoto.edit(f[0], f[1], { trim: '0.5..3.5' }));
-    await agree(['edit', '--mute'], pair, (f) => livephoto.edit(f[0], f[1], { mute: true }));
-    await agree(['edit', '--trim', '1..', '--mute', '--name', 'cut'], pair, (f) => livephoto.edit(f[0], f[1], { trim: '1..', mute: true, name: 'cut' }));
-    await agree(['edit', '--trim', '2.5..3.5'], pair, (f) => livephoto.edit(f[0], f[1], { trim: '2.5..3.5' }));
+    await agree(['edit', '--trim', '0.5..3.5'], pair, ['edit', { trim: '0.5..3.5' }]);
+    await agree(['edit', '--mute'], pair, ['edit', { mute: true }]);
+    await agree(['edit', '--trim', '1..', '--mute', '--name', 'cut'], pair, ['edit', { trim: '1..', mute: true, name: 'cut' }]);
+    await agree(['edit', '--trim', '2.5..3.5'], pair, ['edit', { trim: '2.5..3.5' }]);
   });
 });

@@ -30,7 +30,10 @@ export function sample(name) {
 export const haveSamples = existsSync(join(samples, 'iphone_IMG_3853_gwy15.HEIC'));
 
 const folders = [];
-process.on('exit', () => { for (const path of folders) rmSync(path, { recursive: true, force: true }); });
+// LIVEPHOTO_KEEP_WORK=1 leaves them (the browser replays the parity cases' files after this process).
+if (!process.env.LIVEPHOTO_KEEP_WORK) {
+  process.on('exit', () => { for (const path of folders) rmSync(path, { recursive: true, force: true }); });
+}
 
 /** A folder removed when the process exits. */
 export function workFolder(label) {
