@@ -37,14 +37,16 @@ package struct MotionConversionPlan {
         let pairingNotes = pairing.note.map { [$0] } ?? []
         if options.flavor == .vivoPair {
             let writer = try VivoPairWriter.plan(
-                still: photo.file, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier, milliseconds: photoMilliseconds)
+                still: photo.file, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier,
+                milliseconds: photoMilliseconds)
             let outputs = PlannedOutputs.vivoPair(stem: stem, folder: folder)
             return MotionConversionPlan(
                 files: [(outputs[0], .jpeg, writer.photoOutput), (outputs[1], .mp4, writer.movieOutput)],
                 result: MotionConversionResult(
                     output: outputs[0], format: .jpeg, presentationTimestampUs: timestamp, videoOffset: 0, videoLength: video.size,
                     flavor: options.flavor, family: options.flavor.family, reencoded: reencoded, companion: outputs[1],
-                    soundEncoded: soundEncoded, notes: pairingNotes + notes + ["vivo's pairing id \(writer.pairingID) joins the two files"]))
+                    soundEncoded: soundEncoded, notes: pairingNotes + notes + ["vivo's pairing id \(writer.pairingID) joins the two files"])
+            )
         }
         func plan(_ video: PlainMovie) throws(LivePhotoError) -> MotionPhotoWriter {
             try MotionPhotoWriter.plan(

@@ -22,7 +22,11 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     /// What was not as expected: a photo or movie that was not part of a Live Photo, parts of two Live Photos.
     public var notes: [String] = []
 
-    package init(output: String, format: FileKind, presentationTimestampUs: Int64, videoOffset: Int64, videoLength: Int64, flavor: MotionConversionOptions.Flavor, family: PhotoFamily, reencoded: Bool, companion: String? = nil, soundEncoded: Bool = false, notes: [String] = []) {
+    package init(
+        output: String, format: FileKind, presentationTimestampUs: Int64, videoOffset: Int64, videoLength: Int64,
+        flavor: MotionConversionOptions.Flavor, family: PhotoFamily, reencoded: Bool, companion: String? = nil, soundEncoded: Bool = false,
+        notes: [String] = []
+    ) {
         self.output = output
         self.format = format
         self.presentationTimestampUs = presentationTimestampUs

@@ -122,10 +122,13 @@ package struct MotionPhotoWriter {
             .read(0..<jpeg.scanOffset)
         let existing = try jpeg.xmpPacket(in: source)
         let packet = try MotionPhotoXMPWriter.packet(
-            existing: try existing.map { (packet) throws(FormatError) in try XMPPacket(bytes: packet.bytes) }, primaryMime: MotionPhotoXMP.MediaType.jpeg,
+            existing: try existing.map { (packet) throws(FormatError) in try XMPPacket(bytes: packet.bytes) },
+            primaryMime: MotionPhotoXMP.MediaType.jpeg,
             primaryPadding: primaryPadding, videoLength: videoLength, videoPadding: videoPadding, timestampUs: timestampUs,
             microVideoOffset: marks.microVideoOffset, makerProperties: marks.xmp)
-        var changes: [JPEGFile.HeaderChange] = [(range: try jpeg.xmpSegmentRange(in: source), bytes: try JPEGFile.xmpSegment(packet: packet))]
+        var changes: [JPEGFile.HeaderChange] = [
+            (range: try jpeg.xmpSegmentRange(in: source), bytes: try JPEGFile.xmpSegment(packet: packet))
+        ]
         if !marks.exif.isEmpty {
             // The Exif as the edits left it (they keep its size), with the maker's tags; a minimal one when there was none.
             let segment = try jpeg.exifSegment(in: source)
@@ -171,7 +174,9 @@ package struct MotionPhotoWriter {
             throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data")
         }
         let item = heif.primaryXMPItem
-        let existing = try item.map { (item) throws(FormatError) in try XMPPacket(bytes: try heif.itemData(item.id, in: source, limit: XMPPacket.maxSize)) }
+        let existing = try item.map { (item) throws(FormatError) in
+            try XMPPacket(bytes: try heif.itemData(item.id, in: source, limit: XMPPacket.maxSize))
+        }
         let packet = try MotionPhotoXMPWriter.packet(
             existing: existing, primaryMime: MotionPhotoXMP.MediaType.heic, primaryPadding: padding, videoLength: videoLength,
             videoPadding: videoPadding, timestampUs: timestampUs)

@@ -14,7 +14,9 @@ package struct VivoPairWriter {
     package var copiedBytes: Int64 { photo.copiedBytes + video.copiedBytes }
 
     /// - Parameter milliseconds: the capture time the id starts with (the photo's date).
-    package static func plan(still source: RandomAccessFile, plain: PlainPhoto, video: PlainMovie, keepsIdentifier: Bool, milliseconds: Int64)
+    package static func plan(
+        still source: RandomAccessFile, plain: PlainPhoto, video: PlainMovie, keepsIdentifier: Bool, milliseconds: Int64
+    )
         throws(LivePhotoError) -> VivoPairWriter
     {
         guard plain.format == .jpeg else {

@@ -51,7 +51,8 @@ package struct EditPlan {
         if edit.trims {
             let (_, cut) = try edit.apply(to: parsed, file: movie)
             if let cut {
-                range = EditResult.Range(start: cut.startSeconds, end: cut.startSeconds + cut.durationSeconds, keyframe: cut.keyframeSeconds)
+                range = EditResult.Range(
+                    start: cut.startSeconds, end: cut.startSeconds + cut.durationSeconds, keyframe: cut.keyframeSeconds)
                 guard cover > cut.startSeconds - 0.0005, cover < cut.startSeconds + cut.durationSeconds else {
                     throw .invalidArgument(
                         "the key photo at \(seconds(cover)) s lies outside the range kept (\(seconds(cut.startSeconds)) to "

@@ -36,7 +36,11 @@ public struct EditResult: Sendable, Codable, Equatable {
     public var bundle: String?
     public var notes: [String]
 
-    package init(identifier: String, newIdentifier: Bool, keyPhotoTime: Double, keyPhotoTimeInInput: Double, keyPhotoChanged: Bool, trimmed: Range? = nil, muted: Bool, gainMapDropped: Bool, reencoded: Bool, photo: String? = nil, movie: String? = nil, bundle: String? = nil, notes: [String]) {
+    package init(
+        identifier: String, newIdentifier: Bool, keyPhotoTime: Double, keyPhotoTimeInInput: Double, keyPhotoChanged: Bool,
+        trimmed: Range? = nil, muted: Bool, gainMapDropped: Bool, reencoded: Bool, photo: String? = nil, movie: String? = nil,
+        bundle: String? = nil, notes: [String]
+    ) {
         self.identifier = identifier
         self.newIdentifier = newIdentifier
         self.keyPhotoTime = keyPhotoTime

@@ -21,7 +21,9 @@ package enum KeyPhotoMetadata {
         case .heic:
             let heif = try naming(oldPath, try HEIFFile(file: oldFile))
             tiff = try naming(oldPath, try heif.exifTIFF(in: oldFile))
-            if let item = heif.primaryXMPItem { xmp = try naming(oldPath, try heif.itemData(item.id, in: oldFile, limit: XMPPacket.maxSize)) }
+            if let item = heif.primaryXMPItem {
+                xmp = try naming(oldPath, try heif.itemData(item.id, in: oldFile, limit: XMPPacket.maxSize))
+            }
         default: break
         }
         guard var tiff else { return nil }

@@ -12,7 +12,9 @@ package enum TrimRange {
         func time(_ part: ArraySlice<UInt8>) -> Result<Double?, TrimRangeError> {
             let s = String(decoding: part, as: UTF8.self).trimmingASCIIWhitespace()
             guard !s.isEmpty else { return .success(nil) }
-            guard let t = Double(s), t.isFinite, t >= 0 else { return .failure(TrimRangeError("--trim: '\(s)' is not a time in seconds, 0 or more")) }
+            guard let t = Double(s), t.isFinite, t >= 0 else {
+                return .failure(TrimRangeError("--trim: '\(s)' is not a time in seconds, 0 or more"))
+            }
             return .success(t)
         }
         let start: Double?, end: Double?

@@ -5,7 +5,8 @@ extension Engine {
     static func convert(_ inputs: [RandomAccessFile], options: EngineOptions, dates: [Int64?]) throws(LivePhotoError) -> Outcome {
         var options = options
         guard let to = try options.string("to") else {
-            throw .invalidArgument("Missing expected argument '--to <to>': motion (Live Photo to Motion Photo) or live (Motion Photo to Live Photo)")
+            throw .invalidArgument(
+                "Missing expected argument '--to <to>': motion (Live Photo to Motion Photo) or live (Motion Photo to Live Photo)")
         }
         switch to {
         case "motion": return try toMotionPhoto(inputs, options: options, dates: dates)
@@ -30,7 +31,8 @@ extension Engine {
         let opened = try open(inputs)
         let (still, movie) = (opened[0], opened[1])
         guard still.kind == .jpeg || still.kind == .heic else {
-            throw .badInput(file: still.path, reason: still.kind.isMovie ? "this is a movie; give the photo first" : "not a JPEG or HEIC photo")
+            throw .badInput(
+                file: still.path, reason: still.kind.isMovie ? "this is a movie; give the photo first" : "not a JPEG or HEIC photo")
         }
         if still.isMotionPhoto { throw .badInput(file: still.path, reason: "this is already a Motion Photo") }
         let source = try PlainMovie.Source.read(movie.file, container: .mp4)
@@ -42,7 +44,8 @@ extension Engine {
         if conversion.flavor.needsH264, source.videoCodec != VideoCodec.h264.rawValue, codec == nil { codec = .h264 }
         if let codec {
             guard source.videoCodec == codec.rawValue else {
-                throw needs("ffmpeg", for: "\(movie.path): re-encoding its \(source.videoCodec.asciiUppercased()) video to \(codec.rawValue)")
+                throw needs(
+                    "ffmpeg", for: "\(movie.path): re-encoding its \(source.videoCodec.asciiUppercased()) video to \(codec.rawValue)")
             }
             notes.append("the video is \(codec.rawValue) already; its samples were copied")
         }

@@ -6,7 +6,9 @@ extension Engine {
     static func edit(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         var options = options
         let keyPhoto = try options.double("keyPhoto")
-        if let keyPhoto, !(keyPhoto.isFinite && keyPhoto >= 0) { throw .invalidArgument("--key-photo must be a time in seconds, 0 or more") }
+        if let keyPhoto, !(keyPhoto.isFinite && keyPhoto >= 0) {
+            throw .invalidArgument("--key-photo must be a time in seconds, 0 or more")
+        }
         var trim: (start: Double?, end: Double?) = (nil, nil)
         if let text = try options.string("trim") {
             switch TrimRange.parse(text) {
@@ -18,7 +20,9 @@ extension Engine {
         let newIdentifier = try options.flag("newId")
         let name = try options.string("name")
         let force = try options.flag("force")
-        if let quality = try options.int("quality"), !(1...100).contains(quality) { throw .invalidArgument("--quality must be between 1 and 100") }
+        if let quality = try options.int("quality"), !(1...100).contains(quality) {
+            throw .invalidArgument("--quality must be between 1 and 100")
+        }
         try refusePackaging(&options)
         let (inputs, frame) = try frameInput(inputs, options: &options)
         try options.checkAllRead()
@@ -44,7 +48,8 @@ extension Engine {
         case .needsFrame(let outcome): return outcome
         case .made(let made):
             let result = plan.result(
-                made: made.result, newIdentifier: newIdentifier, keyPhotoChanged: newKeyPhoto, gainMapDropped: newKeyPhoto && still.hasGainMap)
+                made: made.result, newIdentifier: newIdentifier, keyPhotoChanged: newKeyPhoto,
+                gainMapDropped: newKeyPhoto && still.hasGainMap)
             return .done(report: result.json, files: made.files)
         }
     }

@@ -22,7 +22,9 @@ extension Engine {
     /// error (the command exits 1 with the same report).
     static func verify(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         try options.checkAllRead()
-        guard inputs.count == 2 else { throw .invalidArgument("give the photo and the movie of one Live Photo (\(inputs.count) files were given)") }
+        guard inputs.count == 2 else {
+            throw .invalidArgument("give the photo and the movie of one Live Photo (\(inputs.count) files were given)")
+        }
         let (photo, movie) = (inputs[0], inputs[1])
         let report = LivePhotoVerifier.verify(
             photo: photo.path, movie: movie.path, still: analysis(photo), video: analysis(movie))

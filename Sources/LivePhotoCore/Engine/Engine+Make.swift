@@ -106,7 +106,9 @@ extension Engine {
     }
 
     /// `make`'s lossless path (LivePhotoMaker's without ffmpeg): the movie read and placed, the still tagged, the report.
-    static func makeLivePhoto(photo photoInput: InputFile?, video videoInput: InputFile, frame: InputFile?, videoInput index: Int, request: MakeRequest)
+    static func makeLivePhoto(
+        photo photoInput: InputFile?, video videoInput: InputFile, frame: InputFile?, videoInput index: Int, request: MakeRequest
+    )
         throws(LivePhotoError) -> MakeStep
     {
         let video = videoInput.path

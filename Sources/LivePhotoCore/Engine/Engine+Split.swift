@@ -21,7 +21,9 @@ extension Engine {
             } else if input.kind == .jpeg || input.kind == .heic {
                 stills.append(input)
             } else if input.kind == .zip {
-                throw .unsupported(file: input.path, reason: "a .pvt.zip is split by livephoto serve and the livephoto command; split its photo and movie here")
+                throw .unsupported(
+                    file: input.path,
+                    reason: "a .pvt.zip is split by livephoto serve and the livephoto command; split its photo and movie here")
             } else {
                 throw .badInput(file: input.path, reason: "not a photo, a movie, a .pvt bundle or a .pvt.zip")
             }
@@ -37,7 +39,8 @@ extension Engine {
                     continue
                 }
                 guard SplitPlan.isLivePhotoMovie(movie) else { throw SplitPlan.movieAlone(movie.path) }
-                throw SplitPlan.partAlone(movie.path, part: "movie", identifier: FileAnalysis(movie, depth: .identity).report.contentIdentifier, missing: "photo")
+                throw SplitPlan.partAlone(
+                    movie.path, part: "movie", identifier: FileAnalysis(movie, depth: .identity).report.contentIdentifier, missing: "photo")
             }
             for still in stills {
                 let report = FileAnalysis(still, depth: .identity).report

@@ -10,13 +10,14 @@ package struct PartsPairing {
     /// vivo's pairing id, when both carry it in their footers (a vivo pair, which needs no Apple identifier).
     package var vivoPairingID: String?
 
-    package init(photoIdentifier: String? = nil, movieIdentifier: String? = nil, movieHasStillImageTime: Bool = false, vivoPairingID: String? = nil) {
+    package init(
+        photoIdentifier: String? = nil, movieIdentifier: String? = nil, movieHasStillImageTime: Bool = false, vivoPairingID: String? = nil
+    ) {
         self.photoIdentifier = photoIdentifier
         self.movieIdentifier = movieIdentifier
         self.movieHasStillImageTime = movieHasStillImageTime
         self.vivoPairingID = vivoPairingID
     }
-
 
     /// True when both are Live Photo parts, of different Live Photos.
     package var differ: Bool {

@@ -55,7 +55,12 @@ extension InspectionReport {
         /// the report still describes it.
         public var problems: [String] = []
 
-        package init(path: String, format: FileKind, role: Role, sizeBytes: Int64, contentIdentifier: String? = nil, still: InspectionReport.StillReport? = nil, movie: InspectionReport.MovieReport? = nil, motionPhoto: InspectionReport.MotionPhotoReport? = nil, members: [String]? = nil, family: PhotoFamily? = nil, pairingIdentifier: String? = nil, error: String? = nil, problems: [String] = []) {
+        package init(
+            path: String, format: FileKind, role: Role, sizeBytes: Int64, contentIdentifier: String? = nil,
+            still: InspectionReport.StillReport? = nil, movie: InspectionReport.MovieReport? = nil,
+            motionPhoto: InspectionReport.MotionPhotoReport? = nil, members: [String]? = nil, family: PhotoFamily? = nil,
+            pairingIdentifier: String? = nil, error: String? = nil, problems: [String] = []
+        ) {
             self.path = path
             self.format = format
             self.role = role

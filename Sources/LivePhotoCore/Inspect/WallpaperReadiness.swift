@@ -22,7 +22,9 @@ package enum WallpaperReadiness {
         }
         let rate = frameRate(frameTimes)
         if rate < minimumFrameRate {
-            problems.append("G4: the video runs at \(DecimalText.fixed(rate, digits: 1)) fps; wallpapers need \(DecimalText.fixed(minimumFrameRate, digits: 0))")
+            problems.append(
+                "G4: the video runs at \(DecimalText.fixed(rate, digits: 1)) fps; wallpapers need \(DecimalText.fixed(minimumFrameRate, digits: 0))"
+            )
         }
         return problems
     }
@@ -96,7 +98,9 @@ package enum WallpaperReadiness {
                 "G7", "sample-times", same,
                 same
                     ? "every sample is shown at its frame's time"
-                    : mismatch.map { "sample \($0) is at \(DecimalText.fixed(sampleTimes[$0], digits: 6)) s, its frame at \(DecimalText.fixed(frameTimes[$0], digits: 6)) s" }
+                    : mismatch.map {
+                        "sample \($0) is at \(DecimalText.fixed(sampleTimes[$0], digits: 6)) s, its frame at \(DecimalText.fixed(frameTimes[$0], digits: 6)) s"
+                    }
                         ?? "\(sampleTimes.count) samples shown for \(frameTimes.count) frames")
         } else {
             add("G6", "sample-per-frame", false, "no live-photo-info track")

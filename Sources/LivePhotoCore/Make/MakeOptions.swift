@@ -1,4 +1,3 @@
-
 /// What `make` should do.
 public struct MakeOptions: Sendable {
     /// The folder outputs go to; created when missing.

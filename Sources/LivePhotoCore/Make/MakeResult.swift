@@ -1,4 +1,3 @@
-
 /// What `make` wrote.
 public struct MakeResult: Sendable, Codable, Equatable {
     /// The content identifier shared by the still and the movie.
@@ -26,7 +25,11 @@ public struct MakeResult: Sendable, Codable, Equatable {
     public var movie: String?
     public var bundle: String?
 
-    package init(identifier: ContentIdentifier, coverTime: Double, requestedCoverTime: Double? = nil, keptExistingStillTime: Bool, packaging: Packaging, photoSource: MakeResult.PhotoSource, videoSource: MakeResult.VideoSource, trim: MakeResult.TrimReport? = nil, wallpaperWarnings: [String] = [], notes: [String] = [], photo: String? = nil, movie: String? = nil, bundle: String? = nil) {
+    package init(
+        identifier: ContentIdentifier, coverTime: Double, requestedCoverTime: Double? = nil, keptExistingStillTime: Bool,
+        packaging: Packaging, photoSource: MakeResult.PhotoSource, videoSource: MakeResult.VideoSource, trim: MakeResult.TrimReport? = nil,
+        wallpaperWarnings: [String] = [], notes: [String] = [], photo: String? = nil, movie: String? = nil, bundle: String? = nil
+    ) {
         self.identifier = identifier
         self.coverTime = coverTime
         self.requestedCoverTime = requestedCoverTime

@@ -54,7 +54,9 @@ package struct TaggedHEIC {
 
     /// A HEIC with no Exif item gets one (docs/formats/heic.md#adding-or-replacing-exif): a fresh Exif block with the Apple MakerNote, stored in
     /// a new `mdat` at the end; `meta` grows and the extents after it move with it.
-    package static func addingExifItem(heif: HEIFFile, source: RandomAccessFile, identifier: ContentIdentifier) throws(LivePhotoError) -> TaggedHEIC {
+    package static func addingExifItem(heif: HEIFFile, source: RandomAccessFile, identifier: ContentIdentifier) throws(LivePhotoError)
+        -> TaggedHEIC
+    {
         let size = heif.primaryImageSize
         var tiff = try naming(source.path, try ExifTIFF(bytes: ExifTIFF.minimal(width: size?.width, height: size?.height)))
         try TaggedStill.tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: false, file: source.path)

@@ -24,7 +24,9 @@ package enum PlannedOutputs {
 
     package static func pairMovie(stem: String, folder: String) -> String { path(pairNames(stem: stem, format: .jpeg).movie, in: folder) }
 
-    package static func bundle(stem: String, folder: String, zipped: Bool) -> String { path("\(stem).pvt" + (zipped ? ".zip" : ""), in: folder) }
+    package static func bundle(stem: String, folder: String, zipped: Bool) -> String {
+        path("\(stem).pvt" + (zipped ? ".zip" : ""), in: folder)
+    }
 
     /// `convert --to motion`'s: `STEM.MP.jpg`, or `STEM.MP.heic` for a HEIC photo.
     package static func motionPhoto(stem: String, folder: String, photoKind: FileKind) -> String {
@@ -43,7 +45,9 @@ package enum PlannedOutputs {
     }
 
     /// `convert --to motion --flavor vivo-pair`'s two files: `STEM.jpg` and `STEM.mp4`.
-    package static func vivoPair(stem: String, folder: String) -> [String] { [path("\(stem).jpg", in: folder), path("\(stem).mp4", in: folder)] }
+    package static func vivoPair(stem: String, folder: String) -> [String] {
+        [path("\(stem).jpg", in: folder), path("\(stem).mp4", in: folder)]
+    }
 
     /// `name` in `folder`; `name` alone when there is no folder (a browser's outputs).
     package static func path(_ name: String, in folder: String) -> String { folder.isEmpty ? name : "\(folder)/\(name)" }

@@ -37,7 +37,9 @@ package struct PlainMovie {
         /// Reads `file`.
         /// - Parameter coverSeconds: the cover time, when known from elsewhere (the movie this one was re-encoded
         ///   from, vivo's footer); nil takes the movie's still-image-time.
-        package static func read(_ file: RandomAccessFile, container: Container, coverSeconds: Double? = nil) throws(LivePhotoError) -> Source {
+        package static func read(_ file: RandomAccessFile, container: Container, coverSeconds: Double? = nil) throws(LivePhotoError)
+            -> Source
+        {
             let path = file.path
             let movie = try naming(path, try Movie(file: file))
             let facts = MovieFacts(movie: movie)
@@ -59,7 +61,9 @@ package struct PlainMovie {
             var audioNeedingEncoding: [String] = []
             if container == .mp4 {
                 for track in movie.tracks where track.isAudio && !dropped.contains(track.trackID) {
-                    audioNeedingEncoding += try naming(path, try ISOAudioSampleEntry.isoTrack(track.atom)).needsEncoding.map { $0.description }
+                    audioNeedingEncoding += try naming(path, try ISOAudioSampleEntry.isoTrack(track.atom)).needsEncoding.map {
+                        $0.description
+                    }
                 }
             }
             let coverFrame = cover.flatMap { cover in

@@ -29,7 +29,8 @@ package struct SplitPlan {
         var plainMovie = try PlainMovie.plan(source: movie.file, container: .sameAsInput, coverSeconds: vivo?.coverSeconds)
         if vivo != nil { plainMovie.removed.append("vivo footer") }
         var pairing = PartsPairing(
-            photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier, movieHasStillImageTime: plainMovie.coverSeconds != nil)
+            photoIdentifier: photo.identifier, movieIdentifier: plainMovie.identifier,
+            movieHasStillImageTime: plainMovie.coverSeconds != nil)
         if let vivo { pairing.vivoPairingID = vivo.pairingID }
         if pairing.differ, !force { throw pairing.mismatch(photo: stillPath, movie: moviePath) }
         if pairing.photoIdentifier == nil, pairing.movieIdentifier == nil, !pairing.movieHasStillImageTime, vivo == nil {

@@ -37,7 +37,11 @@ public struct SplitResult: Sendable, Codable, Equatable {
     /// Anything that did not add up, and how it was resolved.
     public var notes: [String]
 
-    package init(inputs: [String], kind: Kind, family: PhotoFamily, photo: String, video: String, coverTimeSeconds: Double? = nil, videoLocator: InspectionReport.MotionPhotoVideoLocator? = nil, videoOffset: Int64? = nil, videoLength: Int64? = nil, removed: [String], notes: [String]) {
+    package init(
+        inputs: [String], kind: Kind, family: PhotoFamily, photo: String, video: String, coverTimeSeconds: Double? = nil,
+        videoLocator: InspectionReport.MotionPhotoVideoLocator? = nil, videoOffset: Int64? = nil, videoLength: Int64? = nil,
+        removed: [String], notes: [String]
+    ) {
         self.inputs = inputs
         self.kind = kind
         self.family = family

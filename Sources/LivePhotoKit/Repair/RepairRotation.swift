@@ -67,7 +67,9 @@ enum RepairRotation {
                     wallpaper: .auto))
             guard let path = made.movie else { throw LivePhotoError.writeFailed(path: movie, reason: "no movie was made") }
             let file: RandomAccessFile
-            do throws(FileError) { file = try RandomAccessFile(path: path) } catch { throw LivePhotoError.io(path: path, reason: error.reason) }
+            do throws(FileError) { file = try RandomAccessFile(path: path) } catch {
+                throw LivePhotoError.io(path: path, reason: error.reason)
+            }
             try out.copy(from: file, offset: 0, length: file.size, progress: { _ in })
         } catch {
             throw error.renamingFiles(in: work) { name in name.isEmpty ? "a temporary folder" : "the movie made upright" }

@@ -147,7 +147,8 @@ public enum LivePhotoSplitter {
             do throws(LivePhotoError) {
                 let (still, movie) = try BundleReader.extract(zip: zip, into: work)
                 return try splitPair(
-                    still: still, movie: movie, inputs: [zip], packaging: .zippedBundle, stem: options.name ?? PlannedOutputs.bundleStem(zip),
+                    still: still, movie: movie, inputs: [zip], packaging: .zippedBundle,
+                    stem: options.name ?? PlannedOutputs.bundleStem(zip),
                     options: options, progress: progress, placed: &placed)
             } catch {
                 // A member is named as inside the zip, never by where it was extracted.

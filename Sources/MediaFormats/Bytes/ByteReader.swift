@@ -76,7 +76,9 @@ public struct ByteReader: Sendable {
     }
 
     /// Reads a big-endian integer of `type`'s width; `what` names the field in the error.
-    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: @autoclosure () -> String) throws(FormatError) -> T {
+    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self, _ what: @autoclosure () -> String) throws(FormatError)
+        -> T
+    {
         try readInteger(type, .bigEndian, what())
     }
 

@@ -76,7 +76,8 @@ public final class RandomAccessFile {
             throw FormatError.truncated("a read of \(count) bytes", at: offset)
         }
         guard count <= FileStorage.maximumRead else {
-            throw FormatError(.unsupported, "a read of \(count) bytes is more than \(FileStorage.maximumRead >> 20) MiB at once", at: offset)
+            throw FormatError(
+                .unsupported, "a read of \(count) bytes is more than \(FileStorage.maximumRead >> 20) MiB at once", at: offset)
         }
         guard count <= Self.windowedReadLimit else { return try readDirectly(at: offset, count: count) }
         if offset < windowOffset || offset + Int64(count) > windowOffset + Int64(window.count) {
@@ -97,7 +98,8 @@ public final class RandomAccessFile {
             throw FormatError.truncated("a read of \(length) bytes", at: offset)
         }
         guard let count = Int(exactly: wide), count <= FileStorage.maximumRead else {
-            throw FormatError(.unsupported, "a read of \(length) bytes is more than \(FileStorage.maximumRead >> 20) MiB at once", at: offset)
+            throw FormatError(
+                .unsupported, "a read of \(length) bytes is more than \(FileStorage.maximumRead >> 20) MiB at once", at: offset)
         }
         return try read(at: offset, count: count)
     }

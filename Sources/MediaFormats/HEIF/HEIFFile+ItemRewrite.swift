@@ -28,7 +28,9 @@ extension HEIFFile {
     ///     `mdat` after the file's end.
     /// - Throws: ``FormatError`` when the item has no location, is not one extent of the file itself, lies past the
     ///   file's end, or its base offset lies past where the payload would go.
-    public func rewritingItem(_ id: UInt32, payload: [UInt8], fileSize: Int64, inPlaceWhenItFits: Bool = true) throws(FormatError) -> HEIFItemRewrite {
+    public func rewritingItem(_ id: UInt32, payload: [UInt8], fileSize: Int64, inPlaceWhenItFits: Bool = true) throws(FormatError)
+        -> HEIFItemRewrite
+    {
         guard var iloc = itemLocationBox, let index = iloc.items.firstIndex(where: { $0.id == id }) else {
             throw FormatError(.malformed, "item \(id) has no location")
         }

@@ -12,17 +12,22 @@ public enum HEIFMetaEditor {
     ///   - originalSize: the input file's size.
     ///   - payloadLength: the Exif item's length.
     /// - Returns: the new `meta` bytes, and the growth in bytes.
-    public static func addingExifItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws(FormatError) -> (meta: [UInt8], growth: Int64) {
+    public static func addingExifItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws(FormatError) -> (
+        meta: [UInt8], growth: Int64
+    ) {
         try addingItem(to: heif, type: "Exif", contentType: nil, originalSize: originalSize, payloadLength: payloadLength)
     }
 
     /// The same for an XMP item (`mime`, `application/rdf+xml`).
-    public static func addingXMPItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws(FormatError) -> (meta: [UInt8], growth: Int64) {
+    public static func addingXMPItem(to heif: HEIFFile, originalSize: Int64, payloadLength: Int) throws(FormatError) -> (
+        meta: [UInt8], growth: Int64
+    ) {
         try addingItem(to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: originalSize, payloadLength: payloadLength)
     }
 
     /// The same for any item: `type` `mime` with `contentType` `application/rdf+xml` is an XMP item.
-    public static func addingItem(to heif: HEIFFile, type: FourCC, contentType: String?, originalSize: Int64, payloadLength: Int) throws(FormatError)
+    public static func addingItem(to heif: HEIFFile, type: FourCC, contentType: String?, originalSize: Int64, payloadLength: Int)
+        throws(FormatError)
         -> (meta: [UInt8], growth: Int64)
     {
         guard let primary = heif.primaryItemID else { throw FormatError(.malformed, "the HEIF file has no primary item ('pitm')") }

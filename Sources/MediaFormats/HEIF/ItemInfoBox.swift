@@ -29,7 +29,9 @@ public struct ItemInfoBox: DeclaredFullBox, Equatable {
     /// The entries of version 2 and later, typed; older ones (no item type) are left out.
     /// - Throws: when an entry is cut short.
     public func itemEntries() throws(FormatError) -> [ItemInfoEntry] {
-        try entries.filter { $0.type == ItemInfoEntry.boxType }.map { (entry) throws(FormatError) in try ItemInfoEntry(entry) }.filter { $0.version >= 2 }
+        try entries.filter { $0.type == ItemInfoEntry.boxType }.map { (entry) throws(FormatError) in try ItemInfoEntry(entry) }.filter {
+            $0.version >= 2
+        }
     }
 
     /// Adds an entry, counting it.

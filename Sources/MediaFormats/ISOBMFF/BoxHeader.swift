@@ -81,7 +81,7 @@ extension RandomAccessFile {
             let header: BoxHeader
             do throws(FormatError) {
                 header = try BoxHeader.parse(head, at: offset, limit: size)
-            } catch where error.kind == .truncated {
+            } catch  where error.kind == .truncated {
                 var error = error
                 error.message += "; the file looks truncated"
                 throw error

@@ -81,7 +81,7 @@ public enum BoxWalker {
                 let header: BoxHeader
                 do throws(FormatError) {
                     header = try BoxHeader.parse(head, at: offset, limit: range.upperBound)
-                } catch where error.kind == .truncated {
+                } catch  where error.kind == .truncated {
                     // Cut short: what there is of it is still listed, down to the end of its container.
                     let headerSize = head.loadUInt32(at: 0, .bigEndian) == 1 ? 16 : 8
                     guard left >= Int64(headerSize) else {

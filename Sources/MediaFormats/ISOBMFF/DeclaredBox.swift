@@ -247,15 +247,21 @@ struct BoxFieldDescriber: BoxFieldCoder {
 
     init(version: UInt8) { self.version = version }
 
-    mutating func versioned(_ value: inout UInt64, _ name: String) throws(FormatError) { fields.append(BoxField(name: name, value: "\(value)")) }
-    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws(FormatError) { fields.append(BoxField(name: name, value: "\(value)")) }
+    mutating func versioned(_ value: inout UInt64, _ name: String) throws(FormatError) {
+        fields.append(BoxField(name: name, value: "\(value)"))
+    }
+    mutating func versionedSigned(_ value: inout Int64, _ name: String) throws(FormatError) {
+        fields.append(BoxField(name: name, value: "\(value)"))
+    }
     mutating func count(_ value: inout UInt32, width: Int, elementSize: Int, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\(value)"))
     }
     mutating func sized(_ value: inout UInt64, width: Int, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\(value)"))
     }
-    mutating func fourCC(_ value: inout FourCC, _ name: String) throws(FormatError) { fields.append(BoxField(name: name, value: "'\(value)'")) }
+    mutating func fourCC(_ value: inout FourCC, _ name: String) throws(FormatError) {
+        fields.append(BoxField(name: name, value: "'\(value)'"))
+    }
     mutating func cString(_ value: inout String, _ name: String) throws(FormatError) {
         fields.append(BoxField(name: name, value: "\"\(value)\""))
     }

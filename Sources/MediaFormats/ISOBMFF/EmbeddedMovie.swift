@@ -14,7 +14,9 @@ public enum EmbeddedMovie {
     /// The length of the movie starting at `start`, no further than `limit`, ending before a `uuid` box of the user
     /// type `stoppingAtUserType` when one is given.
     /// - Throws: when no `ftyp` (or `moov`/`mdat`/`wide`) box starts there, or there is no `moov` within the span.
-    public static func length(in file: RandomAccessFile, start: Int64, limit: Int64, stoppingAtUserType: [UInt8]? = nil) throws(FormatError) -> Int64 {
+    public static func length(in file: RandomAccessFile, start: Int64, limit: Int64, stoppingAtUserType: [UInt8]? = nil) throws(FormatError)
+        -> Int64
+    {
         guard start >= 0, start < limit, limit <= file.size else {
             throw FormatError(.malformed, "the video would start at byte \(start), outside the file")
         }

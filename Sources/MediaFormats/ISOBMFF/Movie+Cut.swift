@@ -68,8 +68,9 @@ extension Movie {
     /// the result with ``chunkOffsetsCopyingUsedChunks(at:dropping:)``.
     /// - Throws: ``FormatError`` when no frame lies in the range, an edit list has more than one edit, or a table
     ///   does not add up.
-    public func cut(from start: Double?, to end: Double?, droppingTracks: Set<UInt32> = []) throws(FormatError) -> (movie: Movie, report: MovieCutReport)
-    {
+    public func cut(from start: Double?, to end: Double?, droppingTracks: Set<UInt32> = []) throws(FormatError) -> (
+        movie: Movie, report: MovieCutReport
+    ) {
         guard let video = videoTrack else { throw FormatError(.malformed, "the movie has no video track") }
         let limit = 5_000_000
         let videoLine = try timeline(video)
@@ -88,7 +89,8 @@ extension Movie {
                 .unsupported, "no frame of the video is shown between \(start ?? 0) s and \(end.map { "\($0) s" } ?? "its end")")
         }
         // Sync sample numbers the table lists past its samples (or 0) name no sample.
-        let syncs = video.tables.syncSamples.map { $0.map { Int(clamping: $0) - 1 }.filter { pts.indices.contains($0) } } ?? Array(dts.indices)
+        let syncs =
+            video.tables.syncSamples.map { $0.map { Int(clamping: $0) - 1 }.filter { pts.indices.contains($0) } } ?? Array(dts.indices)
         let keyframe = syncs.filter { $0 <= first && pts[$0] <= pts[first] }.max() ?? 0
         let last = pts.indices.filter { pts[$0] < b }.max() ?? first
         let frameEnds = (keyframe...last).map { i in

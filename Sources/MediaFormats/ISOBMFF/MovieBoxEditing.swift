@@ -102,7 +102,9 @@ extension MovieBoxPart {
     /// `parts` of a movie without a movie-level `meta`, with `values` set as `mdta` keys where MP4 writers keep them
     /// (ffmpeg, HarmonyOS's camera muxer): in `udta`'s `mdta` metadata, or in a new ISO `meta` (with its version and
     /// flags) added to `udta`, or in a new `udta`.
-    public static func settingUserDataKeys(_ values: [String: QuickTimeMetadata.Value], in parts: [MovieBoxPart]) throws(FormatError) -> [MovieBoxPart] {
+    public static func settingUserDataKeys(_ values: [String: QuickTimeMetadata.Value], in parts: [MovieBoxPart]) throws(FormatError)
+        -> [MovieBoxPart]
+    {
         var parts = parts
         func filled(_ metadata: inout QuickTimeMetadata) {
             for (key, value) in values.sorted(by: { $0.key < $1.key }) { metadata.set(value, for: key) }

@@ -75,7 +75,8 @@ public struct MovieTrack: Sendable {
     ///   - movieTimescale: the `mvhd` timescale, in which edit durations are counted.
     ///   - limit: refuse tracks with more samples than this.
     /// - Returns: (sample index in decode order, time), sorted by time.
-    public func presentationSchedule(movieTimescale: UInt32, limit: Int = 5_000_000) throws(FormatError) -> [(sample: Int, time: TrackTime)] {
+    public func presentationSchedule(movieTimescale: UInt32, limit: Int = 5_000_000) throws(FormatError) -> [(sample: Int, time: TrackTime)]
+    {
         let pts = try tables.presentationTimes(limit: limit)
         var result: [(sample: Int, time: TrackTime)] = []
         if let editList, !editList.entries.isEmpty {

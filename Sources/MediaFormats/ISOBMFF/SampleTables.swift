@@ -23,14 +23,20 @@ public struct SampleTables: Sendable {
     /// Parses the tables of an `stbl` box.
     public init(stbl: Atom) throws(FormatError) {
         guard let stts = stbl.child("stts") else { throw FormatError(.malformed, "a track has no 'stts' (sample times)") }
-        timeToSample = try Self.entries(stts, entrySize: 8) { (r) throws(FormatError) in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
+        timeToSample = try Self.entries(stts, entrySize: 8) { (r) throws(FormatError) in
+            (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self))
+        }
         // Version 0 offsets are unsigned by the letter of ISO, but writers store negative ones; read as signed.
         compositionOffsets =
             try stbl.child("ctts").map { (box) throws(FormatError) in
-                try Self.entries(box, entrySize: 8) { (r) throws(FormatError) in (try r.readInteger(UInt32.self), try r.readInteger(Int32.self)) }
+                try Self.entries(box, entrySize: 8) { (r) throws(FormatError) in
+                    (try r.readInteger(UInt32.self), try r.readInteger(Int32.self))
+                }
             } ?? []
         guard let stsc = stbl.child("stsc") else { throw FormatError(.malformed, "a track has no 'stsc' (sample-to-chunk)") }
-        sampleToChunk = try Self.entries(stsc, entrySize: 12) { (r) throws(FormatError) in (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self), try r.readInteger(UInt32.self)) }
+        sampleToChunk = try Self.entries(stsc, entrySize: 12) { (r) throws(FormatError) in
+            (try r.readInteger(UInt32.self), try r.readInteger(UInt32.self), try r.readInteger(UInt32.self))
+        }
 
         if let stsz = stbl.child("stsz") {
             var r = ByteReader(stsz.data)

@@ -177,7 +177,8 @@ struct TrackCut {
         runs: for (i, run) in tables.sampleToChunk.enumerated() {
             guard run.firstChunk >= 1 else { throw FormatError(.malformed, "track \(trackID)'s 'stsc' names chunk 0") }
             let first = Int(clamping: run.firstChunk) - 1
-            let next = i + 1 < tables.sampleToChunk.count ? min(Int(clamping: tables.sampleToChunk[i + 1].firstChunk) - 1, chunkCount) : chunkCount
+            let next =
+                i + 1 < tables.sampleToChunk.count ? min(Int(clamping: tables.sampleToChunk[i + 1].firstChunk) - 1, chunkCount) : chunkCount
             guard first <= next else { throw FormatError(.malformed, "track \(trackID)'s 'stsc' entries are out of order") }
             for chunk in first..<next {
                 guard sample <= range.upperBound else { break runs }

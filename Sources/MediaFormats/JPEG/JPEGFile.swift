@@ -129,7 +129,8 @@ public struct JPEGFile: Sendable {
     /// The header bytes `header` (from the file's start to the first scan) after edits that changed its size: the MPF
     /// segment `mpf` (at its place in `header`, `at`) adjusted for a primary grown by `growth` bytes, of which `after`
     /// were added past the segment (later images move by those).
-    public static func adjustingMPF(_ header: inout [UInt8], segment mpf: Segment, at: Int, growth: Int64, after: Int64) throws(FormatError) {
+    public static func adjustingMPF(_ header: inout [UInt8], segment mpf: Segment, at: Int, growth: Int64, after: Int64) throws(FormatError)
+    {
         let payloadStart = at + 4, end = at + 4 + mpf.payloadLength
         guard at >= 0, payloadStart <= end, end <= header.count else {
             throw FormatError(.malformed, "the MPF segment moved out of the header")

@@ -138,7 +138,9 @@ public indirect enum JSONValue: Equatable {
 
         mutating func expect(_ word: String) throws(FormatError) {
             let w = Array(word.utf8)
-            guard position + w.count <= bytes.count, Array(bytes[position..<position + w.count]) == w else { throw error("expected \(word)") }
+            guard position + w.count <= bytes.count, Array(bytes[position..<position + w.count]) == w else {
+                throw error("expected \(word)")
+            }
             position += w.count
         }
 

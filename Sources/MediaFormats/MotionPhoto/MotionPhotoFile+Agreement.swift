@@ -19,7 +19,9 @@ extension MotionPhotoFile {
     /// The video's start by each rule, read from what this file holds.
     public func videoLocations(in file: RandomAccessFile) -> VideoLocations {
         var locations = VideoLocations()
-        if let xmp, xmp.directory.contains(where: { $0.isVideo }), let (span, _) = try? Self.walkDirectory(xmp.directory, fileSize: file.size) {
+        if let xmp, xmp.directory.contains(where: { $0.isVideo }),
+            let (span, _) = try? Self.walkDirectory(xmp.directory, fileSize: file.size)
+        {
             locations.google = span.offset
         }
         if let trailer = samsungTrailer {

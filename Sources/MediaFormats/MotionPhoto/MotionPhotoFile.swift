@@ -92,7 +92,9 @@ public struct MotionPhotoFile: Sendable {
     public var maker: Maker? {
         guard video != nil else { return nil }
         if let huaweiTail { return huaweiTail.version == HuaweiMovingPhotoTail.honorVersion ? .honor : .huawei }
-        if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: { $0.isVideo }) != true { return .samsung }
+        if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: { $0.isVideo }) != true {
+            return .samsung
+        }
         if makerFields?.hasOppoFields == true || exifUserComment.map({ $0.asciiLowercased().hasPrefix("oplus_") }) == true { return .oppo }
         if makerFields?.hasVivoFields == true { return .vivo }
         if makerFields?.hasXiaomiFields == true || hasXiaomiExifMark { return .xiaomi }

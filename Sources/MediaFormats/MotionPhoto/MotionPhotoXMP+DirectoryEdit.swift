@@ -5,7 +5,8 @@ extension MotionPhotoXMP {
     /// uses (docs/formats/motion-photo.md#mending-the-directory).
     /// - Throws: ``FormatError`` (unsupported) when the packet has no directory, `spans` does not list every item, or
     ///   a missing value cannot be added.
-    public static func packet(_ packet: XMPPacket, settingDirectory spans: [(length: Int64, padding: Int64)]) throws(FormatError) -> [UInt8] {
+    public static func packet(_ packet: XMPPacket, settingDirectory spans: [(length: Int64, padding: Int64)]) throws(FormatError) -> [UInt8]
+    {
         let rdf = XMPPacket.rdfNamespace
         guard let seq = directoryElement(packet)?.child(rdf, "Seq") else {
             throw FormatError(.unsupported, "the XMP has no Container:Directory to rewrite")

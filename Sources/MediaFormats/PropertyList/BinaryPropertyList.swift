@@ -25,7 +25,8 @@ public struct BinaryPropertyList: Sendable, Equatable {
             case (.string(let x), .string(let y)): x == y
             case (.data(let x), .data(let y)): x == y
             case (.array(let x), .array(let y)): x == y
-            case (.dictionary(let x), .dictionary(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            case (.dictionary(let x), .dictionary(let y)):
+                x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
             case (.other, .other): true
             default: false
             }
@@ -70,7 +71,9 @@ public struct BinaryPropertyList: Sendable, Equatable {
         var offsets: [Int] = []
         for _ in 0..<count {
             let offset = try table.readUInt(width: offsetWidth, "an object offset")
-            guard offset >= 8, offset < tableOffset else { throw FormatError(.malformed, "an object offset \(offset) lies outside the objects") }
+            guard offset >= 8, offset < tableOffset else {
+                throw FormatError(.malformed, "an object offset \(offset) lies outside the objects")
+            }
             offsets.append(Int(offset))
         }
         let reader = ObjectReader(bytes: bytes, objectsEnd: Int(tableOffset), offsets: offsets, referenceWidth: referenceWidth)
@@ -85,7 +88,9 @@ public struct BinaryPropertyList: Sendable, Equatable {
         let referenceWidth: Int
 
         func value(_ index: Int, depth: Int) throws(FormatError) -> Value {
-            guard depth <= BinaryPropertyList.maxDepth else { throw FormatError(.malformed, "the property list nests deeper than \(BinaryPropertyList.maxDepth)") }
+            guard depth <= BinaryPropertyList.maxDepth else {
+                throw FormatError(.malformed, "the property list nests deeper than \(BinaryPropertyList.maxDepth)")
+            }
             guard index >= 0, index < offsets.count else { throw FormatError(.malformed, "an object reference \(index) is out of range") }
             var r = ByteReader(bytes, range: offsets[index]..<objectsEnd)
             let marker = try r.readInteger(UInt8.self, "an object marker")
@@ -119,7 +124,9 @@ public struct BinaryPropertyList: Sendable, Equatable {
                 let n = try length(low, &r)
                 try r.checkCount(UInt64(n), elementSize: referenceWidth, "an array")
                 var items: [Value] = []
-                for _ in 0..<n { items.append(try value(Int(clamping: try r.readUInt(width: referenceWidth, "a reference")), depth: depth + 1)) }
+                for _ in 0..<n {
+                    items.append(try value(Int(clamping: try r.readUInt(width: referenceWidth, "a reference")), depth: depth + 1))
+                }
                 return .array(items)
             case 0xD:
                 let n = try length(low, &r)

@@ -159,7 +159,9 @@ public struct ExifTIFF: Sendable, Equatable {
             // A MakerNote that fits where the old one was (where iPhones leave room): overwrite, clear the tail, shrink
             // the count. Other tags are appended: an old offset could point anywhere, the IFDs included.
             let at = existing.offset(order)
-            guard old <= bytes.count, at <= bytes.count - old else { throw FormatError(.malformed, "Exif tag \(tag) points past the Exif data") }
+            guard old <= bytes.count, at <= bytes.count - old else {
+                throw FormatError(.malformed, "Exif tag \(tag) points past the Exif data")
+            }
             bytes.replaceSubrange(at..<at + old, with: value + [UInt8](repeating: 0, count: old - value.count))
             field.storeUInt32(UInt32(at), at: 0, order)
         } else {

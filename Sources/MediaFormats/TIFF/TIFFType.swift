@@ -116,7 +116,8 @@ public struct IFD: Sendable, Equatable {
         let start = entry.offset(order)
         guard start <= bytes.count, length <= bytes.count - start else {
             throw FormatError(
-                .malformed, "tag 0x\(String(entry.tag, radix: 16)) points at \(entry.valueByteCount ?? Int64(length)) bytes past the end of its data")
+                .malformed,
+                "tag 0x\(String(entry.tag, radix: 16)) points at \(entry.valueByteCount ?? Int64(length)) bytes past the end of its data")
         }
         return Array(bytes[start..<start + length])
     }

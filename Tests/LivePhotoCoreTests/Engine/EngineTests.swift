@@ -25,12 +25,16 @@ struct EngineTests {
     func options() async throws {
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
         #expect(try Self.failure(Self.run("make", [photo, clip], #"{"photoFromat": "heic"}"#))! == ("Unknown option '--photo-fromat'", 64))
-        #expect(try Self.failure(Self.run("make", [photo, clip], #"{"cover": -1}"#))! == ("--cover must be a time in seconds, 0 or more", 64))
+        #expect(
+            try Self.failure(Self.run("make", [photo, clip], #"{"cover": -1}"#))! == ("--cover must be a time in seconds, 0 or more", 64))
         #expect(try Self.failure(Self.run("make", [photo, clip], #"{"id": "not-a-uuid"}"#))?.1 == 64)
         #expect(try Self.failure(Self.run("make", [photo, clip], #"{"pvtZip": true}"#))?.1 == 64)
         #expect(try Self.failure(Self.run("convert", [photo, clip], #"{"to": "gif"}"#))?.1 == 64)
         #expect(try Self.failure(Self.run("export", [clip]))?.1 == 64)
-        #expect(try Self.failure(Self.run("edit", [photo, clip], #"{"trim": "2..1"}"#))! == ("--trim 2..1 is an empty range: its end is not after its start", 64))
+        #expect(
+            try Self.failure(Self.run("edit", [photo, clip], #"{"trim": "2..1"}"#))! == (
+                "--trim 2..1 is an empty range: its end is not after its start", 64
+            ))
     }
 
     @Test("a video alone: the engine asks for the frame at the cover, then makes the Live Photo with it as a frame of the video")
@@ -56,12 +60,14 @@ struct EngineTests {
     func needsTools() async throws {
         let ws = try Workspace()
         let mpeg4 = ws.file("clip.mp4")
-        try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=1", "-c:v", "mpeg4", mpeg4])
+        try await Tool.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=1", "-c:v", "mpeg4", mpeg4])
         let photo = try await ClipStore.shared.jpeg()
         let (message, code) = try #require(Self.failure(Self.run("make", [photo, mpeg4])))
         #expect(code == 5)
         #expect(message.contains("livephoto serve"))
-        #expect(try Self.failure(Self.run("make", [photo, try await ClipStore.shared.path(ClipSpec())], #"{"photoFormat": "heic"}"#))?.1 == 5)
+        #expect(
+            try Self.failure(Self.run("make", [photo, try await ClipStore.shared.path(ClipSpec())], #"{"photoFormat": "heic"}"#))?.1 == 5)
     }
 
     @Test("a Motion Photo to a Live Photo: every run of the outputs is the input's own, none of the plain photo read in between")

@@ -8,7 +8,9 @@ struct TextTests {
     @Test("fixed decimals: the exact binary value rounded half to even, as printf's %.Nf")
     func fixed() {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, 1.0625, 0.0005, -0.0004, 1e-300, 123_456.789_5, 29.97, 1.0 / 3, 9_999_999.999_5, -2.675]
+        var values: [Double] = [
+            0, -0.0, 0.5, 1.5, 2.5, 1.0625, 0.0005, -0.0004, 1e-300, 123_456.789_5, 29.97, 1.0 / 3, 9_999_999.999_5, -2.675,
+        ]
         for _ in 0..<5000 {
             let magnitude = Double.random(in: 0..<1, using: &generator) * pow(10, Double(Int.random(in: -6...9, using: &generator)))
             values.append(Bool.random(using: &generator) ? magnitude : -magnitude)
@@ -26,7 +28,9 @@ struct TextTests {
 
     @Test("a path's last component, extension and stem as Foundation's URL gives them")
     func pathNames() {
-        for path in ["a/b.tar.gz", ".bashrc", "dir/", "x", "a.b/c", "IMG_1.MP.jpg", "/x/y.", "a/.hidden.jpg", "a..b", "dir//f.JPG", "é/ü.HEIC"] {
+        for path in [
+            "a/b.tar.gz", ".bashrc", "dir/", "x", "a.b/c", "IMG_1.MP.jpg", "/x/y.", "a/.hidden.jpg", "a..b", "dir//f.JPG", "é/ü.HEIC",
+        ] {
             let url = URL(fileURLWithPath: path)
             #expect(PathName.lastComponent(path) == url.lastPathComponent, "\(path)")
             #expect(PathName.pathExtension(path) == url.pathExtension, "\(path)")
@@ -39,7 +43,9 @@ struct TextTests {
     func identifiers() throws {
         let id = try #require(ContentIdentifier("71dca213-5710-4a6c-bc6d-ce6306aeb8d8"))
         #expect(id.rawValue == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
-        for bad in ["", "71DCA213-5710-4A6C-BC6D-CE6306AEB8D", "71DCA213_5710-4A6C-BC6D-CE6306AEB8D8", "G1DCA213-5710-4A6C-BC6D-CE6306AEB8D8"] {
+        for bad in [
+            "", "71DCA213-5710-4A6C-BC6D-CE6306AEB8D", "71DCA213_5710-4A6C-BC6D-CE6306AEB8D8", "G1DCA213-5710-4A6C-BC6D-CE6306AEB8D8",
+        ] {
             #expect(ContentIdentifier(bad) == nil, "\(bad)")
         }
         let made = (0..<100).map { _ in ContentIdentifier() }

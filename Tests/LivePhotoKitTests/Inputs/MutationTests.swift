@@ -46,7 +46,9 @@ struct MutationTests {
             "node", ["\(ProjectPaths.root)/Web/test/replay.mjs", "--companion", companion, ws.file("replay")], check: false,
             environment: ["LIVEPHOTO_CLI": ProjectPaths.executable])
         let problems = result.stdout.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
-        #expect(result.status == 0, "\(problems.prefix(20).joined(separator: "\n"))\n\(result.stdout.suffix(500))\n\(result.stderr.suffix(2000))")
+        #expect(
+            result.status == 0,
+            "\(problems.prefix(20).joined(separator: "\n"))\n\(result.stdout.suffix(500))\n\(result.stderr.suffix(2000))")
     }
 
     /// Flips bytes inside `region`, often in size and count fields (which are big-endian 32-bit words).

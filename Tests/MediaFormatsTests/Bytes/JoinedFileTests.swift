@@ -9,7 +9,8 @@ struct JoinedFileTests {
         let ws = try Workspace()
         let source = try RandomAccessFile(path: try ws.write(Array(0..<200).map { UInt8($0) }, to: "source.bin"))
         let inner = RandomAccessFile(joining: [.file(source, offset: 10, length: 20), .bytes([0xAA, 0xBB])], name: "inner")
-        let outer = RandomAccessFile(joining: [.bytes([1, 2, 3]), .file(inner, offset: 5, length: 17), .file(source, offset: 100, length: 4)], name: "outer")
+        let outer = RandomAccessFile(
+            joining: [.bytes([1, 2, 3]), .file(inner, offset: 5, length: 17), .file(source, offset: 100, length: 4)], name: "outer")
         #expect(inner.size == 22)
         #expect(outer.size == 24)
         #expect(try outer.read(at: 0, count: 24) == [1, 2, 3] + Array(15..<30) + [0xAA, 0xBB] + [100, 101, 102, 103])

@@ -44,7 +44,8 @@ struct BinaryPropertyListTests {
         wideCount.replaceSubrange((good.count - 24)..<(good.count - 16), with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         #expect(throws: FormatError.self) { try BinaryPropertyList(bytes: wideCount) }
         // A dictionary whose value is itself: the nesting bound stops it.
-        let loop: [UInt8] = Array("bplist00".utf8) + [0xD1, 0x01, 0x00, 0x51, 0x61] + [8, 11]
+        let loop: [UInt8] =
+            Array("bplist00".utf8) + [0xD1, 0x01, 0x00, 0x51, 0x61] + [8, 11]
             + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 13]
         #expect(throws: FormatError.self) { try BinaryPropertyList(bytes: loop) }
     }
