@@ -18,10 +18,14 @@ command -v heif-enc >/dev/null && command -v heif-convert >/dev/null || need+=(h
 command -v chromium >/dev/null && command -v chromedriver >/dev/null || need+=(chromium)
 [ "$(uname)" != Linux ] || [ -f /usr/include/sqlite3.h ] || need+=(sqlite)
 [ "$(uname)" != Linux ] || [ -f /usr/include/zlib.h ] || need+=(zlib)
+# The engine's Node suites need Node 20 or later (its File and Blob); Debian's nodejs is older, so it is only named.
+node_ready() { command -v node >/dev/null && [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; }
+node_ready || echo "bootstrap: the engine's Node suites need Node.js 20 or later on the PATH (nodejs.org, or NodeSource's packages)" >&2
 venv_ready() { "$tools/bin/python" -c "import pillow_heif, selenium" 2>/dev/null; }
 
 if [ "${1:-}" = --check ]; then
   venv_ready || need+=(python-tools)
+  node_ready || need+=(node-20)
   [ ${#need[@]} -eq 0 ] && exit 0
   echo "missing: ${need[*]}" >&2
   exit 1
