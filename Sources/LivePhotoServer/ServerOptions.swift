@@ -46,6 +46,10 @@ public struct ServerOptions: Sendable {
     public var capturesDirectory: String?
     /// Serve HTTPS with this certificate (cameras in a browser need a secure context off this machine).
     public var tls: TLSIdentity?
+    /// The folder holding the web app's engine, `livephoto.js` and `livephoto.wasm` (as `scripts/wasm.sh` writes
+    /// them), served under `/engine/`: the page then makes, splits, converts and edits in the browser and uploads only
+    /// what needs ffmpeg. Nil: the page uploads for every job.
+    public var engineDirectory: String?
 
     /// Servers share `TMPDIR/livephoto-serve-UID/`, each in a folder named by its process id; at start, the
     /// folders of processes no longer running are removed.

@@ -18,13 +18,21 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Opens a web app on http://127.0.0.1:8080/ (this computer only, unless --host says otherwise). Assemble \
             makes a Live Photo from a photo and a video (or a video alone, choosing the cover on a scrubber) and \
-            offers the pair and the .pvt.zip; Disassemble takes a Live Photo or a Motion Photo apart. With DIR, a \
+            offers the pair (and, made by the server, the .pvt.zip); Disassemble takes a Live Photo or a Motion \
+            Photo apart; Convert turns one into the other; Verify says what files are and whether a pair passes \
+            verify. With DIR, a \
             gallery shows the Live Photos (paired by content identifier, as scan pairs them), the Motion Photos and \
             the orphans (a still whose movie is missing, or the reverse) found there, a page at a time; press and \
             hold one to play it. It keeps scan's index (--index, --no-index), so opening it again reads only the \
             files that changed. Import reads a Google Takeout on this machine (its .zip or .tgz parts, or the \
             folder it was extracted to) into DIR, as the takeout command does, with a progress bar and a summary; \
             the gallery then shows it. One import runs at a time.
+
+            With the web app's engine (--engine; by default the livephoto-web folder beside this program, which \
+            scripts/livephoto builds), Assemble, Disassemble, Convert, Verify and Edit's trim, sound and key \
+            photo run in the browser on WebAssembly: nothing is uploaded for them. What needs ffmpeg (a WebM, a \
+            GIF, an effect), the previews a browser cannot show, the gallery, Import and Camera still use the \
+            server. Without the engine, every job is uploaded.
 
             Uploads stream to a temporary folder, private to your user (0700), that is emptied at start and \
             removed at exit. Previews for the browser (JPEG, H.264) need ffmpeg; downloads are always the \
@@ -119,6 +127,12 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var captures: String?
 
+    @Option(
+        name: .long,
+        help: "The web app's engine: a folder with livephoto.js and livephoto.wasm (scripts/wasm.sh DIR writes them; default: livephoto-web beside this program, when there)."
+    )
+    var engine: String?
+
     @Option(name: .long, help: "With --tls: the certificate (PEM, the chain).")
     var cert: String?
 
@@ -133,6 +147,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard FileManager.default.isFolder(atPath: directory) else {
                 throw ValidationError("\(directory) is not a folder")
             }
+        }
+        if let engine, Self.engineFolder(engine) == nil {
+            throw ValidationError("--engine: \(engine) holds no livephoto.js and livephoto.wasm (scripts/wasm.sh \(engine) builds them)")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (1...1_048_576).contains(maxUpload) else { throw ValidationError("--max-upload must be between 1 and 1048576 MB") }
@@ -181,6 +198,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath,
             accessToken: Self.isLoopback(host) ? nil : ServerOptions.newAccessToken())
         options.tls = identity
+        options.engineDirectory = engine.flatMap(Self.engineFolder) ?? Self.executableFolder.flatMap { Self.engineFolder("\($0)/livephoto-web") }
         (options.captureBefore, options.captureAfter) = (before, after)
         if let captures {
             do {
@@ -213,6 +231,25 @@ struct ServeCommand: AsyncParsableCommand {
     static var stateFolder: String {
         let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
         return (state ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state") + "/livephoto"
+    }
+
+    /// `folder` as an absolute path when it holds the engine's two files; nil otherwise.
+    static func engineFolder(_ folder: String) -> String? {
+        let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let files = ["livephoto.js", "livephoto.wasm"].map { "\(path)/\($0)" }
+        return files.allSatisfy { FileManager.default.fileExists(atPath: $0) && !FileManager.default.isFolder(atPath: $0) } ? path : nil
+    }
+
+    /// The folder of this program's executable (links resolved), where the engine is looked for by default.
+    static var executableFolder: String? {
+        #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                return URL(fileURLWithPath: path).deletingLastPathComponent().path
+            }
+        #endif
+        let argument = CommandLine.arguments.first ?? ""
+        guard argument.contains("/") else { return nil }
+        return URL(fileURLWithPath: argument).resolvingSymlinksInPath().deletingLastPathComponent().path
     }
 
     /// True for an address only this machine reaches.

@@ -20,6 +20,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 LIVEPHOTO, SAMPLES, PHOTO, CLIP, WORK = (os.path.realpath(p) for p in sys.argv[1:6])
+# The web app's engine (livephoto.js and livephoto.wasm, as scripts/wasm.sh writes them): servers started here are
+# given it, and the static site is built with it.
+ENGINE = os.path.realpath(sys.argv[6]) if len(sys.argv) > 6 else None
 SHOTS = os.path.join(WORK, "screenshots")
 README_SHOTS = os.environ.get("LIVEPHOTO_README_SCREENSHOTS")
 # The README's screenshots, by the name each has under SHOTS.
@@ -35,6 +38,8 @@ LIVE_ITEM = '#gallery-grid .item[data-kind="live-photo"] .live-viewer'
 MOTION_ITEM = '#gallery-grid .item[data-name="libmphoto_motion_photo_v1_synthetic.jpg"] .live-viewer'
 # How many uploads of the file named arguments[0] the page has made (its requests, from the Resource Timing list).
 UPLOADS_OF = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/uploads?name=' + encodeURIComponent(arguments[0]))).length"
+# How many requests the page has made to the server's API (uploads, jobs, frames, display copies).
+API_REQUESTS = "return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname.startsWith('/api/')).length"
 failures = []
 
 
@@ -56,9 +61,12 @@ def run_alone(view):
     return 1 if failures else 0
 
 
-def start_server(folder, *extra):
+def start_server(folder, *extra, engine=True):
+    """`livephoto serve FOLDER` on a free port, with the engine unless `engine` is False; the process and its URL."""
+    with_engine = ["--engine", ENGINE] if engine and ENGINE else []
     process = subprocess.Popen(
-        [LIVEPHOTO, "serve", folder, "--port", "0", "--json", "--index", os.path.join(WORK, "index.sqlite"), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [LIVEPHOTO, "serve", folder, "--port", "0", "--json", "--index", os.path.join(WORK, "index.sqlite"), *with_engine, *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     if not line:
         raise SystemExit("the server did not start: " + process.stderr.read())
@@ -73,8 +81,15 @@ def non_blank(png, name):
     check(f"{name} screenshot is not blank", spread > 10 and colours > 50, f"stdev {spread:.1f}, {colours} colours")
 
 
-def browser(downloads):
+def browser(downloads, network_log=False, net_log=None):
+    """Headless Chromium downloading into `downloads`; with `network_log`, its DevTools network events are kept for
+    `requests_made`; with `net_log` (a path), Chromium's own NetLog of every request, workers' included, for
+    `net_log_requests`."""
     options = webdriver.ChromeOptions()
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    if net_log:
+        options.add_argument(f"--log-net-log={net_log}")
     # The fake camera gives the Camera mode a picture for its screenshots.
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
                      "--autoplay-policy=no-user-gesture-required", "--mute-audio", "--hide-scrollbars",
@@ -85,6 +100,43 @@ def browser(downloads):
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
     return driver
+
+
+def requests_made(driver):
+    """The requests the page (and its workers) started since the last call, as (method, url), from the DevTools
+    network events of the performance log (a browser made with `network_log`)."""
+    made = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"]).get("message", {})
+        if message.get("method") == "Network.requestWillBeSent":
+            request = message["params"]["request"]
+            made.append((request.get("method"), request.get("url")))
+    return made
+
+
+def net_log_requests(path):
+    """Every request of a NetLog (Chromium's --log-net-log, read once the browser has quit), as (initiator, method,
+    url): the initiator is the origin of the page, worker or service worker that made it, None for the browser's own."""
+    with open(path) as log:
+        lines = log.read().splitlines()
+    constants = json.loads(lines[0].rstrip(",")[len('{"constants":'):])
+    start = constants["logEventTypes"]["URL_REQUEST_START_JOB"]
+    made = []
+    for line in lines[1:]:
+        try:
+            event = json.loads(line.rstrip(","))
+        except ValueError:
+            continue
+        if event.get("type") == start and event.get("phase") == 1:
+            params = event.get("params", {})
+            made.append((params.get("initiator"), params.get("method"), params.get("url")))
+    return made
+
+
+def download_to(driver, folder):
+    """Downloads from here on go to `folder` (one per batch, so that names never collide)."""
+    os.makedirs(folder, exist_ok=True)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
 
 
 def set_size(driver, size):
@@ -235,14 +287,15 @@ def capture(driver, name, size):
     non_blank(path, where)
 
 
-def capture_dialog(driver, name, size):
-    """The Edit dialog at `size`: its own controls laid out without overlap, then a screenshot."""
+def capture_dialog(driver, name, size, least=7):
+    """The Edit dialog at `size`: its own controls (at least `least` of them) laid out without overlap, then a
+    screenshot."""
     set_size(driver, size)
     where = f"{name} at {size[0]}×{size[1]}"
     inside = ", ".join(f"#edit-dialog {c.strip()}" for c in CONTROLS.split(","))
     layout = driver.execute_script(LAYOUT, inside, size[0])
     check(f"{where}: no control of the dialog overlaps another or leaves the viewport ({layout['controls']} shown)",
-          not layout["overlaps"] and not layout["outside"] and layout["controls"] >= 7, layout)
+          not layout["overlaps"] and not layout["outside"] and layout["controls"] >= least, layout)
     path = os.path.join(SHOTS, f"{name}-{size[0]}.png")
     driver.save_screenshot(path)
     non_blank(path, where)

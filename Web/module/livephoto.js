@@ -87,7 +87,13 @@ class ReadCache {
     });
     await Promise.all(wanted.map(async ({ handle, start, end }) => {
       if (end <= start || this.get(handle, start, end - start)) return;
-      const bytes = new Uint8Array(await this.files[handle].slice(start, end).arrayBuffer());
+      let bytes;
+      try {
+        bytes = new Uint8Array(await this.files[handle].slice(start, end).arrayBuffer());
+      } catch (error) {
+        // A file that went away or changed since it was chosen (the browser refuses to read it).
+        throw new LivePhotoError(`${nameOf(this.files[handle], handle)}: cannot be read (${error.message})`, 2);
+      }
       this.add(handle, start, bytes);
     }));
   }

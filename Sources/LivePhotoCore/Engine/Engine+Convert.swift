@@ -66,19 +66,7 @@ extension Engine {
     /// vivo's cover frame.
     static func toLivePhoto(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         var options = options
-        var request = MakeRequest()
-        request.coverTime = try options.double("cover")
-        if let cover = request.coverTime, !(cover.isFinite && cover >= 0) {
-            throw .invalidArgument("--cover must be a time in seconds, 0 or more")
-        }
-        if let id = try options.string("id") {
-            guard let identifier = ContentIdentifier(id) else {
-                throw .invalidArgument("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
-            }
-            request.identifier = identifier
-        }
-        request.name = try options.string("name")
-        request.force = try options.flag("force")
+        var request = try readMakeRequest(&options)
         try refusePackaging(&options)
         try options.checkAllRead()
         guard (1...2).contains(inputs.count) else { throw .invalidArgument("--to live takes MOTIONPHOTO, or vivo's PHOTO MOVIE") }
@@ -107,21 +95,10 @@ extension Engine {
             throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video")
         }
         request.name = request.name ?? PlannedOutputs.baseStem(motionPhoto)
-        // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo comes back.
-        var restored: ContentIdentifier?
-        if request.identifier == nil, let kept = FileAnalysis(input, depth: .identity).report.contentIdentifier {
-            restored = ContentIdentifier(kept)
-            request.identifier = restored
-        }
         request.replacesForeignMakerNote = true
-        var notes: [String] = []
-        if request.coverTime == nil {
-            if let cover = motion.coverTimeUs.map({ Double($0) / 1_000_000 }) {
-                request.suggestedCover = SuggestedCover(seconds: cover, label: "the Motion Photo's presentation timestamp")
-            } else {
-                notes.append("the Motion Photo gives no presentation timestamp; the cover is the frame nearest the middle")
-            }
-        }
+        let choices = LiveConversionChoices.motionPhoto(input, motion: motion, identifier: request.identifier, coverTime: request.coverTime)
+        request.identifier = choices.identifier
+        request.suggestedCover = choices.suggestedCover
         // The photo without its video (read where it lies, as the command line writes it to its work folder first),
         // and the movie read in place.
         let embeddedPhoto = "\(motionPhoto)'s embedded photo"
@@ -133,8 +110,7 @@ extension Engine {
             guard case .made(var made) = try makeLivePhoto(photo: still, video: movie, frame: nil, videoInput: 0, request: request) else {
                 throw .badInput(file: motionPhoto, reason: "its embedded photo could not be read")
             }
-            if let restored { notes.append("the content identifier \(restored.rawValue) kept in the Motion Photo was restored") }
-            made.result.notes = notes + made.result.notes
+            made.result.notes = choices.notes(around: made.result.notes)
             return .done(report: made.result.json, files: made.files)
         } catch {
             // Errors about the photo or the movie read in place are about the Motion Photo's parts, as the command line
@@ -171,25 +147,13 @@ extension Engine {
         var request = request
         request.name = request.name ?? stem
         request.replacesForeignMakerNote = true
-        var notes = ["a vivo live photo: \(found.movie) carries the same pairing id"]
-        // A vivo pair made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo comes back.
-        if request.identifier == nil, let kept = FileAnalysis(input, depth: .identity).report.contentIdentifier,
-            let identifier = ContentIdentifier(kept)
-        {
-            request.identifier = identifier
-            notes.append("the content identifier \(kept) kept in the photo was restored")
-        }
-        if request.coverTime == nil {
-            if let index = found.coverFrameIndex {
-                request.suggestedCover = SuggestedCover(seconds: found.frameTimes[index], label: "vivo's cover frame (imageTime \(index))")
-            } else {
-                notes.append("vivo's movie names no cover frame; the cover is the frame nearest the middle")
-            }
-        }
+        let choices = LiveConversionChoices.vivoPair(input, pair: found, identifier: request.identifier, coverTime: request.coverTime)
+        request.identifier = choices.identifier
+        request.suggestedCover = choices.suggestedCover
         guard case .made(var made) = try makeLivePhoto(photo: input, video: movie, frame: nil, videoInput: 1, request: request) else {
             throw .badInput(file: photo, reason: "not a photo")
         }
-        made.result.notes = notes + made.result.notes
+        made.result.notes = choices.notes(around: made.result.notes)
         return .done(report: made.result.json, files: made.files)
     }
 }

@@ -26,19 +26,7 @@ extension Engine {
     /// `make [PHOTO] VIDEO`.
     static func make(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         var options = options
-        var request = MakeRequest()
-        request.coverTime = try options.double("cover")
-        if let cover = request.coverTime, !(cover.isFinite && cover >= 0) {
-            throw .invalidArgument("--cover must be a time in seconds, 0 or more")
-        }
-        if let id = try options.string("id") {
-            guard let identifier = ContentIdentifier(id) else {
-                throw .invalidArgument("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
-            }
-            request.identifier = identifier
-        }
-        request.name = try options.string("name")
-        request.force = try options.flag("force")
+        var request = try readMakeRequest(&options)
         request.photoFormat = try options.choice("photoFormat", PhotoFormat.self)
         let wallpaper = try options.flag("wallpaper"), noWallpaper = try options.flag("noWallpaper")
         if wallpaper && noWallpaper { throw .invalidArgument("--wallpaper and --no-wallpaper cannot be used together") }
@@ -68,6 +56,25 @@ extension Engine {
         }
         made.result.notes = notes + made.result.notes
         return .done(report: made.result.json, files: made.files)
+    }
+
+    /// The options `make` and `convert --to live` share: `cover`, `id`, `name` and `force`, checked as the command line
+    /// checks them.
+    static func readMakeRequest(_ options: inout EngineOptions) throws(LivePhotoError) -> MakeRequest {
+        var request = MakeRequest()
+        request.coverTime = try options.double("cover")
+        if let cover = request.coverTime, !(cover.isFinite && cover >= 0) {
+            throw .invalidArgument("--cover must be a time in seconds, 0 or more")
+        }
+        if let id = try options.string("id") {
+            guard let identifier = ContentIdentifier(id) else {
+                throw .invalidArgument("--id must be a UUID, like 71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
+            }
+            request.identifier = identifier
+        }
+        request.name = try options.string("name")
+        request.force = try options.flag("force")
+        return request
     }
 
     /// `--quality` and `--codec`, which only an encoding uses: checked as the command line checks them.

@@ -53,7 +53,10 @@ package enum Engine {
             default: throw .invalidArgument("unknown operation '\(operation)'; one of \(operations.joined(separator: ", "))")
             }
         } catch {
-            return .failed(message: error.description + error.commandLineAdvice, code: error.exitCode)
+            // A browser has no ffmpeg to point at: --ffmpeg is the command line's advice alone.
+            let advice: String
+            if case .missingTool = error { advice = "" } else { advice = error.commandLineAdvice }
+            return .failed(message: error.description + advice, code: error.exitCode)
         }
     }
 

@@ -20,7 +20,7 @@ public enum LivePhotoConverter {
     ) async throws(LivePhotoError) -> MotionConversionResult {
         let (outputDirectory, name, force) = (options.outputDirectory, options.name, options.force)
         let stillInput = try InputFile(path: photo), movieFile = try InputFile(path: movie).file
-        let (kind, stillFile) = (stillInput.kind, stillInput.file)
+        let kind = stillInput.kind
         guard kind == .jpeg || kind == .heic else {
             throw .badInput(file: photo, reason: kind.isMovie ? "this is a movie; give the photo first" : "not a JPEG or HEIC photo")
         }
@@ -155,13 +155,9 @@ public enum LivePhotoConverter {
         guard motion.isMotionPhoto else { throw .badInput(file: motionPhoto, reason: "not a Motion Photo: it holds no video") }
         var options = options
         options.name = options.name ?? PlannedOutputs.baseStem(motionPhoto)
-        // A Motion Photo made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo
-        // comes back, and Photos sees the same asset rather than a copy.
-        var restored: ContentIdentifier?
-        if options.identifier == nil, let kept = FileAnalysis(input, depth: .identity).report.contentIdentifier {
-            restored = ContentIdentifier(kept)
-            options.identifier = restored
-        }
+        let choices = LiveConversionChoices.motionPhoto(input, motion: motion, identifier: options.identifier, coverTime: options.coverTime)
+        options.identifier = choices.identifier
+        options.suggestedCover = choices.suggestedCover
         options.replacesForeignMakerNote = true
         try OutputLocation.prepareFolder(options.outputDirectory)
         let work = try OutputLocation.temporaryFolder(beside: "\(options.outputDirectory)/\(options.name ?? "motion")")
@@ -178,18 +174,9 @@ public enum LivePhotoConverter {
             PendingOutputs.shared.finish([stillPath])
             let slice = try naming(motionPhoto) { try file.slice(at: video.offset, length: video.length) }
             let movie = try InputFile(opened: slice, path: motionPhoto)
-            var notes: [String] = []
-            if options.coverTime == nil {
-                if let cover = motion.coverTimeUs.map({ Double($0) / 1_000_000 }) {
-                    options.suggestedCover = SuggestedCover(seconds: cover, label: "the Motion Photo's presentation timestamp")
-                } else {
-                    notes.append("the Motion Photo gives no presentation timestamp; the cover is the frame nearest the middle")
-                }
-            }
             var result = try await LivePhotoMaker.make(
                 photo: stillPath, video: motionPhoto, videoFile: movie, options: options, progress: progress)
-            if let restored { notes.append("the content identifier \(restored.rawValue) kept in the Motion Photo was restored") }
-            result.notes = notes + result.notes
+            result.notes = choices.notes(around: result.notes)
             return result
         } catch {
             // Errors about the photo in the work folder, or about the movie read in place, are about the Motion Photo's parts.
@@ -236,25 +223,13 @@ public enum LivePhotoConverter {
         var options = options
         options.name = options.name ?? stem
         options.replacesForeignMakerNote = true
-        var notes = ["a vivo live photo: \(found.movie) carries the same pairing id"]
-        // A vivo pair made from a Live Photo keeps its identifier in the photo's MakerNote: the same Live Photo comes back.
-        if options.identifier == nil, let kept = FileAnalysis(input, depth: .identity).report.contentIdentifier,
-            let identifier = ContentIdentifier(kept)
-        {
-            options.identifier = identifier
-            notes.append("the content identifier \(kept) kept in the photo was restored")
-        }
-        if options.coverTime == nil {
-            if let index = found.coverFrameIndex {
-                options.suggestedCover = SuggestedCover(seconds: found.frameTimes[index], label: "vivo's cover frame (imageTime \(index))")
-            } else {
-                notes.append("vivo's movie names no cover frame; the cover is the frame nearest the middle")
-            }
-        }
+        let choices = LiveConversionChoices.vivoPair(input, pair: found, identifier: options.identifier, coverTime: options.coverTime)
+        options.identifier = choices.identifier
+        options.suggestedCover = choices.suggestedCover
         var result = try await LivePhotoMaker.make(
             photo: photo, video: found.movie, videoFile: try InputFile(path: found.movie), photoFile: input, options: options,
             progress: progress)
-        result.notes = notes + result.notes
+        result.notes = choices.notes(around: result.notes)
         return result
     }
 }

@@ -2,10 +2,12 @@ import Hummingbird
 import NIOCore
 internal import PortableFoundation
 
-/// The page, its entry script, its modules (`js/*.js`) and its style: `Resources/`, compiled into the binary by SwiftPM
-/// (`PackageResources`), so the app works offline and nothing has to travel beside the binary. Served by
-/// Hummingbird's ``FileMiddleware`` for what no route answers, behind the same-origin and token middleware like every
-/// route.
+/// The page, its entry script, its modules (`js/*.js`, the engine's worker among them), its style, its web app manifest
+/// and icons: `Resources/`, compiled into the binary by SwiftPM (`PackageResources`), so the app works offline and
+/// nothing has to travel beside the binary. Served by Hummingbird's ``FileMiddleware`` for what no route answers,
+/// behind the same-origin and token middleware like every route. The engine itself (livephoto.js and its WebAssembly)
+/// is built apart and served from a folder by ``EngineController``. `scripts/site.sh` copies the same files into a
+/// static site.
 enum WebAssets {
     /// Each file by the path the page asks for. SwiftPM names an embedded file by its name alone: a file added to
     /// `Resources/` is served once it is listed here.
@@ -13,19 +15,33 @@ enum WebAssets {
         "/index.html": PackageResources.index_html,
         "/app.js": PackageResources.app_js,
         "/app.css": PackageResources.app_css,
+        "/manifest.webmanifest": PackageResources.manifest_webmanifest,
+        "/icon-192.png": PackageResources.icon_192_png,
+        "/icon-512.png": PackageResources.icon_512_png,
         "/js/api.js": PackageResources.api_js,
         "/js/assemble.js": PackageResources.assemble_js,
+        "/js/assemble-make.js": PackageResources.assemble_make_js,
         "/js/camera.js": PackageResources.camera_js,
+        "/js/chosen.js": PackageResources.chosen_js,
+        "/js/convert.js": PackageResources.convert_js,
         "/js/disassemble.js": PackageResources.disassemble_js,
         "/js/dom.js": PackageResources.dom_js,
         "/js/drop.js": PackageResources.drop_js,
+        "/js/edit-run.js": PackageResources.edit_run_js,
         "/js/editor.js": PackageResources.editor_js,
+        "/js/engine.js": PackageResources.engine_js,
+        "/js/engine-worker.js": PackageResources.engine_worker_js,
+        "/js/frames.js": PackageResources.frames_js,
         "/js/gallery.js": PackageResources.gallery_js,
+        "/js/host.js": PackageResources.host_js,
         "/js/import.js": PackageResources.import_js,
         "/js/jobs.js": PackageResources.jobs_js,
         "/js/modes.js": PackageResources.modes_js,
+        "/js/offline.js": PackageResources.offline_js,
+        "/js/outputs.js": PackageResources.outputs_js,
         "/js/recordrate.js": PackageResources.recordrate_js,
         "/js/upload.js": PackageResources.upload_js,
+        "/js/verify.js": PackageResources.verify_js,
         "/js/viewer.js": PackageResources.viewer_js,
     ]
 
@@ -45,6 +61,8 @@ enum WebAssets {
             "html": MediaType(type: .text, subType: "html", parameter: utf8),
             "js": MediaType(type: .text, subType: "javascript", parameter: utf8),
             "css": MediaType(type: .text, subType: "css", parameter: utf8),
+            "webmanifest": MediaType(type: .application, subType: "manifest+json", parameter: utf8),
+            "png": MediaType(type: .image, subType: "png"),
         ])
     }
 }

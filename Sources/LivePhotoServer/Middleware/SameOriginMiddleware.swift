@@ -84,11 +84,13 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Headers on every response: no MIME sniffing, only the app's own script and style, never framed, no referrer.
+/// Headers on every response: no MIME sniffing, only the app's own script and style (its engine's WebAssembly may
+/// compile: `'wasm-unsafe-eval'` allows WebAssembly and no `eval`), workers only its own, never framed, no referrer.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     static var contentSecurityPolicy: String {
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; "
-            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
+            + "img-src 'self' blob: data:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+            + "form-action 'self'; frame-ancestors 'none'"
     }
     static var referrerPolicy: HTTPField.Name? { HTTPField.Name("Referrer-Policy") }
 

@@ -18,8 +18,12 @@ extension ServerTests {
             #expect(page.headers[.contentType] == "text/html; charset=utf-8" && page.headers[.cacheControl] == "no-cache")
             let html = String(buffer: page.body)
             #expect(html.contains("Assemble") && html.contains("Disassemble"))
-            #expect(html.contains(#"<script type="module" src="/app.js">"#))
+            // Relative: the same page is a static site's, which may live in a subfolder (GitHub Pages).
+            #expect(html.contains(#"<script type="module" src="app.js">"#))
             #expect(!html.contains("https://") && !html.contains("http://"))
+            // A static host sends no headers: the page carries its policy, the engine's WebAssembly allowed to compile.
+            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy""#) && html.contains("script-src 'self' 'wasm-unsafe-eval'"))
+            #expect(html.contains("connect-src 'self'") && html.contains(#"<link rel="manifest" href="manifest.webmanifest">"#))
             // Each is a resource file, served as it is in the source tree (a module left out of the table fails here).
             let resources = "\(ProjectPaths.root)/Sources/LivePhotoServer/Resources"
             #expect(html == (try String(contentsOfFile: "\(resources)/index.html", encoding: .utf8)))
@@ -32,6 +36,25 @@ extension ServerTests {
                 #expect(response.headers[.contentType] == "\(type); charset=utf-8", "\(file)")
                 #expect(response.headers[.cacheControl] == "no-cache", "\(file)")
                 #expect(String(buffer: response.body) == (try String(contentsOfFile: "\(resources)/\(file)", encoding: .utf8)), "\(file)")
+            }
+            // The manifest and its icons, which make the page installable.
+            let manifest = try await client.execute(uri: "/manifest.webmanifest", method: .get)
+            #expect(manifest.status == .ok && manifest.headers[.contentType] == "application/manifest+json; charset=utf-8")
+            let fields = try Self.json(manifest)
+            #expect(fields["name"] as? String == "livephoto" && fields["display"] as? String == "standalone" && fields["start_url"] != nil)
+            for size in [192, 512] {
+                let icon = try await client.execute(uri: "/icon-\(size).png", method: .get)
+                #expect(icon.status == .ok && icon.headers[.contentType] == "image/png", "\(size)")
+                let bytes = Array(icon.body.readableBytesView)
+                #expect(bytes == Array(try Data(contentsOf: URL(fileURLWithPath: "\(resources)/icon-\(size).png"))), "\(size)")
+            }
+            // Every file of the resources folder is served (a file left out of the table fails here).
+            let everything = try FileManager.default.subpathsOfDirectory(atPath: resources).filter { path in
+                var folder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: "\(resources)/\(path)", isDirectory: &folder) && !folder.boolValue
+            }
+            for file in everything {
+                #expect(try await client.execute(uri: "/\(file)", method: .get).status == .ok, "\(file)")
             }
             // Revalidation: the same file unchanged is a 304.
             let first = try await client.execute(uri: "/js/dom.js", method: .get)

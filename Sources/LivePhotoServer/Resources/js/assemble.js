@@ -1,17 +1,30 @@
-// Assemble: a photo (optional) and a video in their slots, thumbnails shown from the files before anything is
-// uploaded, a cover-frame scrubber, and the Live Photo made on the server.
+// Assemble: a photo (optional) and a video in their slots, thumbnails shown from the files at once, and a
+// cover-frame scrubber; assemble-make.js makes the Live Photo. With the engine, nothing is uploaded to choose: the
+// engine reads the movie's length and cover, the browser draws the frames. Without it (or for a preview the browser
+// cannot draw, on `livephoto serve`) the files are uploaded as they are chosen and the server answers those.
 import { $, objectURL, placeholderText, showError, showImage } from "./dom.js";
-import { downloads, follow, startJob } from "./jobs.js";
+import { runEngine } from "./engine.js";
+import { host } from "./host.js";
+import { makeLivePhoto } from "./assemble-make.js";
 import { upload } from "./upload.js";
-import { liveViewer, playBriefly } from "./viewer.js";
 
-// Each slot's upload: null, "uploading", or the server's description of the file. The File chosen last tells a
-// late answer for an earlier choice from the one awaited.
-const state = { photo: null, video: null, photoFile: null, videoFile: null, localCover: false };
+// What each slot holds: the File chosen last (which tells a late answer for an earlier choice from the one awaited),
+// and its upload: null, "uploading", or the server's description of the file. `inspecting` while the engine reads
+// the movie; `localCover` when the browser draws the cover frames itself.
+const state = { photo: null, video: null, photoFile: null, videoFile: null, localCover: false, inspecting: false };
+const uploads = { photo: null, video: null };
 let scrubTimer = null;
 
+// The upload of `file` in slot `kind`, made once however many ask (a preview, then the server's job).
+function uploadOf(kind, file) {
+  if (uploads[kind]?.file !== file) uploads[kind] = { file, promise: upload(file, "assemble-upload") };
+  return uploads[kind].promise;
+}
+
 function updateButton() {
-  $("assemble-go").disabled = !state.video || state.photo === "uploading" || state.video === "uploading";
+  $("assemble-go").disabled = host.engine
+    ? !state.videoFile || state.inspecting
+    : !state.video || state.photo === "uploading" || state.video === "uploading";
 }
 
 function clearPhotoSlot() {
@@ -30,6 +43,13 @@ function nameSlot(kind, file) {
   $(`${kind}-name`).hidden = !file;
 }
 
+// Where the browser could not show the photo: the server's display copy (a photo is small to send), else its name.
+async function showDisplayCopy(file, uploaded) {
+  if (state.photoFile !== file) return;
+  const copy = uploaded && await showImage($("photo-thumb"), $("photo-placeholder"), `/api/uploads/${uploaded.id}/photo`, file.name, "(preparing a preview)");
+  if (!copy && state.photoFile === file) placeholderText($("photo-placeholder"), file.name, "(no preview in this browser)");
+}
+
 async function photoChosen(e) {
   const file = e.target.files[0];
   showError("assemble-error", "");
@@ -38,17 +58,24 @@ async function photoChosen(e) {
   if (!file) { state.photo = null; clearPhotoSlot(); updateButton(); return; }
   $("photo-thumb").alt = `The photo, ${file.name}`;
   const shown = showImage($("photo-thumb"), $("photo-placeholder"), objectURL("photo", file), file.name);
+  if (host.engine) {
+    state.photo = null;
+    updateButton();
+    if (await shown || state.photoFile !== file) return;
+    let uploaded = null;
+    try {
+      if (host.server) uploaded = state.photo = await uploadOf("photo", file);
+    } catch (err) { /* no preview; the photo is still used */ }
+    showDisplayCopy(file, uploaded);
+    return;
+  }
   state.photo = "uploading"; updateButton();
   try {
-    const uploaded = await upload(file, "assemble-upload");
+    const uploaded = await uploadOf("photo", file);
     if (state.photoFile !== file) return; // another photo was chosen meanwhile
     state.photo = uploaded;
-    // Where the browser could not show the photo, the server's display copy, while the job can already start.
-    shown.then(async (ok) => {
-      if (ok || state.photoFile !== file) return;
-      const copy = await showImage($("photo-thumb"), $("photo-placeholder"), `/api/uploads/${uploaded.id}/photo`, file.name, "(preparing a preview)");
-      if (!copy && state.photoFile === file) placeholderText($("photo-placeholder"), file.name, "(no preview in this browser)");
-    });
+    // The job can already start while the display copy is made.
+    shown.then((ok) => { if (!ok) showDisplayCopy(file, uploaded); });
   } catch (err) {
     if (state.photoFile !== file) return;
     state.photo = null; showError("assemble-error", err.message);
@@ -73,6 +100,7 @@ function showCover() {
   }, 150);
 }
 
+// Shows `file`'s cover in the video slot; resolves to whether the browser decodes its picture.
 function showVideoThumbnail(file) {
   const video = $("video-thumb"), frame = $("scrub-frame"), placeholder = $("video-placeholder");
   state.localCover = false;
@@ -81,20 +109,57 @@ function showVideoThumbnail(file) {
   if (!file) {
     video.removeAttribute("src"); video.load(); objectURL("video", null);
     placeholder.textContent = "No video";
-    return;
+    return Promise.resolve(false);
   }
   placeholderText(placeholder, file.name);
-  video.onloadeddata = () => {
-    // A video whose picture the browser cannot decode may still load its sound: it has no width then.
-    if (state.videoFile !== file || !video.videoWidth) return;
-    state.localCover = true;
-    video.hidden = false; frame.hidden = true; placeholder.hidden = true;
-    // A recording from a browser may not know its duration (Infinity) until it has been played through.
-    const middle = Number.isFinite(video.duration) ? video.duration / 2 : 0;
-    video.currentTime = $("scrubber").hidden ? middle : Number($("cover").value);
-  };
-  video.onerror = () => { if (state.videoFile === file && frame.hidden) placeholderText(placeholder, file.name, "(no preview until it is uploaded)"); };
-  video.src = objectURL("video", file);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 15000);
+    video.onloadeddata = () => {
+      // A video whose picture the browser cannot decode may still load its sound: it has no width then.
+      if (state.videoFile !== file) return;
+      clearTimeout(timer);
+      resolve(Boolean(video.videoWidth));
+      if (!video.videoWidth) return;
+      state.localCover = true;
+      video.hidden = false; frame.hidden = true; placeholder.hidden = true;
+      // A recording from a browser may not know its duration (Infinity) until it has been played through.
+      const middle = Number.isFinite(video.duration) ? video.duration / 2 : 0;
+      video.currentTime = $("scrubber").hidden ? middle : Number($("cover").value);
+    };
+    video.onerror = () => {
+      if (state.videoFile !== file) return;
+      clearTimeout(timer);
+      resolve(false);
+      if (frame.hidden) placeholderText(placeholder, file.name, host.server ? "(no preview until it is uploaded)" : "(no preview in this browser)");
+    };
+    video.src = objectURL("video", file);
+  });
+}
+
+function showScrubber(duration, cover) {
+  if (!duration || !Number.isFinite(duration)) return;
+  $("cover").max = String(duration);
+  $("cover").value = String(cover ?? duration / 2);
+  $("scrubber").hidden = false;
+}
+
+// With the engine: the movie's length and cover from its header, read here; the frames from the browser's decoder,
+// or, where it has none for this movie, from the server (which the movie is sent to for that alone).
+async function videoForEngine(file, decodes) {
+  state.inspecting = true; updateButton();
+  let movie = null;
+  try { movie = (await runEngine("inspect", [file])).report.files[0].movie ?? null; } catch (err) { /* not a movie the engine reads */ }
+  const decoded = movie ? null : await decodes;
+  if (state.videoFile !== file) return;
+  state.inspecting = false;
+  showScrubber(movie ? movie.durationSeconds : decoded && $("video-thumb").duration, movie?.coverTimeSeconds);
+  showCover();
+  updateButton();
+  if ((await decodes) || !host.server || state.videoFile !== file) return;
+  try {
+    const uploaded = await uploadOf("video", file);
+    if (state.videoFile === file) { state.video = uploaded; showCover(); }
+  } catch (err) { /* no frames: the cover is still chosen by time */ }
 }
 
 async function videoChosen(e) {
@@ -102,20 +167,17 @@ async function videoChosen(e) {
   showError("assemble-error", "");
   $("scrubber").hidden = true;
   state.videoFile = file || null;
+  state.video = null;
   nameSlot("video", file);
-  showVideoThumbnail(file);
-  if (!file) { state.video = null; updateButton(); return; }
+  const decodes = showVideoThumbnail(file);
+  if (!file) { updateButton(); return; }
+  if (host.engine) { videoForEngine(file, decodes); return; }
   state.video = "uploading"; updateButton();
   try {
-    const uploaded = await upload(file, "assemble-upload");
+    const uploaded = await uploadOf("video", file);
     if (state.videoFile !== file) return; // another video was chosen meanwhile
     state.video = uploaded;
-    const duration = uploaded.durationSeconds;
-    if (duration) {
-      $("cover").max = String(duration);
-      $("cover").value = String(uploaded.coverTimeSeconds ?? duration / 2);
-      $("scrubber").hidden = false;
-    }
+    showScrubber(uploaded.durationSeconds, uploaded.coverTimeSeconds);
     showCover();
   } catch (err) {
     if (state.videoFile !== file) return;
@@ -125,25 +187,12 @@ async function videoChosen(e) {
 }
 
 async function make() {
-  showError("assemble-error", "");
-  $("assemble-result").hidden = true;
   $("assemble-go").disabled = true;
-  try {
-    const body = { video: state.video.id };
-    if (state.photo && state.photo.id) body.photo = state.photo.id;
-    if (!$("scrubber").hidden) body.cover = Number($("cover").value);
-    const id = await startJob("assemble", body);
-    const status = await follow(id, "assemble-progress");
-    const result = status.result;
-    const slot = $("assemble-result").querySelector(".viewer-slot");
-    const made = liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result");
-    slot.replaceChildren(made);
-    playBriefly(made);
-    $("assemble-result").querySelector(".summary").textContent = result.summary;
-    downloads($("assemble-result").querySelector(".downloads"), id, result.files);
-    $("assemble-result").hidden = false;
-    $("assemble-result").dataset.job = id;
-  } catch (err) { showError("assemble-error", err.message); }
+  await makeLivePhoto({
+    photo: state.photoFile, video: state.videoFile, cover: $("scrubber").hidden ? null : Number($("cover").value),
+    upload: (kind) => uploadOf(kind, kind === "photo" ? state.photoFile : state.videoFile),
+    photoUpload: uploads.photo && uploads.photo.file === state.photoFile ? uploads.photo.promise : null,
+  });
   updateButton();
 }
 

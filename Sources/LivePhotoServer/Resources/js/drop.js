@@ -1,8 +1,10 @@
 // Files dropped anywhere on the page go where they belong: a photo and a video to Assemble's slots, a .pvt.zip or a
 // Motion Photo to Disassemble (as does anything dropped on Disassemble's own drop zone, such as a Live Photo's two
-// files). The choice is made by handing the files to the mode's file input, so a drop and a choice in the file
+// files); with Convert or Verify shown, to that mode. The choice is made by handing the files to the mode's file input, so a drop and a choice in the file
 // dialog are one path.
 import { $, chooseFiles, showError } from "./dom.js";
+import { runEngine } from "./engine.js";
+import { host } from "./host.js";
 import { shownMode, showMode } from "./modes.js";
 import { remember, upload } from "./upload.js";
 
@@ -10,7 +12,7 @@ const photoExtensions = ["jpg", "jpeg", "heic", "heif", "png", "webp", "avif", "
 const videoExtensions = ["mov", "mp4", "m4v", "webm", "mkv", "gif", "avi", "3gp"];
 
 // What a file looks like from its name and the type the browser gives it: enough to pick a slot, not to know what
-// the bytes hold (the server says that).
+// the bytes hold (the engine, or the server, says that).
 export function dropKind(file) {
   const name = file.name.toLowerCase(), extension = name.includes(".") ? name.split(".").pop() : "";
   if (extension === "zip" || extension === "pvt") return "bundle";
@@ -19,10 +21,17 @@ export function dropKind(file) {
   return "other";
 }
 
-// Whether a photo holds its video (a Motion Photo) is the server's to say: LivePhotoKit reads it on upload and the
-// answer's `role` says "motion-photo". The photo is uploaded in the mode shown (Assemble's when neither Assemble
-// nor Disassemble is), then handed to its mode with that upload, which is not made again. True for a Motion Photo.
+// Whether a photo holds its video (a Motion Photo): the engine reads it here, from the file's ends. Without the
+// engine it is the server's to say: the photo is uploaded in the mode shown (Assemble's when neither Assemble nor
+// Disassemble is), and handed to its mode with that upload, which is not made again. True for a Motion Photo.
 async function isMotionPhoto(file) {
+  if (host.engine) {
+    try {
+      return (await runEngine("inspect", [file])).report.files[0].role === "motion-photo";
+    } catch (err) {
+      return false; // not a photo the engine reads: Assemble's slot, whose make says why
+    }
+  }
   const mode = ["assemble", "disassemble"].includes(shownMode()) ? shownMode() : "assemble";
   showMode(mode);
   const uploaded = await upload(file, `${mode}-upload`);
@@ -33,8 +42,15 @@ async function isMotionPhoto(file) {
   return motion;
 }
 
+// Convert and Verify take what is dropped while they are shown.
+const ownInputs = { convert: "convert-files", verify: "verify-files" };
+
 async function routeDrop(files, target) {
   if (!files.length) return;
+  if (ownInputs[shownMode()]) {
+    chooseFiles($(ownInputs[shownMode()]), files);
+    return;
+  }
   if (target && target.closest && target.closest("#disassemble-drop") && shownMode() === "disassemble") {
     chooseFiles($("disassemble-files"), files);
     return;

@@ -1,12 +1,14 @@
 // The Edit view: the movie's frames as a filmstrip, a handle for the key photo (its frame drawn large as it moves),
-// handles for the start and the end, the sound, and an effect; the edited copy is made on the server (the movie's
-// samples copied, never re-encoded) and offered for download. Frames are drawn from the display copy of the movie.
+// handles for the start and the end, the sound, and an effect; edit-run.js makes the edited copy (in this browser
+// for Files the page holds, else on the server: the movie's samples copied, never re-encoded) and offers it for
+// download. Frames are drawn from the movie the page is given: the Files' own, or the server's display copy.
 import { $, showError } from "./dom.js";
-import { downloads, follow, startJob } from "./jobs.js";
-import { liveViewer, playBriefly } from "./viewer.js";
+import { runEngine } from "./engine.js";
+import { host } from "./host.js";
+import { runEdit } from "./edit-run.js";
 
-// What is being edited ({gallery: id} or {files: [ids]}), the movie's length, whether the key photo was moved,
-// the chain of seeks, and which filmstrip is being drawn (a newer one stops an older).
+// What is being edited ({gallery: id}, {files: [ids]} or {blobs: [File, File]}), the movie's length, whether the key
+// photo was moved, the chain of seeks, and which filmstrip is being drawn (a newer one stops an older).
 const editor = { source: null, duration: 0, keyMoved: false, seeking: Promise.resolve(), stripJob: 0 };
 const frameStep = 1 / 30;
 
@@ -66,7 +68,27 @@ async function buildFilmstrip(job) {
   strip.dataset.ready = "yes";
 }
 
-// Opens the Edit view on `source` (what the edit job is given), drawing frames from `videoURL`.
+// The handles over a movie of `duration` seconds, the key photo's frame and the filmstrip drawn from it.
+function setDuration(duration) {
+  editor.duration = duration || 0;
+  for (const id of ["edit-key", "edit-start", "edit-end"]) {
+    const range = $(id);
+    range.max = String(editor.duration); range.step = String(frameStep);
+  }
+  $("edit-start").value = "0"; $("edit-end").value = String(editor.duration); $("edit-key").value = String(editor.duration / 2);
+  updateLabels();
+  drawFrameAt(editor.duration / 2, $("edit-frame"));
+  buildFilmstrip(editor.stripJob);
+}
+
+// Effects need ffmpeg: a static host offers none, and says where they are.
+function offerEffects() {
+  const effects = host.server;
+  for (const id of ["edit-effect", "edit-effect-label", "edit-effect-gap"]) $(id).hidden = !effects;
+  $("edit-effect-note").hidden = effects;
+}
+
+// Opens the Edit view on `source` (what the edit is made from), drawing frames from `videoURL`.
 export function openEditor(source, videoURL, name) {
   editor.source = source;
   editor.keyMoved = false;
@@ -77,68 +99,47 @@ export function openEditor(source, videoURL, name) {
   $("edit-strip").dataset.ready = "no";
   $("edit-effect").value = "";
   $("edit-sound").checked = true;
+  offerEffects();
   showError("edit-error", "");
   const video = $("edit-video");
-  video.onloadedmetadata = () => {
-    editor.duration = video.duration || 0;
-    for (const id of ["edit-key", "edit-start", "edit-end"]) {
-      const range = $(id);
-      range.max = String(editor.duration); range.step = String(frameStep);
-    }
-    $("edit-start").value = "0"; $("edit-end").value = String(editor.duration); $("edit-key").value = String(editor.duration / 2);
-    updateLabels();
-    drawFrameAt(editor.duration / 2, $("edit-frame"));
-    buildFilmstrip(editor.stripJob);
+  video.onloadedmetadata = () => setDuration(video.duration);
+  // A movie the browser cannot decode (HEVC in Chromium): its length from the engine; the handles work, unseen.
+  video.onerror = async () => {
+    const movie = source.blobs && source.blobs.find((file) => file.type.startsWith("video/"));
+    if (!movie || !host.engine) return;
+    try { setDuration((await runEngine("inspect", [movie])).report.files[0].movie.durationSeconds); } catch (err) { /* left as it is */ }
   };
   video.src = videoURL;
   if (!$("edit-dialog").open) $("edit-dialog").showModal();
 }
 
-// The edit job's body: only what differs from the original (a handle within half a frame of its end trims nothing).
-function editRequest() {
+// What the edit changes: only what differs from the original (a handle within half a frame of its end trims nothing).
+function editChoice() {
   const start = Number($("edit-start").value), end = Number($("edit-end").value), effect = $("edit-effect").value;
-  const body = { ...editor.source };
-  if (effect) body.effect = effect;
+  const choice = {};
+  if (effect) choice.effect = effect;
   if (effect !== "long-exposure") {
-    if (start > frameStep / 2) body.trimStart = start;
-    if (end < editor.duration - frameStep / 2) body.trimEnd = end;
+    if (start > frameStep / 2) choice.trimStart = start;
+    if (end < editor.duration - frameStep / 2) choice.trimEnd = end;
   }
   if (!effect) {
-    if (editor.keyMoved) body.keyPhoto = Number($("edit-key").value);
-    if (!$("edit-sound").checked) body.mute = true;
+    if (editor.keyMoved) choice.keyPhoto = Number($("edit-key").value);
+    if (!$("edit-sound").checked) choice.mute = true;
   }
-  return body;
+  return choice;
 }
 
 async function makeEdit() {
   showError("edit-error", "");
   $("edit-result").hidden = true;
   $("edit-go").disabled = true;
-  const effect = $("edit-effect").value;
-  const body = editRequest();
   try {
-    const id = await startJob("edit", body);
-    const status = await follow(id, "edit-progress");
-    const slot = $("edit-result").querySelector(".viewer-slot");
-    if (!effect) {
-      const viewer = liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The edited Live Photo");
-      slot.replaceChildren(viewer);
-      playBriefly(viewer);
-    } else if (effect === "long-exposure") {
-      const img = document.createElement("img");
-      img.src = `/api/jobs/${id}/preview/photo`; img.alt = "The Long Exposure";
-      slot.replaceChildren(img);
-    } else {
-      const video = document.createElement("video");
-      video.src = `/api/jobs/${id}/preview/video`; video.loop = true; video.muted = true; video.autoplay = true; video.playsInline = true;
-      video.setAttribute("aria-label", effect === "loop" ? "The Loop" : "The Bounce");
-      slot.replaceChildren(video);
-    }
-    $("edit-result").querySelector(".summary").textContent = status.result.summary;
-    downloads($("edit-result").querySelector(".downloads"), id, status.result.files);
+    await runEdit(editor.source, editChoice());
     $("edit-result").hidden = false;
-    $("edit-result").dataset.job = id;
-  } catch (err) { showError("edit-error", err.message); }
+  } catch (err) {
+    $("edit-progress").hidden = true;
+    showError("edit-error", err.message);
+  }
   $("edit-go").disabled = false;
 }
 

@@ -1,0 +1,33 @@
+import Hummingbird
+
+/// The web app's engine: `livephoto.js` (an ES module) and `livephoto.wasm` (the lossless operations compiled to
+/// WebAssembly by `scripts/wasm.sh`), from the folder ``ServerOptions/engineDirectory`` names. With it the page makes,
+/// takes apart, converts and edits in the browser, and uploads only what needs ffmpeg; without it (no folder), both
+/// are 404 and the page uploads for every job, as before the engine.
+///
+/// Only those two names are served, each from that folder (a link out of it is refused): no path of the request
+/// reaches the file system.
+struct EngineController {
+    /// The files served, by the name the page asks for, with their types.
+    static let files: [String: String] = [
+        "livephoto.js": "text/javascript; charset=utf-8",
+        "livephoto.wasm": "application/wasm",
+    ]
+
+    let state: ServerState
+
+    func addRoutes(to group: RouterGroup<ServerContext>) {
+        let state = state
+        for (name, type) in Self.files {
+            // HEAD as well as GET, as for the page's own files.
+            for method in [HTTPRequest.Method.get, .head] {
+                group.on(RouterPath(name), method: method) { request, context in
+                    guard let folder = state.options.engineDirectory else {
+                        throw HTTPError(.notFound, message: "This server has no engine: the page sends its files to the server instead.")
+                    }
+                    return try await FileResponse.make("\(folder)/\(name)", request: request, context: context, type: type, within: folder)
+                }
+            }
+        }
+    }
+}

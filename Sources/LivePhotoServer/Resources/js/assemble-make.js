@@ -1,0 +1,80 @@
+// Assemble's making: in this browser by the engine where it can (the outputs are Blobs, offered for download and
+// shown in the viewer); by the server's job where the engine cannot (ffmpeg: a WebM, a GIF, a PNG; a video alone
+// whose frame the browser cannot draw) or where there is no engine. On a static host, what needs ffmpeg is said.
+import { $, announce, setProgress, showError } from "./dom.js";
+import { openEditor } from "./editor.js";
+import { needsTool, runEngine } from "./engine.js";
+import { host } from "./host.js";
+import { downloads, follow, startJob } from "./jobs.js";
+import { asFile, blobDownloads, blobViewer, heldURL, releaseURLs } from "./outputs.js";
+import { liveViewer, playBriefly } from "./viewer.js";
+
+const result = () => $("assemble-result");
+
+function showViewer(viewer) {
+  result().querySelector(".viewer-slot").replaceChildren(viewer);
+  playBriefly(viewer);
+}
+
+// The Live Photo made here: the viewer and the downloads from the Blobs, an Edit button that edits them.
+function showMadeHere(made, photoUpload) {
+  const { report, files } = made;
+  releaseURLs("assemble");
+  const fallback = photoUpload && photoUpload.then((u) => `/api/uploads/${u.id}/photo`, () => null);
+  showViewer(blobViewer("assemble", files, "The result", fallback));
+  result().querySelector(".summary").textContent =
+    `Photo: ${report.photoSource}; video: ${report.videoSource}; cover at ${report.coverTime.toFixed(3)} s. Made in this browser.`;
+  blobDownloads(result().querySelector(".downloads"), "assemble", files);
+  const movie = files.find((f) => f.type.startsWith("video/"));
+  const edit = $("assemble-edit");
+  edit.hidden = false;
+  edit.onclick = () => openEditor({ blobs: files.map(asFile) }, heldURL("assemble", movie.blob), "the Live Photo", report.coverTime);
+  result().dataset.made = "browser";
+  delete result().dataset.job;
+}
+
+// The Live Photo made by the server's job from the uploads.
+async function makeOnServer(choice) {
+  const video = await choice.upload("video");
+  const photo = choice.photo ? await choice.upload("photo") : null;
+  const body = { video: video.id };
+  if (photo) body.photo = photo.id;
+  if (choice.cover !== null) body.cover = choice.cover;
+  const id = await startJob("assemble", body);
+  const status = await follow(id, "assemble-progress");
+  showViewer(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result"));
+  result().querySelector(".summary").textContent = status.result.summary;
+  downloads(result().querySelector(".downloads"), id, status.result.files);
+  $("assemble-edit").hidden = true;
+  result().dataset.made = "server";
+  result().dataset.job = id;
+}
+
+// Makes the Live Photo of `choice` ({photo, video, cover, upload(kind), photoUpload: the promise of the photo's upload
+// for its display copy, or null}) and shows it.
+export async function makeLivePhoto(choice) {
+  showError("assemble-error", "");
+  result().hidden = true;
+  try {
+    if (host.engine) {
+      setProgress("assemble-progress", 0.1, "Making the Live Photo in this browser…");
+      try {
+        const files = choice.photo ? [choice.photo, choice.video] : [choice.video];
+        const made = await runEngine("make", files, choice.cover === null ? {} : { cover: choice.cover });
+        showMadeHere(made, choice.photoUpload);
+        setProgress("assemble-progress", 1, "Done");
+        result().hidden = false;
+        return;
+      } catch (err) {
+        if (!(host.server && needsTool(err))) throw err;
+        // ffmpeg's work: the server's.
+        announce("This needs ffmpeg: the files go to the server.");
+      }
+    }
+    await makeOnServer(choice);
+    result().hidden = false;
+  } catch (err) {
+    $("assemble-progress").hidden = true;
+    showError("assemble-error", err.message);
+  }
+}
