@@ -29,7 +29,7 @@ if [ -n "$engine" ]; then
 else
   scripts/wasm.sh "$out/engine" >&2
 fi
-rm -f "$out/engine/livephoto.d.ts"
+rm -f "$out/engine/livephoto.d.ts" "$out/engine/package.json"
 # GitHub Pages: the files as they are, without Jekyll.
 touch "$out/.nojekyll"
 
