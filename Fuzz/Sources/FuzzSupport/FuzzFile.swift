@@ -1,9 +1,10 @@
+import MediaFormats
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MediaFormats
 
 /// Hands fuzzed bytes to code that reads files: the bytes are written to files in a memory-backed folder (`/dev/shm`
 /// when there is one), one folder per fuzzing process, rewritten for each input.

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import MediaFormats
 
 /// HEIF `meta`: the box dump, items, `iloc`, `iinf`, `iref`, properties, the Exif and XMP items, and the
@@ -35,14 +36,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // A new payload for the Exif and XMP items, in place and appended, as make and convert write them: meta keeps its size.
     for item in [heif.exifItem?.id, heif.primaryXMPItem?.id].compactMap({ $0 }) {
         for (count, inPlace) in [(8, true), (70_000, false)] {
-            guard let rewrite = try? heif.rewritingItem(item, payload: [UInt8](repeating: 0x20, count: count), fileSize: file.size,
-                inPlaceWhenItFits: inPlace)
+            guard
+                let rewrite = try? heif.rewritingItem(
+                    item, payload: [UInt8](repeating: 0x20, count: count), fileSize: file.size,
+                    inPlaceWhenItFits: inPlace)
             else { continue }
             for r in rewrite.replacements where r.offset == heif.metaHeader.offset && Int64(r.bytes.count) != heif.metaHeader.size {
                 fatalError("rewriting an item's payload changed the size of meta")
             }
         }
     }
-    _ = try? HEIFMetaEditor.addingItem(to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: file.size, payloadLength: 100)
+    _ = try? HEIFMetaEditor.addingItem(
+        to: heif, type: "mime", contentType: "application/rdf+xml", originalSize: file.size, payloadLength: 100)
     return 0
 }

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import MediaFormats
 
 /// JPEG segments, the Exif TIFF and the Apple MakerNote, with the edits `make` and `split` apply and OPPO's byte-order swap.

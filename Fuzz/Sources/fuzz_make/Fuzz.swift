@@ -1,5 +1,5 @@
-import FuzzSupport
 import Foundation
+import FuzzSupport
 import LivePhotoKit
 
 /// The whole lossless `make` plan on a fuzzed still and movie. The input is a 4-byte little-endian length, the still

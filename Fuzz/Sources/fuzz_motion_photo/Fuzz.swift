@@ -13,7 +13,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = motion.maker
         _ = motion.coverTimeUs
         _ = EmbeddedMovie.metadata(in: file, span: video)
-        if let xmp = motion.xmp, let span = motion.xmpSpan, let bytes = try? file.read(at: span.offset, count: Int(min(span.length, 1 << 20))),
+        if let xmp = motion.xmp, let span = motion.xmpSpan,
+            let bytes = try? file.read(at: span.offset, count: Int(min(span.length, 1 << 20))),
             let packet = try? XMPPacket(bytes: bytes)
         {
             let spans = xmp.directory.map { _ in (length: Int64(video.length), padding: Int64(7)) }

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import MediaFormats
 
 /// QuickTime `meta` keys and items (docs/formats/live-photo.md#movie-metadata), read and edited as `make` and `split` do.

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import MediaFormats
 
 /// The XMP scanner, the Motion Photo properties and directory, and the writers that edit a packet.

@@ -11,7 +11,7 @@
 
         /// The most one read asks of the host: a header past it is refused, so that a hostile size never makes the
         /// engine hold more (docs/guide/javascript.md#limits).
-        static let maximumRead = 256 << 20
+        static let maximumRead = 64 << 20
 
         /// Fills `buffer` from the file's byte `offset`, fewer bytes where the file ends.
         /// - Returns: how many bytes were read.

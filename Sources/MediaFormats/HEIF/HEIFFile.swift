@@ -208,7 +208,12 @@ public struct HEIFFile: Sendable {
         for index in indices where index >= 1 && index <= properties.count {
             let property = properties[index - 1]
             guard property.type == "ispe", property.data.count >= 12 else { continue }
-            return (Int(property.data.loadUInt32(at: 4, .bigEndian)), Int(property.data.loadUInt32(at: 8, .bigEndian)))
+            // A side past 2^31 - 1 pixels is no image's: it counts as no size (and a 32-bit Int, in WebAssembly, holds
+            // every other).
+            guard let width = Int32(exactly: property.data.loadUInt32(at: 4, .bigEndian)),
+                let height = Int32(exactly: property.data.loadUInt32(at: 8, .bigEndian))
+            else { continue }
+            return (Int(width), Int(height))
         }
         return nil
     }
@@ -262,8 +267,8 @@ public struct HEIFFile: Sendable {
                 || (payload[i] == 0x49 && payload[i + 1] == 0x49 && payload[i + 2] == 0x2A && payload[i + 3] == 0)
         }
         guard payload.count >= 4 else { return nil }
-        let declared = Int(payload.loadUInt32(at: 0, .bigEndian))
-        if declared < payload.count - 4, isTIFF(4 + declared) { return 4 + declared }
+        let declared = payload.loadUInt32(at: 0, .bigEndian)
+        if UInt64(declared) < UInt64(payload.count - 4), isTIFF(4 + Int(declared)) { return 4 + Int(declared) }
         if payload.count >= 10, payload[4..<10].elementsEqual(JPEGFile.exifHeader), isTIFF(10) { return 10 }
         return (0..<min(payload.count, 64)).first(where: isTIFF)
     }

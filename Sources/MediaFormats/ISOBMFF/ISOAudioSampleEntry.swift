@@ -26,7 +26,7 @@ public enum ISOAudioSampleEntry {
         let b = entry.bytes
         guard b.count >= 36 else { throw FormatError(.truncated, "the 'mp4a' sound description is \(b.count) bytes") }
         let version = b.loadUInt16(at: 16, .bigEndian)
-        var channels = Int(b.loadUInt16(at: 24, .bigEndian))
+        var channels = Int64(b.loadUInt16(at: 24, .bigEndian))
         var rate = Double(b.loadUInt32(at: 32, .bigEndian)) / 65536
         let childrenAt: Int
         switch version {
@@ -36,7 +36,7 @@ public enum ISOAudioSampleEntry {
             // SoundDescriptionV2: the rate as a 64-bit float and the channel count after the v0 fields.
             guard b.count >= 72 else { throw FormatError(.truncated, "the version-2 sound description is \(b.count) bytes") }
             rate = Double(bitPattern: b.loadUInt64(at: 40, .bigEndian))
-            channels = Int(clamping: b.loadUInt32(at: 48, .bigEndian))
+            channels = Int64(b.loadUInt32(at: 48, .bigEndian))
             childrenAt = 72
         default: throw FormatError(.unsupported, "a sound description of version \(version)")
         }

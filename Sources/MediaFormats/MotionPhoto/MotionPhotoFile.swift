@@ -123,6 +123,7 @@ public struct MotionPhotoFile: Sendable {
             do throws(FormatError) {
                 huaweiTail = try HuaweiMovingPhotoTail(file: file)
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 notes.append("the moving photo's LIVE_ tail is unreadable: \(error.message)")
             }
         }
@@ -167,6 +168,7 @@ public struct MotionPhotoFile: Sendable {
             do throws(FormatError) {
                 vivoFooter = try VivoFooter(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 vivoFooterProblem = "vivo's footer is unreadable: \(error.message)"
             }
         }
@@ -175,6 +177,7 @@ public struct MotionPhotoFile: Sendable {
             do throws(FormatError) {
                 samsungTrailer = try SamsungTrailer(file: file, endingAt: file.size, lowerBound: eoi ?? 0)
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 notes.append("the Samsung trailer is unreadable: \(error.message)")
             }
         }
@@ -188,6 +191,7 @@ public struct MotionPhotoFile: Sendable {
                 videoLocator = .huaweiTail
                 imageEnd = tail.imageEnd
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 failures.append("the LIVE_ tail: \(error.message)")
             }
         }
@@ -212,6 +216,7 @@ public struct MotionPhotoFile: Sendable {
                 let hasOtherImages = xmp.directory.dropFirst().contains { !$0.isVideo && $0.length > 0 }
                 imageEnd = hasOtherImages ? span.offset : primaryEnd
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 failures.append("the XMP Container directory: \(error.message)")
             }
         }
@@ -226,6 +231,7 @@ public struct MotionPhotoFile: Sendable {
                 videoLocator = .microVideoOffset
                 imageEnd = start
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 failures.append("Camera:MicroVideoOffset: \(error.message)")
             }
         }
@@ -238,6 +244,7 @@ public struct MotionPhotoFile: Sendable {
                 videoLocator = .samsungTrailer
                 imageEnd = record.offset
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 failures.append("the Samsung MotionPhoto_Data record: \(error.message)")
             }
         }
@@ -298,6 +305,7 @@ public struct MotionPhotoFile: Sendable {
                 samsungTrailer = try SamsungTrailer(
                     file: file, endingAt: trailerEnd, lowerBound: sefd?.payloadOffset ?? mpvd?.payloadOffset ?? 0)
             } catch {
+                guard error.kind != .unreadable else { throw error }  // the file could not be read: not a note
                 notes.append("the Samsung trailer is unreadable: \(error.message)")
             }
         }

@@ -5,42 +5,8 @@
 /// Every offset and count is checked against the data before it is used; nesting is bounded; an object of a type
 /// this reader does not model is ``Value/other``.
 public struct BinaryPropertyList: Sendable, Equatable {
-    /// One object.
-    public indirect enum Value: Sendable, Equatable {
-        case bool(Bool)
-        case integer(Int64)
-        case real(Double)
-        case string(String)
-        case data([UInt8])
-        case array([Value])
-        case dictionary([(key: String, value: Value)])
-        /// A date, a UID, a set, a null, or a dictionary with a key that is not a string.
-        case other
-
-        public static func == (a: Value, b: Value) -> Bool {
-            switch (a, b) {
-            case (.bool(let x), .bool(let y)): x == y
-            case (.integer(let x), .integer(let y)): x == y
-            case (.real(let x), .real(let y)): x == y
-            case (.string(let x), .string(let y)): x == y
-            case (.data(let x), .data(let y)): x == y
-            case (.array(let x), .array(let y)): x == y
-            case (.dictionary(let x), .dictionary(let y)):
-                x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-            case (.other, .other): true
-            default: false
-            }
-        }
-
-        /// The value of `key`, for a dictionary.
-        public subscript(key: String) -> Value? {
-            guard case .dictionary(let entries) = self else { return nil }
-            return entries.first { $0.key == key }?.value
-        }
-    }
-
     /// The top object.
-    public let top: Value
+    public let top: PropertyListValue
 
     static let header = Array("bplist00".utf8)
     /// How deep arrays and dictionaries may nest, and how many objects one list may hold.
@@ -80,14 +46,39 @@ public struct BinaryPropertyList: Sendable, Equatable {
         top = try reader.value(Int(topIndex), depth: 0)
     }
 
-    /// Reads objects by their index in the offset table.
-    struct ObjectReader {
+    /// Reads objects by their index in the offset table, each once: a list whose containers refer to one object many
+    /// times (or to one another, nested) is read in time linear in its objects, never followed reference by reference.
+    final class ObjectReader {
         let bytes: [UInt8]
         let objectsEnd: Int
         let offsets: [Int]
         let referenceWidth: Int
+        private var read: [Int: PropertyListValue] = [:]
+        /// Container entries visited: bounded, whatever the references say.
+        private var visits = 0
 
-        func value(_ index: Int, depth: Int) throws(FormatError) -> Value {
+        init(bytes: [UInt8], objectsEnd: Int, offsets: [Int], referenceWidth: Int) {
+            self.bytes = bytes
+            self.objectsEnd = objectsEnd
+            self.offsets = offsets
+            self.referenceWidth = referenceWidth
+        }
+
+        func value(_ index: Int, depth: Int) throws(FormatError) -> PropertyListValue {
+            if let known = read[index] { return known }
+            let value = try parse(index, depth: depth)
+            read[index] = value
+            return value
+        }
+
+        private func visit() throws(FormatError) {
+            visits += 1
+            guard visits <= BinaryPropertyList.maxObjects else {
+                throw FormatError(.malformed, "the property list's containers refer to more than \(BinaryPropertyList.maxObjects) objects")
+            }
+        }
+
+        private func parse(_ index: Int, depth: Int) throws(FormatError) -> PropertyListValue {
             guard depth <= BinaryPropertyList.maxDepth else {
                 throw FormatError(.malformed, "the property list nests deeper than \(BinaryPropertyList.maxDepth)")
             }
@@ -123,8 +114,9 @@ public struct BinaryPropertyList: Sendable, Equatable {
             case 0xA:
                 let n = try length(low, &r)
                 try r.checkCount(UInt64(n), elementSize: referenceWidth, "an array")
-                var items: [Value] = []
+                var items: [PropertyListValue] = []
                 for _ in 0..<n {
+                    try visit()
                     items.append(try value(Int(clamping: try r.readUInt(width: referenceWidth, "a reference")), depth: depth + 1))
                 }
                 return .array(items)
@@ -133,8 +125,9 @@ public struct BinaryPropertyList: Sendable, Equatable {
                 try r.checkCount(UInt64(n) * 2, elementSize: referenceWidth, "a dictionary")
                 var keys: [Int] = []
                 for _ in 0..<n { keys.append(Int(clamping: try r.readUInt(width: referenceWidth, "a key reference"))) }
-                var entries: [(key: String, value: Value)] = []
+                var entries: [(key: String, value: PropertyListValue)] = []
                 for key in keys {
+                    try visit()
                     let valueIndex = Int(clamping: try r.readUInt(width: referenceWidth, "a value reference"))
                     guard case .string(let name) = try value(key, depth: depth + 1) else { return .other }
                     entries.append((name, try value(valueIndex, depth: depth + 1)))

@@ -102,7 +102,7 @@ public struct AppleMakerNote: Sendable, Equatable {
         entries.append(IFDEntry(tag: tag, type: TIFFType.ascii, count: UInt32(newValue.count), valueField: field))
         var w = ByteWriter()
         w.append(Array(bytes[0..<14]))
-        w.append(IFD.serialize(entries, next: UInt32(ifd.nextOffset), order: order))
+        w.append(IFD.serialize(entries, next: ifd.nextOffset, order: order))
         w.append(valueArea)
         if !inline { w.append(newValue) }
         bytes = w.bytes
@@ -123,7 +123,7 @@ public struct AppleMakerNote: Sendable, Equatable {
             bytes.replaceSubrange(at..<at + length, with: [UInt8](repeating: 0, count: length))
         }
         let oldLength = 2 + 12 * ifd.entries.count + 4
-        var block = IFD.serialize(ifd.entries.filter { $0.tag != tag }, next: UInt32(ifd.nextOffset), order: order)
+        var block = IFD.serialize(ifd.entries.filter { $0.tag != tag }, next: ifd.nextOffset, order: order)
         block += [UInt8](repeating: 0, count: oldLength - block.count)
         guard 14 + oldLength <= bytes.count else { throw FormatError(.truncated, "the MakerNote ends inside its IFD") }
         bytes.replaceSubrange(14..<14 + oldLength, with: block)

@@ -7,7 +7,7 @@ extension ExifTIFF {
     /// The Exif thumbnail's JPEG bytes (IFD1), when IFD1 is there and its offset and length fit the stream.
     public var thumbnailJPEG: [UInt8]? {
         let at = ifd0.nextOffset
-        guard at > 0, at != ifd0.offset, let ifd1 = try? IFD.parse(bytes, at: at, order: order),
+        guard at > 0, UInt64(at) != UInt64(ifd0.offset), let ifd1 = try? IFD.parse(bytes, at: at, order: order),
             let offsetEntry = ifd1.entry(Self.thumbnailOffsetTag), let lengthEntry = ifd1.entry(Self.thumbnailLengthTag),
             let start = Self.unsignedValue(offsetEntry, order), let length = Self.unsignedValue(lengthEntry, order),
             length > 0, start <= bytes.count, length <= bytes.count - start

@@ -190,10 +190,10 @@ public struct ExifTIFF: Sendable, Equatable {
 
     func alignedEnd() -> Int { bytes.count + (bytes.count & 1) }
 
-    mutating func appendIFD(_ entries: [IFDEntry], next: Int) throws(FormatError) -> Int {
+    mutating func appendIFD(_ entries: [IFDEntry], next: UInt32) throws(FormatError) -> Int {
         let at = alignedEnd()
         bytes += [UInt8](repeating: 0, count: at - bytes.count)
-        bytes += IFD.serialize(entries, next: UInt32(next), order: order)
+        bytes += IFD.serialize(entries, next: next, order: order)
         return at
     }
 

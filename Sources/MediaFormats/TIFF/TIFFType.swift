@@ -70,7 +70,7 @@ public struct IFD: Sendable, Equatable {
     /// The entries, in stored order.
     public var entries: [IFDEntry]
     /// The offset of the next IFD (IFD1 after IFD0); 0 when there is none or the bytes end first.
-    public var nextOffset: Int
+    public var nextOffset: UInt32
 
     /// The first entry for `tag`; nil when there is none.
     public func entry(_ tag: UInt16) -> IFDEntry? { entries.first { $0.tag == tag } }
@@ -103,7 +103,7 @@ public struct IFD: Sendable, Equatable {
             let n = try r.readInteger(UInt32.self, order, "IFD entry")
             entries.append(IFDEntry(tag: tag, type: type, count: n, valueField: try r.readBytes(4, "IFD entry"), entryPosition: position))
         }
-        let next = r.remaining >= 4 ? Int(clamping: try r.readInteger(UInt32.self, order, "next IFD offset")) : 0
+        let next = r.remaining >= 4 ? try r.readInteger(UInt32.self, order, "next IFD offset") : 0
         return IFD(offset: offset, entries: entries, nextOffset: next)
     }
 

@@ -4,6 +4,9 @@ struct XMLScanner {
     let bytes: [UInt8]
     var i = 0
     var elementCount = 0
+    /// A property list's `<!DOCTYPE plist …>` (with no internal subset: no entity is ever declared) is skipped; XMP
+    /// allows none.
+    var allowsDocumentType = false
     static let maxDepth = 64
     static let maxElements = 100_000
 
@@ -37,6 +40,13 @@ struct XMLScanner {
         if matches("<!--") {
             guard let end = find([UInt8]("-->".utf8), from: i + 4) else { throw error("an unterminated comment") }
             i = end + 3
+            return true
+        }
+        if matches("<!DOCTYPE"), allowsDocumentType {
+            guard let end = find([UInt8](">".utf8), from: i + 9), !bytes[i..<end].contains(UInt8(ascii: "[")) else {
+                throw error("a document type declaration with an internal subset")
+            }
+            i = end + 1
             return true
         }
         if matches("<!") { throw error("a document type declaration (not allowed in XMP)") }

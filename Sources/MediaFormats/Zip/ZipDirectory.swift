@@ -221,7 +221,8 @@ public enum ZipDirectory {
             default: .other(method)
             }
         return ZipMember(
-            name: name, nameIsUTF8: Array(name.utf8) == nameBytes, kind: kind, compression: compression, isEncrypted: flags & 1 != 0, crc32: crc32,
+            name: name, nameIsUTF8: Array(name.utf8) == nameBytes, kind: kind, compression: compression, isEncrypted: flags & 1 != 0,
+            crc32: crc32,
             compressedSize: compressedSize, uncompressedSize: uncompressedSize, localHeaderOffset: localHeaderOffset,
             modificationTime: modificationTime)
     }
