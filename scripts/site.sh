@@ -20,24 +20,46 @@ if [ $# -ge 2 ]; then
   done
 fi
 
-mkdir -p "$out"
-rm -rf "$out/js" "$out/engine"
-cp -R Sources/LivePhotoServer/Resources/. "$out/"
-mkdir -p "$out/engine"
-if [ -n "$engine" ]; then
-  cp "$engine/livephoto.js" "$engine/livephoto.wasm" "$out/engine/"
-else
-  scripts/wasm.sh "$out/engine" >&2
+# A folder that is there must be empty or a site this script wrote (its marker file): nothing else is replaced.
+marker=.livephoto-site
+if [ -e "$out" ]; then
+  [ -d "$out" ] || { echo "site.sh: $out is not a folder" >&2; exit 73; }
+  [ -f "$out/$marker" ] || [ -z "$(ls -A "$out")" ] ||
+    { echo "site.sh: $out holds other files; give an empty folder, or one this script wrote" >&2; exit 73; }
 fi
-rm -f "$out/engine/livephoto.d.ts" "$out/engine/package.json"
+# Written into a folder beside DIR, then moved into place: DIR is the old site or the new one, never half of each.
+parent=$(dirname "$out")
+mkdir -p "$parent"
+work=$(mktemp -d "$parent/.site.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cp -R Sources/LivePhotoServer/Resources/. "$work/"
+mkdir -p "$work/engine"
+if [ -n "$engine" ]; then
+  cp "$engine/livephoto.js" "$engine/livephoto.wasm" "$work/engine/"
+else
+  scripts/wasm.sh "$work/engine" >&2
+fi
+rm -f "$work/engine/livephoto.d.ts" "$work/engine/package.json"
 # GitHub Pages: the files as they are, without Jekyll.
-touch "$out/.nojekyll"
+touch "$work/.nojekyll"
 
-# The service worker's list: every file of the site but itself, the folder's own URL standing for index.html.
-mapfile -t files < <(cd "$out" && find . -type f ! -name sw.js ! -name .nojekyll | sed 's|^\./||' | LC_ALL=C sort)
-version=$(cd "$out" && cat "${files[@]}" | sha256sum | cut -c1-16)
+# The service worker's list: every file of the site but itself and the markers, the folder's own URL standing for
+# index.html.
+mapfile -t files < <(cd "$work" && find . -type f ! -name sw.js ! -name .nojekyll | sed 's|^\./||' | LC_ALL=C sort)
+version=$(cd "$work" && cat "${files[@]}" | sha256sum | cut -c1-16)
 list=$(printf '"%s", ' "./" "${files[@]}")
 sed -e "s|^const version = \"VERSION\";|const version = \"$version\";|" \
-  -e "s|^const files = \\[\"FILES\"\\];|const files = [${list%, }];|" Web/app/sw.js >"$out/sw.js"
-grep -q "\"$version\"" "$out/sw.js" || { echo "site.sh: Web/app/sw.js lost its VERSION line" >&2; exit 70; }
+  -e "s|^const files = \\[\"FILES\"\\];|const files = [${list%, }];|" Web/app/sw.js >"$work/sw.js"
+grep -q "\"$version\"" "$work/sw.js" || { echo "site.sh: Web/app/sw.js lost its VERSION line" >&2; exit 70; }
+echo "$version" >"$work/$marker"
+chmod 755 "$work"
+
+if [ -e "$out" ]; then
+  old=$(mktemp -d "$parent/.site-old.XXXXXX")
+  mv "$out" "$old/site"
+  mv "$work" "$out"
+  rm -rf "$old"
+else
+  mv "$work" "$out"
+fi
 echo "$out: the web app ($(du -sk "$out" | cut -f1) KB), version $version"

@@ -39,7 +39,8 @@ else
     "${core[@]}" -c -o "$work/LivePhotoCore.o"
   "$swiftc" "${flags[@]}" -module-name LivePhotoEngine Web/engine/Exports.swift -c -o "$work/Exports.o"
   "$toolchain/bin/clang" --target=wasm32-wasi --sysroot="$sysroot" -Os -c Web/engine/Shims.c -o "$work/Shims.o"
-  # 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 256 MiB at once).
+  # 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 64 MiB at once, and a
+  # header that large, parsed, takes a few times that).
   "$toolchain/bin/wasm-ld" --no-entry --export=lp_allocate --export=lp_release --export=lp_run -z stack-size=1048576 \
     --max-memory=536870912 --gc-sections --strip-all \
     "$work/Exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \

@@ -12,10 +12,11 @@ struct CaptureCommandTests {
         let temporary = ws.file("tmp")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         // The press once the recording has run 2 s (its first segment appears when ffmpeg starts writing: a
-        // loaded machine can take seconds to get there), Ctrl-C 0.7 s later, inside the press's post-roll.
+        // loaded machine can take seconds to get there), Ctrl-C 0.7 s later, inside the press's post-roll: 4 s long, so
+        // that it still is when a loaded machine's recording clock lags the stream by seconds.
         let recording = RecordingClock(folder: temporary)
         let (status, output) = try await Self.run(
-            ProjectPaths.executable, ["capture", source, "--realtime", "--out", ws.file("out"), "--json"],
+            ProjectPaths.executable, ["capture", source, "--realtime", "--after", "4", "--out", ws.file("out"), "--json"],
             environment: ["TMPDIR": temporary + "/"],
             signals: [({ @Sendable in recording.seconds() >= 2 }, SIGUSR1), ({ @Sendable in recording.seconds() >= 2.7 }, SIGINT)])
         #expect(status == 0, "\(output)")

@@ -1,7 +1,9 @@
 // The static web app's service worker (scripts/site.sh writes it beside the page, with the list of the site's files
 // and a version made from their bytes): it keeps the page, its modules, its style, its icons and the engine in a
 // cache on the first visit, and answers from that cache afterwards, so the app opens and works offline. A new site
-// (another version) is cached whole beside the old one before it takes over; the old cache is then removed.
+// (another version) is cached whole beside the old one and waits: it takes over once no page of the old one is open
+// (a page never mixes the two versions' files, for the engine a page loads late is its own), and the old cache is
+// then removed.
 // Requests for anything else (the page's probe for a server, /api/config) go to the network as they would.
 
 const version = "VERSION";
@@ -13,7 +15,7 @@ const shell = files.map((file) => new URL(file, scope).href);
 self.addEventListener("install", (event) => {
   // Fetched past the browser's HTTP cache, so that a new version never caches an older file.
   const requests = shell.map((url) => new Request(url, { cache: "reload" }));
-  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(requests)));
 });
 
 self.addEventListener("activate", (event) => {

@@ -84,6 +84,8 @@ func answerJSON(for request: JSONValue, bytes: inout [UInt8]) -> JSONValue {
                     bytes += b
                 case .copy(let file, let offset, let length):
                     guard length > 0 else { continue }
+                    // A flattened plan copies from the host's files only; -1 would read as new bytes.
+                    guard file.hostHandle >= 0 else { return failure("\(output.name): a run of no input file", code: 70) }
                     pieces.append(.array([.integer(Int64(file.hostHandle)), .integer(file.fileOffset(offset)), .integer(length)]))
                 }
             }

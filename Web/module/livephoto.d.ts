@@ -92,6 +92,17 @@ export function edit(photo: Blob, movie: Blob, options?: EditOptions): Promise<R
 /** Node only: the file at `path` as a File read when sliced, never whole. */
 export function openFile(path: string): Promise<File>;
 
+/** What the last operation cost. For tests and benchmarks. */
+export interface RunStatistics {
+  /** The engine's runs: one, and one more for each range of the inputs it had to read. */
+  rounds: number;
+  /** The input bytes read. */
+  bytesRead: number;
+  /** The most memory the engine's instance held, in bytes. */
+  peakMemory: number;
+}
+export function lastRunStatistics(): RunStatistics;
+
 // The reports, as docs/reference/json.md describes them; fields may be added, never renamed.
 
 export interface InspectionReport {

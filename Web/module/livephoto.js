@@ -5,13 +5,17 @@
 
 const wasmURL = new URL('./livephoto.wasm', import.meta.url);
 
-/** The largest read the engine asks for at once, and what one operation may hold of its inputs. */
-const maxRead = 256 * 1024 * 1024;
-const maxHeld = 512 * 1024 * 1024;
-/** A small read brings this much in, so that parsing a header costs one run, not one per field. */
+/** The largest read the engine asks for at once (it refuses more itself), and what one operation may hold of its inputs. */
+const maxRead = 64 * 1024 * 1024;
+const maxHeld = 256 * 1024 * 1024;
+/**
+ * A small read brings this much in, so that parsing a header costs one run, not one per field; a read that carries
+ * on where the last one ended (a JPEG's image data walked for its end) brings in as much again as is held there, so
+ * that a long walk takes a few runs, not one per 256 KiB.
+ */
 const readAhead = 256 * 1024;
-/** An operation that still lacks bytes after this many runs stops. */
-const maxRounds = 64;
+/** An operation that still lacks bytes after this many runs stops (a walk of 64 MiB takes 9). */
+const maxRounds = 100;
 
 /** Why an operation failed: the command line's words (`message`) and its exit status (`code`). */
 export class LivePhotoError extends Error {
@@ -82,7 +86,9 @@ class ReadCache {
     const wanted = misses.map(({ handle, offset, count }) => {
       const size = this.files[handle].size;
       const start = Math.max(0, Math.min(offset, size));
-      const end = Math.min(size, start + Math.max(count, readAhead));
+      const before = this.runs[handle].find((run) => run.start < start && run.start + run.bytes.length >= start);
+      const ahead = before ? Math.min(maxRead, Math.max(readAhead, start - before.start)) : readAhead;
+      const end = Math.min(size, start + Math.max(count, ahead));
       return { handle, start, end };
     });
     await Promise.all(wanted.map(async ({ handle, start, end }) => {
@@ -235,6 +241,7 @@ async function run(operation, files, options = {}) {
 
 async function runOnce(operation, files, options) {
   const state = { cache: new ReadCache(files), misses: [], messages: [] };
+  statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
   const request = {
     operation,
     files: files.map((file, index) => ({
@@ -244,7 +251,7 @@ async function runOnce(operation, files, options) {
   };
   // Where headers are, read before the first run: a file's start (a photo's segments, a movie's ftyp) and its end (a
   // camera movie's moov, a Motion Photo's trailer). What else a run asks for is read after it.
-  const [engine] = await Promise.all([
+  let [engine] = await Promise.all([
     Engine.create(state),
     state.cache.fill(files.flatMap((file, handle) => [
       { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead },
@@ -253,14 +260,24 @@ async function runOnce(operation, files, options) {
   for (let round = 0; round < maxRounds; round++) {
     state.misses = [];
     let answer;
-    try {
-      answer = engine.run(request);
+    const measure = () => {
       statistics = {
         rounds: round + 1, bytesRead: state.cache.held,
-        peakMemory: Math.max(round === 0 ? 0 : statistics.peakMemory, engine.instance.exports.memory.buffer.byteLength),
+        peakMemory: Math.max(statistics.peakMemory, engine.instance.exports.memory.buffer.byteLength),
       };
+    };
+    try {
+      answer = engine.run(request);
+      measure();
     } catch (error) {
-      // A trap: the engine stopped where it should not have. Its instance is dropped; the error names the inputs.
+      measure();
+      // A trap in a run that lacked bytes may come of what it read in their place: the bytes are read and the run made
+      // again in a new instance. A trap with every byte there is the engine's fault; the error names the inputs.
+      if (state.misses.length > 0 && !(error instanceof LivePhotoError)) {
+        await state.cache.fill(state.misses);
+        engine = await Engine.create(state);
+        continue;
+      }
       const names = request.files.map((f) => f.name).join(', ');
       throw new LivePhotoError(`${names}: the engine stopped on these files (${error.message}${state.messages.length ? `: ${state.messages.join(' ')}` : ''})`, 70);
     }
@@ -292,34 +309,51 @@ function stem(name) {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-/** In a page: the frame at `seconds` of `video`, drawn by the browser's decoder, as a JPEG. Null elsewhere. */
+/** Resolves once `element` fires `event`; rejects, with the exit status of "needs a tool", on its error or after `seconds`. */
+function once(element, event, seconds) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LivePhotoError('the browser took too long to decode this video', 5)), seconds * 1000);
+    element.addEventListener(event, () => { clearTimeout(timer); resolve(); }, { once: true });
+    element.addEventListener('error', () => { clearTimeout(timer); reject(new LivePhotoError('the browser cannot decode this video', 5)); }, { once: true });
+  });
+}
+
+/**
+ * In a page: the frame at `seconds` of `video` (a Blob), drawn by the browser's own decoder at the video's size, as a
+ * JPEG Blob. Rejects with code 5 where the browser cannot decode the video (HEVC in Chromium, say).
+ */
+export async function grabFrame(video, seconds) {
+  if (typeof document === 'undefined') throw new LivePhotoError('a frame is drawn in a page, where the video decoder is', 5);
+  const element = document.createElement('video');
+  element.muted = true;
+  element.playsInline = true;
+  element.preload = 'auto';
+  const url = URL.createObjectURL(video);
+  try {
+    const loaded = once(element, 'loadeddata', 30);
+    element.src = url;
+    await loaded;
+    if (!element.videoWidth) throw new LivePhotoError("the browser cannot decode this video's picture", 5);
+    const sought = once(element, 'seeked', 30);
+    element.currentTime = Math.max(0, Math.min(seconds, (element.duration || seconds) - 0.001));
+    await sought;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d').drawImage(element, 0, 0);
+    const jpeg = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
+    if (!jpeg) throw new LivePhotoError("the browser could not draw this video's frame", 5);
+    return jpeg;
+  } finally {
+    element.removeAttribute('src');
+    element.load();
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** In a page, `grabFrame`; null elsewhere (Node, a Worker), where the caller gives `options.frame`. */
 function defaultFrameGrabber() {
-  if (typeof document === 'undefined') return null;
-  return async (video, seconds) => {
-    const element = document.createElement('video');
-    element.muted = true;
-    element.playsInline = true;
-    element.preload = 'auto';
-    const url = URL.createObjectURL(video);
-    try {
-      element.src = url;
-      await new Promise((resolve, reject) => {
-        element.onloadeddata = resolve;
-        element.onerror = () => reject(new LivePhotoError('the browser cannot decode this video', 5));
-      });
-      await new Promise((resolve) => {
-        element.onseeked = resolve;
-        element.currentTime = Math.max(0, seconds);
-      });
-      const canvas = document.createElement('canvas');
-      canvas.width = element.videoWidth;
-      canvas.height = element.videoHeight;
-      canvas.getContext('2d').drawImage(element, 0, 0);
-      return await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
-    } finally {
-      URL.revokeObjectURL(url);
-    }
-  };
+  return typeof document === 'undefined' ? null : grabFrame;
 }
 
 /** What the files are: format, role, identifier, cover time, codecs; whether one still and one movie pair. */

@@ -10,6 +10,8 @@ import { join, livephoto, root, runCLI, withoutFolders, workFolder } from './sup
 const { LivePhotoError, lastRunStatistics } = livephoto;
 /** The instance's memory never grows past this (scripts/wasm.sh links it with --max-memory). */
 const memoryBound = 512 * 1024 * 1024;
+/** A fuzzer's input is at most 16 KiB: the instance working on one stays far under its bound. */
+const smallInputBound = 64 * 1024 * 1024;
 /** An operation on a fuzzer's small input takes well under this. */
 const timeLimit = 10_000;
 
@@ -23,8 +25,8 @@ function corpus(kind) {
   return files.sort();
 }
 
-/** Runs `operation`; resolves to the result or the LivePhotoError, after checking the run ended in time and held no more than the bound. */
-async function ends(label, operation) {
+/** Runs `operation`; resolves to the result or the LivePhotoError, after checking the run ended in time and held no more than `bound`. */
+async function ends(label, operation, bound = smallInputBound) {
   const started = performance.now();
   let outcome;
   try {
@@ -36,7 +38,8 @@ async function ends(label, operation) {
     outcome = error;
   }
   assert.ok(performance.now() - started < timeLimit, `${label}: took ${Math.round(performance.now() - started)} ms`);
-  assert.ok(lastRunStatistics().peakMemory <= memoryBound, `${label}: the instance held ${lastRunStatistics().peakMemory} bytes`);
+  const { peakMemory } = lastRunStatistics();
+  assert.ok(peakMemory > 0 && peakMemory <= bound, `${label}: the instance held ${peakMemory} bytes`);
   return outcome;
 }
 
@@ -85,20 +88,41 @@ describe('every fuzz corpus', () => {
 });
 
 describe('lying sizes', () => {
-  test('a movie box that claims 300 MB of a sparse file is refused in words, the instance under its bound', async () => {
-    const folder = workFolder('sparse');
-    const path = join(folder, 'huge.mov');
+  const box = (type, size) => { const b = Buffer.alloc(8); b.writeUInt32BE(size); b.write(type, 4, 'latin1'); return b; };
+  /** A sparse movie: an ftyp, then a moov of `size` bytes of zeros. */
+  function sparseMovie(name, size) {
+    const path = join(workFolder('sparse'), name);
     const fd = openSync(path, 'w');
-    const box = (type, size) => { const b = Buffer.alloc(8); b.writeUInt32BE(size); b.write(type, 4, 'latin1'); return b; };
-    writeSync(fd, Buffer.concat([box('ftyp', 16), Buffer.from('qt  \0\0\0\0', 'latin1'), box('moov', 300 * 1024 * 1024)]));
-    writeSync(fd, Buffer.from([0]), 0, 1, 16 + 300 * 1024 * 1024 - 1);
+    writeSync(fd, Buffer.concat([box('ftyp', 16), Buffer.from('qt  \0\0\0\0', 'latin1'), box('moov', size)]));
+    writeSync(fd, Buffer.from([0]), 0, 1, 16 + size - 1);
     closeSync(fd);
+    return path;
+  }
+
+  test('a movie box that claims 300 MB of a sparse file is refused in words, as by the command line', async () => {
+    const path = sparseMovie('huge.mov', 300 * 1024 * 1024);
     const input = await livephoto.openFile(path);
-    const inspected = await ends('inspect huge.mov', () => livephoto.inspect(input));
+    const inspected = await ends('inspect huge.mov', () => livephoto.inspect(input), memoryBound);
     const cli = await runCLI(['inspect', '--json', path]);
     assert.equal(inspected.report.files[0].error, cli.json.files[0].error);
     assert.match(inspected.report.files[0].error ?? '', /more than the 268435456 accepted/);
-    const made = await ends('make huge.mov', () => livephoto.make(null, input));
+    const made = await ends('make huge.mov', () => livephoto.make(null, input), memoryBound);
     assert.ok(made instanceof LivePhotoError);
+  });
+
+  test('a movie box of 100 MB, which the command line reads, is more than the engine reads at once: refused in words', async () => {
+    const input = await livephoto.openFile(sparseMovie('large.mov', 100 * 1024 * 1024));
+    const inspected = await ends('inspect large.mov', () => livephoto.inspect(input), memoryBound);
+    assert.match(inspected.report.files[0].error ?? '', /more than 64 MiB at once/);
+  });
+
+  test('a movie box just under the engine\'s 64 MiB read is read whole and judged, the instance under its bound', async () => {
+    const input = await livephoto.openFile(sparseMovie('bound.mov', 64 * 1024 * 1024 - 64));
+    const inspected = await ends('inspect bound.mov', () => livephoto.inspect(input), memoryBound);
+    const error = inspected.report.files[0].error ?? '';
+    assert.doesNotMatch(error, /at once/);
+    assert.ok(lastRunStatistics().bytesRead >= 64 * 1024 * 1024 - 64, `read ${lastRunStatistics().bytesRead} bytes`);
+    const made = await ends('make bound.mov', () => livephoto.make(null, input), memoryBound);
+    assert.ok(made instanceof LivePhotoError, 'a movie of zeros made a Live Photo');
   });
 });

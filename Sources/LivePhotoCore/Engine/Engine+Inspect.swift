@@ -2,7 +2,8 @@ import MediaFormats
 
 extension Engine {
     /// `inspect FILE...`: each file's report, and whether one still and one movie pair. A file that cannot be read at all
-    /// has its `error`, and the operation fails as the command exits 2 after printing: its report is in the message.
+    /// has its `error` in the report, which is still the answer: where the command prints the same report and exits 2,
+    /// the engine's caller reads each file's `error`.
     static func inspect(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         try options.checkAllRead()
         guard !inputs.isEmpty else { throw .invalidArgument("name at least one file") }

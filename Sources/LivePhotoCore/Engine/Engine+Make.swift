@@ -145,13 +145,7 @@ extension Engine {
                     + "the cover is the nearest frame, at \(CoverTime.format(placement.coverSeconds)) s")
         }
         let movie = try MovieRemux.plan(source, placement: placement)
-        var wallpaperWarnings: [String] = []
-        if request.wallpaper != .off {
-            wallpaperWarnings = WallpaperReadiness.coverProblems(frameTimes: movie.frameTimes, cover: movie.coverSeconds)
-            if request.wallpaper == .required, !wallpaperWarnings.isEmpty {
-                throw .invalidArgument("the lock-screen wallpaper would not animate: \(wallpaperWarnings.joined(separator: "; "))")
-            }
-        }
+        let wallpaperWarnings = try movie.wallpaperWarnings(request.wallpaper)
 
         // The still: the photo as it is (a Motion Photo without its video), or the frame the page drew.
         var photoSource: MakeResult.PhotoSource

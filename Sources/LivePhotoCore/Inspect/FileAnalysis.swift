@@ -169,7 +169,7 @@ package struct FileAnalysis {
         var videoReport: InspectionReport.VideoReport?
         if let v = facts.video {
             let size = v.descriptions.first?.visualSize
-            let frames = Int(clamping: v.tables.sampleCount)
+            let frames = Int64(v.tables.sampleCount)
             let mediaSeconds = Double(v.mediaHeader.duration) / Double(v.mediaHeader.timescale)
             videoReport = InspectionReport.VideoReport(
                 trackID: v.trackID, codec: CodecName.of(v.format), width: size?.width, height: size?.height,

@@ -71,6 +71,7 @@ extension InspectionReport {
             self.motionPhoto = motionPhoto
             self.members = members
             self.family = family
+            self.flavor = family  // an initializer's assignment runs no didSet
             self.pairingIdentifier = pairingIdentifier
             self.error = error
             self.problems = problems
@@ -117,7 +118,7 @@ extension InspectionReport {
         public var height: Int?
         /// Clockwise rotation applied on display (0, 90, 180, 270), nil for other matrices.
         public var rotationDegrees: Int?
-        public var frameCount: Int
+        public var frameCount: Int64
         public var frameRate: Double
         public var durationSeconds: Double
     }

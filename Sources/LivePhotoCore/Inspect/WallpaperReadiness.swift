@@ -137,13 +137,13 @@ package enum WallpaperReadiness {
         guard let setup = TimedMetadataKeySetup(key) else { return (false, "the key has no 'setu' atom") }
         guard let (width, height) = setup.dimensions else { return (false, "'setu' has no 'dims'") }
         guard width > 0, height > 0 else { return (false, "'dims' is \(width)×\(height); both must be non-zero") }
-        guard let cfgv = setup.configuration, let plist = try? BinaryPropertyList(bytes: cfgv), case .dictionary = plist.top
+        guard let cfgv = setup.configuration, let plist = try? PropertyListValue.parse(cfgv), case .dictionary = plist
         else { return (false, "'setu' has no readable 'cfgv' property list") }
         // An entry missing or of another type counts as absent; the rest of the property list is ignored.
         var version: Int?
-        if case .integer(let value)? = plist.top["LivePhotoMetadataSetupDataVersion"] { version = Int(exactly: value) }
+        if case .integer(let value)? = plist["LivePhotoMetadataSetupDataVersion"] { version = Int(exactly: value) }
         var core = ""
-        if case .string(let value)? = plist.top["FrameworkVersions"]?["CMCaptureCore"] { core = value }
+        if case .string(let value)? = plist["FrameworkVersions"]?["CMCaptureCore"] { core = value }
         let parts2 = core.split(separator: ".").compactMap { Int($0) }
         let coreOK = (parts2.first ?? 0) > 45 || ((parts2.first ?? 0) == 45 && (parts2.dropFirst().first ?? 0) >= 1)
         guard version == 1, coreOK else {

@@ -121,7 +121,7 @@ package struct RemuxSource {
     /// Presentation times of the video's sync samples, sorted.
     package static func keyframes(_ video: MovieTrack, facts: MovieFacts) -> [Double] {
         guard let schedule = try? video.presentationSchedule(movieTimescale: facts.movie.header.timescale) else { return [] }
-        let sync = video.tables.syncSamples.map { Set($0.map { Int($0) - 1 }) }
+        let sync = video.tables.syncSamples.map { Set($0.map { Int(clamping: $0) - 1 }) }
         return schedule.filter { sync?.contains($0.sample) ?? true }.map { facts.seconds($0.time) }.sorted()
     }
 }

@@ -152,14 +152,8 @@ public enum LivePhotoMaker {
         // Everything decided: the one plan of the output movie.
         let movie = try MovieRemux.plan(source, placement: placement)
         // The lock screen animates only with 14 frames before the still and 20 fps or more (G3, G4).
-        var wallpaperWarnings: [String] = []
-        if options.wallpaper != .off {
-            wallpaperWarnings = WallpaperReadiness.coverProblems(frameTimes: movie.frameTimes, cover: movie.coverSeconds)
-            if options.wallpaper == .required, !wallpaperWarnings.isEmpty {
-                throw .invalidArgument("the lock-screen wallpaper would not animate: \(wallpaperWarnings.joined(separator: "; "))")
-            }
-            for warning in wallpaperWarnings { logger.notice("the lock-screen wallpaper will not animate: \(warning)") }
-        }
+        let wallpaperWarnings = try movie.wallpaperWarnings(options.wallpaper)
+        for warning in wallpaperWarnings { logger.notice("the lock-screen wallpaper will not animate: \(warning)") }
 
         // The still: the JPEG as it is, another image converted, or the cover frame.
         var photoSource: MakeResult.PhotoSource

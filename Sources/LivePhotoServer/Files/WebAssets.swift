@@ -31,7 +31,6 @@ enum WebAssets {
         "/js/editor.js": PackageResources.editor_js,
         "/js/engine.js": PackageResources.engine_js,
         "/js/engine-worker.js": PackageResources.engine_worker_js,
-        "/js/frames.js": PackageResources.frames_js,
         "/js/gallery.js": PackageResources.gallery_js,
         "/js/host.js": PackageResources.host_js,
         "/js/import.js": PackageResources.import_js,

@@ -42,6 +42,13 @@ struct MutationTests {
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(atPath: ws.file("replay"), toPath: keep)
         }
+        #if !os(Linux)
+            // The engine builds on Linux only (scripts/wasm.sh); scripts/test.sh says its suites are left out here.
+            guard FileManager.default.fileExists(atPath: "\(ProjectPaths.root)/.build/wasm/module/livephoto.wasm") else {
+                print("note: the WebAssembly engine is not built here: the mutated files are not replayed through it")
+                return
+            }
+        #endif
         let result = try await Tool.run(
             "node", ["\(ProjectPaths.root)/Web/test/replay.mjs", "--companion", companion, ws.file("replay")], check: false,
             environment: ["LIVEPHOTO_CLI": ProjectPaths.executable])
