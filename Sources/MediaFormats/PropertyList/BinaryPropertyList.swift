@@ -3,7 +3,7 @@
 /// Layout: the 8-byte header, the objects, a table of each object's offset, and a 32-byte trailer that gives the
 /// table's place, its integers' width, the width of an object reference, the object count and the top object.
 /// Every offset and count is checked against the data before it is used; nesting is bounded; an object of a type
-/// this reader does not model is ``Value/other``.
+/// this reader does not model is ``PropertyListValue/other``.
 public struct BinaryPropertyList: Sendable, Equatable {
     /// The top object.
     public let top: PropertyListValue
