@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the web app as static files that any static host serves (python3 -m http.server, GitHub Pages, a NAS), with
 # no server code: the page of `livephoto serve` (Sources/LivePhotoServer/Resources, the same files), the engine
-# (livephoto.js and livephoto.wasm, built by scripts/wasm.sh into DIR/engine), and a service worker (Web/app/sw.js)
+# (livephoto.js with its modules, and livephoto.wasm, built by scripts/wasm.sh into DIR/engine), and a service worker (Web/app/sw.js)
 # that caches them all so the app works offline and installs from its manifest. The page finds it has no server and
 # runs everything in the browser, hiding the modes that need one.
 #   scripts/site.sh DIR                  # builds the engine (about 3 minutes)
@@ -15,7 +15,7 @@ engine=""
 if [ $# -ge 2 ]; then
   [ "$2" = --engine ] && [ $# -eq 3 ] || { echo "$usage" >&2; exit 64; }
   engine=$3
-  for file in livephoto.js livephoto.wasm; do
+  for file in livephoto.js error.js frame.js readcache.js livephoto.wasm; do
     [ -f "$engine/$file" ] || { echo "site.sh: $engine/$file is missing (scripts/wasm.sh $engine writes it)" >&2; exit 66; }
   done
 fi
@@ -35,7 +35,7 @@ trap 'rm -rf "$work"' EXIT
 cp -R Sources/LivePhotoServer/Resources/. "$work/"
 mkdir -p "$work/engine"
 if [ -n "$engine" ]; then
-  cp "$engine/livephoto.js" "$engine/livephoto.wasm" "$work/engine/"
+  cp "$engine"/*.js "$engine/livephoto.wasm" "$work/engine/"
 else
   scripts/wasm.sh "$work/engine" >&2
 fi

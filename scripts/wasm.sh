@@ -49,7 +49,7 @@ else
     "$work/unoptimized.wasm" -o "$built"
 fi
 cp "$built" "$out/livephoto.wasm"
-cp Web/module/livephoto.js "$out/"
+cp Web/module/*.js "$out/"
 cp Web/module/livephoto.d.ts Web/module/package.json "$out/"
 raw=$(wc -c <"$out/livephoto.wasm")
 gzipped=$(gzip -9c "$out/livephoto.wasm" | wc -c)

@@ -87,17 +87,28 @@ extension FFmpeg {
 
 extension FFmpeg {
     /// Cuts `duration` seconds from `start` into a QuickTime movie: by stream copy when `reencode` is nil (the
-    /// caller has checked that `start` is a keyframe), else encoding the video to `reencode` and audio to AAC.
+    /// caller has checked that `start` is a keyframe), else encoding the video to `reencode` and audio to AAC. With
+    /// `steadyRate` (frames a second, with `reencode`), each frame is put on the nearest tick of that rate: ticks
+    /// `gridOffset` seconds after the first frame kept, one every 1/rate, from 0, as a camera's steady clock without
+    /// its recorder's jitter; a tick the recorder left empty (a frame it dropped) repeats the frame before.
     public func cut(
-        _ input: String, to output: String, start: Double, duration: Double, reencode: VideoCodec?,
+        _ input: String, to output: String, start: Double, duration: Double, reencode: VideoCodec?, steadyRate: Double? = nil,
+        gridOffset: Double = 0,
         progress: (@Sendable (Double) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) async throws(MediaToolError) {
         var arguments = [
             "-ss", String(cFormat: "%.6f", start), "-i", input, "-t", String(cFormat: "%.6f", duration),
             "-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "0",
         ]
-        // Frames keep their own times (a variable-rate recording is not made constant by dropping or repeating frames).
-        if reencode != nil { arguments += ["-fps_mode", "passthrough"] }
+        // Frames keep their own times (a variable-rate recording is not made constant by dropping or repeating frames),
+        // on a fine clock: the encoder's default, one tick a frame from the cut's start, would round a jittered frame
+        // onto its neighbour's tick (two frames at one time, then a gap).
+        if reencode != nil { arguments += ["-fps_mode", "passthrough", "-enc_time_base:v", "1/90000"] }
+        // Or each frame moves to the nearest tick of `steadyRate`.
+        if let steadyRate, reencode != nil {
+            let (rate, offset) = (String(cFormat: "%.6f", steadyRate), String(cFormat: "%.6f", gridOffset))
+            arguments += ["-vf", "setpts=round(round(((PTS-STARTPTS)*TB-(\(offset)))*\(rate))/\(rate)/TB),fps=\(rate)"]
+        }
         switch reencode {
         case nil: arguments += ["-c", "copy"]
         case .h264?:

@@ -108,7 +108,7 @@ struct CaptureCommand: AsyncParsableCommand {
             input: input ?? camera.input, inputFormat: format ?? (input == nil ? camera.format : nil), realtime: realtime,
             before: before, after: after, outputDirectory: out, photoFormat: photoFormat, audio: !noAudio, codec: codec,
             ffmpegPath: ffmpeg, force: force)
-        let (shutter, continuation) = AsyncStream.makeStream(of: ShutterEvent.self)
+        let (shutter, continuation) = AsyncStream.makeStream(of: LivePhotoCapture.ShutterEvent.self)
         let signals = Self.listen(continuation)
         defer { signals.forEach { $0.cancel() } }
         if !at.isEmpty {
@@ -149,10 +149,10 @@ struct CaptureCommand: AsyncParsableCommand {
     }
 
     /// Ctrl-C and SIGTERM stop the capture (a second one exits at once); SIGUSR1 is a press.
-    static func listen(_ continuation: AsyncStream<ShutterEvent>.Continuation) -> [DispatchSourceSignal] {
+    static func listen(_ continuation: AsyncStream<LivePhotoCapture.ShutterEvent>.Continuation) -> [DispatchSourceSignal] {
         let stops = StopCount()
         var sources: [DispatchSourceSignal] = []
-        for (number, event) in [(SIGINT, ShutterEvent.stop), (SIGTERM, .stop), (SIGUSR1, .press)] {
+        for (number, event) in [(SIGINT, LivePhotoCapture.ShutterEvent.stop), (SIGTERM, .stop), (SIGUSR1, .press)] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
@@ -167,7 +167,7 @@ struct CaptureCommand: AsyncParsableCommand {
 
     /// Each line on standard input is a press; its end, after a line, ends the capture once the presses are
     /// written (standard input empty from the start, as under a service manager, leaves the signals to end it).
-    static func readEnter(_ continuation: AsyncStream<ShutterEvent>.Continuation) {
+    static func readEnter(_ continuation: AsyncStream<LivePhotoCapture.ShutterEvent>.Continuation) {
         DispatchQueue(label: "livephoto.capture.stdin").async {
             var lines = 0
             while readLine() != nil {

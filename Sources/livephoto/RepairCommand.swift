@@ -10,8 +10,13 @@ struct RepairCommand: AsyncParsableCommand {
             Diagnoses every file under each PATH, then mends what can be mended losslessly:
               - Live Photo halves that lost their shared content identifier (iOS 18.0 movies, editors that drop the \
             Apple MakerNote) or carry two different ones get one, written into the half that lacks it, when the movie \
-            is a Live Photo's and both were captured within 2 s; when that cannot be told, nothing is guessed;
-              - an Exif thumbnail whose shape disagrees with the photo is unlinked; a HEIC whose Exif Orientation \
+            is a Live Photo's and both were captured within 2 s; when that cannot be told (a movie beside two stills \
+            of its name), the conflict is reported and nothing is guessed;
+              - a pair that `verify` says Photos will not accept is reported with the checks it fails; a movie without \
+            its still-image-time track gets one, at the frame that looks like the still (else the middle), by the \
+            same lossless remux as make;
+              - an Exif thumbnail whose shape disagrees with the photo (squashed or stretched into another shape, told \
+            from the standard letterboxed one by its pixels, through ffmpeg) is unlinked; a HEIC whose Exif Orientation \
             states another turn than its irot/imir gets the orientation irot/imir show (iPhones write the same turn \
             in both: such files are left byte for byte);
               - a Motion Photo whose XMP directory does not lead to its video (Samsung's placeholder lengths, stale \
@@ -19,7 +24,7 @@ struct RepairCommand: AsyncParsableCommand {
               - with --wallpaper, a Live Photo movie without the live-photo-info track the lock screen needs gets one;
               - with --bake-rotation (the one lossy repair), a Live Photo movie shown turned by its rotation matrix \
             (front-camera and portrait movies) is encoded again with upright frames, keeping its identifier and still \
-            time.
+            time; a movie whose still is not beside it is baked alone, with the still time of its own track.
 
             Every problem is listed, with the file and what the repair writes, before anything is written. Files are \
             mended in place through a staged copy renamed over the original (an interrupted run never leaves a \
@@ -29,7 +34,7 @@ struct RepairCommand: AsyncParsableCommand {
             Examples:
               livephoto repair ~/Pictures/Library --dry-run
               livephoto repair IMG_0001.HEIC IMG_0001.MOV
-              livephoto repair ~/Pictures/Library --out ~/Pictures/Mended --json > repair.jsonl
+              livephoto repair ~/Pictures/Library --out ~/Pictures/Mended --json > r.jsonl
               livephoto repair Wallpapers/ --wallpaper
               livephoto repair Selfies/ --bake-rotation --out Upright/
 

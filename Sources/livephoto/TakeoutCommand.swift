@@ -26,9 +26,9 @@ struct TakeoutCommand: AsyncParsableCommand {
             resumes: what is written already is left alone.
 
             Examples:
-              livephoto takeout ~/Downloads/takeout-20261127T101010Z-*.zip --out ~/Pictures/Library
+              livephoto takeout ~/Downloads/takeout-*.zip --out ~/Pictures/Library
               livephoto takeout Takeout/ --out library --to apple
-              livephoto takeout takeout-*.tgz --out library --albums json --json > report.jsonl
+              livephoto takeout takeout-*.tgz --out lib --albums json --json > out.jsonl
 
             Exit status: 0 when every file was written (or skipped on purpose), 6 when some file or part failed \
             (each is listed), 4 when writing failed (a full disk: what was done is kept, run again to resume), 130 \
@@ -97,6 +97,7 @@ struct TakeoutCommand: AsyncParsableCommand {
         }
         bar.finish()
         if json {
+            for file in report.nonMediaFiles { Self.printLine(TakeoutNonMediaLine(file)) }
             Self.printLine(TakeoutSummary(report))
         } else {
             print(Self.summary(report), terminator: "")
@@ -131,12 +132,33 @@ struct TakeoutCommand: AsyncParsableCommand {
     }
 }
 
+/// A `--json` line for a file that is not media, after the media files' lines.
+struct TakeoutNonMediaLine: Encodable {
+    let type = "non-media"
+    let part: String
+    let member: String
+    let kind: String
+    let reason: String
+
+    init(_ file: GoogleTakeout.NonMediaFile) {
+        part = file.part
+        member = file.member
+        kind = file.kind.rawValue
+        reason = file.reason
+    }
+}
+
 /// The last `--json` line: the counts.
 struct TakeoutSummary: Encodable {
     let type = "summary"
     let outputDirectory: String
     let mediaFiles: Int
     let outcomes: [String: Int]
+    /// The files that are not media, each a `non-media` line, and how many are of each kind.
+    let nonMediaFiles: Int
+    let nonMedia: [String: Int]
+    /// The sidecars media files took their dates from: with the media and non-media files, every file read.
+    let sidecarFiles: Int
     let otherFiles: [String]
     let unusedSidecars: [String]
     let problems: [String]
@@ -147,6 +169,11 @@ struct TakeoutSummary: Encodable {
         var counts: [String: Int] = [:]
         for outcome in GoogleTakeout.Entry.Outcome.allCases { counts[outcome.rawValue] = report.count(outcome) }
         outcomes = counts
+        nonMediaFiles = report.nonMediaFiles.count
+        var kinds: [String: Int] = [:]
+        for kind in GoogleTakeout.NonMediaFile.Kind.allCases { kinds[kind.rawValue] = report.count(kind) }
+        nonMedia = kinds
+        sidecarFiles = report.sidecarFiles
         otherFiles = report.otherFiles
         unusedSidecars = report.unusedSidecars
         problems = report.problems

@@ -6,7 +6,7 @@ import Testing
 
 /// `PhotoFamily` is the one answer to "which kind of live photo"; every other name a report gives is worked out from it
 /// and the layout, and the JSON keeps the old values with `family` beside them.
-@Suite("PhotoFamily: one vocabulary")
+@Suite("PhotoFamily: one vocabulary", .needsSamples)
 struct PhotoFamilyTests {
     func json(_ value: some Encodable) throws -> [String: Any] {
         let encoder = JSONEncoder()

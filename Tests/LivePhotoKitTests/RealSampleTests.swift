@@ -4,7 +4,7 @@ import MediaFormats
 import TestSupport
 import Testing
 
-@Suite("real iPhone files")
+@Suite("real iPhone files", .needsSamples)
 struct RealSampleTests {
     let heic = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
     let mov = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")

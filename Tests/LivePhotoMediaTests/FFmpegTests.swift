@@ -15,7 +15,7 @@ struct FFmpegTests {
         }
     }
 
-    @Test("probe reads containers, codecs, sizes and durations")
+    @Test("probe reads containers, codecs, sizes and durations", .needsSamples)
     func probe() async throws {
         let tool = try FFmpeg.locate()
         let info = try await tool.probe(ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"))

@@ -3,7 +3,7 @@ import MediaFormats
 import TestSupport
 import Testing
 
-@Suite("real files through the byte layer")
+@Suite("real files through the byte layer", .needsSamples)
 struct RealFileTests {
     let mov = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
     let heic = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")

@@ -183,7 +183,7 @@ struct BatchCommandTests {
         #expect(!FileTree.files(under: ws.path).contains { $0.contains(".livephoto-") })
     }
 
-    @Test("convert --to live DIR: every Motion Photo to a pair that verifies, mirrored; the rerun skips them")
+    @Test("convert --to live DIR: every Motion Photo to a pair that verifies, mirrored; the rerun skips them", .needsSamples)
     func convertFolderToLive() async throws {
         let ws = try Workspace()
         let sample = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")

@@ -27,7 +27,24 @@ struct CommandLineTests {
         }
     }
 
-    @Test("split, convert --to motion, inspect and convert --to live, in JSON, with their exit codes")
+    @Test("every command's examples fit an 80-column terminal, one line each")
+    func examplesFitEightyColumns() async throws {
+        let root = try await LivePhotoCLI.run(["--help"], environment: ["COLUMNS": "80"])
+        let commands = root.stdout.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+            .prefix { !$0.isEmpty }.filter { !$0.hasPrefix("   ") && !$0.hasPrefix("  See ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands.count >= 13, "\(root.stdout)")
+        for command in commands {
+            let help = try await LivePhotoCLI.run([command, "--help"], environment: ["COLUMNS": "80"])
+            let examples = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                .drop { $0 != "Examples:" }.dropFirst().prefix { !$0.isEmpty }
+            #expect(!examples.isEmpty, "\(command) shows no examples")
+            // An example the help wrapped goes on at the margin: every line of the block is an indented example.
+            for line in examples { #expect(line.hasPrefix("  ") && line.count <= 80, "\(command): \(line)") }
+        }
+    }
+
+    @Test("split, convert --to motion, inspect and convert --to live, in JSON, with their exit codes", .needsSamples)
     func motionPhotos() async throws {
         let ws = try Workspace()
         let sample = ProjectPaths.sample("samsung-s22-google-motionphoto-v1_ente.heic")
@@ -114,7 +131,7 @@ struct CommandLineTests {
         #expect(text.stdout.contains("cover       1.000 s"))
     }
 
-    @Test("a tool's failure is reported as that tool's; the flags that would help are the command line's own")
+    @Test("a tool's failure is reported as that tool's; the flags that would help are the command line's own", .needsSamples)
     func toolFailureAndFlagAdvice() async throws {
         let ws = try Workspace()
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())
@@ -142,7 +159,7 @@ struct CommandLineTests {
         #expect(several.status == 64 && several.stderr.contains("--name needs exactly one"), "\(several.stderr)")
     }
 
-    @Test("inspect --boxes: each box with its offset, size and fields; a Motion Photo's embedded video; 2 for a text file")
+    @Test("inspect --boxes: each box with its offset, size and fields; a Motion Photo's embedded video; 2 for a text file", .needsSamples)
     func boxes() async throws {
         let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
         let text = try await livephoto(["inspect", "--boxes", movie])
@@ -154,12 +171,13 @@ struct CommandLineTests {
         let listed = try await livephoto(["inspect", "--boxes", "--json", motion, ProjectPaths.sample("PROVENANCE.md")])
         #expect(listed.status == 2 && listed.stderr.contains("PROVENANCE.md: not supported"), "\(listed.stderr)")
         let listings = try #require(try JSONSerialization.jsonObject(with: listed.stdoutData) as? [[String: Any]])
-        #expect(listings.count == 1 && listings[0]["scope"] as? String == "embedded video")
-        let first = try #require((listings[0]["boxes"] as? [[String: Any]])?.first)
+        let listing = try #require(listings.first)
+        #expect(listings.count == 1 && listing["scope"] as? String == "embedded video")
+        let first = try #require((listing["boxes"] as? [[String: Any]])?.first)
         #expect(first["type"] as? String == "ftyp" && first["offset"] as? Int == 30821)
     }
 
-    @Test("scan: a summary, one JSON object per item with --json, a CSV table with --csv; 64 for a missing folder")
+    @Test("scan: a summary, one JSON object per item with --json, a CSV table with --csv; 64 for a missing folder", .needsSamples)
     func scan() async throws {
         let samples = ProjectPaths.sample("")
         let ws = try Workspace()
@@ -180,7 +198,9 @@ struct CommandLineTests {
         #expect(try await livephoto(["scan", ProjectPaths.sample("no-such-folder")]).status == 64)
     }
 
-    @Test("edit: --json says what changed; a range outside the movie or a key photo outside the range kept is exit 64, nothing written")
+    @Test(
+        "edit: --json says what changed; a range outside the movie or a key photo outside the range kept is exit 64, nothing written",
+        .needsSamples)
     func edit() async throws {
         let ws = try Workspace()
         let photo = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
@@ -253,7 +273,8 @@ struct CommandLineTests {
         #expect(try await Readers.framemd5(ws.file("r/\(name).MOV")) == Readers.framemd5(clip))
     }
 
-    @Test("inspect lists problems and exits 0; 2 only for a file it cannot parse; --force says what it does; convert --cover")
+    @Test(
+        "inspect lists problems and exits 0; 2 only for a file it cannot parse; --force says what it does; convert --cover", .needsSamples)
     func problemsAndForce() async throws {
         let ws = try Workspace()
         let sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg"))))
@@ -299,7 +320,7 @@ struct CommandLineTests {
                 == 64)
     }
 
-    @Test("inspect reads the real iPhone pair")
+    @Test("inspect reads the real iPhone pair", .needsSamples)
     func realPair() async throws {
         let r = try await livephoto([
             "inspect", "--json", ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"),

@@ -21,7 +21,7 @@ struct TakeoutCommandTests {
             ], to: ws.file("takeout-001.zip"))
     }
 
-    @Test("a damaged part: exit 6, one JSON line per media file and a summary line, the rest written")
+    @Test("a damaged part: exit 6, one JSON line per media file and a summary line, the rest written", .needsSamples)
     func damagedPart() async throws {
         let ws = try Workspace()
         let good = try takeout(in: ws)
@@ -49,7 +49,7 @@ struct TakeoutCommandTests {
         let failed = try #require(lines.first { $0["outcome"] as? String == "failed" })
         #expect(failed["part"] as? String == "takeout-002.zip")
         #expect((failed["reason"] as? String)?.contains("CRC") == true)
-        #expect(FileManager.default.fileExists(atPath: ws.file("library/2023/07/IMG_3853.HEIC")))
+        #expect(FileManager.default.fileExists(atPath: ws.file("library/2025/01/IMG_3853.HEIC")))
 
         // The text summary says the same, and what failed.
         let text = try await LivePhotoCLI.run(["takeout", good, damaged, "--out", ws.file("again")])
@@ -57,7 +57,53 @@ struct TakeoutCommandTests {
         #expect(text.stdout.contains("paired-live-photo") && text.stdout.contains("failed: takeout-002.zip: "))
     }
 
-    @Test("a full disk: exit 4, nothing half-written under a real name; the next run finishes")
+    @Test("--json: a line for every media file and every other file (memory titles, album metadata…), the counts adding up")
+    func everyFileIsALine() async throws {
+        let ws = try Workspace()
+        let root = TakeoutFixture.root, year = "\(root)/Photos from 2023", album = "\(root)/Summer"
+        let jpeg = try TakeoutFixture.bytes(try await ClipStore.shared.jpeg(width: 112, height: 84))
+        let members = [
+            M(path: "Takeout/archive_browser.html", bytes: Array("<html></html>".utf8)),
+            M(path: "\(root)/user-generated-memory-titles.json", bytes: Array(#"[{"title": "A summer to remember"}]"#.utf8)),
+            M(path: "\(root)/print-subscriptions.json", bytes: Array(#"{"printSubscriptions": []}"#.utf8)),
+            M(path: "\(root)/shared_album_comments.json", bytes: Array(#"[{"text": "Lovely"}]"#.utf8)),
+            M(path: "\(year)/IMG_0001.JPG", bytes: jpeg),
+            M(path: "\(year)/IMG_0001.JPG.json", bytes: TakeoutFixture.sidecar(title: "IMG_0001.JPG", time: 1_690_000_000)),
+            M(path: "\(year)/orphan.jpg.json", bytes: TakeoutFixture.sidecar(title: "orphan.jpg", time: 1_690_000_000)),
+            M(path: "\(album)/metadata.json", bytes: TakeoutFixture.album("Summer 2023")),
+            M(path: "\(album)/IMG_0001.JPG", bytes: jpeg),
+        ]
+        let part = try TakeoutFixture.zip(members, to: ws.file("takeout-001.zip"))
+        let run = try await LivePhotoCLI.run(["takeout", part, "--out", ws.file("library"), "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.count == run.stdout.split(separator: "\n").count, "a line that is not JSON")
+        let media = lines.filter { $0["type"] == nil }, nonMedia = lines.filter { $0["type"] as? String == "non-media" }
+        let summary = try #require(lines.last)
+        #expect(summary["type"] as? String == "summary")
+        #expect(media.count == 2 && nonMedia.count == 6, "\(run.stdout)")
+        // Each member of the part is a line, or the sidecar a line names; the summary's counts add up to them all.
+        let named =
+            media.compactMap { $0["member"] as? String } + media.compactMap { $0["sidecar"] as? String }
+            + nonMedia.compactMap { $0["member"] as? String }
+        #expect(named.sorted() == members.map(\.path).sorted())
+        let (mediaFiles, nonMediaFiles, sidecars) = (
+            summary["mediaFiles"] as? Int, summary["nonMediaFiles"] as? Int, summary["sidecarFiles"] as? Int
+        )
+        #expect(mediaFiles == 2 && nonMediaFiles == 6 && sidecars == 1, "\(summary)")
+        let kinds = try #require(summary["nonMedia"] as? [String: Int])
+        #expect(kinds["takeout-data"] == 4 && kinds["album-metadata"] == 1 && kinds["unused-sidecar"] == 1, "\(kinds)")
+        // Each says its part, and why it was not imported.
+        let titles = try #require(nonMedia.first { ($0["member"] as? String)?.hasSuffix("user-generated-memory-titles.json") == true })
+        #expect(titles["part"] as? String == "takeout-001.zip" && titles["kind"] as? String == "takeout-data")
+        #expect(titles["reason"] as? String == "not a photo or video: Takeout's own data")
+        let metadata = try #require(nonMedia.first { ($0["member"] as? String)?.hasSuffix("Summer/metadata.json") == true })
+        #expect(metadata["kind"] as? String == "album-metadata" && (metadata["reason"] as? String)?.contains("Summer 2023") == true)
+    }
+
+    @Test("a full disk: exit 4, nothing half-written under a real name; the next run finishes", .needsSamples)
     func fullDisk() async throws {
         let ws = try Workspace()
         let part = try takeout(in: ws)
@@ -72,6 +118,6 @@ struct TakeoutCommandTests {
         #expect(left.isEmpty, "\(left)")
         let again = try await LivePhotoCLI.run(["takeout", part, "--out", out])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(FileTree.files(under: out).contains { $0.hasSuffix("2023/07/IMG_3853.MOV") })
+        #expect(FileTree.files(under: out).contains { $0.hasSuffix("2025/01/IMG_3853.MOV") })
     }
 }

@@ -3,28 +3,16 @@
 // engine reads only the byte ranges it parses, and every output is a Blob of its new header bytes and slices of the
 // inputs, so nothing is copied and nothing leaves the page. See docs/guide/javascript.md.
 
+import { LivePhotoError } from './error.js';
+import { grabFrame } from './frame.js';
+import { ReadCache, maxRead, nameOf, readAhead } from './readcache.js';
+
 const wasmURL = new URL('./livephoto.wasm', import.meta.url);
 
-/** The largest read the engine asks for at once (it refuses more itself), and what one operation may hold of its inputs. */
-const maxRead = 64 * 1024 * 1024;
-const maxHeld = 256 * 1024 * 1024;
-/**
- * A small read brings this much in, so that parsing a header costs one run, not one per field; a read that carries
- * on where the last one ended (a JPEG's image data walked for its end) brings in as much again as is held there, so
- * that a long walk takes a few runs, not one per 256 KiB.
- */
-const readAhead = 256 * 1024;
+export { LivePhotoError, grabFrame };
+
 /** An operation that still lacks bytes after this many runs stops (a walk of 64 MiB takes 9). */
 const maxRounds = 100;
-
-/** Why an operation failed: the command line's words (`message`) and its exit status (`code`). */
-export class LivePhotoError extends Error {
-  constructor(message, code) {
-    super(message);
-    this.name = 'LivePhotoError';
-    this.code = code;
-  }
-}
 
 let compiled;
 let statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
@@ -60,78 +48,6 @@ async function wasmModule() {
   return compiled;
 }
 
-/** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
-class ReadCache {
-  constructor(files) {
-    this.files = files;
-    this.runs = files.map(() => []);
-    this.held = 0;
-  }
-
-  /** The bytes at [offset, offset + count) of input `handle`, clipped to its end; null when not read yet. */
-  get(handle, offset, count) {
-    const size = this.files[handle].size;
-    const end = Math.min(offset + count, size);
-    if (offset >= end) return new Uint8Array(0);
-    for (const run of this.runs[handle]) {
-      if (run.start <= offset && run.start + run.bytes.length >= end) {
-        return run.bytes.subarray(offset - run.start, end - run.start);
-      }
-    }
-    return null;
-  }
-
-  /** Reads the ranges `misses` asked for, a little more around small ones, and keeps them. */
-  async fill(misses) {
-    const wanted = misses.map(({ handle, offset, count }) => {
-      const size = this.files[handle].size;
-      const start = Math.max(0, Math.min(offset, size));
-      const before = this.runs[handle].find((run) => run.start < start && run.start + run.bytes.length >= start);
-      const ahead = before ? Math.min(maxRead, Math.max(readAhead, start - before.start)) : readAhead;
-      const end = Math.min(size, start + Math.max(count, ahead));
-      return { handle, start, end };
-    });
-    await Promise.all(wanted.map(async ({ handle, start, end }) => {
-      if (end <= start || this.get(handle, start, end - start)) return;
-      let bytes;
-      try {
-        bytes = new Uint8Array(await this.files[handle].slice(start, end).arrayBuffer());
-      } catch (error) {
-        // A file that went away or changed since it was chosen (the browser refuses to read it).
-        throw new LivePhotoError(`${nameOf(this.files[handle], handle)}: cannot be read (${error.message})`, 2);
-      }
-      this.add(handle, start, bytes);
-    }));
-  }
-
-  add(handle, start, bytes) {
-    let runs = this.runs[handle];
-    let merged = { start, bytes };
-    const keep = [];
-    for (const run of runs) {
-      const runEnd = run.start + run.bytes.length, end = merged.start + merged.bytes.length;
-      if (runEnd < merged.start || run.start > end) {
-        keep.push(run);
-        continue;
-      }
-      const from = Math.min(run.start, merged.start), to = Math.max(runEnd, end);
-      const joined = new Uint8Array(to - from);
-      joined.set(run.bytes, run.start - from);
-      joined.set(merged.bytes, merged.start - from);
-      this.held -= run.bytes.length;
-      merged = { start: from, bytes: joined };
-    }
-    keep.push(merged);
-    keep.sort((a, b) => a.start - b.start);
-    this.runs[handle] = keep;
-    this.held += merged.bytes.length;
-    if (this.held > maxHeld) {
-      throw new LivePhotoError(`the inputs' headers take more than ${maxHeld >> 20} MB: not a file the engine reads`, 2);
-    }
-  }
-}
-
-/** One engine instance: its memory, and the cache its reads come from. */
 class Engine {
   constructor(instance, state) {
     this.instance = instance;
@@ -196,10 +112,6 @@ class Engine {
     lp_release(answer);
     return { json, bytes };
   }
-}
-
-function nameOf(file, index) {
-  return typeof file.name === 'string' && file.name !== '' ? file.name : `file${index + 1}`;
 }
 
 function checkInputs(files) {
@@ -307,48 +219,6 @@ async function runOnce(operation, files, options) {
 function stem(name) {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
-}
-
-/** Resolves once `element` fires `event`; rejects, with the exit status of "needs a tool", on its error or after `seconds`. */
-function once(element, event, seconds) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new LivePhotoError('the browser took too long to decode this video', 5)), seconds * 1000);
-    element.addEventListener(event, () => { clearTimeout(timer); resolve(); }, { once: true });
-    element.addEventListener('error', () => { clearTimeout(timer); reject(new LivePhotoError('the browser cannot decode this video', 5)); }, { once: true });
-  });
-}
-
-/**
- * In a page: the frame at `seconds` of `video` (a Blob), drawn by the browser's own decoder at the video's size, as a
- * JPEG Blob. Rejects with code 5 where the browser cannot decode the video (HEVC in Chromium, say).
- */
-export async function grabFrame(video, seconds) {
-  if (typeof document === 'undefined') throw new LivePhotoError('a frame is drawn in a page, where the video decoder is', 5);
-  const element = document.createElement('video');
-  element.muted = true;
-  element.playsInline = true;
-  element.preload = 'auto';
-  const url = URL.createObjectURL(video);
-  try {
-    const loaded = once(element, 'loadeddata', 30);
-    element.src = url;
-    await loaded;
-    if (!element.videoWidth) throw new LivePhotoError("the browser cannot decode this video's picture", 5);
-    const sought = once(element, 'seeked', 30);
-    element.currentTime = Math.max(0, Math.min(seconds, (element.duration || seconds) - 0.001));
-    await sought;
-    const canvas = document.createElement('canvas');
-    canvas.width = element.videoWidth;
-    canvas.height = element.videoHeight;
-    canvas.getContext('2d').drawImage(element, 0, 0);
-    const jpeg = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
-    if (!jpeg) throw new LivePhotoError("the browser could not draw this video's frame", 5);
-    return jpeg;
-  } finally {
-    element.removeAttribute('src');
-    element.load();
-    URL.revokeObjectURL(url);
-  }
 }
 
 /** In a page, `grabFrame`; null elsewhere (Node, a Worker), where the caller gives `options.frame`. */

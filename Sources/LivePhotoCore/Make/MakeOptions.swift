@@ -36,6 +36,10 @@ public struct MakeOptions: Sendable {
     package var suggestedCover: SuggestedCover?
     /// With `.pair`, a `.pvt.zip` of the pair too, from the same run (the web app offers both).
     package var zipsPairToo = false
+    /// With `duration`: the video is a camera's recording whose frame times carry the recorder's jitter (a browser's
+    /// MediaRecorder), so the cut puts its frames on the camera's steady rate (``CameraRate``): a steady 20 fps camera
+    /// then gives a movie of exactly 20 fps, not 19.99, which the lock screen's gate (G4) would refuse.
+    package var snapsToCameraRate = false
     /// Replace a MakerNote of another camera maker even without `force`, with a note in the result (`convert`
     /// does: its user asked for a Live Photo).
     package var replacesForeignMakerNote = false

@@ -31,7 +31,7 @@ final class CaptureState: @unchecked Sendable {
     /// How far ahead of the stream periodic presses are queued (so their pre-roll is kept).
     var lookahead = 5.0
 
-    func receive(_ event: ShutterEvent) {
+    func receive(_ event: LivePhotoCapture.ShutterEvent) {
         state.withLock { s in
             switch event {
             case .press: s.pressMoments.append(Date())

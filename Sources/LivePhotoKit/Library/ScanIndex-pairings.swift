@@ -133,8 +133,8 @@ extension ScanIndex {
 
     /// A kept item read back.
     private static func item(_ row: SQLiteRow) throws -> LibraryItem {
-        guard let kind = LibraryItem.Kind(rawValue: row.text(0)), let files = paths(inList: row.text(1)),
-            let variants = paths(inList: row.text(4))
+        guard let kind = LibraryItem.Kind(rawValue: row.text(0)), let files = row.withText(1, paths(inList:)),
+            let variants = row.withText(4, paths(inList:))
         else { throw KeptItemError(row: row.description) }
         let pairedBy = row.optionalText(3).map { LibraryItem.Pairing(rawValue: $0) }
         let stored = row.optionalText(5)
@@ -158,10 +158,9 @@ extension ScanIndex {
         paths.map { "\($0.utf8.count):\($0)" }.joined()
     }
 
-    /// The paths of ``pathList(_:)``; nil when `text` is not such a list.
-    static func paths(inList text: String) -> [String]? {
+    /// The paths of ``pathList(_:)`` in its UTF-8 bytes; nil when they are not such a list.
+    static func paths(inList bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var paths: [String] = []
-        let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
             var length = 0
@@ -173,7 +172,7 @@ extension ScanIndex {
             }
             index += 1
             guard index <= bytes.count, length <= bytes.count - index else { return nil }
-            paths.append(String(decoding: bytes[index..<index + length], as: UTF8.self))
+            paths.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self))
             index += length
         }
         return paths

@@ -130,7 +130,7 @@ public enum LivePhotoMaker {
         if let duration = options.duration,
             let (cut, report) = try await media.trim(
                 try pathForTools(videoFile, work: work), movie: source, cover: placement.coverSeconds, duration: duration,
-                before: options.durationBeforeCover)
+                before: options.durationBeforeCover, steadyRate: options.snapsToCameraRate ? CameraRate.steady(source.frameTimes) : nil)
         {
             trim = report
             // ffmpeg's cut is another movie, with frames of its own: read anew, the cover placed on its timeline.

@@ -1,10 +1,10 @@
 internal import PortableFoundation
 
 /// Finds and mends what apps, editors and old iOS versions broke in a library, without re-encoding
-/// (docs/guide/repair.md): Live Photo halves that lost their shared identifier, stills shown differently from viewer
-/// to viewer (an Exif thumbnail of the wrong shape, a HEIC whose Exif orientation contradicts its `irot`/`imir`),
-/// Motion Photos whose XMP directory lies about where the video is, and, when asked, Live Photo movies without the
-/// track the lock screen needs.
+/// (docs/guide/repair.md): Live Photo halves that lost their shared identifier, pairs that `verify` fails (a movie
+/// without its still-image-time track), stills shown differently from viewer to viewer (an Exif thumbnail of the
+/// wrong shape, a HEIC whose Exif orientation contradicts its `irot`/`imir`), Motion Photos whose XMP directory lies
+/// about where the video is, and, when asked, Live Photo movies without the track the lock screen needs.
 ///
 /// Every file under the paths is diagnosed first (``diagnose(_:options:progress:)``); ``mend(_:options:progress:each:)``
 /// then writes the repairs, each file through a staged copy renamed over the original (or into another folder),
@@ -21,7 +21,8 @@ public enum LibraryRepair {
         public var wallpaper = false
         /// Encode Live Photo movies shown turned by their rotation matrix again with upright frames (lossy, needs ffmpeg).
         public var bakesRotation = false
-        /// The ffmpeg executable for ``bakesRotation`` (default: ffmpeg on the PATH).
+        /// The ffmpeg executable for ``bakesRotation``, for finding the frame that looks like the still, and for
+        /// comparing an Exif thumbnail of another shape with its photo (default: ffmpeg on the PATH).
         public var ffmpegPath: String?
         /// How many items are read or written at once.
         public var jobs: Int
@@ -54,6 +55,8 @@ public enum LibraryRepair {
             case motionPhotoDirectory = "motion-photo-directory"
             /// A HEIC Motion Photo whose video does not end the file, as the format requires.
             case motionPhotoLayout = "motion-photo-layout"
+            /// A pair whose halves share an identifier but that `verify` fails: Photos will not pair it.
+            case verification = "verify"
             /// A Live Photo movie the lock screen would not animate.
             case wallpaper
             /// With `--bake-rotation`: a Live Photo movie shown turned by its track's rotation matrix.
@@ -147,11 +150,13 @@ public enum LibraryRepair {
             seen += stamps
             return true
         }
+        items = RepairNameConflict.grouped(items)
         var diagnoses = [Diagnosis?](repeating: nil, count: items.count)
         var done = 0
-        let checks = RepairDiagnosis.Checks(wallpaper: options.wallpaper, bakesRotation: options.bakesRotation)
+        let checks = RepairDiagnosis.Checks(
+            wallpaper: options.wallpaper, bakesRotation: options.bakesRotation, ffmpegPath: options.ffmpegPath)
         await BoundedTasks.run(items, limit: options.jobs) { (item: LibraryItem) async -> Diagnosis? in
-            RepairDiagnosis.diagnose(item, checks: checks)
+            await RepairDiagnosis.diagnose(item, checks: checks)
         } collect: { index, diagnosis in
             diagnoses[index] = diagnosis
             done += 1

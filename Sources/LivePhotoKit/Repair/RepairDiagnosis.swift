@@ -9,10 +9,13 @@ enum RepairDiagnosis {
     struct Checks: Sendable {
         var wallpaper: Bool
         var bakesRotation: Bool
+        /// The ffmpeg that compares an Exif thumbnail of another shape with its photo (default: ffmpeg on the PATH;
+        /// without one, such a thumbnail is not judged).
+        var ffmpegPath: String?
     }
 
     /// What is wrong with `item`; nil when nothing is.
-    static func diagnose(_ item: LibraryItem, checks: Checks) -> LibraryRepair.Diagnosis? {
+    static func diagnose(_ item: LibraryItem, checks: Checks) async -> LibraryRepair.Diagnosis? {
         // Taken before anything is read, so that a change while the checks read is seen too.
         var stamps: [String: RepairFileStamp] = [:]
         for file in item.files + item.variants { stamps[file] = RepairFileStamp(path: file) }
@@ -25,7 +28,8 @@ enum RepairDiagnosis {
             if item.pairedBy == .name {
                 RepairPairing.restore(still: still, movie: movie, into: &plan)
             }
-            RepairStillCheck.check(still, into: &plan)
+            RepairVerification.check(still: still, movie: movie, into: &plan)
+            await RepairStillCheck.check(still, ffmpegPath: checks.ffmpegPath, into: &plan)
             if checks.bakesRotation { RepairRotation.check(still: still, movie: movie, into: &plan) }
             // A baked movie is made again with the wallpaper track.
             if checks.wallpaper, !plan.movies.contains(where: { $0.changes.bake != nil }) { RepairWallpaper.check(movie, into: &plan) }
@@ -38,25 +42,30 @@ enum RepairDiagnosis {
                         repair: nil))
             }
         case .motionPhoto:
-            RepairStillCheck.check(first, into: &plan)
+            await RepairStillCheck.check(first, ffmpegPath: checks.ffmpegPath, into: &plan)
             if item.flavor != .vivoPair { RepairMotionPhotoCheck.check(first, into: &plan) }
         case .orphanStill:
-            RepairStillCheck.check(first, into: &plan)
+            await RepairStillCheck.check(first, ffmpegPath: checks.ffmpegPath, into: &plan)
         case .plainPhoto:
             // A photo whose XMP promises a video that its directory does not lead to reads as a plain photo.
-            RepairStillCheck.check(first, into: &plan)
+            await RepairStillCheck.check(first, ffmpegPath: checks.ffmpegPath, into: &plan)
             RepairMotionPhotoCheck.check(first, into: &plan)
         case .damaged:
             RepairMotionPhotoCheck.check(first, into: &plan)
             if plan.problems.isEmpty {
                 plan.problems.append(Problem(kind: .damaged, file: first, detail: item.note ?? "cannot be read", repair: nil))
             } else {
-                RepairStillCheck.check(first, into: &plan)
+                await RepairStillCheck.check(first, ffmpegPath: checks.ffmpegPath, into: &plan)
             }
-        case .orphanMovie, .plainMovie, .other:
+        case .orphanMovie:
+            // A Live Photo's movie without its still: its still time is in its own track.
+            if checks.bakesRotation { RepairRotation.check(still: nil, movie: first, into: &plan) }
+        case .plainMovie, .other:
             break
         }
-        for variant in item.variants where InputFile.kind(of: variant).isStill { RepairStillCheck.check(variant, into: &plan) }
+        for variant in item.variants where InputFile.kind(of: variant).isStill {
+            await RepairStillCheck.check(variant, ffmpegPath: checks.ffmpegPath, into: &plan)
+        }
         guard !plan.problems.isEmpty else { return nil }
         var edits = plan.edits
         // A mended Live Photo is written whole: its unchanged half goes with it to another folder.
@@ -82,6 +91,12 @@ enum RepairDiagnosis {
         mutating func changeMovie(_ path: String, _ change: (inout RepairEdit.MovieChanges) -> Void) {
             Self.change(&movies, path, default: RepairEdit.MovieChanges(), change)
         }
+
+        /// The changes planned so far for the movie at `path`; nil when there are none.
+        func movieChanges(_ path: String) -> RepairEdit.MovieChanges? { movies.first { $0.path == path }?.changes }
+
+        /// The identifier the repair writes into the movie at `path`; nil when it writes none.
+        func movieIdentifier(_ path: String) -> ContentIdentifier? { movieChanges(path)?.identifier }
 
         /// Makes `change` to the changes of `path` in `list`, starting them from `initial` when there are none yet.
         private static func change<Changes>(

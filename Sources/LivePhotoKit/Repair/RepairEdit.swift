@@ -37,6 +37,9 @@ enum RepairEdit: Sendable {
         var identifier: ContentIdentifier?
         /// Add a `live-photo-info` track for the video.
         var addsLivePhotoInfo = false
+        /// Add a still-image-time track at the frame that looks like the still (then the `live-photo-info` track goes
+        /// through the same remux).
+        var stillImageTime: RepairStillImageTime.Mend?
         /// Encode the video again upright, then make it a Live Photo movie again (the one lossy repair).
         var bake: RepairRotation.Bake?
     }

@@ -8,7 +8,9 @@ enum RepairHEICLayout {
     /// The re-laid file's pieces, with the Exif payload `exif` (same length as the old one) when given.
     static func pieces(_ file: RandomAccessFile, heif: HEIFFile, exif: [UInt8]?) throws -> [MovieLayout.Piece] {
         let moved = heif.topLevel.filter(HEIFFile.isMotionPhotoBox)
-        guard let mpvd = moved.first(where: { $0.type == "mpvd" }) else { throw FormatError(.malformed, "the file has no 'mpvd' box") }
+        guard let mpvd = heif.motionPhotoVideoBox else {
+            throw FormatError(.malformed, "the file has no '\(HEIFFile.motionPhotoVideoBoxType)' box")
+        }
         let order = try HEIFBoxOrder(heif.topLevel.filter { !HEIFFile.isMotionPhotoBox($0) } + moved, fileSize: file.size)
         let motion = try MotionPhotoFile(file: file)
         guard let video = motion.video, video.offset >= mpvd.offset, video.end <= mpvd.offset + mpvd.size,

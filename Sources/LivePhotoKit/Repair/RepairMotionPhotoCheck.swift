@@ -91,10 +91,8 @@ enum RepairMotionPhotoCheck {
     /// Why a HEIC Motion Photo's video box does not end the file (Galaxy S23's editor puts `mpvd` before the image
     /// data); nil when it does (a Samsung `sefd` box may follow it).
     static func layoutProblem(_ heif: HEIFFile) -> String? {
-        guard let index = heif.topLevel.lastIndex(where: { $0.type == "mpvd" }) else { return nil }
-        let after = heif.topLevel[(index + 1)...].filter { $0.type != "sefd" && $0.type != "free" && $0.type != "skip" }
-        guard let first = after.first else { return nil }
+        guard let first = heif.boxAfterMotionPhotoVideo else { return nil }
         return
-            "the video ('mpvd') comes before the '\(first.type)' box at byte \(first.offset), but must end the file"
+            "the video ('\(HEIFFile.motionPhotoVideoBoxType)') comes before the '\(first.type)' box at byte \(first.offset), but must end the file"
     }
 }

@@ -5,26 +5,45 @@ internal import PortableFoundation
 /// `repair --bake-rotation`, the one lossy repair (docs/guide/repair.md#turning-movies-upright): a Live Photo movie
 /// whose frames are shown turned by its track's rotation matrix (front-camera and portrait movies), which some
 /// players ignore, is encoded again with its frames upright, then made a Live Photo movie again as `make` makes one:
-/// the same identifier, the still at the same time, the wallpaper track. The still is not touched.
+/// the same identifier, the still at the same time, the wallpaper track. The still is not touched. A movie without its
+/// still is baked alone, the still time kept from its own still-image-time track.
 enum RepairRotation {
-    /// What baking needs: the still, and the still's time in the movie.
+    /// What baking needs: the still (nil for a movie without its still), and the still's time in the movie (nil
+    /// when the movie has no still-image-time track: the frame that looks like the still, else the middle one).
     struct Bake: Sendable {
-        var still: String
-        var stillTime: Double
+        var still: String?
+        var stillTime: Double?
+        /// The video's length, in seconds: how far from the middle the frame that looks like the still is looked for.
+        var videoDuration: Double
     }
 
-    static func check(still: String, movie: String, into plan: inout RepairDiagnosis.Plan) {
+    static func check(still: String?, movie: String, into plan: inout RepairDiagnosis.Plan) {
         guard let input = try? InputFile(path: movie), input.kind.isMovie, let parsed = try? Movie(file: input.file) else { return }
         let facts = MovieFacts(movie: parsed)
-        guard let video = facts.video, let degrees = video.header.rotationDegrees, degrees % 360 != 0,
-            let time = facts.stillImageTimeTracks.first.flatMap({ facts.stillImageTime($0, file: input.file) })?.seconds
-        else { return }
+        guard let video = facts.video, let degrees = video.header.rotationDegrees, degrees % 360 != 0 else { return }
+        let detail = "the frames are shown turned \(degrees)° by the track's matrix, which some players ignore"
+        let time = facts.stillImageTimeTracks.first.flatMap({ facts.stillImageTime($0, file: input.file) })?.seconds
+        let unbakeable =
+            still != nil
+            ? nil
+            : time == nil
+                ? "without its still or a still-image-time track, the still time is unknown"
+                : facts.contentIdentifier == nil ? "without its still, it carries no content identifier to keep" : nil
+        if let unbakeable {
+            plan.problems.append(
+                LibraryRepair.Problem(kind: .rotation, file: movie, detail: "\(detail); it is not baked: \(unbakeable)", repair: nil))
+            return
+        }
+        let keeping =
+            time == nil
+            ? "the identifier and the sound, the still put at the frame that looks like the photo"
+            : "the identifier, the still time and the sound"
         plan.problems.append(
             LibraryRepair.Problem(
-                kind: .rotation, file: movie,
-                detail: "the frames are shown turned \(degrees)° by the track's matrix, which some players ignore",
-                repair: "encode the video again with its frames upright (lossy), keeping the identifier, the still time and the sound"))
-        plan.changeMovie(movie) { $0.bake = Bake(still: still, stillTime: time) }
+                kind: .rotation, file: movie, detail: detail,
+                repair: "encode the video again with its frames upright (lossy), keeping \(keeping)"
+                    + (still == nil ? "; the movie alone, without its still" : "")))
+        plan.changeMovie(movie) { $0.bake = Bake(still: still, stillTime: time, videoDuration: facts.videoDuration) }
     }
 
     /// Writes the baked movie into `out`.
@@ -64,7 +83,7 @@ enum RepairRotation {
                 photo: bake.still, video: upright,
                 options: MakeOptions(
                     outputDirectory: work, name: "upright", coverTime: bake.stillTime, identifier: identifier, codec: codec,
-                    wallpaper: .auto))
+                    coverMatchesPhotoWithin: bake.stillTime == nil && bake.still != nil ? bake.videoDuration : nil, wallpaper: .auto))
             guard let path = made.movie else { throw LivePhotoError.writeFailed(path: movie, reason: "no movie was made") }
             let file: RandomAccessFile
             do throws(FileError) { file = try RandomAccessFile(path: path) } catch {

@@ -7,7 +7,17 @@ enum RepairWallpaper {
     static func check(_ path: String, into plan: inout RepairDiagnosis.Plan) {
         guard let input = try? InputFile(path: path), input.kind.isMovie, let movie = try? Movie(file: input.file) else { return }
         let facts = MovieFacts(movie: movie)
-        guard facts.video != nil, !facts.stillImageTimeTracks.isEmpty else { return }
+        guard facts.video != nil else { return }
+        guard !facts.stillImageTimeTracks.isEmpty else {
+            // The still-image-time track the repair adds comes with the lock screen's track, through make's remux.
+            guard plan.movieChanges(path)?.stillImageTime != nil, !movie.tracks.contains(where: LivePhotoInfoTrack.matches) else { return }
+            plan.problems.append(
+                LibraryRepair.Problem(
+                    kind: .wallpaper, file: path, detail: "no live-photo-info track: the lock screen says \"Motion not available\"",
+                    repair: "add a live-photo-info track for the video with the still-image-time track, as make writes it"))
+            plan.changeMovie(path) { $0.addsLivePhotoInfo = true }
+            return
+        }
         let report = WallpaperReadiness.check(facts: facts, file: input.file)
         guard !report.ready else { return }
         let failed = report.gates.filter { !$0.passed }

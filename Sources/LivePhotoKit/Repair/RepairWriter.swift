@@ -127,6 +127,8 @@ enum RepairWriter {
         case .movie(_, let changes):
             if let bake = changes.bake {
                 try await RepairRotation.write(input, changes, bake: bake, ffmpegPath: ffmpegPath, to: out)
+            } else if let mend = changes.stillImageTime {
+                try await RepairStillImageTime.write(input, changes, mend: mend, ffmpegPath: ffmpegPath, to: out)
             } else {
                 try writeMovie(input, changes, to: out)
             }

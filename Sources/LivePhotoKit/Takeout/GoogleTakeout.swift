@@ -164,9 +164,16 @@ public enum GoogleTakeout {
     public struct Report: Sendable, Codable, Equatable {
         /// Every media file of the input, in the parts' order.
         public var entries: [Entry]
-        /// Files of the Takeout that are not media (HTML, album JSON, print orders), by `PART: MEMBER`.
+        /// Every file of the input that is not media, but the sidecars media files took their dates from (each named
+        /// by its media file's ``Entry/sidecar``): in the parts' order, each with what it is and why it was not
+        /// imported.
+        public var nonMediaFiles: [NonMediaFile]
+        /// How many files of the input are sidecars a media file took its date and place from.
+        public var sidecarFiles: Int
+        /// Files of the Takeout that are not media (HTML, album JSON, print orders), by `PART: MEMBER`: the
+        /// ``NonMediaFile/Kind/takeoutData`` and ``NonMediaFile/Kind/albumMetadata`` ones of ``nonMediaFiles``.
         public var otherFiles: [String]
-        /// JSON sidecars that matched no media file (`PART: MEMBER`).
+        /// JSON sidecars that matched no media file (`PART: MEMBER`), sorted.
         public var unusedSidecars: [String]
         /// Problems with a whole part or with a member that is not media (a corrupt part, a JSON that is not JSON, a
         /// member path outside the tree): `PART: MEMBER: REASON`.
@@ -175,10 +182,12 @@ public enum GoogleTakeout {
         public var outputDirectory: String
 
         public init(
-            entries: [Entry] = [], otherFiles: [String] = [], unusedSidecars: [String] = [], problems: [String] = [],
-            outputDirectory: String
+            entries: [Entry] = [], nonMediaFiles: [NonMediaFile] = [], sidecarFiles: Int = 0, otherFiles: [String] = [],
+            unusedSidecars: [String] = [], problems: [String] = [], outputDirectory: String
         ) {
             self.entries = entries
+            self.nonMediaFiles = nonMediaFiles
+            self.sidecarFiles = sidecarFiles
             self.otherFiles = otherFiles
             self.unusedSidecars = unusedSidecars
             self.problems = problems
@@ -187,6 +196,9 @@ public enum GoogleTakeout {
 
         /// How many media files ended each way.
         public func count(_ outcome: Entry.Outcome) -> Int { entries.filter { $0.outcome == outcome }.count }
+
+        /// How many files that are not media are of each kind.
+        public func count(_ kind: NonMediaFile.Kind) -> Int { nonMediaFiles.filter { $0.kind == kind }.count }
 
         /// Whether some media file failed or some part or member could not be read.
         public var hasFailures: Bool { !problems.isEmpty || entries.contains { $0.outcome == .failed } }

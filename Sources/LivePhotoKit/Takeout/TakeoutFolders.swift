@@ -16,8 +16,8 @@ struct TakeoutFolders: Sendable {
     var albums: [String: String] = [:]
     /// Folders whose files are trashed, archived or locked, or Google's own failed uploads: never albums.
     var special: Set<String> = []
-    /// Sidecars no media file uses, as `PART: PATH`; JSON files that could not be read, with why.
-    var unused: [String] = []
+    /// JSON files that could not be read, with why. (Sidecars no media file uses are those that are in no
+    /// ``sidecars`` entry: ``TakeoutNonMedia`` lists them.)
     var problems: [String] = []
 
     /// The names, in the languages Google Photos writes them, of the folders that are never albums: the trash, the
@@ -64,10 +64,8 @@ struct TakeoutFolders: Sendable {
                 guard let name = match.sidecar, let (member, media) = inFolder[name] else { continue }
                 sidecars[members[position]] = Sidecar(path: member.path, media: media)
             }
-            for name in result.unused { if let (member, _) = inFolder[name] { unused.append(place(member)) } }
         }
         for folder in special { albums[folder] = nil }
-        unused.sort()
         problems.sort()
     }
 

@@ -29,6 +29,8 @@ struct TakeoutIngest: Sendable {
     var media: [Media] = []
     var json: [JSON] = []
     var others: [TakeoutMember] = []
+    /// Members that are not media and could not be read at all (a path outside the tree), with why: problems too.
+    var unread: [(member: TakeoutMember, reason: String)] = []
     var problems: [String] = []
 
     /// The largest JSON file read: a sidecar is a few kilobytes; an album's, with its items, some more.
@@ -66,6 +68,7 @@ struct TakeoutIngest: Sendable {
             all.media += part.media
             all.json += part.json
             all.others += part.others
+            all.unread += part.unread
             all.problems += part.problems
         }
         return all
@@ -133,6 +136,7 @@ struct TakeoutIngest: Sendable {
             if member.role == .media {
                 ingest.media.append(Media(member: member, outcome: .failed(unsafe.reason)))
             } else {
+                ingest.unread.append((member, unsafe.reason))
                 ingest.problems.append("\(part.name): \(unsafe.path): \(unsafe.reason)")
             }
         }

@@ -15,6 +15,8 @@ struct TakeoutRunPlan {
     private(set) var trashed: Set<Int> = []
     private(set) var facts: [Int: TakeoutFileFacts] = [:]
     private(set) var grouping = TakeoutGrouping([:])
+    /// The capture time each item's first file will keep once written, by landed file: what the item's folder goes by.
+    private(set) var keptTimes: [Int: Date] = [:]
     private var jobOf: [Int: Int] = [:]
 
     init(ingest: TakeoutIngest, folders: TakeoutFolders, landing: [TakeoutLanding.File], options: GoogleTakeout.Options) {
@@ -43,7 +45,8 @@ struct TakeoutRunPlan {
         return (inYear ?? list.first { folders.sidecars[$0] != nil }).flatMap { folders.sidecars[$0] }
     }
 
-    /// Reads every landed file (several at a time) and groups them.
+    /// Reads every landed file (several at a time) and groups them; then reads, for each item, the capture time its
+    /// first file (a Live Photo's still) will keep once written, by which the item is placed.
     mutating func analyse(jobs: Int) async {
         let files = members.keys.filter { !trashed.contains($0) }.sorted()
         let paths = files.map { landed[$0].path }
@@ -63,6 +66,19 @@ struct TakeoutRunPlan {
                 captureTime: sidecar(of: file)?.media.captureTime ?? fact.ownCaptureTime, rank: first)
         }
         grouping = TakeoutGrouping(input)
+        // The time that will be its modification time (its own date unless it has none or the sidecar is preferred),
+        // so that its folder says the same; a flat library has no folders to choose.
+        guard options.layout != .flat else { return }
+        let primaries = grouping.items.map { Self.files(of: $0)[0] }
+        let dated = primaries.map { (path: landed[$0].path, sidecar: sidecar(of: $0)?.media.captureTime) }
+        let prefersSidecar = options.prefersSidecar
+        var kept: [Int: Date] = [:]
+        await BoundedTasks.run(dated, limit: jobs) { file in
+            TakeoutStamp.keptCaptureTime(of: file.path, sidecar: file.sidecar, prefersSidecar: prefersSidecar)
+        } collect: { index, time in
+            kept[primaries[index]] = time
+        }
+        keptTimes = kept
     }
 
     /// Each item with its folder and name decided, in a stable order.
@@ -79,7 +95,8 @@ struct TakeoutRunPlan {
             let all = Self.files(of: item)
             let primary = all[0]
             let primarySidecar = sidecar(of: primary)
-            let time = primarySidecar?.media.captureTime ?? facts[primary]?.ownCaptureTime
+            // Both halves of a pair go by the still.
+            let time = keptTimes[primary]
             var files: [Int: TakeoutWriter.File] = [:]
             for file in all {
                 guard let first = members[file]?.first else { continue }
@@ -144,7 +161,7 @@ struct TakeoutRunPlan {
         return albums
     }
 
-    /// What became of every media member, in the parts' order.
+    /// What became of every media member, in the parts' order, and of every other file.
     func report(results: [Int: TakeoutWriter.Done], partNames: [String], outputDirectory: String) -> GoogleTakeout.Report {
         var entries: [GoogleTakeout.Entry] = []
         var problems: [String] = []
@@ -190,8 +207,10 @@ struct TakeoutRunPlan {
             }
             entries.append(entry)
         }
+        let nonMedia = TakeoutNonMedia(ingest, folders: folders, partNames: partNames)
         return GoogleTakeout.Report(
-            entries: entries, otherFiles: ingest.others.map { "\(partNames[$0.part]): \($0.path)" }, unusedSidecars: folders.unused,
+            entries: entries, nonMediaFiles: nonMedia.files, sidecarFiles: nonMedia.sidecarFiles,
+            otherFiles: nonMedia.places([.takeoutData, .albumMetadata]), unusedSidecars: nonMedia.places([.unusedSidecar]).sorted(),
             problems: problems, outputDirectory: outputDirectory)
     }
 

@@ -67,7 +67,8 @@ package enum TakeoutStamp {
     /// The capture time the file itself records (Exif DateTimeOriginal with its offset, else the movie's
     /// creationdate key, else mvhd's creation time), nil when none or a sentinel.
     ///
-    /// A `DateTimeOriginal` without `OffsetTimeOriginal` is read as UTC (docs/formats/takeout.md#what-is-written-into-the-files).
+    /// A `DateTimeOriginal` whose file states no offset (`OffsetTimeOriginal`, `OffsetTime` or `OffsetTimeDigitized`) is
+    /// read as UTC (docs/formats/takeout.md#the-time-zone).
     package static func captureTime(of path: String) -> Date? {
         guard let input = try? InputFile(path: path) else { return nil }
         let seconds: Int64?

@@ -64,8 +64,9 @@ enum TakeoutStillMetadata {
         return bytes.flatMap { try? ExifTIFF(bytes: $0) }
     }
 
-    /// `DateTimeOriginal` as an instant: with `OffsetTimeOriginal` when stated, else read as UTC.
+    /// `DateTimeOriginal` as an instant: in the offset the file states for its clock (`OffsetTimeOriginal`, else
+    /// `OffsetTime` or `OffsetTimeDigitized`, as the stamp writes it), else read as UTC.
     static func captureSeconds(_ tiff: ExifTIFF) -> Int64? {
-        tiff.dateTimeOriginal.map { $0.clockSeconds - Int64(tiff.offsetTimeOriginal ?? 0) }
+        tiff.dateTimeOriginal.map { $0.clockSeconds - Int64(tiff.statedOffset ?? 0) }
     }
 }

@@ -128,10 +128,19 @@ struct TakeoutWriter: Sendable {
             var path = photo.landing
             if reembed, let separate {
                 try OutputLocation.prepareFolder(work)
-                let result = try await LivePhotoConverter.toMotionPhoto(
-                    photo: photo.landing, movie: try file(separate).landing,
-                    options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: .google))
-                path = result.output
+                let video = try file(separate)
+                // The MP4 the photo lost goes back as it is; another movie (a QuickTime one) is laid out again as an MP4.
+                let embedded = "\(work)/motion.jpg"
+                if try TakeoutVideoEmbedding.embed(photo: photo.landing, video: video.landing, output: embedded) != nil {
+                    path = embedded
+                    done.notes[p, default: []].append("its separate video was embedded byte for byte")
+                } else {
+                    let result = try await LivePhotoConverter.toMotionPhoto(
+                        photo: photo.landing, movie: video.landing,
+                        options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: .google))
+                    path = result.output
+                    done.notes[p, default: []].append("its separate video was laid out again as an MP4 (its samples copied)")
+                }
             }
             let photoExt = TakeoutPlacement.fileExtension(name: photo.name, format: photo.format).ext
             if destination == .apple {
@@ -155,8 +164,9 @@ struct TakeoutWriter: Sendable {
         }
     }
 
-    /// Writes `facts` into the file and gives it the capture time as its modification time. A file whose metadata
-    /// cannot be written is written as it is, with a note: a photo without its date is better than no photo.
+    /// Writes `facts` into the file and gives it the capture time it then keeps as its modification time. A file
+    /// whose metadata cannot be written is written as it is, with a note: a photo without its date is better than no
+    /// photo.
     private func stamp(_ path: String, _ facts: TakeoutFacts, notes: inout [String]) throws(LivePhotoError) -> [String] {
         var wrote: [String] = []
         do throws(LivePhotoError) {
@@ -165,7 +175,8 @@ struct TakeoutWriter: Sendable {
             if error.stopsTheRun { throw error }
             notes.append("its date and place could not be written into it (\(Self.reason(error))); written as it was")
         }
-        if let time = facts.captureTime ?? TakeoutStamp.captureTime(of: path) {
+        // The date that won for the metadata: the file's own unless the sidecar's was written over it.
+        if let time = TakeoutStamp.modificationTime(of: path, sidecar: facts.captureTime) {
             let seconds = time.timeIntervalSince1970.rounded(.down)
             FileDates.setModificationTime(timespec(tv_sec: Int(seconds), tv_nsec: 0), of: path)
         }

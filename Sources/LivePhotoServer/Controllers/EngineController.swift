@@ -1,16 +1,19 @@
 import Hummingbird
 
-/// The web app's engine: `livephoto.js` (an ES module) and `livephoto.wasm` (the lossless operations compiled to
+/// The web app's engine: `livephoto.js` (an ES module, with the modules it imports) and `livephoto.wasm` (the lossless operations compiled to
 /// WebAssembly by `scripts/wasm.sh`), from the folder ``ServerOptions/engineDirectory`` names. With it the page makes,
 /// takes apart, converts and edits in the browser, and uploads only what needs ffmpeg; without it (no folder), both
 /// are 404 and the page uploads for every job, as before the engine.
 ///
-/// Only those two names are served, each from that folder (a link out of it is refused): no path of the request
+/// Only those names are served, each from that folder (a link out of it is refused): no path of the request
 /// reaches the file system.
 struct EngineController {
     /// The files served, by the name the page asks for, with their types.
     static let files: [String: String] = [
         "livephoto.js": "text/javascript; charset=utf-8",
+        "error.js": "text/javascript; charset=utf-8",
+        "frame.js": "text/javascript; charset=utf-8",
+        "readcache.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
     ]
 

@@ -22,6 +22,7 @@ enum WebAssets {
         "/js/assemble.js": PackageResources.assemble_js,
         "/js/assemble-make.js": PackageResources.assemble_make_js,
         "/js/camera.js": PackageResources.camera_js,
+        "/js/camerashots.js": PackageResources.camerashots_js,
         "/js/chosen.js": PackageResources.chosen_js,
         "/js/convert.js": PackageResources.convert_js,
         "/js/disassemble.js": PackageResources.disassemble_js,

@@ -28,6 +28,8 @@ enum Jobs {
             duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before,
             coverMatchesPhotoWithin: window == nil ? nil : Self.shutterToStill)
         options.zipsPairToo = true
+        // A browser's recording: its frames on the camera's own rate, without the recorder's jitter.
+        options.snapsToCameraRate = window != nil
         let made = try await LivePhotoMaker.make(
             photo: photo, video: video, options: options, progress: { p in progress(.operation(p.phase), 0.7 * p.fraction) })
         guard let stillPath = made.photo, let moviePath = made.movie else { throw LivePhotoError.invalidArgument("nothing was made") }

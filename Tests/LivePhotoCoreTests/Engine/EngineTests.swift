@@ -70,7 +70,9 @@ struct EngineTests {
             try Self.failure(Self.run("make", [photo, try await ClipStore.shared.path(ClipSpec())], #"{"photoFormat": "heic"}"#))?.1 == 5)
     }
 
-    @Test("a Motion Photo to a Live Photo: every run of the outputs is the input's own, none of the plain photo read in between")
+    @Test(
+        "a Motion Photo to a Live Photo: every run of the outputs is the input's own, none of the plain photo read in between",
+        .needsSamples)
     func flattened() async throws {
         let sample = ProjectPaths.sample("libmphoto_motion_photo_v1_synthetic.jpg")
         try #require(FileManager.default.fileExists(atPath: sample), "the samples are expected in \(ProjectPaths.sample(""))")

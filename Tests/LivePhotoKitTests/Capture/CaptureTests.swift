@@ -8,9 +8,9 @@ import Testing
 struct CaptureTests {
     /// Runs a capture of `input` with presses at `times` (seconds from the stream's start).
     static func capture(
-        _ input: String, at times: [Double], in ws: Workspace, audio: Bool = true, also events: [ShutterEvent] = []
+        _ input: String, at times: [Double], in ws: Workspace, audio: Bool = true, also events: [LivePhotoCapture.ShutterEvent] = []
     ) async throws -> [CapturedLivePhoto] {
-        let (shutter, continuation) = AsyncStream.makeStream(of: ShutterEvent.self)
+        let (shutter, continuation) = AsyncStream.makeStream(of: LivePhotoCapture.ShutterEvent.self)
         for time in times { continuation.yield(.pressAt(time)) }
         for event in events { continuation.yield(event) }
         continuation.finish()

@@ -6,7 +6,7 @@ import Testing
 
 /// What real captures from many phones bend (issue 10): each test is built from a real sample, patched only where
 /// a phone we do not have differs from it.
-@Suite("real captures")
+@Suite("real captures", .needsSamples)
 struct RealCaptureTests {
     static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 

@@ -7,7 +7,7 @@ import Testing
 /// `convert --to motion` puts the MP4's media data where the movie has it modulo 64 KiB (a `free` box after `ftyp`
 /// takes up the difference), so that the kernel copies it as fast as `cp` copies a file; the samples are the same
 /// bytes, and the photo's directory and trailers still find the MP4.
-@Suite("convert: the Motion Photo's media data at the movie's place")
+@Suite("convert: the Motion Photo's media data at the movie's place", .needsSamples)
 struct ConvertAlignmentTests {
     @Test(
         "the MP4's media data lands at the movie's place modulo 64 KiB, after a HEIC or a JPEG, in each layout",

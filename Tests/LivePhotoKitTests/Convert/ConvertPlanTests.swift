@@ -5,7 +5,7 @@ import Testing
 @testable import LivePhotoKit
 
 /// `convert --to motion` reads the movie (again only for a copy ffmpeg made), decides, then plans the MP4 once.
-@Suite("convert: the movie planned once")
+@Suite("convert: the movie planned once", .needsSamples)
 struct ConvertPlanTests {
     @Test(
         "a Live Photo to a Motion Photo plans its MP4 once, the HarmonyOS cover time included",

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `convert`: Live Photo to Google Motion Photo and back, losslessly.
-@Suite("convert")
+@Suite("convert", .needsSamples)
 struct ConvertTests {
     static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 

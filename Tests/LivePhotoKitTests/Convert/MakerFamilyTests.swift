@@ -154,7 +154,7 @@ struct MakerFamilyTests {
         #expect(try await Readers.framemd5(split.video) == Readers.framemd5(movie))
     }
 
-    @Test("the real iPhone's LPCM sound is encoded to AAC for the MP4, the video's samples copied; the result says so")
+    @Test("the real iPhone's LPCM sound is encoded to AAC for the MP4, the video's samples copied; the result says so", .needsSamples)
     func lpcmEncoded() async throws {
         let ws = try Workspace()
         let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
@@ -178,7 +178,7 @@ struct MakerFamilyTests {
         #expect(without.notes.contains { $0.contains("stays as it is") })
     }
 
-    @Test("oppo, vivo and xiaomi take a JPEG only: a HEIC photo is refused, nothing is written")
+    @Test("oppo, vivo and xiaomi take a JPEG only: a HEIC photo is refused, nothing is written", .needsSamples)
     func jpegOnly() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())

@@ -6,7 +6,7 @@ import Testing
 
 /// `convert --to motion`'s flavours (Google's XMP with Samsung's SEF trailer, or the XMP alone), the H.264 choice for
 /// old players, and the way back to the same Live Photo.
-@Suite("convert --to motion: Samsung's trailer, H.264, the way back")
+@Suite("convert --to motion: Samsung's trailer, H.264, the way back", .needsSamples)
 struct MotionPhotoFlavorTests {
     static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 

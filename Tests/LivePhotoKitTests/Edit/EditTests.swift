@@ -7,7 +7,7 @@ import Testing
 /// `edit`: a range kept without re-encoding (the decoded frames and sound of the range, the same), the sound taken
 /// out (every video sample the same bytes), a new key photo (the frame, in the old still's format, with its metadata),
 /// each checked by ffmpeg, ffprobe, exiftool and `verify`; and the bad ranges that write nothing.
-@Suite("edit: trim, mute, key photo", .serialized)
+@Suite("edit: trim, mute, key photo", .needsSamples, .serialized)
 struct EditTests {
     static let photo = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
     static let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")

@@ -103,7 +103,9 @@ struct EffectTests {
         #expect(abs(mean - (dark + light) / 2) < 3, "\(mean) is not the mean of \(dark) and \(light)")
     }
 
-    @Test("long exposure with the real iPhone still: HEIC, its camera, date and GPS kept, no identifier; stabilised by libvidstab")
+    @Test(
+        "long exposure with the real iPhone still: HEIC, its camera, date and GPS kept, no identifier; stabilised by libvidstab",
+        .needsSamples)
     func longExposureMetadata() async throws {
         let ws = try Workspace()
         let photo = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")

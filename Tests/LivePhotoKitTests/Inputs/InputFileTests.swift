@@ -8,7 +8,7 @@ import Testing
 /// error naming the user's file.
 @Suite("inputs: the file opened and identified once")
 struct InputFileTests {
-    @Test("real files: the kind from the first bytes, the Motion Photo reading and its family")
+    @Test("real files: the kind from the first bytes, the Motion Photo reading and its family", .needsSamples)
     func realSamples() throws {
         let cases: [(name: String, kind: FileKind, family: PhotoFamily?)] = [
             ("iphone_IMG_3853_gwy15.HEIC", .heic, nil),
@@ -29,7 +29,7 @@ struct InputFileTests {
         }
     }
 
-    @Test("the Motion Photo reading is done once and kept")
+    @Test("the Motion Photo reading is done once and kept", .needsSamples)
     func readOnce() throws {
         let input = try InputFile(path: ProjectPaths.sample("androidx-media_pixel-motion-photo-shortened.jpg"))
         let first = try input.motionPhoto(), second = try input.motionPhoto()
@@ -55,7 +55,7 @@ struct InputFileTests {
         #expect(try InputFile(path: empty).kind == .unknown)
     }
 
-    @Test("a wrong extension: the bytes decide (the sample read in place, through a link)")
+    @Test("a wrong extension: the bytes decide (the sample read in place, through a link)", .needsSamples)
     func wrongExtension() throws {
         let ws = try Workspace()
         let movie = ws.file("movie.jpg")

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Motion Photos that lie: each is a clear error naming the file, and nothing is written.
-@Suite("split: bad Motion Photos")
+@Suite("split: bad Motion Photos", .needsSamples)
 struct MotionPhotoBadInputTests {
     /// A copy of `sample` with `find` replaced by `replace` (the same length, so only the meaning changes).
     static func patched(_ sample: String, _ find: String, _ replace: String, in ws: Workspace, name: String) throws -> String {

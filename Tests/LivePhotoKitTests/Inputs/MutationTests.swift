@@ -8,7 +8,7 @@ import Testing
 /// crash or a hang. (A crash fails the whole run; the suite's time limit catches a hang.) Each test then replays its
 /// files through the WebAssembly engine (Web/test/replay.mjs, under Node): the same reports as the command line's,
 /// every failure an error with its words, never a trap.
-@Suite("mutated inputs", .tags(.slow), .timeLimit(.minutes(3)))
+@Suite("mutated inputs", .needsSamples, .tags(.slow), .timeLimit(.minutes(3)))
 struct MutationTests {
     /// A small deterministic generator (SplitMix64), so a failure can be replayed.
     struct SplitMix: RandomNumberGenerator {

@@ -36,7 +36,8 @@ struct LibraryScanTests {
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
     }
 
-    @Test("a Takeout-like tree: pairs across names and folders, edited variants, orphans, conflicts, damaged and other files")
+    @Test(
+        "a Takeout-like tree: pairs across names and folders, edited variants, orphans, conflicts, damaged and other files", .needsSamples)
     func takeoutTree() async throws {
         let ws = try Workspace()
         let a = try await Self.make("A", in: ws), b = try await Self.make("B", in: ws), c = try await Self.make("C", in: ws)

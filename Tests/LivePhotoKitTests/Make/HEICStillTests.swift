@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// HEIC stills: the identifier goes into the Exif item's Apple MakerNote; image data never moves.
-@Suite("make: HEIC stills")
+@Suite("make: HEIC stills", .needsSamples)
 struct HEICStillTests {
     /// Every item's bytes but the Exif item's, by item ID.
     static func nonExifItems(_ path: String) throws -> [UInt32: [UInt8]] {

@@ -30,7 +30,7 @@ final class PlanCounter: @unchecked Sendable {
 
 /// One make decides the cover, a trim and the wallpaper from the movie read, then plans the output movie once. On the
 /// real iPhone pair, without ffmpeg (the lossless path never calls it).
-@Suite("make: the movie planned once")
+@Suite("make: the movie planned once", .needsSamples)
 struct MakePlanTests {
     static let photo = ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC")
     static let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")

@@ -139,7 +139,7 @@ struct WallpaperTests {
         return result
     }
 
-    @Test("a real capture keeps every mebx track and every metadata sample byte for byte, and its still time")
+    @Test("a real capture keeps every mebx track and every metadata sample byte for byte, and its still time", .needsSamples)
     func realCapture() async throws {
         let ws = try Workspace()
         let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")

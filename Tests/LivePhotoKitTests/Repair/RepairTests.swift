@@ -6,7 +6,7 @@ import Testing
 
 /// `livephoto repair` on files damaged the way apps damage them and on the real samples (docs/guide/repair.md), judged
 /// by exiftool, `verify`, ffprobe's frames and the bytes left untouched.
-@Suite("Repair")
+@Suite("Repair", .needsSamples)
 struct RepairTests {
     /// 2024-05-01 10:00:00 UTC.
     static let instant = Date(timeIntervalSince1970: 1_714_557_600)
@@ -309,13 +309,8 @@ extension RepairTests {
     @Test("--bake-rotation encodes a movie shown turned by its matrix again upright: same identifier, same still time")
     func rotationBaked() async throws {
         let ws = try Workspace()
-        let photo = try await ClipStore.shared.jpeg()
-        let clip = try await ClipStore.shared.path(ClipSpec(rotation: 90))
-        #expect(try await LivePhotoCLI.run(["make", photo, clip, "--out", ws.path, "--name", "IMG_0001", "--cover", "1.5"]).status == 0)
+        let (identifier, before) = try await Self.rotatedLivePhoto(in: ws, name: "IMG_0001")
         let (still, movie) = (ws.file("IMG_0001.JPG"), ws.file("IMG_0001.MOV"))
-        let identifier = try await Readers.exiftoolMovieIdentifier(movie)
-        let before = try await Readers.ffprobeStreams(movie).first { $0["codec_type"] as? String == "video" }
-        #expect((before?["side_data_list"] as? [[String: Any]])?.contains { $0["rotation"] != nil } == true)
         #expect(try await LibraryRepair.diagnose([ws.path], options: LibraryRepair.Options(jobs: 1)).diagnoses.isEmpty)
         var options = LibraryRepair.Options(jobs: 1)
         options.bakesRotation = true

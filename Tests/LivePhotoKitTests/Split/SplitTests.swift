@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `split`: every sample, Apple pairs, bundles; the photo is the stored image, the video the embedded bytes.
-@Suite("split")
+@Suite("split", .needsSamples)
 struct SplitTests {
     struct Expected: Sendable, CustomStringConvertible {
         var sample: String

@@ -101,7 +101,7 @@ struct TakeoutStampTests {
         #expect(try imageItems(path) == items)
     }
 
-    @Test("a Pixel Motion Photo keeps its date and its video; it gains the place and XMP")
+    @Test("a Pixel Motion Photo keeps its date and its video; it gains the place and XMP", .needsSamples)
     func pixelMotionPhoto() async throws {
         let workspace = try Workspace()
         let path = try copy("androidx-media_pixel-motion-photo-shortened.jpg", to: workspace)
@@ -129,7 +129,7 @@ struct TakeoutStampTests {
         #expect(try await Readers.exiftoolNumbers(path, ["DateTimeOriginal"])["DateTimeOriginal"] == "2023:08:14 20:11:54")
     }
 
-    @Test("an iPhone HEIC keeps its date and place unless the sidecar is preferred; every image item is unchanged")
+    @Test("an iPhone HEIC keeps its date and place unless the sidecar is preferred; every image item is unchanged", .needsSamples)
     func iPhoneHEIC() async throws {
         let workspace = try Workspace()
         let path = try copy("iphone_IMG_3853_gwy15.HEIC", to: workspace)
@@ -154,7 +154,7 @@ struct TakeoutStampTests {
     @Test(
         "a HEIC Motion Photo gets only the XMP that fits its padding, in place; its video stays last",
         // Samsung's XMP item ends in some 170 spaces of padding; androidx's sample has none.
-        arguments: [("samsung-s22-google-motionphoto-v1_ente.heic", ["rating"]), ("androidx-media_sample_MP.heic", [])])
+        .needsSamples, arguments: [("samsung-s22-google-motionphoto-v1_ente.heic", ["rating"]), ("androidx-media_sample_MP.heic", [])])
     func heicMotionPhoto(name: String, expected: [String]) async throws {
         let workspace = try Workspace()
         let path = try copy(name, to: workspace)
@@ -184,7 +184,7 @@ struct TakeoutStampTests {
         }
     }
 
-    @Test("an iPhone movie keeps its dates; preferred, the sidecar's date replaces them and the frames stay the same")
+    @Test("an iPhone movie keeps its dates; preferred, the sidecar's date replaces them and the frames stay the same", .needsSamples)
     func iPhoneMovie() async throws {
         let workspace = try Workspace()
         let path = try copy("iphone_IMG_3853_gwy15.MOV", to: workspace)
@@ -228,7 +228,7 @@ struct TakeoutStampTests {
         #expect(TakeoutStamp.captureTime(of: path) == Self.instant)
     }
 
-    @Test("a Samsung Motion Photo JPEG keeps its video and its SEF trailer")
+    @Test("a Samsung Motion Photo JPEG keeps its video and its SEF trailer", .needsSamples)
     func samsungMotionPhotoJPEG() async throws {
         let workspace = try Workspace()
         let path = try copy("androidx-media_ss-motion-photo-shortened.jpg", to: workspace)
@@ -265,7 +265,7 @@ struct TakeoutStampTests {
         #expect(try TakeoutStamp.apply(to: path, facts: Self.facts, prefersSidecar: false) == [])
     }
 
-    @Test("a truncated file is an error that names it; an unknown kind gets nothing")
+    @Test("a truncated file is an error that names it; an unknown kind gets nothing", .needsSamples)
     func damagedAndUnknown() throws {
         let workspace = try Workspace()
         for name in [

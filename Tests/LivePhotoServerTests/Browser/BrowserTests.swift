@@ -10,7 +10,7 @@ import Testing
 /// and a name on every control, screenshots of each mode at both sizes, 50 concurrent uploads, and a server without
 /// the engine whose page uploads as before (Tests/Browser/webapp_test.py). With `LIVEPHOTO_README_SCREENSHOTS=DIR`
 /// set, the screenshots the README shows are written to DIR as well.
-@Suite("serve: in a real browser", .tags(.browser), .timeLimit(.minutes(15)))
+@Suite("serve: in a real browser", .needsSamples, .tags(.browser), .timeLimit(.minutes(15)))
 struct BrowserTests {
     @Test("drops, thumbnails, Assemble, Disassemble, viewer, gallery, layout at two sizes, accessibility, 50 concurrent uploads")
     func browser() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// (Tests/Browser/hardening_test.py): foreign Host and cross-origin requests, a gallery file swapped for a link, idle
 /// connections, a burst of frame requests, upload and storage limits, a planted work-folder link, the Import view's
 /// cross-origin import and its listing kept out of the work folder.
-@Suite("serve: hardening", .tags(.browser), .timeLimit(.minutes(5)))
+@Suite("serve: hardening", .needsSamples, .tags(.browser), .timeLimit(.minutes(5)))
 struct HardeningTests {
     @Test("other sites refused, the gallery confined, every resource bounded, the work folder private")
     func hardening() async throws {

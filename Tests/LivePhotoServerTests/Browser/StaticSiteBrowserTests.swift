@@ -8,7 +8,7 @@ import Testing
 /// livephoto command; no request leaving the page during a make (DevTools' network events); the manifest and its
 /// icons, the service worker in control; at 375×812 and 1280×800 no sideways scrolling and a name on every control;
 /// then offline, the server stopped: the page and its engine reload from the cache and a make still works.
-@Suite("the static web app: in a real browser", .tags(.browser), .timeLimit(.minutes(15)))
+@Suite("the static web app: in a real browser", .needsSamples, .tags(.browser), .timeLimit(.minutes(15)))
 struct StaticSiteBrowserTests {
     @Test("no server: every lossless mode in the browser, nothing uploaded, installable, offline")
     func site() async throws {

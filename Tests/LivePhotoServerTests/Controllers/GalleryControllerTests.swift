@@ -9,7 +9,7 @@ import Testing
 
 /// The gallery of a served folder.
 extension ServerTests {
-    @Test("the gallery: pairs by identifier across folders, orphans marked, pages with totals; a rescan through the index")
+    @Test("the gallery: pairs by identifier across folders, orphans marked, pages with totals; a rescan through the index", .needsSamples)
     func galleryPages() async throws {
         let ws = try Workspace()
         let photo = try await ClipStore.shared.jpeg(), clip = try await ClipStore.shared.path(ClipSpec())

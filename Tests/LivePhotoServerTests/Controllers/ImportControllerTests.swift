@@ -110,7 +110,7 @@ extension ServerTests {
         }
     }
 
-    @Test("an import: queued behind the job slots, a second refused, progress, the summary, the items in the gallery")
+    @Test("an import: queued behind the job slots, a second refused, progress, the summary, the items in the gallery", .needsSamples)
     func importTakeout() async throws {
         let ws = try Workspace()
         try FileManager.default.createDirectory(atPath: ws.file("gallery"), withIntermediateDirectories: true)

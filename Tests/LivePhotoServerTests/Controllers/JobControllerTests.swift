@@ -57,7 +57,7 @@ extension ServerTests {
         }
     }
 
-    @Test("downloads: an ETag and 304 for it, 416 for a range past the end, a suffix range, the name as an attachment")
+    @Test("downloads: an ETag and 304 for it, 416 for a range past the end, a suffix range, the name as an attachment", .needsSamples)
     func downloads() async throws {
         let ws = try Workspace()
         let sample = "androidx-media_pixel-motion-photo-shortened.jpg"

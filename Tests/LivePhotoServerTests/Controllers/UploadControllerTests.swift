@@ -41,7 +41,8 @@ extension ServerTests {
         }
     }
 
-    @Test("an upload says what the file is, from LivePhotoKit: a Motion Photo (JPEG's XMP, HEIC's mpvd box) or a plain still")
+    @Test(
+        "an upload says what the file is, from LivePhotoKit: a Motion Photo (JPEG's XMP, HEIC's mpvd box) or a plain still", .needsSamples)
     func uploadRole() async throws {
         let (server, _) = try Self.server(limit: 64 << 20)
         let plain = try await ClipStore.shared.jpeg()
@@ -63,7 +64,8 @@ extension ServerTests {
         }
     }
 
-    @Test("an uploaded photo to show: a JPEG as it is, a HEIC through a display copy beside it, a non-photo refused in words")
+    @Test(
+        "an uploaded photo to show: a JPEG as it is, a HEIC through a display copy beside it, a non-photo refused in words", .needsSamples)
     func uploadedPhoto() async throws {
         let (server, ws) = try Self.server(limit: 64 << 20)
         let jpeg = try await ClipStore.shared.jpeg()

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The dump behind `inspect --boxes`: every box, headers only, never stopped by a bad one.
-@Suite("box walker")
+@Suite("box walker", .needsSamples)
 struct BoxWalkerTests {
     @Test("the real iPhone movie: every box inside its parent, the declared ones with their fields")
     func realMovie() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Boxes declared once (`mvhd`, `tkhd`, `mdhd`, `elst`): the one declaration reads, writes and describes them.
 @Suite("declared boxes")
 struct DeclaredBoxTests {
-    @Test("every header box of the real iPhone movie is written back byte for byte")
+    @Test("every header box of the real iPhone movie is written back byte for byte", .needsSamples)
     func realMovieRoundTrip() throws {
         let movie = try Movie(file: RandomAccessFile(path: ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")))
         let mvhd = try #require(movie.moov.child("mvhd"))
@@ -81,7 +81,7 @@ struct DeclaredHEIFBoxTests {
         "androidx-media_sample_MP.heic",
     ]
 
-    @Test("every iloc, iinf, infe and iref of the real HEICs is written back byte for byte", arguments: heics)
+    @Test("every iloc, iinf, infe and iref of the real HEICs is written back byte for byte", .needsSamples, arguments: heics)
     func realRoundTrip(_ sample: String) throws {
         let heif = try HEIFFile(file: RandomAccessFile(path: ProjectPaths.sample(sample)))
         let iloc = try #require(heif.meta.child("iloc"))

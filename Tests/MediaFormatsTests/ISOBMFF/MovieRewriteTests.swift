@@ -5,7 +5,7 @@ import Testing
 
 /// ``MovieRewrite`` on the real iPhone movie: its layout adds up, reads back as a movie, and puts the media data where
 /// it says.
-@Suite("a movie rewritten: header bytes and copy plan")
+@Suite("a movie rewritten: header bytes and copy plan", .needsSamples)
 struct MovieRewriteTests {
     static func movie() throws -> (RandomAccessFile, Movie) {
         let file = try RandomAccessFile(path: ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV"))

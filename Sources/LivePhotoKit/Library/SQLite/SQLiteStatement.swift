@@ -79,6 +79,14 @@ struct SQLiteRow: CustomStringConvertible {
     /// Column `column` as text ("" for NULL).
     func text(_ column: Int32) -> String { optionalText(column) ?? "" }
 
+    /// Column `column`'s UTF-8 bytes handed to `read` (valid only during the call), without making a String of them;
+    /// empty for NULL.
+    func withText<T>(_ column: Int32, _ read: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let start = sqlite3_column_text(handle, column) else { return try read(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try read(UnsafeBufferPointer(start: start, count: count))
+    }
+
     /// Column `column` as text, nil for NULL.
     func optionalText(_ column: Int32) -> String? {
         guard let start = sqlite3_column_text(handle, column) else { return nil }

@@ -7,10 +7,8 @@
 // The first recorder's frame rate is read from what it wrote: below `minimumRate`, the recording steps down a size
 // (the preview drawn on a smaller canvas) and is measured again, while the preview and the still keep the camera's
 // full size.
-import { $, announce, showError } from "./dom.js";
-import { downloads, follow, startJob } from "./jobs.js";
-import { upload } from "./upload.js";
-import { liveViewer } from "./viewer.js";
+import { $, showError } from "./dom.js";
+import { deliver, shotCard } from "./camerashots.js";
 import { recordedFrameRate } from "./recordrate.js";
 
 // The frame rate a recording must hold (a lock screen wants 20; this leaves room) when the camera gives that many,
@@ -87,20 +85,32 @@ function releaseStream(stream) {
   for (const track of stream.getVideoTracks()) if (track !== camera.track) track.stop();
 }
 
-// The recording's size, said on the page when it is smaller than the camera's.
+// Whether a recording at `fps` falls behind the camera (the encoder drops frames; a smaller size helps) rather than
+// holding every frame the camera gives (a 20 fps camera, a dim webcam: nothing on the page helps).
+function behindCamera(fps) {
+  return camera.cameraRate ? fps < camera.cameraRate * 0.9 : true;
+}
+
+// The recording's size, said on the page when it is smaller than the camera's; and the camera, when it is what keeps
+// the frame rate under `minimumRate`.
 function showRate(fps) {
   const { width, height } = camera.recordSize, full = camera.fullSize;
   const stepped = width < full.width || height < full.height;
+  const cameraLimited = !camera.measuring && fps !== null && fps < minimumRate && !behindCamera(fps);
   $("camera").dataset.rate = camera.measuring ? "measuring" : stepped ? "stepped" : "full";
+  $("camera").dataset.limitedBy = cameraLimited ? "camera" : "";
   $("camera").dataset.recordSize = `${width}x${height}`;
   $("camera").dataset.recordRate = fps ? fps.toFixed(1) : "";
   $("camera").dataset.measured = camera.measured.join(", ");
   const line = $("camera-rate");
-  line.hidden = camera.measuring || !stepped;
+  line.hidden = camera.measuring || (!stepped && !cameraLimited);
   if (line.hidden) return;
-  line.textContent = fps !== null && fps < minimumRate
-    ? `Recording at ${width}×${height}, ${Math.round(fps)} fps, the most this browser keeps up with; the photo stays ${full.width}×${full.height}.`
-    : `Recording at ${width}×${height} to keep ${minimumRate} fps; the photo stays ${full.width}×${full.height}.`;
+  const lockScreen = Math.round(fps) < 20 ? "; a lock screen animates only from 20 fps" : "";
+  line.textContent = cameraLimited
+    ? `The camera gives ${Math.round(fps)} fps, and the recording keeps every frame: the camera limits the frame rate${lockScreen}.`
+    : fps !== null && fps < minimumRate
+      ? `Recording at ${width}×${height}, ${Math.round(fps)} fps, the most this browser keeps up with; the photo stays ${full.width}×${full.height}.`
+      : `Recording at ${width}×${height} to keep ${minimumRate} fps; the photo stays ${full.width}×${full.height}.`;
 }
 
 // Reads the frame rate `entry` recorded (from 1 s on, once the next recorder runs beside it, as it will from then on)
@@ -112,7 +122,7 @@ async function measureRate(entry) {
   const full = camera.fullSize, height = stepHeights.find((h) => h < camera.recordSize.height);
   // Unreadable, fast enough, as fast as the camera itself (a camera that gives fewer frames gets nothing from a
   // smaller size), or nothing smaller to try: the size stays.
-  const behind = camera.cameraRate ? fps < camera.cameraRate * 0.9 : true;
+  const behind = behindCamera(fps);
   if (fps !== null) camera.measured.push(`${camera.recordSize.width}x${camera.recordSize.height} ${fps.toFixed(1)}`);
   if (fps === null || fps >= minimumRate || !behind || !height) {
     camera.measuring = false;
@@ -241,18 +251,6 @@ function takeStill() {
   return camera.imageCapture.takePhoto().catch(frame);
 }
 
-function shotCard(id) {
-  const card = document.createElement("div");
-  card.className = "shot";
-  card.id = `shot-${id}`;
-  card.dataset.state = "recording";
-  card.innerHTML = `<div class="progress" id="shot-${id}-progress" role="progressbar" aria-label="Live Photo ${id}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0">`
-    + `<div class="bar"></div><span class="label">Recording…</span></div>`
-    + `<p class="error" hidden></p><div class="viewer-slot"></div><div class="downloads"></div>`;
-  $("camera-roll").prepend(card);
-  return card;
-}
-
 function shutter() {
   if (!camera.timer || camera.closing) return;
   const now = performance.now();
@@ -265,49 +263,6 @@ function shutter() {
   entry.presses.push(shot);
   entry.keepUntil = Math.max(entry.keepUntil, now + camera.after * 1000);
   cameraTick();
-}
-
-// One recording and its presses: the video is uploaded once, each still with it, and each press becomes a job.
-async function deliver(blobPromise, shots) {
-  let video;
-  try {
-    const blob = await blobPromise;
-    const extension = blob.type.includes("mp4") ? "mp4" : "webm";
-    video = await upload(new File([blob], `capture.${extension}`, { type: blob.type }), `shot-${shots[0].id}-progress`);
-  } catch (err) {
-    for (const shot of shots) failShot(shot, err);
-    return;
-  }
-  for (const shot of shots) {
-    try {
-      const still = await shot.still;
-      const extension = still.type === "image/png" ? "png" : "jpg";
-      const photo = await upload(new File([still], `capture.${extension}`, { type: still.type }), `shot-${shot.id}-progress`);
-      const id = await startJob("capture", { photo: photo.id, video: video.id, press: shot.press });
-      shot.card.dataset.state = "making";
-      // The job runs while the next press uploads.
-      follow(id, `shot-${shot.id}-progress`).then((status) => showShot(shot, id, status), (err) => failShot(shot, err));
-    } catch (err) {
-      failShot(shot, err);
-    }
-  }
-}
-
-function showShot(shot, id, status) {
-  shot.card.querySelector(".viewer-slot").replaceChildren(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, `Shot ${shot.id}`));
-  downloads(shot.card.querySelector(".downloads"), id, status.result.files);
-  shot.card.querySelector(".progress").hidden = true;
-  shot.card.dataset.job = id;
-  shot.card.dataset.state = "done";
-  shot.card.title = status.result.summary;
-}
-
-function failShot(shot, err) {
-  const el = shot.card.querySelector(".error");
-  el.textContent = err.message || String(err);
-  el.hidden = false;
-  announce(el.textContent);
-  shot.card.dataset.state = "failed";
 }
 
 // Shows the camera's window (seconds kept before and after a press) as the server was told it.

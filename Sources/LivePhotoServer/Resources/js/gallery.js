@@ -32,6 +32,7 @@ const problemWords = {
   "motion-photo-layout": "video not at the end",
   "wallpaper": "no lock-screen animation",
   "rotation": "movie shown turned",
+  "verify": "Photos would not pair it",
   "damaged": "damaged",
 };
 

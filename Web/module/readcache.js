@@ -1,0 +1,90 @@
+// What the engine has read of its inputs, and how much it reads at once: it never holds a whole input.
+import { LivePhotoError } from './error.js';
+
+/** The largest read the engine asks for at once (it refuses more itself), and what one operation may hold of its inputs. */
+export const maxRead = 64 * 1024 * 1024;
+const maxHeld = 256 * 1024 * 1024;
+/**
+ * A small read brings this much in, so that parsing a header costs one run, not one per field; a read that carries
+ * on where the last one ended (a JPEG's image data walked for its end) brings in as much again as is held there, so
+ * that a long walk takes a few runs, not one per 256 KiB.
+ */
+export const readAhead = 256 * 1024;
+
+/** An input's name in messages: its own, or its place among the inputs. */
+export function nameOf(file, index) {
+  return typeof file.name === 'string' && file.name !== '' ? file.name : `file${index + 1}`;
+}
+
+/** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
+export class ReadCache {
+  constructor(files) {
+    this.files = files;
+    this.runs = files.map(() => []);
+    this.held = 0;
+  }
+
+  /** The bytes at [offset, offset + count) of input `handle`, clipped to its end; null when not read yet. */
+  get(handle, offset, count) {
+    const size = this.files[handle].size;
+    const end = Math.min(offset + count, size);
+    if (offset >= end) return new Uint8Array(0);
+    for (const run of this.runs[handle]) {
+      if (run.start <= offset && run.start + run.bytes.length >= end) {
+        return run.bytes.subarray(offset - run.start, end - run.start);
+      }
+    }
+    return null;
+  }
+
+  /** Reads the ranges `misses` asked for, a little more around small ones, and keeps them. */
+  async fill(misses) {
+    const wanted = misses.map(({ handle, offset, count }) => {
+      const size = this.files[handle].size;
+      const start = Math.max(0, Math.min(offset, size));
+      const before = this.runs[handle].find((run) => run.start < start && run.start + run.bytes.length >= start);
+      const ahead = before ? Math.min(maxRead, Math.max(readAhead, start - before.start)) : readAhead;
+      const end = Math.min(size, start + Math.max(count, ahead));
+      return { handle, start, end };
+    });
+    await Promise.all(wanted.map(async ({ handle, start, end }) => {
+      if (end <= start || this.get(handle, start, end - start)) return;
+      let bytes;
+      try {
+        bytes = new Uint8Array(await this.files[handle].slice(start, end).arrayBuffer());
+      } catch (error) {
+        // A file that went away or changed since it was chosen (the browser refuses to read it).
+        throw new LivePhotoError(`${nameOf(this.files[handle], handle)}: cannot be read (${error.message})`, 2);
+      }
+      this.add(handle, start, bytes);
+    }));
+  }
+
+  add(handle, start, bytes) {
+    let runs = this.runs[handle];
+    let merged = { start, bytes };
+    const keep = [];
+    for (const run of runs) {
+      const runEnd = run.start + run.bytes.length, end = merged.start + merged.bytes.length;
+      if (runEnd < merged.start || run.start > end) {
+        keep.push(run);
+        continue;
+      }
+      const from = Math.min(run.start, merged.start), to = Math.max(runEnd, end);
+      const joined = new Uint8Array(to - from);
+      joined.set(run.bytes, run.start - from);
+      joined.set(merged.bytes, merged.start - from);
+      this.held -= run.bytes.length;
+      merged = { start: from, bytes: joined };
+    }
+    keep.push(merged);
+    keep.sort((a, b) => a.start - b.start);
+    this.runs[handle] = keep;
+    this.held += merged.bytes.length;
+    if (this.held > maxHeld) {
+      throw new LivePhotoError(`the inputs' headers take more than ${maxHeld >> 20} MB: not a file the engine reads`, 2);
+    }
+  }
+}
+
+/** One engine instance: its memory, and the cache its reads come from. */
