@@ -78,8 +78,10 @@ def main():
     site = tempfile.mkdtemp(prefix="livephoto-engine-parity-")
     server = driver = None
     try:
-        for name in ["livephoto.js", "livephoto.wasm"]:
-            shutil.copy(os.path.join(MODULE, name), site)
+        # The module (livephoto.js and the modules it imports) and its WebAssembly.
+        for name in sorted(os.listdir(MODULE)):
+            if name.endswith((".js", ".wasm")):
+                shutil.copy(os.path.join(MODULE, name), site)
         shutil.copy(os.path.join(HERE, "..", "..", "Web", "test", "invoke.mjs"), site)
         with open(os.path.join(site, "index.html"), "w") as f:
             f.write(PAGE)

@@ -139,8 +139,10 @@ def run(driver, operation, options):
 def main():
     site = tempfile.mkdtemp(prefix="livephoto-engine-bench-")
     try:
-        for name in ["livephoto.js", "livephoto.wasm"]:
-            shutil.copy(os.path.join(MODULE, name), site)
+        # The module (livephoto.js and the modules it imports) and its WebAssembly.
+        for name in sorted(os.listdir(MODULE)):
+            if name.endswith((".js", ".wasm")):
+                shutil.copy(os.path.join(MODULE, name), site)
         shutil.copy(SMALL, os.path.join(site, "small.jpg"))
         with open(os.path.join(site, "index.html"), "w") as f:
             f.write(PAGE)
