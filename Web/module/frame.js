@@ -1,5 +1,6 @@
-// A video's frame drawn by the page's own decoder: the key photo of a video alone, where no ffmpeg is.
-import { LivePhotoError } from './error.js';
+// A video's frame drawn by the page's own decoder: the key photo of a video alone, where no ffmpeg is. livephoto.js
+// loads it only when a frame is asked for.
+import { LivePhotoError } from './inputs.js';
 
 /** Resolves once `element` fires `event`; rejects, with the exit status of "needs a tool", on its error or after `seconds`. */
 function once(element, event, seconds) {

@@ -3,13 +3,21 @@
 // engine reads only the byte ranges it parses, and every output is a Blob of its new header bytes and slices of the
 // inputs, so nothing is copied and nothing leaves the page. See docs/guide/javascript.md.
 
-import { LivePhotoError } from './error.js';
-import { grabFrame } from './frame.js';
-import { ReadCache, maxRead, nameOf, readAhead } from './readcache.js';
+import { LivePhotoError, ReadCache, maxRead, nameOf, readAhead } from './inputs.js';
 
 const wasmURL = new URL('./livephoto.wasm', import.meta.url);
 
-export { LivePhotoError, grabFrame };
+export { LivePhotoError };
+
+/**
+ * In a page: the frame at `seconds` of `video` (a Blob), drawn by the browser's own decoder at the video's size, as a
+ * JPEG Blob. Rejects with code 5 where the browser cannot decode the video (HEVC in Chromium, say). Its code (frame.js)
+ * is loaded on the first call.
+ */
+export async function grabFrame(video, seconds) {
+  const frame = await import('./frame.js');
+  return frame.grabFrame(video, seconds);
+}
 
 /** An operation that still lacks bytes after this many runs stops (a walk of 64 MiB takes 9). */
 const maxRounds = 100;

@@ -11,9 +11,8 @@ struct EngineController {
     /// The files served, by the name the page asks for, with their types.
     static let files: [String: String] = [
         "livephoto.js": "text/javascript; charset=utf-8",
-        "error.js": "text/javascript; charset=utf-8",
+        "inputs.js": "text/javascript; charset=utf-8",
         "frame.js": "text/javascript; charset=utf-8",
-        "readcache.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
     ]
 

@@ -24,7 +24,7 @@ extension ServerTests {
         let module = Array("export const answer = 42;\n".utf8)
         let wasm: [UInt8] = [0x00, 0x61, 0x73, 0x6D, 0x01, 0x00, 0x00, 0x00]
         try Data(module).write(to: URL(fileURLWithPath: folder.file("livephoto.js")))
-        try Data(module).write(to: URL(fileURLWithPath: folder.file("readcache.js")))
+        try Data(module).write(to: URL(fileURLWithPath: folder.file("inputs.js")))
         try Data(wasm).write(to: URL(fileURLWithPath: folder.file("livephoto.wasm")))
         try Data("secret".utf8).write(to: URL(fileURLWithPath: folder.file("secret.txt")))
         let (server, _) = try Self.server(engine: folder.path)
@@ -33,7 +33,7 @@ extension ServerTests {
             #expect(js.status == .ok && Array(js.body.readableBytesView) == module)
             #expect(js.headers[.contentType] == "text/javascript; charset=utf-8")
             // The modules livephoto.js imports, by their names.
-            let imported = try await client.execute(uri: "/engine/readcache.js", method: .get)
+            let imported = try await client.execute(uri: "/engine/inputs.js", method: .get)
             #expect(imported.status == .ok && Array(imported.body.readableBytesView) == module)
             let binary = try await client.execute(uri: "/engine/livephoto.wasm", method: .get)
             #expect(binary.status == .ok && Array(binary.body.readableBytesView) == wasm)

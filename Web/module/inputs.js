@@ -1,5 +1,14 @@
-// What the engine has read of its inputs, and how much it reads at once: it never holds a whole input.
-import { LivePhotoError } from './error.js';
+// What the engine has read of its inputs, and how much it reads at once (it never holds a whole input); and the error
+// every part of the module throws. livephoto.js imports this module alone: a first inspect waits for no other file.
+
+/** Why an operation failed: the command line's words (`message`) and its exit status (`code`). */
+export class LivePhotoError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.name = 'LivePhotoError';
+    this.code = code;
+  }
+}
 
 /** The largest read the engine asks for at once (it refuses more itself), and what one operation may hold of its inputs. */
 export const maxRead = 64 * 1024 * 1024;
