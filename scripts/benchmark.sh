@@ -9,18 +9,23 @@
 #   BENCH_SIZE=640x360 scripts/benchmark.sh   # frame size of the ffmpeg part (default 1920x1080)
 #   BENCH_LIBRARY=300 scripts/benchmark.sh    # files in the synthetic library (default 3000; the RSS check uses 10x)
 #   BENCH_SCAN_ITEMS=10000 scripts/benchmark.sh  # items scan --json prints in the library part (default 100000)
-#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout capture browser")
+#   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout icloud capture browser")
 #   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
 #   BENCH_TAKEOUT_PARTS=5 scripts/benchmark.sh     # its zip parts (default 4, at least 3)
+#   BENCH_ICLOUD_MB=600 scripts/benchmark.sh       # media in the synthetic iCloud Photos data copy (default 2200; ~3x free)
+#   BENCH_ICLOUD_PARTS=5 scripts/benchmark.sh      # its zip parts (default 4, at least 3)
+#   BENCH_IMPORT_COMMAND=takeout scripts/benchmark.sh  # the subcommand the icloud part times (default import)
 #   BENCH_BIN=path/to/livephoto scripts/benchmark.sh  # time that binary instead of building the release one
-# Exits with 1 when a part's run went wrong (takeout: unzip or takeout wrote nothing, or not everything; library:
-# convert --to motion of the camera-size pairs wrote fewer than 100 Motion Photos). Figures past a target (takeout:
-# the ratio and the peak RSS; library: that convert's ratio to cp -r) are listed at the end; BENCH_ENFORCE=1 makes
-# them fail too (timings on a busy machine are noise, so CI's quick pass only lists them).
-# Installs ffmpeg and GNU time when missing (Debian/Ubuntu). Work files go to bench-work/ (git-ignored).
+# Exits with 1 when a part's run went wrong (takeout, icloud: unzip or takeout/import wrote nothing, or not everything;
+# icloud: import --json read fewer media files than the export holds, or failed some; library: convert --to motion of
+# the camera-size pairs wrote fewer than 100 Motion Photos). Figures past a target (takeout, icloud: the ratio and the
+# peak RSS; library: that convert's ratio to cp -r) are listed at the end; BENCH_ENFORCE=1 makes them fail too
+# (timings on a busy machine are noise, so CI's quick pass only lists them).
+# Installs ffmpeg and GNU time when missing, and heif-enc for the icloud part (Debian/Ubuntu). Work files go to
+# bench-work/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
@@ -33,6 +38,8 @@ command -v exiftool >/dev/null || need+=(libimage-exiftool-perl)
 command -v python3 >/dev/null || need+=(python3)
 [ -x /usr/bin/time ] || need+=(time)
 command -v unzip >/dev/null || need+=(unzip)
+# The icloud part's HEIC photos (BENCH_PARTS unset: every part runs).
+[[ " ${BENCH_PARTS:-icloud} " != *" icloud "* ]] || command -v heif-enc >/dev/null || need+=(libheif-examples)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
@@ -67,7 +74,7 @@ measure() {
   echo "$best $rss"
 }
 
-parts=" ${BENCH_PARTS:-video flavors edit library takeout capture browser} "
+parts=" ${BENCH_PARTS:-video flavors edit library takeout icloud capture browser} "
 # A 10 s 1080p H.264 clip at a high bit rate, then looped (stream copy) up to each size.
 if [[ $parts == *" video "* || $parts == *" flavors "* || $parts == *" edit "* || $parts == *" browser "* ]] && [ ! -f "$work/base.mov" ]; then
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
@@ -365,17 +372,12 @@ if awk "BEGIN{exit !($rep_s > 1.5 * $rep_cp_s)}"; then
 fi
 fi
 
-if [[ $parts == *" takeout "* ]]; then
-# Google Takeout: a synthetic export (scripts/make-takeout.py) of BENCH_TAKEOUT_MB of camera-size media (12 MP JPEGs
-# of 3.8-5 MB, 1080p H.264 movies of 27-62 MB, every file unique in its bytes, 30% of them also in albums), deflated
-# in BENCH_TAKEOUT_PARTS zip parts. `takeout PARTS --out DIR` reads the members straight from the zips; it is timed
-# against `unzip -q` of the same parts, one after the other, into one folder on the same file system: the least any
-# extract-first tool pays before its own work. Limits: at most 1.5x unzip's time, peak RSS under 100 MB.
-tk_mb=${BENCH_TAKEOUT_MB:-2200}
-tk_parts=${BENCH_TAKEOUT_PARTS:-4}
-[ "$tk_parts" -ge 3 ] || { echo "benchmark.sh: BENCH_TAKEOUT_PARTS must be at least 3" >&2; exit 2; }
+# The base media of the takeout and icloud exports, made once by ffmpeg in $work/takeout-base (each export's files are
+# variants of them): a 12 MP photo, 10 s and 5 s 1080p movies.
 tk_base="$work/takeout-base"
-if [ ! -f "$tk_base/movie5.mp4" ]; then
+samples=../shared/samples  # an iPhone Live Photo, when the shared samples are beside the project
+takeout_base_media() {
+  [ ! -f "$tk_base/movie5.mp4" ] || return 0
   mkdir -p "$tk_base"
   # A 4032x3024 photo with noise, so it stays camera-size (about 3.8 MB at -q:v 2; deflate gains nothing on it).
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=4032x3024" -vf "noise=alls=15:allf=u" -frames:v 1 -q:v 2 "$tk_base/photo.jpg"
@@ -387,9 +389,19 @@ if [ ! -f "$tk_base/movie5.mp4" ]; then
   ffmpeg -v error -y -i "$tk_base/movie10.mp4" -c copy "$tk_base/movie10.mov"
   ffmpeg -v error -y -i "$tk_base/movie10.mp4" -t 5 -c copy -movflags +faststart "$tk_base/movie5.mp4.tmp.mp4"
   mv "$tk_base/movie5.mp4.tmp.mp4" "$tk_base/movie5.mp4"  # last: its presence means the set is complete
-fi
+}
+
+if [[ $parts == *" takeout "* ]]; then
+# Google Takeout: a synthetic export (scripts/make-takeout.py) of BENCH_TAKEOUT_MB of camera-size media (12 MP JPEGs
+# of 3.8-5 MB, 1080p H.264 movies of 27-62 MB, every file unique in its bytes, 30% of them also in albums), deflated
+# in BENCH_TAKEOUT_PARTS zip parts. `takeout PARTS --out DIR` reads the members straight from the zips; it is timed
+# against `unzip -q` of the same parts, one after the other, into one folder on the same file system: the least any
+# extract-first tool pays before its own work. Limits: at most 1.5x unzip's time, peak RSS under 100 MB.
+tk_mb=${BENCH_TAKEOUT_MB:-2200}
+tk_parts=${BENCH_TAKEOUT_PARTS:-4}
+[ "$tk_parts" -ge 3 ] || { echo "benchmark.sh: BENCH_TAKEOUT_PARTS must be at least 3" >&2; exit 2; }
+takeout_base_media
 tk="$work/takeout-${tk_mb}MB-${tk_parts}p"
-samples=../shared/samples  # an iPhone Live Photo, when the shared samples are beside the project
 live=()
 [ ! -f "$samples/iphone_IMG_3853_gwy15.HEIC" ] || live=(--live-photo "$samples/iphone_IMG_3853_gwy15.HEIC" "$samples/iphone_IMG_3853_gwy15.MOV")
 if [ ! -f "$tk/manifest.json" ]; then  # written last: the export is complete (delete the folder to rebuild it)
@@ -426,6 +438,99 @@ printf '  %-52s %8s s   (%sx unzip -q, target at most 1.5x; peak RSS %d MB, targ
 [ "$tt_files" -gt 0 ] || failures+=("takeout: takeout --out wrote no file")
 if awk "BEGIN{exit !($tk_ratio > 1.5)}"; then over+=("takeout: ${tk_ratio}x the time of unzip -q (target at most 1.5x)"); fi
 [ "$tt_kb" -lt $((100 * 1024)) ] || over+=("takeout: peak RSS $((tt_kb / 1024)) MB (target under 100 MB)")
+fi
+
+if [[ $parts == *" icloud "* ]]; then
+# iCloud Photos: a synthetic Apple data copy (privacy.apple.com's "iCloud Photos"; scripts/make-icloud-export.py) of
+# BENCH_ICLOUD_MB of camera-size media (12 MP HEICs of 2.6-3.8 MB and JPEGs of 3.8-5 MB, 1080p H.264 QuickTime movies
+# of 27-62 MB, from the takeout part's base media; every file unique in its bytes but a few photos in two parts),
+# deflated in BENCH_ICLOUD_PARTS zip parts `iCloud Photos Part N of M.zip`: IMG_NNNN names, some repeated across
+# parts and some with Apple's digit suffix, a Photo Details.csv (split in two in some parts) giving each file's
+# dates, a few files in Recently Deleted/; part 1 adds album and memory CSVs and a nested iCloud Shared Albums.zip.
+# `import PARTS --out DIR` reads the members straight from the zips; it is timed against `unzip -q` of the same
+# parts, one after the other, into one folder on the same file system: the least any extract-first tool pays before
+# its own work. That baseline leaves the nested zip as it is (one file: extracting the shared albums would be a
+# second unzip), so it does a little less than an extract-first import would. Limits: at most 1.5x unzip's time,
+# peak RSS under 100 MB. BENCH_IMPORT_COMMAND names the subcommand timed (default import; takeout is its alias).
+ic_mb=${BENCH_ICLOUD_MB:-2200}
+ic_parts=${BENCH_ICLOUD_PARTS:-4}
+ic_cmd=${BENCH_IMPORT_COMMAND:-import}
+[ "$ic_parts" -ge 3 ] || { echo "benchmark.sh: BENCH_ICLOUD_PARTS must be at least 3" >&2; exit 2; }
+takeout_base_media
+# iPhone-like stills and movies besides: a HEIC of the photo (about 2.6 MB at -q 50) and a 5 s QuickTime movie.
+if [ ! -f "$tk_base/photo.heic" ]; then
+  heif-enc -q 50 "$tk_base/photo.jpg" -o "$tk_base/photo.tmp.heic" >/dev/null
+  mv "$tk_base/photo.tmp.heic" "$tk_base/photo.heic"
+fi
+if [ ! -f "$tk_base/movie5.mov" ]; then
+  ffmpeg -v error -y -i "$tk_base/movie5.mp4" -c copy -f mov "$tk_base/movie5.tmp.mov"
+  mv "$tk_base/movie5.tmp.mov" "$tk_base/movie5.mov"
+fi
+ic="$work/icloud-${ic_mb}MB-${ic_parts}p"
+ic_live=()
+[ ! -f "$samples/iphone_IMG_3853_gwy15.HEIC" ] || ic_live=(--live-photo "$samples/iphone_IMG_3853_gwy15.HEIC" "$samples/iphone_IMG_3853_gwy15.MOV")
+if [ ! -f "$ic/manifest.json" ]; then  # written last: the export is complete (delete the folder to rebuild it)
+  gen_start=$EPOCHREALTIME
+  python3 scripts/make-icloud-export.py "$ic" --size-mb "$ic_mb" --parts "$ic_parts" --base-jpeg "$tk_base/photo.jpg" \
+    --base-heic "$tk_base/photo.heic" --base-movie "$tk_base/movie10.mov" --base-movie "$tk_base/movie5.mov" "${ic_live[@]}" >/dev/null
+  printf '\nicloud: built the export in %.0f s\n' "$(awk "BEGIN{print $EPOCHREALTIME - $gen_start}")"
+fi
+ic_zips=()
+for i in $(seq "$ic_parts"); do ic_zips+=("$ic/iCloud Photos Part $i of $ic_parts.zip"); done
+read -r ic_bytes ic_members ic_media ic_unique ic_dups ic_deleted ic_live_n ic_repeated ic_suffixed ic_rows ic_csvs \
+  ic_albums ic_memories ic_shared ic_shared_photos < <(python3 -c "
+import json, sys
+m = json.load(open(sys.argv[1]))
+print(*(m[k] for k in ('bytes', 'members', 'media', 'media_unique', 'duplicates', 'recently_deleted', 'live_photo_pairs',
+                       'repeated_names', 'suffixed_names', 'csv_rows', 'csv_files', 'albums', 'memories', 'shared_albums',
+                       'shared_album_photos')))" "$ic/manifest.json")
+cat "${ic_zips[@]}" >/dev/null  # the same page-cache state for both
+ic_unzip="$work/icloud-unzip"; ic_out="$work/icloud-out"
+# shellcheck disable=SC2016 # the sh -c script's $1 and $part are its own
+read -r iu_s iu_kb < <(before="rm -rf '$ic_unzip' && mkdir '$ic_unzip'; sync" \
+  measure sh -c 'dir=$1; shift; for part; do unzip -q "$part" -d "$dir" || exit 1; done' sh "$ic_unzip" "${ic_zips[@]}") ||
+  { echo "benchmark.sh: unzip -q of $ic failed" >&2; exit 1; }  # measure stops at a failing run and prints nothing
+iu_files=$(find "$ic_unzip" -type f | wc -l)
+rm -rf "$ic_unzip"
+read -r it_s it_kb < <(before="rm -rf '$ic_out'; sync" measure "$bin" "$ic_cmd" "${ic_zips[@]}" --out "$ic_out") ||
+  { echo "benchmark.sh: $bin $ic_cmd failed on $ic (run it by hand to see why)" >&2; rm -rf "$ic_out"; exit 1; }
+it_files=0; [ ! -d "$ic_out" ] || it_files=$(find "$ic_out" -type f | wc -l)
+rm -rf "$ic_out"
+# What import made of the files (its --json summary): one more run, untimed, skipped below 3 runs (there it would add
+# half the part's import time or more).
+ic_summary=""
+if [ "$runs" -ge 3 ]; then
+  "$bin" "$ic_cmd" "${ic_zips[@]}" --out "$ic_out" --json > "$work/icloud.jsonl" 2>/dev/null || true
+  ic_summary=$(python3 -c "
+import json, sys
+s = [d for d in map(json.loads, (l for l in open(sys.argv[1]) if l.startswith('{'))) if d.get('type') == 'summary']
+o = s[-1]['outcomes'] if s else {}
+print(s[-1].get('mediaFiles', 0) if s else -1, *(o.get(k, 0) for k in ('written', 'paired-live-photo', 'duplicate', 'skipped',
+      'failed')), s[-1].get('nonMediaFiles', 0) if s else 0)" "$work/icloud.jsonl")
+  rm -rf "$ic_out" "$work/icloud.jsonl"
+fi
+ic_ratio=$(awk "BEGIN{printf \"%.2f\", ($iu_s > 0 ? $it_s / $iu_s : 0)}")
+echo
+printf 'icloud: a synthetic iCloud Photos data copy of %d MB in %d parts, %d members: %d media files (%d unique,\n' \
+  "$((ic_bytes / 1000000))" "${#ic_zips[@]}" "$ic_members" "$ic_media" "$ic_unique"
+printf '  %d duplicates, %d in Recently Deleted, %d Live Photo pairs split across parts, %d names repeated across parts,\n' \
+  "$ic_dups" "$ic_deleted" "$ic_live_n" "$ic_repeated"
+printf '  %d suffixed), %d Photo Details rows in %d CSVs, %d albums, %d memories, a nested zip of %d shared albums (%d photos):\n' \
+  "$ic_suffixed" "$ic_rows" "$ic_csvs" "$ic_albums" "$ic_memories" "$ic_shared" "$ic_shared_photos"
+printf '  %-52s %8s s   (%d files; peak RSS %d MB)\n' "unzip -q of each part into one folder" "$iu_s" "$iu_files" "$((iu_kb / 1024))"
+printf '  %-52s %8s s   (%sx unzip -q, target at most 1.5x; peak RSS %d MB, target under 100 MB; %d files)\n' \
+  "$ic_cmd PARTS --out DIR" "$it_s" "$ic_ratio" "$((it_kb / 1024))" "$it_files"
+[ "$iu_files" -eq "$ic_members" ] || failures+=("icloud: unzip -q extracted $iu_files files of $ic_members")
+[ "$it_files" -gt 0 ] || failures+=("icloud: $ic_cmd --out wrote no file")
+if [ -n "$ic_summary" ]; then
+  read -r is_media is_written is_paired is_dup is_skipped is_failed is_other <<<"$ic_summary"
+  printf '  %-52s %8d media files: %d written, %d paired, %d duplicates, %d skipped, %d failed; %d other files\n' \
+    "$ic_cmd --json (untimed)" "$is_media" "$is_written" "$is_paired" "$is_dup" "$is_skipped" "$is_failed" "$is_other"
+  [ "$is_media" -ge "$ic_media" ] || failures+=("icloud: $ic_cmd --json read $is_media media files of $ic_media")
+  [ "$is_failed" -eq 0 ] || failures+=("icloud: $ic_cmd --json failed $is_failed media files")
+fi
+if awk "BEGIN{exit !($ic_ratio > 1.5)}"; then over+=("icloud: ${ic_ratio}x the time of unzip -q (target at most 1.5x)"); fi
+[ "$it_kb" -lt $((100 * 1024)) ] || over+=("icloud: peak RSS $((it_kb / 1024)) MB (target under 100 MB)")
 fi
 
 if [[ $parts == *" capture "* ]]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without its
-# zip and tar readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
+# zip, tar and CSV readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
 #   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto.js, livephoto.d.ts, package.json (default: .build/wasm/module)
 # The engine is compiled again only when a source changed since the last build (.build/wasm/objects); about 3 minutes.
 # Needs the Swift toolchain (swiftc, wasm-ld, clang) and Debian's wasi-libc, libclang-rt-dev-wasm32 (compiler-rt's
@@ -27,7 +27,7 @@ unicode="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeD
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize
   -Xfrontend -disable-stack-protector -parse-as-library -package-name livephoto -swift-version 6 -I "$work")
 # The zip and tar readers stay native (zlib): the browser reads no archive.
-mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Zip/*' -not -path '*/Archive/*' | sort)
+mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Zip/*' -not -path '*/Archive/*' -not -path '*/Table/*' | sort)
 mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
 built="$work/livephoto.wasm"
 if [ -f "$built" ] && [ -z "$(find "${formats[@]}" "${core[@]}" Web/engine scripts/wasm.sh -newer "$built" -print -quit)" ]; then

@@ -110,8 +110,8 @@ struct RepairCommand: AsyncParsableCommand {
             for (index, entry) in zip(mendable, mended) { entries[index] = entry }
         }
         if json {
-            for entry in entries { TakeoutCommand.printLine(RepairLine(entry)) }
-            TakeoutCommand.printLine(RepairSummary(survey: survey, entries: entries, dryRun: dryRun))
+            for entry in entries { ImportCommand.printLine(RepairLine(entry)) }
+            ImportCommand.printLine(RepairSummary(survey: survey, entries: entries, dryRun: dryRun))
         } else {
             print(Self.outcomeText(entries, dryRun: dryRun), terminator: "")
         }

@@ -32,7 +32,7 @@ struct CommandLineTests {
         let root = try await LivePhotoCLI.run(["--help"], environment: ["COLUMNS": "80"])
         let commands = root.stdout.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
             .prefix { !$0.isEmpty }.filter { !$0.hasPrefix("   ") && !$0.hasPrefix("  See ") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .compactMap { $0.split(separator: " ").first.map { String($0.hasSuffix(",") ? $0.dropLast() : $0) } }
         #expect(commands.count >= 13, "\(root.stdout)")
         for command in commands {
             let help = try await LivePhotoCLI.run([command, "--help"], environment: ["COLUMNS": "80"])

@@ -10,14 +10,17 @@ internal import PortableFoundation
     import Darwin
 #endif
 
-/// `/api/import`: a Google Takeout on the server's machine read into the gallery's folder, one import at a time, as
-/// a job of the queue; a listing of the machine's folders to pick its parts from; its progress and its summary.
+/// `/api/import`: an export of a photo library (a Google Takeout, Apple's data copy, an icloudpd or osxphotos folder)
+/// on the server's machine read into the gallery's folder, one import at a time, as a job of the queue; a listing of
+/// the machine's folders to pick its parts from; its progress and its summary.
 struct ImportController {
     struct ImportRequest: Decodable {
         var inputs: [String]
         var destination: String?
         var albums: String?
         var includeTrashed: Bool?
+        var skipHidden: Bool?
+        var memories: Bool?
     }
 
     /// Whether this server can import (it has a gallery folder), and the import under way.
@@ -56,7 +59,7 @@ struct ImportController {
         try JSONBody.response(Availability(available: state.gallery != nil, running: state.imports.current))
     }
 
-    /// `?path=` (absolute, or from `~`; the home folder when absent): its folders and Takeout parts.
+    /// `?path=` (absolute, or from `~`; the home folder when absent): its folders and export parts.
     @Sendable func browse(_ request: Request, context: ServerContext) async throws -> Response {
         guard state.gallery != nil else { throw HTTPError(.notFound, message: Self.noFolder) }
         let browser = FolderBrowser(workDirectory: state.options.workDirectory)
@@ -77,18 +80,20 @@ struct ImportController {
         let body = try await request.decode(as: ImportRequest.self, context: context)
         var choice = TakeoutImport.Choice()
         if let text = body.destination {
-            guard let value = GoogleTakeout.Destination(rawValue: text) else {
+            guard let value = LibraryImport.Destination(rawValue: text) else {
                 throw HTTPError(.badRequest, message: "The destination is keep, apple or android.")
             }
             choice.destination = value
         }
         if let text = body.albums {
-            guard let value = GoogleTakeout.AlbumMode(rawValue: text) else {
+            guard let value = LibraryImport.AlbumMode(rawValue: text) else {
                 throw HTTPError(.badRequest, message: "Albums are kept as links, copies, json or none.")
             }
             choice.albums = value
         }
         choice.includeTrashed = body.includeTrashed ?? false
+        choice.skipHidden = body.skipHidden ?? false
+        choice.memories = body.memories ?? false
         let inputs = try await checkedInputs(body.inputs, library: gallery.root)
 
         guard state.imports.reserve() else {
@@ -135,7 +140,7 @@ struct ImportController {
     func checkedInputs(_ inputs: [String], library: String) async throws -> [String] {
         let given = inputs.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !given.isEmpty else {
-            throw HTTPError(.badRequest, message: "Choose the Takeout's parts (.zip, .tgz) or the folder it was extracted to.")
+            throw HTTPError(.badRequest, message: "Choose the export's parts (.zip, .tgz) or the folders they were extracted to.")
         }
         guard given.count <= Self.maxInputs else { throw HTTPError(.badRequest, message: "At most \(Self.maxInputs) parts at once.") }
         let browser = FolderBrowser(workDirectory: state.options.workDirectory)
@@ -155,7 +160,7 @@ struct ImportController {
                 }
                 let folder = info.st_mode & S_IFMT == S_IFDIR
                 guard folder || info.st_mode & S_IFMT == S_IFREG else {
-                    throw HTTPError(.badRequest, message: "\(text) is neither a Takeout part nor a folder.")
+                    throw HTTPError(.badRequest, message: "\(text) is neither an export's part nor a folder.")
                 }
                 guard access(path, folder ? R_OK | X_OK : R_OK) == 0 else {
                     throw HTTPError(.forbidden, message: "\(text) cannot be read by the server's user.")
@@ -163,7 +168,7 @@ struct ImportController {
                 // A folder read while the library is written into it (or into a folder it holds) would read the
                 // import's own output.
                 if folder, path == library || path.hasPrefix(library + "/") || library.hasPrefix(path == "/" ? "/" : path + "/") {
-                    throw HTTPError(.badRequest, message: "\(text) is the gallery's folder or holds it: the Takeout must lie outside it.")
+                    throw HTTPError(.badRequest, message: "\(text) is the gallery's folder or holds it: the export must lie outside it.")
                 }
                 paths.append(path)
             }

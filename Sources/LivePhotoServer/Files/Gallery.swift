@@ -82,7 +82,7 @@ actor Gallery {
     /// two movies with one identifier).
     static func scanRoots(_ root: String) -> [String] {
         let fm = FileManager.default
-        guard fm.fileExists(atPath: "\(root)/\(GoogleTakeout.workFolderName)") else { return [root] }
+        guard fm.fileExists(atPath: "\(root)/\(LibraryImport.workFolderName)") else { return [root] }
         let names = (try? fm.contentsOfDirectory(atPath: root)) ?? []
         return names.filter { !$0.hasPrefix(".") && $0 != "Albums" }.sorted().map { "\(root)/\($0)" }
     }

@@ -11,7 +11,7 @@ final class ImportSlot: Sendable {
         var progress: ImportProgress?
         var summary: ImportSummary?
         /// The last (stage, fraction in thousandths) handed to the job queue.
-        var forwarded: (GoogleTakeout.Progress.Stage?, Int) = (nil, -1)
+        var forwarded: (LibraryImport.Progress.Stage?, Int) = (nil, -1)
     }
 
     private let state = Mutex(State())

@@ -1,9 +1,9 @@
 import LivePhotoKit
 internal import PortableFoundation
 
-/// How far an import has got, as the Import view shows it (``GoogleTakeout/Progress`` in the page's words).
+/// How far an import has got, as the Import view shows it (``LibraryImport/Progress`` in the page's words).
 struct ImportProgress: Sendable, Encodable, Equatable {
-    var stage: GoogleTakeout.Progress.Stage
+    var stage: LibraryImport.Progress.Stage
     var files: Int
     var totalFiles: Int
     var bytes: Int64
@@ -11,7 +11,7 @@ struct ImportProgress: Sendable, Encodable, Equatable {
     var parts: Int
     var totalParts: Int
 
-    init(_ p: GoogleTakeout.Progress) {
+    init(_ p: LibraryImport.Progress) {
         stage = p.stage
         files = p.completedFiles
         totalFiles = p.totalFiles
@@ -62,12 +62,12 @@ struct ImportSummary: Sendable, Encodable, Equatable {
     var hasFailures: Bool
 
     /// The summary of `report`, with every path under `hidden` (the work folders) reduced to its last component.
-    init(_ report: GoogleTakeout.Report, hiding hidden: [String]) {
+    init(_ report: LibraryImport.Report, hiding hidden: [String]) {
         func clean(_ text: String) -> String {
             hidden.reduce(text) { ServerText.hidingPaths(in: $0, under: $1, calling: "the import's work folder") }
         }
         mediaFiles = report.entries.count
-        outcomes = Dictionary(uniqueKeysWithValues: GoogleTakeout.Entry.Outcome.allCases.map { ($0.rawValue, report.count($0)) })
+        outcomes = Dictionary(uniqueKeysWithValues: LibraryImport.Entry.Outcome.allCases.map { ($0.rawValue, report.count($0)) })
         otherFiles = report.otherFiles.count
         failures = report.entries.filter { $0.outcome == .failed }.prefix(Self.maxListed).map {
             Failure(part: clean($0.part), member: clean($0.member), reason: clean($0.reason ?? "no reason given"))

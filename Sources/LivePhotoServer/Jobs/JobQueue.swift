@@ -50,7 +50,7 @@ struct JobStatus: Sendable, Encodable {
         /// Making the previews.
         case preview
         /// A stage of a Takeout import (reading, copying, writing).
-        case takeout(GoogleTakeout.Progress.Stage)
+        case takeout(LibraryImport.Progress.Stage)
         /// Finished, one way or the other.
         case done, failed
 

@@ -1,15 +1,17 @@
 import LivePhotoKit
 internal import PortableFoundation
 
-/// The work behind the Import view: a Google Takeout (its parts, or the folder it was extracted to, on the server's
-/// machine) read into the gallery's folder by ``GoogleTakeout/run(_:options:progress:entry:)``, its progress kept in
+/// The work behind the Import view: an export of a photo library (its parts, or the folder it was extracted to, on the server's
+/// machine) read into the gallery's folder by ``LibraryImport/run(_:options:progress:entry:)``, its progress kept in
 /// the ``ImportSlot`` for the page, its summary kept there at the end.
 enum TakeoutImport {
     /// What the Import view chose; the defaults are the `takeout` command's.
     struct Choice: Sendable {
-        var destination: GoogleTakeout.Destination = .keep
-        var albums: GoogleTakeout.AlbumMode = .links
+        var destination: LibraryImport.Destination = .keep
+        var albums: LibraryImport.AlbumMode = .links
         var includeTrashed = false
+        var skipHidden = false
+        var memories = false
     }
 
     /// Why an import failed, in words with no path of the server's (nor of the run's hidden work folder).
@@ -24,13 +26,15 @@ enum TakeoutImport {
     ) async throws -> JobResult {
         let slot = state.imports
         defer { slot.release() }
-        let options = GoogleTakeout.Options(
+        var options = LibraryImport.Options(
             outputDirectory: library, destination: choice.destination, albums: choice.albums, includeTrashed: choice.includeTrashed,
             jobs: state.options.maxConcurrentJobs)
-        let hidden = [state.options.workDirectory, "\(library)/\(GoogleTakeout.workFolderName)"]
-        let report: GoogleTakeout.Report
+        options.skipHidden = choice.skipHidden
+        options.memories = choice.memories
+        let hidden = [state.options.workDirectory, "\(library)/\(LibraryImport.workFolderName)"]
+        let report: LibraryImport.Report
         do {
-            report = try await GoogleTakeout.run(
+            report = try await LibraryImport.run(
                 inputs, options: options,
                 progress: { p in
                     let shown = ImportProgress(p)

@@ -160,7 +160,7 @@ extension ServerTests {
             let events = String(buffer: try await client.execute(uri: "/api/import/\(id)/events", method: .get).body)
             #expect(events.hasPrefix("data: ") && events.contains(#""state":"done""#) && events.contains(#""summary""#))
             let text = String(buffer: try await client.execute(uri: "/api/import/\(id)", method: .get).body)
-            #expect(!text.contains(ws.file("work")) && !text.contains(GoogleTakeout.workFolderName), "\(text)")
+            #expect(!text.contains(ws.file("work")) && !text.contains(LibraryImport.workFolderName), "\(text)")
 
             // The gallery shows the Live Photo once: not the album's copies, nor the run's hidden folder.
             #expect(FileManager.default.fileExists(atPath: ws.file("gallery/Albums/Trip")))
@@ -183,7 +183,7 @@ extension ServerTests {
         let work = server.options.workDirectory
         try await server.application().test(.router) { client in
             for (body, status, words) in [
-                (#"{"inputs":[]}"#, HTTPResponse.Status.badRequest, "Choose the Takeout"),
+                (#"{"inputs":[]}"#, HTTPResponse.Status.badRequest, "Choose the export"),
                 (#"{"inputs":["\#(ws.file("nowhere.zip"))"]}"#, .notFound, ws.file("nowhere.zip")),
                 (#"{"inputs":["\#(ws.file("gallery/inner"))"]}"#, .badRequest, "outside"),
                 (#"{"inputs":["\#(ws.path)"]}"#, .badRequest, "outside"),
@@ -207,7 +207,7 @@ extension ServerTests {
             }
             let error = status["error"] as? String ?? ""
             #expect(status["state"] as? String == "failed" && error.contains("broken.zip"), "\(status)")
-            #expect(!error.contains(work) && !error.contains(GoogleTakeout.workFolderName), "\(error)")
+            #expect(!error.contains(work) && !error.contains(LibraryImport.workFolderName), "\(error)")
             #expect(try await client.execute(uri: "/api/import/nope", method: .get).status == .notFound)
             // The slot is free again.
             #expect(try Self.json(try await client.execute(uri: "/api/import", method: .get))["running"] == nil)

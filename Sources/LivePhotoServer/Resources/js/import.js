@@ -1,5 +1,5 @@
-// Import: a Google Takeout on the server's machine read into the gallery's folder. The paths are typed, or picked
-// from a listing of the machine's folders (the server lists folders and .zip/.tgz/.tar files, never hidden ones);
+// Import: an export of a photo library (a Google Takeout, Apple's data copy, an icloudpd or osxphotos folder) on
+// the server's machine read into the gallery's folder. The paths are typed, or picked from a listing of the machine's folders (the server lists folders and .zip/.tgz/.tar files, never hidden ones);
 // the import's progress is followed through server-sent events; its summary ends with a button that opens the
 // gallery, scanned again so the new items show.
 import { getJSON, postJSON } from "./api.js";
@@ -13,7 +13,7 @@ let listed = false; // the first listing was asked for
 const stageLabels = { reading: "Reading the parts", copying: "Copying from the parts", writing: "Writing the library" };
 const outcomeLabels = {
   written: "Written", "paired-live-photo": "Paired into Live Photos", "merged-into-motion-photo": "Merged into Motion Photos",
-  duplicate: "Duplicates (written once)", "already-written": "Already written (an earlier import)", skipped: "Skipped (trashed)",
+  duplicate: "Duplicates (written once)", "already-written": "Already written (an earlier import)", skipped: "Skipped (trashed, deleted, hidden or empty)",
   failed: "Failed",
 };
 
@@ -78,7 +78,7 @@ async function browse(path, focusList = false) {
     });
     if (!items.length) {
       const li = document.createElement("li");
-      li.className = "empty"; li.textContent = "No folders or Takeout parts here.";
+      li.className = "empty"; li.textContent = "No folders or export parts here.";
       items.push(li);
     }
     if (listing.truncated) {
@@ -167,7 +167,7 @@ async function start() {
   showAlert("import-error", "");
   const inputs = typedPaths();
   if (!inputs.length) {
-    showAlert("import-error", "Type or pick the Takeout's parts (.zip, .tgz) or the folder it was extracted to.");
+    showAlert("import-error", "Type or pick the export's parts (.zip, .tgz) or the folders they were extracted to.");
     $("import-paths").focus();
     return;
   }
@@ -175,7 +175,8 @@ async function start() {
   try {
     const { id } = await postJSON("/api/import", {
       inputs, destination: $("import-destination").value, albums: $("import-albums").value,
-      includeTrashed: $("import-trashed").checked,
+      includeTrashed: $("import-trashed").checked, skipHidden: $("import-skip-hidden").checked,
+      memories: $("import-memories").checked,
     });
     follow(id);
   } catch (err) {

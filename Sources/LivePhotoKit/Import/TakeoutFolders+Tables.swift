@@ -1,0 +1,93 @@
+internal import PortableFoundation
+
+extension TakeoutFolders {
+    /// The Apple data copy's CSV files applied: each `Photo Details` row to the file of its own part and folder by name
+    /// (never to a file of the same name elsewhere), and each album's list of names to the one file it names
+    /// (`docs/formats/icloud.md#photo-details-rows`, `docs/formats/icloud.md#albums-memories-and-flags`).
+    mutating func readTables(_ ingest: TakeoutIngest, partNames: [String], memories: Bool) {
+        guard !ingest.tables.isEmpty else { return }
+        struct Folder: Hashable {
+            var part: Int
+            var path: String
+        }
+        var rows: [Folder: [String: (member: TakeoutMember, row: ICloudTable.Row)]] = [:]
+        var lists: [(member: TakeoutMember, title: String, names: [String], isMemory: Bool)] = []
+        for table in ingest.tables {
+            let member = table.member
+            let place = TakeoutIngest.Place(member)
+            switch table.table {
+            case .failure(let error):
+                let text = "\(partNames[member.part]): \(member.path)"
+                tableReasons[place] = "not read: \(TakeoutIngest.reason(error, in: text))"
+            case .success(.other(let what)):
+                tableReasons[place] = "not a photo or video: a table of the export (\(what))"
+            case .success(.photoDetails(let list)):
+                let folder = Folder(part: member.part, path: member.folder)
+                for (name, row) in list { rows[folder, default: [:]][name] = (member, row) }
+                tableReasons[place] = "not a photo or video: photo details that matched no file of its folder"
+            case .success(.names(let names)):
+                let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
+                let title = TakeoutName.splitExtension(member.name).stem
+                let lower = member.name.lowercased()
+                if folderName == "albums", lower == "hidden.csv" || lower == "favorites.csv" {
+                    tableReasons[place] = "not a photo or video: the list of \(title.lowercased()) items (each row says it too)"
+                } else if folderName == "memories" {
+                    if memories {
+                        lists.append((member, title, names, true))
+                    } else {
+                        tableReasons[place] = "not a photo or video: the memory \"\(title)\" (--memories makes it an album)"
+                    }
+                } else {
+                    lists.append((member, title, names, false))
+                }
+            }
+        }
+        // Rows by (part, folder, name).
+        var byName: [String: [Int]] = [:]
+        for (index, media) in ingest.media.enumerated() {
+            let member = media.member
+            let name = TakeoutName.nfc(member.name)
+            if let found = rows[Folder(part: member.part, path: member.folder)]?[name] {
+                var facts = TakeoutSidecar.Media()
+                facts.captureTime = found.row.created
+                facts.captureTimeIsUpload = found.row.created != nil && found.row.created == found.row.imported
+                facts.favorited = found.row.favorite
+                facts.hidden = found.row.hidden
+                facts.trashed = found.row.deleted
+                if sidecars[index] == nil { sidecars[index] = Sidecar(path: found.member.path, media: facts) }
+                usedTables.insert(TakeoutIngest.Place(found.member))
+            }
+            // What album lists can name: files of the library itself, not of a shared album, not deleted.
+            let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
+            if !member.path.lowercased().contains(".zip/"), !Self.trashFolderNames.contains(folderName) {
+                byName[name, default: []].append(index)
+            }
+        }
+        for place in usedTables { tableReasons[place] = nil }
+        // Each name of a list to the one file it names: several copies of the same bytes are one file.
+        for list in lists {
+            var missing: [String] = [], ambiguous: [String] = [], found = 0
+            for name in list.names {
+                let candidates = byName[name] ?? []
+                let files = Set(candidates.compactMap { ingest.media[$0].landedFile })
+                if candidates.isEmpty {
+                    missing.append(name)
+                } else if files.count > 1 {
+                    ambiguous.append(name)
+                } else {
+                    found += 1
+                    for index in candidates where listedAlbums[index]?.contains(list.title) != true {
+                        listedAlbums[index, default: []].append(list.title)
+                    }
+                }
+            }
+            let kind = list.isMemory ? "memory" : "album"
+            var reason = "not a photo or video: the \(kind) \"\(list.title)\" (\(found) of \(list.names.count) names found"
+            if !missing.isEmpty { reason += "; no file is named \(missing.joined(separator: ", "))" }
+            if !ambiguous.isEmpty {
+                reason += "; several different files are named \(ambiguous.joined(separator: ", ")), so none was added"
+            }
+            tableReasons[TakeoutIngest.Place(list.member)] = reason + ")"
+        }
+    }
+}

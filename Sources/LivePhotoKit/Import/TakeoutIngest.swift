@@ -1,0 +1,248 @@
+import MediaFormats
+internal import PortableFoundation
+import Synchronization
+
+/// The first step of a run: every part walked once (several at a time), its media streamed into the landing folder
+/// (duplicates recognised as they stream), its JSON files read into memory, the rest listed
+/// (`docs/guide/takeout.md#how-a-run-works`).
+struct TakeoutIngest: Sendable {
+    /// What became of one media member's bytes.
+    enum MediaOutcome: Sendable {
+        case landed(Int)
+        case duplicate(of: Int)
+        /// Written by an earlier run into the same folder: its output there, relative.
+        case alreadyWritten(String)
+        case failed(String)
+    }
+
+    struct Media: Sendable {
+        let member: TakeoutMember
+        let outcome: MediaOutcome
+
+        /// The landed file that holds its bytes, when they landed.
+        var landedFile: Int? {
+            switch outcome {
+            case .landed(let file), .duplicate(let file): file
+            default: nil
+            }
+        }
+    }
+
+    /// A member by its part and path: one file of the input.
+    struct Place: Hashable, Sendable {
+        let part: Int
+        let path: String
+
+        init(_ member: TakeoutMember) {
+            part = member.part
+            path = member.path
+        }
+    }
+
+    struct JSON: Sendable {
+        let member: TakeoutMember
+        /// The sidecar read, or why it could not be.
+        let sidecar: Result<TakeoutSidecar, LivePhotoError>
+    }
+
+    /// A CSV file (an Apple data copy's), read.
+    struct Table: Sendable {
+        let member: TakeoutMember
+        let table: Result<ICloudTable, LivePhotoError>
+    }
+
+    var media: [Media] = []
+    var json: [JSON] = []
+    var tables: [Table] = []
+    /// Zips inside the parts, read as parts of their own (their members' paths start with the zip's).
+    var archives: [TakeoutMember] = []
+    var others: [TakeoutMember] = []
+    /// Members that are not media and could not be read at all (a path outside the tree), with why: problems too.
+    var unread: [(member: TakeoutMember, reason: String)] = []
+    var problems: [String] = []
+
+    /// The largest JSON file read: a sidecar is a few kilobytes; an album's, with its items, some more.
+    static let maxJSONSize: Int64 = 16 << 20
+
+    /// Walks `parts` into `landing`.
+    /// - Parameter previous: what an earlier run into the same folder wrote, to leave alone.
+    static func run(
+        _ parts: [TakeoutPart], landing: TakeoutLanding, previous: TakeoutManifest, jobs: Int,
+        progress: @escaping @Sendable (_ files: Int, _ bytes: Int64, _ partsDone: Int) -> Void
+    ) async throws(LivePhotoError) -> TakeoutIngest {
+        let counters = Counters()
+        var walked = [TakeoutIngest?](repeating: nil, count: parts.count)
+        try await BoundedTasks.run(Array(parts.indices), limit: jobs) { index throws(LivePhotoError) in
+            let part = try await one(parts[index], index: index, landing: landing, previous: previous) { files, bytes in
+                let now = counters.state.withLock { counters in
+                    counters.files += files
+                    counters.bytes += bytes
+                    return counters
+                }
+                progress(now.files, now.bytes, now.parts)
+            }
+            let now = counters.state.withLock { counters in
+                counters.parts += 1
+                return counters
+            }
+            progress(now.files, now.bytes, now.parts)
+            return part
+        } collect: { index, part in
+            walked[index] = part
+        }
+        // In the parts' order, whatever order they finished in.
+        var all = TakeoutIngest()
+        for part in walked.compactMap({ $0 }) {
+            all.media += part.media
+            all.json += part.json
+            all.tables += part.tables
+            all.archives += part.archives
+            all.others += part.others
+            all.unread += part.unread
+            all.problems += part.problems
+        }
+        return all
+    }
+
+    /// One part's walk.
+    private static func one(
+        _ part: TakeoutPart, index: Int, landing: TakeoutLanding, previous: TakeoutManifest,
+        progress: (_ files: Int, _ bytes: Int64) -> Void
+    ) async throws(LivePhotoError) -> TakeoutIngest {
+        var ingest = TakeoutIngest()
+        // Zips inside the part wait until its walk is done: each is then walked as a part of its own, its members'
+        // paths under its own (`PART: X.zip/My Albums/…`). A folder's zip is read where it is; an archive's is first
+        // copied beside the landing folder.
+        var nested: [(member: TakeoutMember, path: String, copied: Bool, depth: Int)] = []
+        defer { for zip in nested where zip.copied { OutputLocation.remove(zip.path) } }
+        func handle(_ member: TakeoutMember, _ bytes: TakeoutPartReader.Bytes, depth: Int) throws(LivePhotoError) {
+            guard !InterruptHandling.requested else { throw .interrupted }
+            let place = "\(part.name): \(member.path)"
+            if let problem = member.nameProblem { ingest.problems.append("\(place): \(problem)") }
+            switch member.role {
+            case .other:
+                ingest.others.append(member)
+            case .archive where depth < maxArchiveDepth:
+                ingest.archives.append(member)
+                if part.kind == .folder, depth == 0 {
+                    nested.append((member, "\(part.path)/\(member.path)", false, depth + 1))
+                } else {
+                    let copy = "\(landing.folder)-zip-\(index)-\(nested.count).zip"
+                    do {
+                        let out = try StagedFile(destination: copy)
+                        try bytes.stream { chunk in try out.write(chunk) }
+                        try out.commit()
+                        nested.append((member, copy, true, depth + 1))
+                    } catch {
+                        let error = LivePhotoError.wrap(error, file: place)
+                        if error.stopsTheRun { throw error }
+                        ingest.problems.append("\(place): \(Self.reason(error, in: place))")
+                    }
+                }
+            case .archive:
+                ingest.others.append(member)
+            case .table:
+                do {
+                    let data = try Self.readWhole(bytes, size: member.size, limit: ICloudTable.maxSize, place: place)
+                    ingest.tables.append(Table(member: member, table: .success(try ICloudTable.read(data, file: place))))
+                } catch {
+                    let error = LivePhotoError.wrap(error, file: place)
+                    if error.stopsTheRun { throw error }
+                    ingest.tables.append(Table(member: member, table: .failure(error)))
+                }
+            case .sidecar:
+                do {
+                    let data = try Self.readWhole(bytes, size: member.size, limit: maxJSONSize, place: place)
+                    let sidecar =
+                        member.name.lowercased().hasSuffix(".xmp")
+                        ? try TakeoutSidecar.readXMP(data, file: place) : try TakeoutSidecar.read(data, file: place)
+                    ingest.json.append(JSON(member: member, sidecar: .success(sidecar)))
+                } catch {
+                    let error = LivePhotoError.wrap(error, file: place)
+                    if error.stopsTheRun { throw error }
+                    ingest.json.append(JSON(member: member, sidecar: .failure(error)))
+                }
+            case .media:
+                if let output = previous.output(part: part.name, member: member.path, size: member.size) {
+                    ingest.media.append(Media(member: member, outcome: .alreadyWritten(output)))
+                    progress(1, member.size)
+                    return
+                }
+                do {
+                    let landed = try landing.land(bytes, size: member.size) { progress(0, $0) }
+                    switch landed {
+                    case .landed(let file): ingest.media.append(Media(member: member, outcome: .landed(file)))
+                    case .duplicate(let file): ingest.media.append(Media(member: member, outcome: .duplicate(of: file)))
+                    }
+                } catch {
+                    let error = LivePhotoError.wrap(error, file: place)
+                    if error.stopsTheRun { throw error }
+                    // The landing folder is the run's own: its paths are never shown.
+                    let reason = PathText.replacingPaths(in: Self.reason(error, in: place), under: landing.folder) { _ in
+                        "the library's work folder"
+                    }
+                    ingest.media.append(Media(member: member, outcome: .failed(reason)))
+                }
+                progress(1, 0)
+            }
+        }
+        var outcome = try await TakeoutPartReader.walk(part, index: index) { member, bytes throws(LivePhotoError) in
+            try handle(member, bytes, depth: 0)
+        }
+        var walked = 0
+        while walked < nested.count {
+            let zip = nested[walked]
+            walked += 1
+            let inner = TakeoutPart(path: zip.path, name: part.name, kind: .zip)
+            let prefix = zip.member.path + "/"
+            let found = try await TakeoutPartReader.walk(inner, index: index) { member, bytes throws(LivePhotoError) in
+                let moved = TakeoutMember(part: index, path: prefix + member.path, size: member.size, nameProblem: member.nameProblem)
+                try handle(moved, bytes, depth: zip.depth)
+            }
+            outcome.unsafeMembers += found.unsafeMembers.map { (prefix + $0.path, $0.reason) }
+            outcome.notes += found.notes.map { "\(zip.member.path): \($0)" }
+            if let stopped = found.stoppedBecause { outcome.notes.append("\(zip.member.path): \(stopped)") }
+        }
+        for unsafe in outcome.unsafeMembers {
+            let member = TakeoutMember(part: index, path: unsafe.path, size: 0)
+            if member.role == .media {
+                ingest.media.append(Media(member: member, outcome: .failed(unsafe.reason)))
+            } else {
+                ingest.unread.append((member, unsafe.reason))
+                ingest.problems.append("\(part.name): \(unsafe.path): \(unsafe.reason)")
+            }
+        }
+        for note in outcome.notes { ingest.problems.append("\(part.name): \(note)") }
+        if let stopped = outcome.stoppedBecause {
+            ingest.problems.append("\(part.name): \(stopped)")
+        }
+        return ingest
+    }
+
+    /// Files, bytes and parts done, shared by the parts' walks.
+    private final class Counters: Sendable {
+        let state = Mutex((files: 0, bytes: Int64(0), parts: 0))
+    }
+
+    /// How deep zips inside zips are read: an Apple data copy's shared albums are one level down.
+    static let maxArchiveDepth = 2
+
+    /// A small member's bytes, whole: a sidecar or a table.
+    static func readWhole(_ bytes: TakeoutPartReader.Bytes, size: Int64, limit: Int64, place: String) throws -> [UInt8] {
+        guard size <= limit else { throw LivePhotoError.badInput(file: place, reason: "too large for a sidecar or a table") }
+        var data: [UInt8] = []
+        try bytes.stream { chunk in
+            guard Int64(data.count + chunk.count) <= limit else {
+                throw LivePhotoError.badInput(file: place, reason: "larger than it says")
+            }
+            data += chunk
+        }
+        return data
+    }
+
+    /// An error's reason without the file it names when that is `place` (the entry names it already).
+    static func reason(_ error: LivePhotoError, in place: String) -> String {
+        let text = error.description
+        return text.hasPrefix("\(place): ") ? String(text.dropFirst(place.count + 2)) : text
+    }
+}

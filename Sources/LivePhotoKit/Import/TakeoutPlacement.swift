@@ -1,0 +1,131 @@
+import MediaFormats
+internal import PortableFoundation
+
+/// Where each file of the library goes: a folder by capture time (`--layout`), the name it came with (Google's copy
+/// number taken off, a name Google cut restored from its sidecar's title, the extension its bytes call for), and a
+/// number when another item of the folder has the same stem, so that no two items look like one pair
+/// (`docs/guide/takeout.md#names-and-folders`).
+struct TakeoutPlacement {
+    let outputDirectory: String
+    let layout: LibraryImport.Layout
+    /// The stems in use in each folder (relative), in lower case: those on disk and those given out.
+    private var stems: [String: Set<String>] = [:]
+
+    init(outputDirectory: String, layout: LibraryImport.Layout) {
+        self.outputDirectory = outputDirectory
+        self.layout = layout
+    }
+
+    /// The folder items hidden in Photos go under.
+    static let hiddenFolder = "Hidden"
+
+    /// The folder, relative to the output folder, for a capture time (UTC); `Undated` without one; under
+    /// ``hiddenFolder`` for an item hidden in Photos.
+    func folder(for time: Date?, hidden: Bool = false) -> String {
+        let dated = datedFolder(for: time)
+        guard hidden else { return dated }
+        return dated.isEmpty ? Self.hiddenFolder : "\(Self.hiddenFolder)/\(dated)"
+    }
+
+    private func datedFolder(for time: Date?) -> String {
+        guard layout != .flat else { return "" }
+        guard let time else { return "Undated" }
+        let (year, month) = Self.yearAndMonth(time)
+        let yearText = String(cFormat: "%04d", Int32(clamping: year))
+        return layout == .year ? yearText : "\(yearText)/\(String(cFormat: "%02d", Int32(clamping: month)))"
+    }
+
+    /// A stem free in `folder` (not on disk, not given out), from `wanted`: `IMG_1`, else `IMG_1-2`, `IMG_1-3`…
+    mutating func reserveStem(_ wanted: String, in folder: String) -> String {
+        if stems[folder] == nil {
+            let path = folder.isEmpty ? outputDirectory : "\(outputDirectory)/\(folder)"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            stems[folder] = Set(names.map { TakeoutName.splitExtension($0).stem.lowercased() })
+        }
+        var stem = wanted
+        var number = 1
+        while stems[folder]?.contains(stem.lowercased()) == true {
+            number += 1
+            stem = "\(wanted)-\(number)"
+        }
+        stems[folder, default: []].insert(stem.lowercased())
+        return stem
+    }
+
+    /// The stem a file is written under: its name's, without Google's `(N)`, or its sidecar's title when Google cut
+    /// the name in the archive (the title then starts with what is left).
+    /// - Parameter keepsExtension: the name's extension stays in the stem (Pixel's `X.MP`, written `X.MP.mp4`).
+    static func stem(name: String, title: String?, keepsExtension: Bool = false) -> String {
+        let (stem, ext) = keepsExtension ? (name, "") : TakeoutName.splitExtension(name)
+        let base = TakeoutName.splitNumber(stem).base
+        var chosen = base
+        if let title = title.map(Self.safeName), !title.isEmpty {
+            let (titleStem, titleExt) = TakeoutName.splitExtension(title)
+            if titleExt.lowercased() == ext.lowercased(), titleStem.count > base.count, titleStem.hasPrefix(base),
+                name.utf16.count >= cutNameUnits
+            {
+                chosen = titleStem
+            }
+        }
+        let safe = shortened(safeName(chosen))
+        return safe.isEmpty ? "untitled" : safe
+    }
+
+    /// The most UTF-8 bytes a stem or an album's folder name keeps: file systems take 255 a name, and a number
+    /// (`-2`), an extension and a staging prefix must still fit.
+    static let maxNameBytes = 180
+
+    /// `name` cut to ``maxNameBytes`` UTF-8 bytes, at a character's end.
+    static func shortened(_ name: String) -> String {
+        guard name.utf8.count > maxNameBytes else { return name }
+        var kept = ""
+        for character in name {
+            guard kept.utf8.count + character.utf8.count <= maxNameBytes else { break }
+            kept.append(character)
+        }
+        return kept
+    }
+
+    /// How long a name in the archive is when Google may have cut it (its media names keep 47 UTF-16 units).
+    static let cutNameUnits = 40
+
+    /// `name` without what a file name cannot hold: `/`, NUL and other control characters; leading dots.
+    static func safeName(_ name: String) -> String {
+        var text = String(
+            String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "/" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }))
+        while text.hasPrefix(".") { text.removeFirst() }
+        return text
+    }
+
+    /// The extension a file is written with: its own when it fits what its bytes are, else the usual one for them
+    /// (a HEIC named `.jpg` becomes `.heic`; Pixel's separate `X.MP` video becomes `X.MP.mp4`, and so keeps its stem).
+    static func fileExtension(name: String, format: FileKind) -> (ext: String, keepsFullName: Bool) {
+        let own = TakeoutName.splitExtension(name).ext.dropFirst()
+        let lower = own.lowercased()
+        let upper = !own.isEmpty && own == own.uppercased()
+        func usual(_ ext: String) -> String { upper ? ext.uppercased() : ext }
+        switch format {
+        case .jpeg: return ["jpg", "jpeg", "jpe", "jfif"].contains(lower) ? (String(own), false) : (usual("jpg"), lower == "mp")
+        case .heic: return ["heic", "heif", "hif"].contains(lower) ? (String(own), false) : (usual("heic"), false)
+        case .avif: return lower == "avif" ? (String(own), false) : (usual("avif"), false)
+        case .quicktime: return ["mov", "qt"].contains(lower) ? (String(own), false) : (usual("mov"), ["mp", "mv"].contains(lower))
+        case .mp4:
+            return ["mp4", "m4v", "3gp", "3g2"].contains(lower) ? (String(own), false) : (usual("mp4"), ["mp", "mv"].contains(lower))
+        default: return (String(own), false)
+        }
+    }
+
+    /// The year and month (1–12) of a time, in UTC.
+    static func yearAndMonth(_ time: Date) -> (Int, Int) {
+        let days = Int((time.timeIntervalSince1970 / 86_400).rounded(.down))
+        // Civil from days (proleptic Gregorian).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month)
+    }
+}

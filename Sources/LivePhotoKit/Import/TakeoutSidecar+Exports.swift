@@ -1,0 +1,101 @@
+import MediaFormats
+internal import PortableFoundation
+
+extension TakeoutSidecar {
+    /// Reads an XMP sidecar, as icloudpd, osxphotos and Photos write them beside a file (`IMG_1.HEIC.xmp`): its date,
+    /// place, caption, title, rating and people (`docs/formats/icloud.md#icloudpd-folders`).
+    /// - Throws: `LivePhotoError.badInput(file:reason:)` naming `file` when the bytes are not an XMP packet.
+    package static func readXMP(_ bytes: [UInt8], file: String) throws(LivePhotoError) -> TakeoutSidecar {
+        let packet: XMPPacket
+        do {
+            packet = try XMPPacket(bytes: bytes)
+        } catch {
+            throw .badInput(file: file, reason: "not an XMP file: \(error.description)")
+        }
+        var media = Media()
+        let dc = XMPDescriptiveWriter.dublinCoreNamespace
+        media.title = packet.items(dc, "title").first ?? packet.property(dc, "title")
+        media.description = (packet.items(dc, "description").first ?? packet.property(dc, "description")).flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        // The date with its offset first: photoshop:DateCreated, then exif:DateTimeOriginal and xmp:CreateDate.
+        let dates = [
+            packet.property(photoshopNamespace, "DateCreated"), packet.property(exifNamespace, "DateTimeOriginal"),
+            packet.property(XMPDescriptiveWriter.basicNamespace, "CreateDate"),
+        ]
+        media.captureTime = dates.lazy.compactMap { $0.flatMap(instant) }.first
+        if let latitude = packet.property(exifNamespace, "GPSLatitude").flatMap({ coordinate($0, negative: "S") }),
+            let longitude = packet.property(exifNamespace, "GPSLongitude").flatMap({ coordinate($0, negative: "W") }),
+            latitude != 0 || longitude != 0
+        {
+            media.place = Place(latitude: latitude, longitude: longitude)
+        }
+        let rating = packet.property(XMPDescriptiveWriter.basicNamespace, "Rating").flatMap { Int($0) }
+        media.favorited = rating == 5
+        media.hidden = rating == -1
+        media.people = packet.items(XMPDescriptiveWriter.iptcExtensionNamespace, "PersonInImage")
+        return .media(media)
+    }
+
+    static let photoshopNamespace = "http://ns.adobe.com/photoshop/1.0/"
+    static let exifNamespace = "http://ns.adobe.com/exif/1.0/"
+
+    /// What an exiftool-shaped JSON sidecar (osxphotos' `--sidecar json`) says: its `GROUP:Tag` keys.
+    static func exiftoolMedia(_ members: [String: TakeoutJSON]) -> Media {
+        func value(_ names: String...) -> TakeoutJSON? { names.lazy.compactMap { members[$0] }.first }
+        func text(_ names: String...) -> String? {
+            for name in names {
+                if let text = members[name]?.text { return text }
+                if case .array(let list)? = members[name], let first = list.first?.text { return first }
+            }
+            return nil
+        }
+        var media = Media()
+        media.title = text("XMP:Title", "IPTC:ObjectName")
+        media.description = text("XMP:Description", "EXIF:ImageDescription", "IPTC:Caption-Abstract").flatMap { $0.isEmpty ? nil : $0 }
+        if let clock = text("EXIF:DateTimeOriginal", "QuickTime:CreationDate", "XMP:DateCreated").flatMap(ExifDateTime.init(text:)) {
+            let offset = text("EXIF:OffsetTimeOriginal").flatMap(ExifDateTime.offsetSeconds) ?? 0
+            media.captureTime = Date(timeIntervalSince1970: TimeInterval(clock.clockSeconds - Int64(offset)))
+        }
+        if let latitude = value("EXIF:GPSLatitude", "XMP:GPSLatitude")?.number,
+            let longitude = value("EXIF:GPSLongitude", "XMP:GPSLongitude")?.number
+        {
+            let south = text("EXIF:GPSLatitudeRef")?.uppercased().hasPrefix("S") == true
+            let west = text("EXIF:GPSLongitudeRef")?.uppercased().hasPrefix("W") == true
+            let place = Place(latitude: south ? -abs(latitude) : latitude, longitude: west ? -abs(longitude) : longitude)
+            if (-90...90).contains(place.latitude), (-180...180).contains(place.longitude), place.latitude != 0 || place.longitude != 0 {
+                media.place = place
+            }
+        }
+        let rating = value("XMP:Rating")?.number
+        media.favorited = rating == 5
+        media.hidden = rating == -1
+        if case .array(let people)? = value("XMP:PersonInImage") { media.people = people.compactMap(\.text) }
+        return media
+    }
+
+    /// An ISO 8601 or Exif date with its offset (`2019-07-04T18:30:00.12+02:00`, `Z`), as an instant; one without
+    /// an offset is read as UTC, as a file's own `DateTimeOriginal` without one is.
+    static func instant(_ text: String) -> Date? {
+        guard let clock = ExifDateTime(text: text) else { return nil }
+        var rest = Substring(text.utf8.count > 19 ? String(text.dropFirst(19)) : "")
+        if rest.first == "." { rest = rest.dropFirst().drop { $0.isNumber } }
+        let offset = rest == "Z" ? 0 : ExifDateTime.offsetSeconds(String(rest)) ?? 0
+        return Date(timeIntervalSince1970: TimeInterval(clock.clockSeconds - Int64(offset)))
+    }
+
+    /// An XMP GPS coordinate: `51,30.5N` (degrees, minutes), `51,30,30N`, or decimal degrees.
+    static func coordinate(_ text: String, negative: Character) -> Double? {
+        var body = text.trimmingWhitespace(newlines: true)
+        var sign = 1.0
+        if let last = body.last, last.isLetter {
+            if last.uppercased() == String(negative) { sign = -1 }
+            body.removeLast()
+        }
+        let parts = body.split(separator: ",").map { Double($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        let values = parts.compactMap { $0 }
+        let degrees = values[0] + (values.count > 1 ? values[1] / 60 : 0) + (values.count > 2 ? values[2] / 3600 : 0)
+        return sign * degrees
+    }
+}

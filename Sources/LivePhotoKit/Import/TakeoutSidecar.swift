@@ -1,0 +1,83 @@
+package import PortableFoundation
+
+/// One sidecar of an export, classified by what it holds rather than by its name (album files have a localized name):
+/// a photo's or video's sidecar (Google's JSON, osxphotos' JSON, an XMP file), an album's metadata (Google's, or an
+/// Apple shared album's `AlbumInfo.json`), or anything else (`docs/formats/takeout.md#json-files`,
+/// `docs/formats/icloud.md#shared-albums`).
+package enum TakeoutSidecar: Equatable, Sendable {
+    /// A photo's or video's sidecar: it has `photoTakenTime`.
+    case media(Media)
+    /// An album's metadata: a `title` and no `photoTakenTime`, at the top or inside `albumData`.
+    case album(Album)
+    /// Any other JSON: an array (memory titles), a print order, an object of neither shape.
+    case other
+
+    /// What a media sidecar says about its file (`docs/formats/takeout.md#media-sidecar-keys`).
+    package struct Media: Equatable, Sendable {
+        /// The name the item was uploaded with, which the file in the archive may not carry (cut or numbered).
+        package var title: String?
+        /// When it was taken (`photoTakenTime.timestamp`, UTC); `nil` when missing, `"0"` or unreadable.
+        package var captureTime: Date?
+        /// Where: `geoDataExif`, else `geoData`; `nil` when both are missing or `0,0`.
+        package var place: Place?
+        package var description: String?
+        package var favorited: Bool
+        package var archived: Bool
+        package var trashed: Bool
+        /// The names of the people tagged in it, in the file's order.
+        package var people: [String]
+        /// Shared by a partner account (`googlePhotosOrigin.fromPartnerSharing` is present).
+        package var fromPartnerSharing: Bool
+        /// Hidden in Photos (an Apple data copy's `hidden`, or an XMP rating of -1).
+        package var hidden = false
+        /// ``captureTime`` is only when the file was added to the library (an Apple data copy's date equal to its
+        /// import date): it dates a file that has no date of its own, and never replaces one.
+        package var captureTimeIsUpload = false
+
+        package init(
+            title: String? = nil, captureTime: Date? = nil, place: Place? = nil, description: String? = nil,
+            favorited: Bool = false, archived: Bool = false, trashed: Bool = false, people: [String] = [],
+            fromPartnerSharing: Bool = false
+        ) {
+            self.title = title
+            self.captureTime = captureTime
+            self.place = place
+            self.description = description
+            self.favorited = favorited
+            self.archived = archived
+            self.trashed = trashed
+            self.people = people
+            self.fromPartnerSharing = fromPartnerSharing
+        }
+    }
+
+    /// What an album's metadata file says (`docs/formats/takeout.md#album-metadata`).
+    package struct Album: Equatable, Sendable {
+        /// `nil` for an untitled album (an empty `title`): its folder's name is Google's placeholder, not a title.
+        package var title: String?
+        /// An Apple shared album's (`AlbumInfo.json`): its files are the reduced copies Apple shares, not originals.
+        package var isShared = false
+        package var description: String?
+        /// `date.timestamp`; `nil` when missing or `"0"`.
+        package var date: Date?
+
+        package init(title: String?, description: String? = nil, date: Date? = nil) {
+            self.title = title
+            self.description = description
+            self.date = date
+        }
+    }
+
+    /// A position in degrees (WGS 84), and metres above sea level when the sidecar gives one.
+    package struct Place: Equatable, Sendable {
+        package var latitude: Double
+        package var longitude: Double
+        package var altitude: Double?
+
+        package init(latitude: Double, longitude: Double, altitude: Double? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.altitude = altitude
+        }
+    }
+}
