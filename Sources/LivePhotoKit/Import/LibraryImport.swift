@@ -142,7 +142,7 @@ public enum LibraryImport {
         public var reason: String?
         /// The sidecar its date and place came from (its path in the part), when one was found.
         public var sidecar: String?
-        /// What was written into the file: `date`, `place`, `description`, `rating`, `people`.
+        /// What was written into the file: `date`, `place`, `description`, `title`, `keywords`, `rating`, `people`.
         public var wrote: [String]
         /// The albums it is in, by title.
         public var albums: [String]

@@ -30,7 +30,8 @@ extension TakeoutFolders {
                 let title = TakeoutName.splitExtension(member.name).stem
                 let lower = member.name.lowercased()
                 if folderName == "albums", lower == "hidden.csv" || lower == "favorites.csv" {
-                    tableReasons[place] = "not a photo or video: the list of \(title.lowercased()) items (each row says it too)"
+                    let which = lower == "hidden.csv" ? "hidden" : "favourite"
+                    tableReasons[place] = "not a photo or video: the list of \(which) items, which the photo details say too"
                 } else if folderName == "memories" {
                     if memories {
                         lists.append((member, title, names, true))

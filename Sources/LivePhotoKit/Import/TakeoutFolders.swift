@@ -42,6 +42,7 @@ struct TakeoutFolders: Sendable {
     ]
 
     init(_ ingest: TakeoutIngest, partNames: [String], memories: Bool = false) {
+        var sharedAlbumDates: [String: (path: String, dates: [String: Date])] = [:]
         func place(_ member: TakeoutMember) -> String { "\(partNames[member.part]): \(member.path)" }
         // Folders are merged across parts: a photo and its sidecar may be in two archives.
         var mediaByFolder: [String: [Int]] = [:]
@@ -57,7 +58,10 @@ struct TakeoutFolders: Sendable {
                 // An untitled album keeps its members, under its folder's name (Google's placeholder).
                 let folderName = json.member.folder.split(separator: "/").last.map(String.init) ?? json.member.folder
                 albums[json.member.folder] = album.title.flatMap { $0.isEmpty ? nil : $0 } ?? folderName
-                if album.isShared { sharedAlbumFolders.insert(json.member.folder) }
+                if album.isShared {
+                    sharedAlbumFolders.insert(json.member.folder)
+                    if !album.photoDates.isEmpty { sharedAlbumDates[json.member.folder] = (json.member.path, album.photoDates) }
+                }
             case .success(.other):
                 break
             }
@@ -73,6 +77,13 @@ struct TakeoutFolders: Sendable {
             for (position, match) in result.matches.enumerated() where position < members.count {
                 guard let name = match.sidecar, let (member, media) = inFolder[name] else { continue }
                 sidecars[members[position]] = Sidecar(path: member.path, media: media)
+            }
+        }
+        // A shared album's files are dated by its AlbumInfo.json, where they have no sidecar of their own.
+        for (folder, dated) in sharedAlbumDates {
+            for index in mediaByFolder[folder] ?? [] where sidecars[index] == nil {
+                guard let date = dated.dates[TakeoutName.nfc(ingest.media[index].member.name)] else { continue }
+                sidecars[index] = Sidecar(path: dated.path, media: TakeoutSidecar.Media(captureTime: date))
             }
         }
         for folder in special { albums[folder] = nil }

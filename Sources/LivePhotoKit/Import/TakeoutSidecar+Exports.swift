@@ -14,7 +14,8 @@ extension TakeoutSidecar {
         }
         var media = Media()
         let dc = XMPDescriptiveWriter.dublinCoreNamespace
-        media.title = packet.items(dc, "title").first ?? packet.property(dc, "title")
+        media.libraryTitle = (packet.items(dc, "title").first ?? packet.property(dc, "title")).flatMap { $0.isEmpty ? nil : $0 }
+        media.keywords = packet.items(dc, "subject")
         media.description = (packet.items(dc, "description").first ?? packet.property(dc, "description")).flatMap {
             $0.isEmpty ? nil : $0
         }
@@ -51,7 +52,11 @@ extension TakeoutSidecar {
             return nil
         }
         var media = Media()
-        media.title = text("XMP:Title", "IPTC:ObjectName")
+        media.libraryTitle = text("XMP:Title", "IPTC:ObjectName").flatMap { $0.isEmpty ? nil : $0 }
+        for key in ["XMP:Subject", "IPTC:Keywords", "XMP:TagsList"] where media.keywords.isEmpty {
+            if case .array(let list)? = members[key] { media.keywords = list.compactMap(\.text) }
+            if let one = members[key]?.text { media.keywords = [one] }
+        }
         media.description = text("XMP:Description", "EXIF:ImageDescription", "IPTC:Caption-Abstract").flatMap { $0.isEmpty ? nil : $0 }
         if let clock = text("EXIF:DateTimeOriginal", "QuickTime:CreationDate", "XMP:DateCreated").flatMap(ExifDateTime.init(text:)) {
             let offset = text("EXIF:OffsetTimeOriginal").flatMap(ExifDateTime.offsetSeconds) ?? 0

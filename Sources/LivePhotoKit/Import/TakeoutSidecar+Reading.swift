@@ -40,6 +40,12 @@ extension TakeoutSidecar {
                 guard let title = name.text else { throw ShapeError(reason: "albumName is \(name.kindName)") }
                 var album = Album(title: title.isEmpty ? nil : title)
                 album.isShared = true
+                if case .array(let photos)? = members["photos"] {
+                    for photo in photos {
+                        guard let name = photo["name"]?.text, let date = photo["dateCreated"]?.text.flatMap(ICloudDate.parse) else { continue }
+                        album.photoDates[TakeoutName.nfc(name)] = date
+                    }
+                }
                 return .album(album)
             }
             if members["photoTakenTime"] != nil { return .media(try media(root)) }

@@ -28,6 +28,10 @@ package enum TakeoutSidecar: Equatable, Sendable {
         package var people: [String]
         /// Shared by a partner account (`googlePhotosOrigin.fromPartnerSharing` is present).
         package var fromPartnerSharing: Bool
+        /// The title the library gave it (an XMP sidecar's `dc:title`): not a file name, unlike ``title``.
+        package var libraryTitle: String?
+        /// Its keywords (an XMP sidecar's `dc:subject`).
+        package var keywords: [String] = []
         /// Hidden in Photos (an Apple data copy's `hidden`, or an XMP rating of -1).
         package var hidden = false
         /// ``captureTime`` is only when the file was added to the library (an Apple data copy's date equal to its
@@ -57,6 +61,8 @@ package enum TakeoutSidecar: Equatable, Sendable {
         package var title: String?
         /// An Apple shared album's (`AlbumInfo.json`): its files are the reduced copies Apple shares, not originals.
         package var isShared = false
+        /// When each file of an Apple shared album was taken, by its name (`photos[].dateCreated`).
+        package var photoDates: [String: Date] = [:]
         package var description: String?
         /// `date.timestamp`; `nil` when missing or `"0"`.
         package var date: Date?

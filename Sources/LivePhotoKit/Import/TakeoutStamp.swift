@@ -13,6 +13,10 @@ package struct TakeoutFacts: Sendable, Equatable {
     package var favorited: Bool
     /// The names of the people tagged, in the sidecar's order.
     package var people: [String]
+    /// The title the library gave it (not a file name).
+    package var title: String?
+    /// Its keywords.
+    package var keywords: [String] = []
     /// ``captureTime`` is only an upload date: it dates a file without a date of its own, and never replaces one,
     /// even when the sidecar is preferred.
     package var captureTimeYields = false
@@ -35,6 +39,8 @@ package struct TakeoutFacts: Sendable, Equatable {
             captureTime: media.captureTime, place: media.place, description: media.description, favorited: media.favorited,
             people: media.people)
         captureTimeYields = media.captureTimeIsUpload
+        title = media.libraryTitle
+        keywords = media.keywords
     }
 }
 
@@ -42,10 +48,10 @@ package struct TakeoutFacts: Sendable, Equatable {
 /// Exif dates and GPS and XMP properties in a JPEG or HEIC, the fixed date fields and the creation-date key in a movie.
 package enum TakeoutStamp {
     /// The names ``apply(to:facts:prefersSidecar:)`` reports, in the order it reports them.
-    static let reportOrder = ["date", "place", "description", "rating", "people"]
+    static let reportOrder = ["date", "place", "description", "title", "keywords", "rating", "people"]
 
     /// Writes `facts` into the file at `path` (a private staging file the caller owns), losslessly; returns what it
-    /// wrote, a subset of ["date", "place", "description", "rating", "people"] in that order ([] when nothing was
+    /// wrote, a subset of ["date", "place", "description", "title", "keywords", "rating", "people"] in that order ([] when nothing was
     /// missing: then the file is left byte for byte). Movies' fixed date fields are patched in place; anything that
     /// changes the file's size is written to a sibling temporary file and renamed over `path`.
     ///

@@ -24,7 +24,7 @@ enum TakeoutStillMetadata {
         return written
     }
 
-    /// The XMP properties to write: the caption and the people where the packet lacks them (or always, with
+    /// The XMP properties to write: the caption, the title, the keywords and the people where the packet lacks them (or always, with
     /// `prefersSidecar`), a rating of 5 for a favourite only where the packet has no rating.
     static func xmpProperties(_ packet: XMPPacket?, facts: TakeoutFacts, prefersSidecar: Bool) -> XMPChanges {
         func has(_ namespace: String, _ name: String) -> Bool { packet.map { XMPDescriptiveWriter.has($0, namespace, name) } ?? false }
@@ -34,6 +34,17 @@ enum TakeoutStillMetadata {
         {
             changes.list.append(.description(text))
             changes.names.insert("description")
+        }
+        if let text = facts.title?.trimmingWhitespace(newlines: true), !text.isEmpty,
+            !has(XMPDescriptiveWriter.dublinCoreNamespace, "title") || prefersSidecar
+        {
+            changes.list.append(.title(text))
+            changes.names.insert("title")
+        }
+        let keywords = facts.keywords.map { $0.trimmingWhitespace(newlines: true) }.filter { !$0.isEmpty }
+        if !keywords.isEmpty, !has(XMPDescriptiveWriter.dublinCoreNamespace, "subject") || prefersSidecar {
+            changes.list.append(.keywords(keywords))
+            changes.names.insert("keywords")
         }
         if facts.favorited, !has(XMPDescriptiveWriter.basicNamespace, "Rating") {
             changes.list.append(.rating(5))

@@ -18,6 +18,10 @@ public enum XMPDescriptiveWriter {
     public enum Property: Sendable, Equatable {
         /// `dc:description`, the caption.
         case description(String)
+        /// `dc:title`, the title given in a library.
+        case title(String)
+        /// `dc:subject`, the keywords.
+        case keywords([String])
         /// `xmp:Rating`, 0 to 5 (5: a favourite).
         case rating(Int)
         /// `Iptc4xmpExt:PersonInImage`, the names of the people shown.
@@ -25,7 +29,7 @@ public enum XMPDescriptiveWriter {
 
         var namespace: String {
             switch self {
-            case .description: XMPDescriptiveWriter.dublinCoreNamespace
+            case .description, .title, .keywords: XMPDescriptiveWriter.dublinCoreNamespace
             case .rating: XMPDescriptiveWriter.basicNamespace
             case .people: XMPDescriptiveWriter.iptcExtensionNamespace
             }
@@ -33,13 +37,15 @@ public enum XMPDescriptiveWriter {
         var localName: String {
             switch self {
             case .description: "description"
+            case .title: "title"
+            case .keywords: "subject"
             case .rating: "Rating"
             case .people: "PersonInImage"
             }
         }
         var preferredPrefix: String {
             switch self {
-            case .description: "dc"
+            case .description, .title, .keywords: "dc"
             case .rating: "xmp"
             case .people: "Iptc4xmpExt"
             }
@@ -49,12 +55,12 @@ public enum XMPDescriptiveWriter {
         func element(prefix: String, rdf: String) -> String {
             let name = "\(prefix):\(localName)"
             switch self {
-            case .description(let text):
+            case .description(let text), .title(let text):
                 return
                     "<\(name)><\(rdf):Alt><\(rdf):li xml:lang=\"x-default\">\(XMPDescriptiveWriter.escaped(text))</\(rdf):li></\(rdf):Alt></\(name)>"
             case .rating(let rating):
                 return "<\(name)>\(min(max(rating, -1), 5))</\(name)>"
-            case .people(let names):
+            case .people(let names), .keywords(let names):
                 let items = names.map { "<\(rdf):li>\(XMPDescriptiveWriter.escaped($0))</\(rdf):li>" }.joined()
                 return "<\(name)><\(rdf):Bag>\(items)</\(rdf):Bag></\(name)>"
             }

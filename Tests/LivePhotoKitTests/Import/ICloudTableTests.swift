@@ -60,6 +60,8 @@ struct ICloudTableTests {
             <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
              xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/">
             <dc:description><rdf:Alt><rdf:li xml:lang="x-default">Harbour at dusk</rdf:li></rdf:Alt></dc:description>
+            <dc:title><rdf:Alt><rdf:li xml:lang="x-default">Harbour</rdf:li></rdf:Alt></dc:title>
+            <dc:subject><rdf:Bag><rdf:li>harbour</rdf:li><rdf:li>dusk</rdf:li></rdf:Bag></dc:subject>
             <xmp:Rating>5</xmp:Rating><exif:GPSLatitude>51,30.5N</exif:GPSLatitude><exif:GPSLongitude>0,7.5W</exif:GPSLongitude>
             <photoshop:DateCreated>2019-07-04T18:30:00+02:00</photoshop:DateCreated>
             </rdf:Description></rdf:RDF></x:xmpmeta>
@@ -69,6 +71,8 @@ struct ICloudTableTests {
             return
         }
         #expect(media.description == "Harbour at dusk")
+        #expect(media.libraryTitle == "Harbour" && media.title == nil)
+        #expect(media.keywords == ["harbour", "dusk"])
         #expect(media.favorited)
         #expect(media.captureTime == Date(timeIntervalSince1970: 1_562_257_800))
         #expect(abs((media.place?.latitude ?? 0) - 51.508_333) < 0.000_01)
@@ -84,5 +88,19 @@ struct ICloudTableTests {
         #expect(osxphotos.description == "Lake" && osxphotos.hidden && !osxphotos.favorited)
         #expect(osxphotos.captureTime == Date(timeIntervalSince1970: 1_562_257_800))
         #expect(throws: LivePhotoError.self) { try TakeoutSidecar.readXMP(Array("<x:xmpmeta".utf8), file: "bad.xmp") }
+    }
+
+    @Test("a shared album's AlbumInfo.json: its title, and each file's date by name")
+    func albumInfo() throws {
+        let json = """
+            {"albumName":"Family Shared","creationDate":"Friday May 3,2019 6:30 PM GMT",
+             "photos":[{"name":"IMG_9001.JPG","dateCreated":"Friday May 3,2019 6:30 PM GMT"},{"name":"IMG_9002.JPG"}]}
+            """
+        guard case .album(let album) = try TakeoutSidecar.read(Array(json.utf8), file: "AlbumInfo.json") else {
+            Issue.record("AlbumInfo.json was not read as an album")
+            return
+        }
+        #expect(album.title == "Family Shared" && album.isShared)
+        #expect(album.photoDates == ["IMG_9001.JPG": Date(timeIntervalSince1970: 1_556_908_200)])
     }
 }
