@@ -48,7 +48,9 @@ extension TakeoutFolders {
         for (index, media) in ingest.media.enumerated() {
             let member = media.member
             let name = TakeoutName.nfc(member.name)
-            if let found = rows[Folder(part: member.part, path: member.folder)]?[name] {
+            let folderRows = rows[Folder(part: member.part, path: member.folder)]
+            if folderRows != nil, folderRows?[name] == nil { withoutRow.insert(index) }
+            if let found = folderRows?[name] {
                 var facts = TakeoutSidecar.Media()
                 facts.captureTime = found.row.created
                 facts.captureTimeIsUpload = found.row.created != nil && found.row.created == found.row.imported

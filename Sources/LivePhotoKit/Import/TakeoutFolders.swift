@@ -21,6 +21,8 @@ struct TakeoutFolders: Sendable {
     var sharedAlbumFolders: Set<String> = []
     /// What each CSV file is, by its part and path: for the list of the files that are not media.
     var tableReasons: [TakeoutIngest.Place: String] = [:]
+    /// Media members of a folder with photo details that no row names: dated by the file alone.
+    var withoutRow: Set<Int> = []
     /// The CSV files some media file took its row from.
     var usedTables: Set<TakeoutIngest.Place> = []
     /// Folders whose files are trashed, archived or locked, or Google's own failed uploads: never albums.

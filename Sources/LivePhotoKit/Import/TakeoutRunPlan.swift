@@ -195,8 +195,7 @@ struct TakeoutRunPlan {
             let member = media.member
             var entry = LibraryImport.Entry(part: partNames[member.part], member: member.path, outcome: .failed)
             entry.sidecar = folders.sidecars[index]?.path
-            if let title = folders.albums[member.folder] { entry.albums = [title] }
-            for title in folders.listedAlbums[index] ?? [] where !entry.albums.contains(title) { entry.albums.append(title) }
+            entry.albums = albumTitles(of: index)
             switch media.outcome {
             case .alreadyWritten(let output):
                 entry.outcome = .alreadyWritten
@@ -229,6 +228,9 @@ struct TakeoutRunPlan {
                                 entry.notes.append("a shared album's copy: Apple shares a reduced copy, not the original")
                             }
                             if hidden.contains(file) { entry.notes.append("hidden in Photos: written under Hidden/") }
+                            if folders.withoutRow.contains(index) {
+                                entry.notes.append("no row of its folder's photo details names it: dated by the file alone")
+                            }
                             if let failure = done.failure { problems.append("\(place(index)): \(failure); written as it came") }
                         }
                     } else {
@@ -245,6 +247,23 @@ struct TakeoutRunPlan {
             entries: entries, nonMediaFiles: nonMedia.files, sidecarFiles: nonMedia.sidecarFiles,
             otherFiles: nonMedia.places([.takeoutData, .albumMetadata]), unusedSidecars: nonMedia.places([.unusedSidecar]).sorted(),
             problems: problems, outputDirectory: outputDirectory)
+    }
+
+    /// The albums a member is in: its folder's and the lists naming it; for a half of a Live Photo, those of either
+    /// half, as both halves go into the album.
+    func albumTitles(of index: Int) -> [String] {
+        func own(_ index: Int) -> [String] {
+            (folders.albums[ingest.media[index].member.folder].map { [$0] } ?? []) + (folders.listedAlbums[index] ?? [])
+        }
+        var indices = [index]
+        if let file = ingest.media[index].landedFile, let job = jobOf[file],
+            case .livePhoto(let still, let movie, _) = grouping.items[job]
+        {
+            indices = [index] + (members[still] ?? []) + (members[movie] ?? [])
+        }
+        var titles: [String] = []
+        for title in indices.flatMap(own) where !titles.contains(title) { titles.append(title) }
+        return titles
     }
 
     /// ", a placeholder beside X-1.mp4" when a file of the member's folder has its name and a suffix.

@@ -42,7 +42,9 @@ extension TakeoutSidecar {
                 album.isShared = true
                 if case .array(let photos)? = members["photos"] {
                     for photo in photos {
-                        guard let name = photo["name"]?.text, let date = photo["dateCreated"]?.text.flatMap(ICloudDate.parse) else { continue }
+                        guard let name = photo["name"]?.text, let date = photo["dateCreated"]?.text.flatMap(ICloudDate.parse) else {
+                            continue
+                        }
                         album.photoDates[TakeoutName.nfc(name)] = date
                     }
                 }
