@@ -64,7 +64,8 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(name: .long, help: "motion (Live Photo to Motion Photo) or live (Motion Photo to Live Photo).")
     var to: ConversionTarget
 
-    @Argument(help: "PHOTO MOVIE for --to motion; MOTIONPHOTO (or vivo's PHOTO MOVIE) for --to live; or folders, to convert every item in them.")
+    @Argument(
+        help: "PHOTO MOVIE for --to motion; MOTIONPHOTO (or vivo's PHOTO MOVIE) for --to live; or folders, to convert every item in them.")
     var files: [String] = []
 
     @Option(name: .long, help: "--to live: the content identifier, a UUID (default: a new random one).")

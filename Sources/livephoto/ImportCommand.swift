@@ -134,8 +134,8 @@ struct ImportCommand: AsyncParsableCommand {
             let count = report.count(outcome)
             if count > 0 { text += "  \(outcome.rawValue.column(26)) \(count)\n" }
         }
-        if !report.otherFiles.isEmpty { text += "  \(report.otherFiles.count) other files (HTML, album JSON…) not copied\n" }
-        if !report.unusedSidecars.isEmpty { text += "  \(report.unusedSidecars.count) JSON sidecars matched no file\n" }
+        if !report.otherFiles.isEmpty { text += "  \(report.otherFiles.count) other files (HTML, album JSON and CSV…) not copied\n" }
+        if !report.unusedSidecars.isEmpty { text += "  \(report.unusedSidecars.count) sidecars matched no file\n" }
         for entry in report.entries where entry.outcome == .failed {
             text += "failed: \(entry.part): \(entry.member): \(entry.reason ?? "")\n"
         }

@@ -27,7 +27,8 @@ struct LivePhotoCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             MakeCommand.self, InspectCommand.self, VerifyCommand.self, SplitCommand.self, ConvertCommand.self, ExportCommand.self,
-            EditCommand.self, ScanCommand.self, ImportCommand.self, RepairCommand.self, ServeCommand.self, CaptureCommand.self, FormatsCommand.self,
+            EditCommand.self, ScanCommand.self, ImportCommand.self, RepairCommand.self, ServeCommand.self, CaptureCommand.self,
+            FormatsCommand.self,
         ]
     )
 }

@@ -24,9 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
             gallery shows the Live Photos (paired by content identifier, as scan pairs them), the Motion Photos and \
             the orphans (a still whose movie is missing, or the reverse) found there, a page at a time; press and \
             hold one to play it. It keeps scan's index (--index, --no-index), so opening it again reads only the \
-            files that changed. Import reads a Google Takeout on this machine (its .zip or .tgz parts, or the \
-            folder it was extracted to) into DIR, as the takeout command does, with a progress bar and a summary; \
-            the gallery then shows it. One import runs at a time.
+            files that changed. Import reads an export on this machine (a Google Takeout, Apple's data copy of \
+            iCloud Photos, an icloudpd or osxphotos folder) into DIR, as the import command does, with a progress \
+            bar and a summary; the gallery then shows it (but Hidden/). One import runs at a time.
 
             With the web app's engine (--engine; by default the livephoto-web folder beside this program, which \
             scripts/livephoto builds), Assemble, Disassemble, Convert, Verify and Edit's trim, sound and key \
@@ -129,7 +129,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: "The web app's engine: a folder with livephoto.js and livephoto.wasm (scripts/wasm.sh DIR writes them; default: livephoto-web beside this program, when there)."
+        help:
+            "The web app's engine: a folder with livephoto.js and livephoto.wasm (scripts/wasm.sh DIR writes them; default: livephoto-web beside this program, when there)."
     )
     var engine: String?
 
@@ -198,7 +199,8 @@ struct ServeCommand: AsyncParsableCommand {
             maxStorageBytes: maxStorage.map { Int64($0) << 20 }, indexPath: noIndex ? nil : index ?? ScanOptions.defaultIndexPath,
             accessToken: Self.isLoopback(host) ? nil : ServerOptions.newAccessToken())
         options.tls = identity
-        options.engineDirectory = engine.flatMap(Self.engineFolder) ?? Self.executableFolder.flatMap { Self.engineFolder("\($0)/livephoto-web") }
+        options.engineDirectory =
+            engine.flatMap(Self.engineFolder) ?? Self.executableFolder.flatMap { Self.engineFolder("\($0)/livephoto-web") }
         (options.captureBefore, options.captureAfter) = (before, after)
         if let captures {
             do {

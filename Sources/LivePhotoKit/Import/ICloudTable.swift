@@ -21,48 +21,117 @@ enum ICloudTable: Sendable {
         var created: Date?
         /// `importDate`: when the file entered the library.
         var imported: Date?
+        /// An `originalCreationDate` that is there but could not be read, as written.
+        var unreadableDate: String?
     }
 
-    /// The most bytes a CSV is read with: a `Photo Details` file holds a few hundred rows.
-    static let maxSize: Int64 = 64 << 20
+    /// The most bytes a CSV is read with: a `Photo Details` file holds a few hundred rows of about 120 bytes.
+    static let maxSize: Int64 = 4 << 20
+    /// The most rows a CSV may hold.
+    static let maxRows = 100_000
 
     /// The headers a list of names may have (read column 0 whatever it is).
     static let nameHeaders: Set<String> = ["images", "imgname", "imagename"]
 
-    /// Reads a CSV's bytes.
-    /// - Throws: `LivePhotoError.badInput(file:reason:)` naming `file` when the bytes are not a CSV table.
+    /// Reads a CSV's bytes, row by row, into what it says.
+    /// - Throws: `LivePhotoError.badInput(file:reason:)` naming `file` when the bytes are not a CSV table or hold more
+    ///   than ``maxRows`` rows.
     static func read(_ bytes: [UInt8], file: String) throws(LivePhotoError) -> ICloudTable {
-        let table: CSVTable
+        var reader = Reader()
         do {
-            table = try CSVTable(bytes: bytes)
+            try CSVTable.forEachRow(in: bytes) { fields throws(FormatError) in
+                guard reader.count < maxRows else { throw FormatError(.unsupported, "more than \(maxRows) rows") }
+                reader.take(fields)
+            }
         } catch {
             throw .badInput(file: file, reason: "not a CSV table: \(error.description)")
         }
-        guard !table.header.isEmpty else { return .other("empty") }
-        if let name = table.column("imgName"), table.column("originalCreationDate") != nil || table.column("fileChecksum") != nil {
-            let checksum = table.column("fileChecksum"), favorite = table.column("favorite"), hidden = table.column("hidden")
-            let deleted = table.column("deleted"), created = table.column("originalCreationDate")
-            let imported = table.column("importDate")
-            func cell(_ row: [String], _ column: Int?) -> String? {
-                guard let column, column < row.count else { return nil }
-                let text = row[column].trimmingWhitespace(newlines: true)
-                return text.isEmpty ? nil : text
-            }
-            var rows: [String: Row] = [:]
-            for fields in table.rows {
-                guard let fileName = cell(fields, name) else { continue }
-                rows[TakeoutName.nfc(fileName)] = Row(
-                    checksum: cell(fields, checksum), favorite: cell(fields, favorite)?.lowercased() == "yes",
-                    hidden: cell(fields, hidden)?.lowercased() == "yes", deleted: cell(fields, deleted)?.lowercased() == "yes",
-                    created: cell(fields, created).flatMap(ICloudDate.parse), imported: cell(fields, imported).flatMap(ICloudDate.parse))
-            }
-            return .photoDetails(rows)
+        return reader.table
+    }
+
+    /// A table taken in row by row: the header decides what the rows are.
+    private struct Reader {
+        enum Kind {
+            case empty
+            case details(Columns)
+            case names
+            case other(String)
         }
-        if table.column("contributedByMe") != nil { return .other("the shared library's contributions") }
-        // A list of names: column 0, its header a word (`Images`) or, without a header, a name itself.
-        var names = table.rows.compactMap { $0.first }
-        let first = table.header[0].trimmingWhitespace(newlines: true)
-        if !nameHeaders.contains(first.lowercased()) { names.insert(first, at: 0) }
-        return .names(names.map { TakeoutName.nfc($0.trimmingWhitespace(newlines: true)) }.filter { !$0.isEmpty })
+
+        struct Columns {
+            var name: Int
+            var checksum, favorite, hidden, deleted, created, imported: Int?
+
+            init?(_ header: [String]) {
+                func column(_ name: String) -> Int? { CSVTable.column(name, in: header) }
+                guard let name = column("imgName"), column("originalCreationDate") != nil || column("fileChecksum") != nil else {
+                    return nil
+                }
+                self.name = name
+                checksum = column("fileChecksum")
+                favorite = column("favorite")
+                hidden = column("hidden")
+                deleted = column("deleted")
+                created = column("originalCreationDate")
+                imported = column("importDate")
+            }
+        }
+
+        var kind = Kind.empty
+        var count = 0
+        var rows: [String: Row] = [:]
+        var names: [String] = []
+
+        mutating func take(_ fields: [String]) {
+            count += 1
+            switch kind {
+            case .empty:
+                // The header. A shared library's contributions name `imgName` too: told apart first.
+                if CSVTable.column("contributedByMe", in: fields) != nil {
+                    kind = .other("the shared library's contributions")
+                } else if let columns = Columns(fields) {
+                    kind = .details(columns)
+                } else {
+                    kind = .names
+                    // A list without a header starts with a name.
+                    let first = fields.first?.trimmingWhitespace(newlines: true) ?? ""
+                    if !ICloudTable.nameHeaders.contains(first.lowercased()) { name(first) }
+                }
+            case .details(let columns):
+                func cell(_ column: Int?) -> String? {
+                    guard let column, column < fields.count else { return nil }
+                    let text = fields[column].trimmingWhitespace(newlines: true)
+                    return text.isEmpty ? nil : text
+                }
+                guard let fileName = cell(columns.name) else { return }
+                let key = TakeoutName.nfc(fileName)
+                // Two rows for one name in one file: the first is kept.
+                guard rows[key] == nil else { return }
+                let createdText = cell(columns.created)
+                let created = createdText.flatMap(ICloudDate.parse)
+                rows[key] = Row(
+                    checksum: cell(columns.checksum), favorite: cell(columns.favorite)?.lowercased() == "yes",
+                    hidden: cell(columns.hidden)?.lowercased() == "yes", deleted: cell(columns.deleted)?.lowercased() == "yes",
+                    created: created, imported: cell(columns.imported).flatMap(ICloudDate.parse),
+                    unreadableDate: created == nil ? createdText : nil)
+            case .names:
+                name(fields.first?.trimmingWhitespace(newlines: true) ?? "")
+            case .other:
+                break
+            }
+        }
+
+        mutating func name(_ text: String) {
+            if !text.isEmpty { names.append(TakeoutName.nfc(text)) }
+        }
+
+        var table: ICloudTable {
+            switch kind {
+            case .empty: .other("empty")
+            case .details: .photoDetails(rows)
+            case .names: .names(names)
+            case .other(let what): .other(what)
+            }
+        }
     }
 }

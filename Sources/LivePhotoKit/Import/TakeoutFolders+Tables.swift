@@ -11,6 +11,7 @@ extension TakeoutFolders {
             var path: String
         }
         var rows: [Folder: [String: (member: TakeoutMember, row: ICloudTable.Row)]] = [:]
+        var repeatedRows: [(part: Int, folder: String, name: String, used: String, other: String)] = []
         var lists: [(member: TakeoutMember, title: String, names: [String], isMemory: Bool)] = []
         for table in ingest.tables {
             let member = table.member
@@ -18,18 +19,29 @@ extension TakeoutFolders {
             switch table.table {
             case .failure(let error):
                 let text = "\(partNames[member.part]): \(member.path)"
-                tableReasons[place] = "not read: \(TakeoutIngest.reason(error, in: text))"
+                let reason = TakeoutIngest.reason(error, in: text)
+                tableReasons[place] = "not read: \(reason)"
+                problems.append("\(text): \(reason)")
             case .success(.other(let what)):
                 tableReasons[place] = "not a photo or video: a table of the export (\(what))"
             case .success(.photoDetails(let list)):
                 let folder = Folder(part: member.part, path: member.folder)
-                for (name, row) in list { rows[folder, default: [:]][name] = (member, row) }
+                for (name, row) in list {
+                    // Two rows for one file (in two CSVs of the folder): the first read is used, and the file says so.
+                    if let first = rows[folder]?[name] {
+                        repeatedRows.append((folder.part, folder.path, name, first.member.path, member.path))
+                    } else {
+                        rows[folder, default: [:]][name] = (member, row)
+                    }
+                }
                 tableReasons[place] = "not a photo or video: photo details that matched no file of its folder"
             case .success(.names(let names)):
                 let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
                 let title = TakeoutName.splitExtension(member.name).stem
                 let lower = member.name.lowercased()
-                if folderName == "albums", lower == "hidden.csv" || lower == "favorites.csv" {
+                if folderName != "albums", folderName != "memories" {
+                    tableReasons[place] = "not a photo or video: a list of names outside Albums/ and Memories/, not read as an album"
+                } else if folderName == "albums", lower == "hidden.csv" || lower == "favorites.csv" {
                     let which = lower == "hidden.csv" ? "hidden" : "favourite"
                     tableReasons[place] = "not a photo or video: the list of \(which) items, which the photo details say too"
                 } else if folderName == "memories" {
@@ -57,16 +69,27 @@ extension TakeoutFolders {
                 facts.favorited = found.row.favorite
                 facts.hidden = found.row.hidden
                 facts.trashed = found.row.deleted
+                if let text = found.row.unreadableDate {
+                    rowNotes[index, default: []].append("its photo details date \"\(text)\" could not be read; dated by the file alone")
+                }
                 if sidecars[index] == nil { sidecars[index] = Sidecar(path: found.member.path, media: facts) }
                 usedTables.insert(TakeoutIngest.Place(found.member))
             }
             // What album lists can name: files of the library itself, not of a shared album, not deleted.
             let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
-            if !member.path.lowercased().contains(".zip/"), !Self.trashFolderNames.contains(folderName) {
+            if !sharedAlbumFolders.contains(member.folder), !Self.trashFolderNames.contains(folderName) {
                 byName[name, default: []].append(index)
             }
         }
         for place in usedTables { tableReasons[place] = nil }
+        for repeated in repeatedRows {
+            for index in ingest.media.indices {
+                let member = ingest.media[index].member
+                guard member.part == repeated.part, member.folder == repeated.folder, TakeoutName.nfc(member.name) == repeated.name
+                else { continue }
+                rowNotes[index, default: []].append("named by rows of \(repeated.used) and of \(repeated.other); the first was used")
+            }
+        }
         // Each name of a list to the one file it names: several copies of the same bytes are one file.
         for list in lists {
             var missing: [String] = [], ambiguous: [String] = [], found = 0
@@ -86,11 +109,15 @@ extension TakeoutFolders {
             }
             let kind = list.isMemory ? "memory" : "album"
             var reason = "not a photo or video: the \(kind) \"\(list.title)\" (\(found) of \(list.names.count) names found"
-            if !missing.isEmpty { reason += "; no file is named \(missing.joined(separator: ", "))" }
-            if !ambiguous.isEmpty {
-                reason += "; several different files are named \(ambiguous.joined(separator: ", ")), so none was added"
-            }
+            if !missing.isEmpty { reason += "; no file is named \(Self.someNames(missing))" }
+            if !ambiguous.isEmpty { reason += "; several different files are named \(Self.someNames(ambiguous)), so none was added" }
             tableReasons[TakeoutIngest.Place(list.member)] = reason + ")"
         }
+    }
+
+    /// At most ten names, and how many more.
+    static func someNames(_ names: [String]) -> String {
+        let shown = names.prefix(10).joined(separator: ", ")
+        return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
     }
 }

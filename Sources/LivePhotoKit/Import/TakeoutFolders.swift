@@ -21,6 +21,8 @@ struct TakeoutFolders: Sendable {
     var sharedAlbumFolders: Set<String> = []
     /// What each CSV file is, by its part and path: for the list of the files that are not media.
     var tableReasons: [TakeoutIngest.Place: String] = [:]
+    /// Notes on a media member's row (a date that could not be read, two rows naming it).
+    var rowNotes: [Int: [String]] = [:]
     /// Media members of a folder with photo details that no row names: dated by the file alone.
     var withoutRow: Set<Int> = []
     /// The CSV files some media file took its row from.

@@ -112,7 +112,7 @@ struct TakeoutIngest: Sendable {
         var ingest = TakeoutIngest()
         // Zips inside the part wait until its walk is done: each is then walked as a part of its own, its members'
         // paths under its own (`PART: X.zip/My Albums/…`). A folder's zip is read where it is; an archive's is first
-        // copied beside the landing folder.
+        // copied into the landing folder (which a stopped run's next run empties), and removed once walked.
         var nested: [(member: TakeoutMember, path: String, copied: Bool, depth: Int)] = []
         defer { for zip in nested where zip.copied { OutputLocation.remove(zip.path) } }
         func handle(_ member: TakeoutMember, _ bytes: TakeoutPartReader.Bytes, depth: Int) throws(LivePhotoError) {
@@ -127,7 +127,7 @@ struct TakeoutIngest: Sendable {
                 if part.kind == .folder, depth == 0 {
                     nested.append((member, "\(part.path)/\(member.path)", false, depth + 1))
                 } else {
-                    let copy = "\(landing.folder)-zip-\(index)-\(nested.count).zip"
+                    let copy = "\(landing.folder)/zip-\(index)-\(nested.count).zip"
                     do {
                         let out = try StagedFile(destination: copy)
                         try bytes.stream { chunk in try out.write(chunk) }
@@ -199,6 +199,7 @@ struct TakeoutIngest: Sendable {
                 let moved = TakeoutMember(part: index, path: prefix + member.path, size: member.size, nameProblem: member.nameProblem)
                 try handle(moved, bytes, depth: zip.depth)
             }
+            if zip.copied { OutputLocation.remove(zip.path) }
             outcome.unsafeMembers += found.unsafeMembers.map { (prefix + $0.path, $0.reason) }
             outcome.notes += found.notes.map { "\(zip.member.path): \($0)" }
             if let stopped = found.stoppedBecause { outcome.notes.append("\(zip.member.path): \(stopped)") }

@@ -9,11 +9,13 @@ struct TakeoutRunPlan {
     let folders: TakeoutFolders
     let landed: [TakeoutLanding.File]
     let options: LibraryImport.Options
-    /// The media members of each landed file, by index in `ingest.media`; the first is the one that was written.
+    /// The media members of each landed file, by index in `ingest.media`, those in the trash last; the first is the one
+    /// that was written.
     private(set) var members: [Int: [Int]] = [:]
-    /// Landed files left out because every copy of them is in the trash.
+    /// Landed files left out because every copy of them is in the trash, or the item's first file is.
     private(set) var trashed: Set<Int> = []
-    /// Landed files hidden in Photos: under `Hidden/`, or left out with ``LibraryImport/Options/skipHidden``.
+    /// Landed files hidden in Photos (every copy outside the trash, or the item's first file): under `Hidden/`, or left
+    /// out with ``LibraryImport/Options/skipHidden``.
     private(set) var hidden: Set<Int> = []
     /// Landed files of no bytes (an Apple data copy's placeholders beside the real file): nothing to write.
     private(set) var empty: Set<Int> = []
@@ -34,20 +36,18 @@ struct TakeoutRunPlan {
             default: break
             }
         }
-        if !options.includeTrashed {
-            for (file, list) in members where list.allSatisfy({ folders.isTrashed($0, member: ingest.media[$0].member) }) {
-                trashed.insert(file)
-                OutputLocation.remove(landing[file].path)
-            }
-        }
-        for (file, list) in members where !trashed.contains(file) {
+        for (file, list) in members {
+            let inTrash = Set(list.filter { folders.isTrashed($0, member: ingest.media[$0].member) })
+            let kept = list.filter { !inTrash.contains($0) }
+            members[file] = kept + list.filter(inTrash.contains)
             if landing[file].size == 0 {
                 empty.insert(file)
                 OutputLocation.remove(landing[file].path)
-            } else if list.contains(where: { folders.sidecars[$0]?.media.hidden == true }) {
-                hidden.insert(file)
-                if options.skipHidden { OutputLocation.remove(landing[file].path) }
+                continue
             }
+            if !options.includeTrashed, kept.isEmpty { trashed.insert(file) }
+            let judged = kept.isEmpty ? list : kept
+            if judged.allSatisfy({ folders.sidecars[$0]?.media.hidden == true }) { hidden.insert(file) }
         }
     }
 
@@ -66,7 +66,7 @@ struct TakeoutRunPlan {
     /// Reads every landed file (several at a time) and groups them; then reads, for each item, the capture time its
     /// first file (a Live Photo's still) will keep once written, by which the item is placed.
     mutating func analyse(jobs: Int) async {
-        let files = members.keys.filter { !isLeftOut($0) }.sorted()
+        let files = members.keys.filter { !empty.contains($0) }.sorted()
         let paths = files.map { landed[$0].path }
         var read: [Int: TakeoutFileFacts] = [:]
         await BoundedTasks.run(paths, limit: jobs) { path in
@@ -84,10 +84,19 @@ struct TakeoutRunPlan {
                 captureTime: sidecar(of: file)?.media.captureTime ?? fact.ownCaptureTime, rank: first)
         }
         grouping = TakeoutGrouping(input)
+        // An item is left out, or hidden, as its first file is: a Live Photo's movie goes with its still.
+        for item in grouping.items {
+            let all = Self.files(of: item)
+            for file in all.dropFirst() {
+                if trashed.contains(all[0]) { trashed.insert(file) } else { trashed.remove(file) }
+                if hidden.contains(all[0]) { hidden.insert(file) } else { hidden.remove(file) }
+            }
+        }
+        for file in files where isLeftOut(file) { OutputLocation.remove(landed[file].path) }
         // The time that will be its modification time (its own date unless it has none or the sidecar is preferred),
         // so that its folder says the same; a flat library has no folders to choose.
         guard options.layout != .flat else { return }
-        let primaries = grouping.items.map { Self.files(of: $0)[0] }
+        let primaries = grouping.items.map { Self.files(of: $0)[0] }.filter { !isLeftOut($0) }
         let prefersSidecar = options.prefersSidecar
         let dated = primaries.map { file in
             let media = sidecar(of: file)?.media
@@ -115,6 +124,7 @@ struct TakeoutRunPlan {
         for (number, item, _) in ordered {
             let all = Self.files(of: item)
             let primary = all[0]
+            guard !isLeftOut(primary) else { continue }
             let primarySidecar = sidecar(of: primary)
             // Both halves of a pair go by the still.
             let time = keptTimes[primary]
@@ -163,8 +173,9 @@ struct TakeoutRunPlan {
     func albums(results: [Int: TakeoutWriter.Done]) -> [String: [String]] {
         var albums: [String: [String]] = [:]
         // Files an earlier run wrote keep their albums, should that run have stopped before writing them.
-        for media in ingest.media {
-            if case .alreadyWritten(let output) = media.outcome, let title = folders.albums[media.member.folder] {
+        for (index, media) in ingest.media.enumerated() {
+            guard case .alreadyWritten(let output) = media.outcome else { continue }
+            for title in (folders.albums[media.member.folder].map { [$0] } ?? []) + (folders.listedAlbums[index] ?? []) {
                 albums[title, default: []].append(output)
             }
         }
@@ -206,13 +217,19 @@ struct TakeoutRunPlan {
                 let first = members[file]?.first ?? index
                 if trashed.contains(file) {
                     entry.outcome = .skipped
-                    entry.reason = "in the trash or recently deleted (--include-trashed writes it)"
+                    let own =
+                        folders.isTrashed(index, member: member)
+                        || members[file]?.allSatisfy({ folders.isTrashed($0, member: ingest.media[$0].member) }) == true
+                    entry.reason =
+                        (own ? "in the trash or recently deleted" : "the other half of a Live Photo in the trash or recently deleted")
+                        + " (--include-trashed writes it)"
                 } else if empty.contains(file) {
                     entry.outcome = .skipped
                     entry.reason = "empty (0 bytes): no photo or video to write" + placeholderNote(of: index)
                 } else if options.skipHidden, hidden.contains(file) {
                     entry.outcome = .skipped
-                    entry.reason = "hidden in Photos (written under Hidden/ without --skip-hidden)"
+                    entry.reason =
+                        "hidden in Photos, or the other half of a hidden Live Photo (written under Hidden/ without --skip-hidden)"
                 } else if let job = jobOf[file], let done = results[job] {
                     if let output = done.outputs[file] {
                         entry.output = output
@@ -228,6 +245,7 @@ struct TakeoutRunPlan {
                                 entry.notes.append("a shared album's copy: Apple shares a reduced copy, not the original")
                             }
                             if hidden.contains(file) { entry.notes.append("hidden in Photos: written under Hidden/") }
+                            entry.notes += folders.rowNotes[index] ?? []
                             if folders.withoutRow.contains(index) {
                                 entry.notes.append("no row of its folder's photo details names it: dated by the file alone")
                             }
@@ -270,10 +288,17 @@ struct TakeoutRunPlan {
     func placeholderNote(of index: Int) -> String {
         let member = ingest.media[index].member
         let (stem, ext) = TakeoutName.splitExtension(member.name)
+        // `X.mp4` beside `X-1.mp4` (or Apple's digit suffix, `X1.mp4`).
+        func isNumbered(_ name: String) -> Bool {
+            let (otherStem, otherExt) = TakeoutName.splitExtension(name)
+            guard otherExt.lowercased() == ext.lowercased(), otherStem.lowercased().hasPrefix(stem.lowercased()) else { return false }
+            var suffix = otherStem.dropFirst(stem.count)
+            if suffix.first == "-" { suffix = suffix.dropFirst() }
+            return !suffix.isEmpty && suffix.allSatisfy(\.isNumber)
+        }
         let real = ingest.media.first { other in
-            let name = other.member.name
-            return other.member.part == member.part && other.member.folder == member.folder && other.member.size > 0
-                && name.lowercased().hasPrefix(stem.lowercased()) && name.lowercased().hasSuffix(ext.lowercased()) && name != member.name
+            other.member.part == member.part && other.member.folder == member.folder && other.member.size > 0
+                && isNumbered(other.member.name)
         }
         return real.map { ", a placeholder beside \($0.member.name)" } ?? ""
     }

@@ -25,8 +25,8 @@ extension TakeoutSidecar {
             packet.property(XMPDescriptiveWriter.basicNamespace, "CreateDate"),
         ]
         media.captureTime = dates.lazy.compactMap { $0.flatMap(instant) }.first
-        if let latitude = packet.property(exifNamespace, "GPSLatitude").flatMap({ coordinate($0, negative: "S") }),
-            let longitude = packet.property(exifNamespace, "GPSLongitude").flatMap({ coordinate($0, negative: "W") }),
+        if let latitude = packet.property(exifNamespace, "GPSLatitude").flatMap({ XMPGPSCoordinate.degrees($0, negative: "S") }),
+            let longitude = packet.property(exifNamespace, "GPSLongitude").flatMap({ XMPGPSCoordinate.degrees($0, negative: "W") }),
             latitude != 0 || longitude != 0
         {
             media.place = Place(latitude: latitude, longitude: longitude)
@@ -38,8 +38,8 @@ extension TakeoutSidecar {
         return .media(media)
     }
 
-    static let photoshopNamespace = "http://ns.adobe.com/photoshop/1.0/"
-    static let exifNamespace = "http://ns.adobe.com/exif/1.0/"
+    static let photoshopNamespace = XMPDescriptiveWriter.photoshopNamespace
+    static let exifNamespace = XMPDescriptiveWriter.exifNamespace
 
     /// What an exiftool-shaped JSON sidecar (osxphotos' `--sidecar json`) says: its `GROUP:Tag` keys.
     static func exiftoolMedia(_ members: [String: TakeoutJSON]) -> Media {
@@ -58,9 +58,12 @@ extension TakeoutSidecar {
             if let one = members[key]?.text { media.keywords = [one] }
         }
         media.description = text("XMP:Description", "EXIF:ImageDescription", "IPTC:Caption-Abstract").flatMap { $0.isEmpty ? nil : $0 }
-        if let clock = text("EXIF:DateTimeOriginal", "QuickTime:CreationDate", "XMP:DateCreated").flatMap(ExifDateTime.init(text:)) {
+        // Exif's clock in its stated offset; the others carry their offset in the text.
+        if let clock = text("EXIF:DateTimeOriginal").flatMap(ExifDateTime.init(text:)) {
             let offset = text("EXIF:OffsetTimeOriginal").flatMap(ExifDateTime.offsetSeconds) ?? 0
             media.captureTime = Date(timeIntervalSince1970: TimeInterval(clock.clockSeconds - Int64(offset)))
+        } else {
+            media.captureTime = text("QuickTime:CreationDate", "XMP:DateCreated", "XMP:CreateDate").flatMap(instant)
         }
         if let latitude = value("EXIF:GPSLatitude", "XMP:GPSLatitude")?.number,
             let longitude = value("EXIF:GPSLongitude", "XMP:GPSLongitude")?.number
@@ -79,28 +82,11 @@ extension TakeoutSidecar {
         return media
     }
 
-    /// An ISO 8601 or Exif date with its offset (`2019-07-04T18:30:00.12+02:00`, `Z`), as an instant; one without
-    /// an offset is read as UTC, as a file's own `DateTimeOriginal` without one is.
+    /// An ISO 8601 or Exif date with its offset (`+09:00`, `+0900`; none: UTC), as an instant: read as a movie's
+    /// creation date is.
     static func instant(_ text: String) -> Date? {
-        guard let clock = ExifDateTime(text: text) else { return nil }
-        var rest = Substring(text.utf8.count > 19 ? String(text.dropFirst(19)) : "")
-        if rest.first == "." { rest = rest.dropFirst().drop { $0.isNumber } }
-        let offset = rest == "Z" ? 0 : ExifDateTime.offsetSeconds(String(rest)) ?? 0
-        return Date(timeIntervalSince1970: TimeInterval(clock.clockSeconds - Int64(offset)))
-    }
-
-    /// An XMP GPS coordinate: `51,30.5N` (degrees, minutes), `51,30,30N`, or decimal degrees.
-    static func coordinate(_ text: String, negative: Character) -> Double? {
-        var body = text.trimmingWhitespace(newlines: true)
-        var sign = 1.0
-        if let last = body.last, last.isLetter {
-            if last.uppercased() == String(negative) { sign = -1 }
-            body.removeLast()
+        AppleMovieMetadata.creationDate(text.trimmingWhitespace(newlines: true)).map {
+            Date(timeIntervalSince1970: TimeInterval($0.secondsSince1970))
         }
-        let parts = body.split(separator: ",").map { Double($0) }
-        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
-        let values = parts.compactMap { $0 }
-        let degrees = values[0] + (values.count > 1 ? values[1] / 60 : 0) + (values.count > 2 ? values[2] / 3600 : 0)
-        return sign * degrees
     }
 }

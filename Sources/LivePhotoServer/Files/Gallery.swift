@@ -79,12 +79,12 @@ actor Gallery {
     /// What a scan of the gallery reads: the folder itself; in a library an import wrote (one that holds the run's
     /// hidden work folder), its entries but `Albums/`, whose files are the library's own again (links, which a scan
     /// does not follow, or with `--albums copies` copies, which would make each item a conflict of two photos and
-    /// two movies with one identifier).
+    /// two movies with one identifier), and `Hidden/`, what was hidden in Photos and stays out of view.
     static func scanRoots(_ root: String) -> [String] {
         let fm = FileManager.default
         guard fm.fileExists(atPath: "\(root)/\(LibraryImport.workFolderName)") else { return [root] }
         let names = (try? fm.contentsOfDirectory(atPath: root)) ?? []
-        return names.filter { !$0.hasPrefix(".") && $0 != "Albums" }.sorted().map { "\(root)/\($0)" }
+        return names.filter { !$0.hasPrefix(".") && $0 != "Albums" && $0 != "Hidden" }.sorted().map { "\(root)/\($0)" }
     }
 
     /// The shown items of a scan, in the order of their paths, each named by its first file's path below `root` (nil:

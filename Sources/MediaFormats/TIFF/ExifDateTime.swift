@@ -70,7 +70,7 @@ public struct ExifDateTime: Sendable, Equatable {
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -12,6 +12,10 @@ public enum XMPDescriptiveWriter {
     public static let basicNamespace = "http://ns.adobe.com/xap/1.0/"
     /// IPTC Extension, for `Iptc4xmpExt:PersonInImage`.
     public static let iptcExtensionNamespace = "http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
+    /// Photoshop's namespace (`photoshop:DateCreated`).
+    public static let photoshopNamespace = "http://ns.adobe.com/photoshop/1.0/"
+    /// Exif's XMP namespace (`exif:GPSLatitude`, `exif:DateTimeOriginal`).
+    public static let exifNamespace = "http://ns.adobe.com/exif/1.0/"
     static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
     /// One property to write.

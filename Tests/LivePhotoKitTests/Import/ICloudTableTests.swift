@@ -15,7 +15,15 @@ struct ICloudTableTests {
         #expect(ICloudDate.parse("Monday August 29,2013 7:08 AM GMT") == august)
         #expect(ICloudDate.parse("Sunday January 1,2017 12:05 AM GMT") == Date(timeIntervalSince1970: 1_483_229_100))
         #expect(ICloudDate.parse("Sunday January 1,2017 12:05 PM GMT") == Date(timeIntervalSince1970: 1_483_272_300))
-        for bad in ["", "yesterday", "Thursday Augustus 29,2013 7:08 AM GMT", "Thursday August 29,2013 13:08 PM GMT"] {
+        #expect(ICloudDate.parse("August 29,2013 7:08 AM GMT") == august)
+        #expect(ICloudDate.parse("Thursday  August 29, 2013\t7:08\u{202F}AM GMT") == august)
+        #expect(ICloudDate.parse("Thursday August 29,2013 19:08 GMT") == Date(timeIntervalSince1970: 1_377_803_280))
+        #expect(ICloudDate.parse("Tuesday February 29,2000 1:00 AM GMT") == Date(timeIntervalSince1970: 951_786_000))
+        for bad in [
+            "", "yesterday", "Thursday Augustus 29,2013 7:08 AM GMT", "Thursday August 29,2013 13:08 PM GMT",
+            "Thursday August 29,2013 99:08 GMT", "Friday February 31,2013 7:08 AM GMT", "Friday February 29,2013 7:08 AM GMT",
+            "Thursday August 29,2013 -3:08 GMT",
+        ] {
             #expect(ICloudDate.parse(bad) == nil, "\(bad)")
         }
     }
@@ -31,12 +39,32 @@ struct ICloudTableTests {
             return
         }
         #expect(rows["IMG_1.JPG"]?.favorite == true)
-        #expect(rows["IMG_1.JPG"]?.created == rows["IMG_1.JPG"]?.imported)
+        #expect(rows["IMG_1.JPG"]?.created == Date(timeIntervalSince1970: 1_483_272_300))
+        #expect(rows["IMG_1.JPG"]?.imported == Date(timeIntervalSince1970: 1_483_272_300))
         #expect(rows["IMG_2.HEIC"]?.hidden == true && rows["IMG_2.HEIC"]?.deleted == true && rows["IMG_2.HEIC"]?.created == nil)
         guard case .other = try read("") else {
             Issue.record("an empty CSV is not another kind")
             return
         }
+    }
+
+    @Test("a shared library's table (it names imgName and fileChecksum too) is not photo details; an unreadable date is kept")
+    func otherTables() throws {
+        guard case .other = try read("imgName,fileChecksum,contributedByMe\nIMG_1.JPG,x,yes\n") else {
+            Issue.record("a Shared Library Details file was read as photo details")
+            return
+        }
+        guard case .photoDetails(let rows) = try read("imgName,originalCreationDate\nIMG_3.JPG,Donnerstag 29. August 2013\n") else {
+            Issue.record("not read as photo details")
+            return
+        }
+        #expect(rows["IMG_3.JPG"]?.created == nil && rows["IMG_3.JPG"]?.unreadableDate == "Donnerstag 29. August 2013")
+        // A name written decomposed (NFD) is found by its composed form, as member names are compared.
+        guard case .names(let names) = try read("Images\nCafe\u{301}.JPG\n") else {
+            Issue.record("not read as names")
+            return
+        }
+        #expect(names == ["Caf\u{E9}.JPG"])
     }
 
     @Test("album and memory lists: column 0, a known header left out, a header-less list kept whole")

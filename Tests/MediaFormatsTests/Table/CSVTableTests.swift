@@ -30,6 +30,12 @@ struct CSVTableTests {
         #expect(csv.rows == [["IMG_1.JPG"], ["say \"hi\""], ["two\nlines"], ["last"]])
     }
 
+    @Test("a quote inside an unquoted field and text after a closing quote are kept, as spreadsheets read them")
+    func strayQuotes() throws {
+        let csv = try table("h\nIMG_1 \"a\".JPG,\"x\"y\n")
+        #expect(csv.rows == [["IMG_1 \"a\".JPG", "xy"]])
+    }
+
     @Test("an empty file is a table with no header; an unclosed quote and too many fields are refused")
     func bounds() throws {
         #expect(try table("").header.isEmpty)
