@@ -1,6 +1,7 @@
 """The Import view in the browser: a small Google Takeout (the iPhone's Live Photo in a .zip part) picked from the
 server's machine through the listing, imported into the gallery's folder with a progress bar, its summary, then the
-gallery opened on the new item. Without a gallery folder, the view says how to start the server with one.
+gallery opened on the new item; then a one-part Apple data copy with the view's hidden and memories options. Without
+a gallery folder, the view says how to start the server with one.
 
 Called from webapp_test.py; also runs alone with the same arguments:
   webapp_import.py LIVEPHOTO SAMPLES_DIR PHOTO.jpg CLIP.mov WORK_DIR
@@ -29,6 +30,24 @@ def make_takeout(folder):
             z.write(os.path.join(SAMPLES, f"iphone_IMG_3853_gwy15.{ext}"), base + f"IMG_3853.{ext}")
         z.writestr(base + "IMG_3853.HEIC.supplemental-metadata.json",
                    json.dumps({"title": "IMG_3853.HEIC", "photoTakenTime": {"timestamp": "1546300800"}}))
+    return path
+
+
+def make_icloud(folder):
+    """A one-part Apple data copy: a favourite photo dated by its row, a hidden one, and a memory naming the first."""
+    path = os.path.join(folder, "iCloud Photos Part 1 of 1.zip")
+    top = "iCloud Photos Part 1 of 1/"
+    header = "imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate\n"
+    date = '"Thursday July 4,2019 6:30 PM GMT"'
+    rows = [f"IMG_0700.JPG,AcQTH38VUJ8ryqOCgiKuos3A5eCo,yes,no,no,{date},0,{date}",
+            f"IMG_0701.JPG,AeHgi2s+Ea9G6uP9WASqG2BtgzdB,no,yes,no,{date},0,{date}"]
+    with open(PHOTO, "rb") as f:
+        photo = f.read()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(top + "Photos/IMG_0700.JPG", photo)
+        z.writestr(top + "Photos/IMG_0701.JPG", photo + b"\0")
+        z.writestr(top + "Photos/Photo Details.csv", header + "\n".join(rows) + "\n")
+        z.writestr(top + "Memories/Summer.csv", "imageName\nIMG_0700.JPG\n")
     return path
 
 
@@ -132,6 +151,26 @@ def import_view(driver):
         item = try_wait(driver, "return document.querySelectorAll('#gallery-grid .item[data-kind=\"live-photo\"]').length === 1", 120)
         names = script(driver, "return [...document.querySelectorAll('#gallery-grid .item')].map(i => i.dataset.name)")
         check("the gallery shows the imported Live Photo, once, in its year and month", item and len(names) == 1 and names[0].count("/") == 2, names)
+
+        # Apple's data copy, with the view's own options: the favourite dated by its row, the hidden photo left out.
+        driver.find_element(By.ID, "tab-import").click()
+        field = driver.find_element(By.ID, "import-paths")
+        field.clear()
+        field.send_keys(make_icloud(os.path.join(home, "Downloads")))
+        driver.find_element(By.ID, "import-skip-hidden").click()
+        driver.find_element(By.ID, "import-memories").click()
+        driver.find_element(By.ID, "import-go").click()
+        done = try_wait(driver, "return !document.getElementById('import-result').hidden", 300)
+        check("an Apple data copy imports from the view", done, driver.find_element(By.ID, "import-error").text)
+        counts = script(driver, "return Object.fromEntries([...document.querySelectorAll('#import-counts tr')].map(r => [r.dataset.outcome, r.cells[1].textContent]))")
+        check("its summary: the favourite written, the hidden photo skipped (the view's option)",
+              counts == {"written": "1", "skipped": "1"}, counts)
+        written = os.path.join(library, "2019", "07", "IMG_0700.JPG")
+        check("the favourite lies in its row's year and month", os.path.isfile(written), sorted(os.listdir(library)))
+        check("the hidden photo is nowhere in the library", not os.path.exists(os.path.join(library, "Hidden")),
+              sorted(os.listdir(library)))
+        check("the memory became an album (the view's option)", os.path.isdir(os.path.join(library, "Albums", "Summer")),
+              sorted(os.listdir(os.path.join(library, "Albums"))) if os.path.isdir(os.path.join(library, "Albums")) else [])
     finally:
         server.terminate()
         server.wait(10)
