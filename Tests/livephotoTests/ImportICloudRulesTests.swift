@@ -167,6 +167,34 @@ struct ImportICloudRulesTests {
         }
     }
 
+    @Test("what has nothing to gain is written byte for byte: a Live Photo with its own dates; ffprobe reads its movie", .needsSamples)
+    func byteForByte() async throws {
+        let ws = try Workspace()
+        let pair = try Fixture.livePhoto(identifier: "CCCCCCCC-1111-2222-3333-444444444444")
+        let date = Fixture.utc(2024, 6, 1, 12)
+        let rows = [
+            Fixture.Row(name: "IMG_0300.HEIC", checksum: "a", created: date, imported: date + 60),
+            Fixture.Row(name: "IMG_0300.MOV", checksum: "b", created: date, imported: date + 60),
+        ]
+        let zip = try part(
+            ws,
+            [
+                member("Photos/IMG_0300.HEIC", pair.still), member("Photos/IMG_0300.MOV", pair.movie),
+                member("Photos/Photo Details.csv", Fixture.csv(rows)),
+            ])
+        let result = try await run([zip], ws)
+        #expect(result.status == 0, "\(result.text.suffix(2000))")
+        for (name, bytes) in [("IMG_0300.HEIC", pair.still), ("IMG_0300.MOV", pair.movie)] {
+            let original = try ws.write(bytes, to: "original-\(name)")
+            let written = try await fileDigest(try result.output(name)), expected = try await fileDigest(original)
+            let line = try result.entry(name)
+            #expect(written == expected, "\(name) changed: \(line)")
+        }
+        let streams = try await Readers.ffprobeStreams(try result.output("IMG_0300.MOV"))
+        #expect(streams.contains { $0["codec_type"] as? String == "video" }, "\(streams)")
+        #expect(Readers.stillImageTimeStream(streams) != nil, "no still-image-time track: \(streams)")
+    }
+
     @Test("an icloudpd XMP sidecar: its date in its +0900 offset, its title and keywords written into a photo without them")
     func icloudpdSidecar() async throws {
         let ws = try Workspace()
