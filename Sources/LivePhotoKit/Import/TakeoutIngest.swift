@@ -111,9 +111,10 @@ struct TakeoutIngest: Sendable {
     ) async throws(LivePhotoError) -> TakeoutIngest {
         var ingest = TakeoutIngest()
         // Zips inside the part wait until its walk is done: each is then walked as a part of its own, its members'
-        // paths under its own (`PART: X.zip/My Albums/…`). A folder's zip is read where it is; an archive's is first
-        // copied into the landing folder (which a stopped run's next run empties), and removed once walked.
-        var nested: [(member: TakeoutMember, path: String, copied: Bool, depth: Int)] = []
+        // paths under its own (`PART: X.zip/My Albums/…`). A folder's zip is read where it is, and so is one stored
+        // uncompressed in a zip part; any other is first copied into the landing folder (which a stopped run's next
+        // run empties), and removed once walked.
+        var nested: [(member: TakeoutMember, path: String, copied: Bool, depth: Int, range: Range<Int64>?)] = []
         defer { for zip in nested where zip.copied { OutputLocation.remove(zip.path) } }
         func handle(_ member: TakeoutMember, _ bytes: TakeoutPartReader.Bytes, depth: Int) throws(LivePhotoError) {
             guard !InterruptHandling.requested else { throw .interrupted }
@@ -125,14 +126,16 @@ struct TakeoutIngest: Sendable {
             case .archive where depth < maxArchiveDepth:
                 ingest.archives.append(member)
                 if part.kind == .folder, depth == 0 {
-                    nested.append((member, "\(part.path)/\(member.path)", false, depth + 1))
+                    nested.append((member, "\(part.path)/\(member.path)", false, depth + 1, nil))
+                } else if let range = bytes.storedRange {
+                    nested.append((member, part.path, false, depth + 1, range))
                 } else {
                     let copy = "\(landing.folder)/zip-\(index)-\(nested.count).zip"
                     do {
                         let out = try StagedFile(destination: copy)
                         try bytes.stream { chunk in try out.write(chunk) }
                         try out.commit()
-                        nested.append((member, copy, true, depth + 1))
+                        nested.append((member, copy, true, depth + 1, nil))
                     } catch {
                         let error = LivePhotoError.wrap(error, file: place)
                         if error.stopsTheRun { throw error }
@@ -193,7 +196,7 @@ struct TakeoutIngest: Sendable {
         while walked < nested.count {
             let zip = nested[walked]
             walked += 1
-            let inner = TakeoutPart(path: zip.path, name: part.name, kind: .zip)
+            let inner = TakeoutPart(path: zip.path, name: part.name, kind: .zip, range: zip.range)
             let prefix = zip.member.path + "/"
             let found = try await TakeoutPartReader.walk(inner, index: index) { member, bytes throws(LivePhotoError) in
                 let moved = TakeoutMember(part: index, path: prefix + member.path, size: member.size, nameProblem: member.nameProblem)

@@ -24,6 +24,9 @@ struct TakeoutPart: Sendable {
     /// What reports call it: the archive's file name, or the folder's path as given.
     let name: String
     let kind: Kind
+    /// For a zip stored whole inside another zip (an Apple data copy's shared albums): where its bytes lie in the file
+    /// at ``path``, read there without a copy.
+    var range: Range<Int64>? = nil
 
     /// The most members a zip part's directory may hold: Google's 50 GB parts hold tens of thousands.
     static let maxMembers = 2_000_000

@@ -12,6 +12,9 @@ struct TakeoutPartReader {
         /// Hands the bytes to its argument in chunks; throws when the part's data is damaged (a CRC that fails, a
         /// member cut short) or what the argument throws.
         let stream: ((([UInt8]) throws -> Void)) throws -> Void
+        /// For a zip member stored as it is (not compressed), where its bytes lie in the part's file: a zip inside the
+        /// part is then read in place. Known for members named `.zip` only.
+        var storedRange: Range<Int64>? = nil
     }
 
     /// What the walk did: members it could not start reading, a problem that stopped the part early, and what is
@@ -43,7 +46,8 @@ struct TakeoutPartReader {
         case .zip:
             let file: RandomAccessFile
             do {
-                file = try RandomAccessFile(path: part.path)
+                let whole = try RandomAccessFile(path: part.path)
+                file = try part.range.map { try whole.slice(at: $0.lowerBound, length: $0.upperBound - $0.lowerBound) } ?? whole
             } catch {
                 outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
                 return outcome
@@ -69,8 +73,14 @@ struct TakeoutPartReader {
             }
             for member in members.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) where member.kind == .file {
                 guard let path = safe(member.name) else { continue }
-                let bytes = Bytes(knownCRC32: member.crc32) { consume in
+                var bytes = Bytes(knownCRC32: member.crc32) { consume in
                     try ZipMemberReader.read(member, of: file, chunkSize: chunkSize, consume)
+                }
+                if member.compression == .stored, !member.isEncrypted, member.name.lowercased().hasSuffix(".zip"),
+                    let range = try? ZipDirectory.dataRange(of: member, in: file)
+                {
+                    let base = part.range?.lowerBound ?? 0
+                    bytes.storedRange = (base + range.lowerBound)..<(base + range.upperBound)
                 }
                 let problem =
                     member.nameIsUTF8 ? nil : "its name is not valid UTF-8; read as code page 437, as zip names without the UTF-8 flag are"
