@@ -3,7 +3,7 @@
 // Built and run by scripts/fuzz.sh (`swift build --sanitize=fuzzer --sanitize=address`); never part of the product.
 import PackageDescription
 
-let parserTargets = ["jpeg", "isobmff", "heif", "quicktime_metadata", "xmp", "motion_photo", "tar", "zip_stream", "property_list", "json"]
+let parserTargets = ["jpeg", "isobmff", "heif", "quicktime_metadata", "xmp", "motion_photo", "tar", "zip_stream", "property_list", "json", "csv"]
 let kitTargets = ["pvt_zip", "make"]
 // libFuzzer supplies `main`; each target only defines LLVMFuzzerTestOneInput.
 let entryPointless: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]

@@ -6,7 +6,7 @@
 #   FUZZ_MAX_LEN=BYTES scripts/fuzz.sh ... # the largest input the fuzzer makes (default 16384, as in the corpus)
 #   scripts/fuzz.sh minimize TARGET|all # fold what the runs found into the committed corpus, Fuzz/Corpus/TARGET
 # Targets (Fuzz/Sources/fuzz_TARGET): jpeg, isobmff, heif, quicktime_metadata, xmp, motion_photo, tar, zip_stream,
-# property_list, json (MediaFormats' parsers), pvt_zip (the `.pvt.zip` reader) and make (the whole lossless make plan,
+# property_list, json, csv (MediaFormats' parsers), pvt_zip (the `.pvt.zip` reader) and make (the whole lossless make plan,
 # checked by verify).
 # The targets are one Swift package, Fuzz/, built in release with the sanitizers into .build-fuzz/spm. A corpus
 # starts from ../shared/samples (read in place, never copied into the project), tiny clips made by ffmpeg when it is
