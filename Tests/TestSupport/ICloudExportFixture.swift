@@ -260,19 +260,7 @@ public enum ICloudExportFixture {
 
     /// The bytes of a zip holding `members`, in order (for a zip inside a part).
     public static func zipBytes(_ members: [TakeoutFixture.Member]) throws -> [UInt8] {
-        var writer = ZipWriter(output: ZipBuffer())
-        for member in members {
-            var position = 0
-            try writer.addFile(
-                member.path, method: member.deflated ? .deflated : .stored, modificationTime: 1_764_000_000,
-                expectedSize: UInt64(member.bytes.count)
-            ) { count in
-                let end = min(member.bytes.count, position + count)
-                defer { position = end }
-                return Array(member.bytes[position..<end])
-            }
-        }
-        return try writer.finish().bytes
+        try TakeoutFixture.zipBytes(members)
     }
 
     /// `iCloud Photos Part N of M` (the zip's name without `.zip`, and its top folder).

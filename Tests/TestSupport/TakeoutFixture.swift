@@ -22,6 +22,12 @@ public enum TakeoutFixture {
     /// Writes a zip part holding `members`, in order.
     @discardableResult
     public static func zip(_ members: [Member], to path: String) throws -> String {
+        try Data(try zipBytes(members)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The bytes of a zip holding `members`, in order.
+    public static func zipBytes(_ members: [Member]) throws -> [UInt8] {
         var writer = ZipWriter(output: ZipBuffer())
         for member in members {
             var position = 0
@@ -34,8 +40,7 @@ public enum TakeoutFixture {
                 return Array(member.bytes[position..<end])
             }
         }
-        try Data(try writer.finish().bytes).write(to: URL(fileURLWithPath: path))
-        return path
+        return try writer.finish().bytes
     }
 
     /// A media sidecar as Google writes one.

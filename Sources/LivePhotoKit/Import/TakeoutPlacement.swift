@@ -117,15 +117,7 @@ struct TakeoutPlacement {
 
     /// The year and month (1–12) of a time, in UTC.
     static func yearAndMonth(_ time: Date) -> (Int, Int) {
-        let days = Int((time.timeIntervalSince1970 / 86_400).rounded(.down))
-        // Civil from days (proleptic Gregorian).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month)
+        let date = ExifDateTime.civil(daysSince1970: Int((time.timeIntervalSince1970 / 86_400).rounded(.down)))
+        return (date.year, date.month)
     }
 }

@@ -80,7 +80,7 @@ public struct ExifDateTime: Sendable, Equatable {
     }
 
     /// The date `days` after 1970-01-01 (`civil_from_days`).
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
