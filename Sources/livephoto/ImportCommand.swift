@@ -143,6 +143,10 @@ struct ImportCommand: AsyncParsableCommand {
             for note in entry.notes { text += "note: \(entry.member): \(note)\n" }
         }
         for sidecar in report.unusedSidecars { text += "unused sidecar: \(sidecar)\n" }
+        // An album or memory list some of whose names were not found, or named several files: said as notes.
+        for file in report.nonMediaFiles where file.kind == .albumMetadata && file.reason.contains("names found;") {
+            text += "note: \(file.part): \(file.member): \(file.reason.replacing(every: "not a photo or video: ", with: ""))\n"
+        }
         for problem in report.problems { text += "problem: \(problem)\n" }
         return text
     }
