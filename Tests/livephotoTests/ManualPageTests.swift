@@ -24,7 +24,8 @@ struct ManualPageTests {
             }
             for sub in command["subcommands"] as? [[String: Any]] ?? [] {
                 let name = sub["commandName"] as? String ?? ""
-                if !page.contains(".It Em \(name)") { missing.append("\(path) \(name)") }
+                // `.It Em make`, or `.It Em "import, takeout"` for a command with other names.
+                if !page.contains(".It Em \(name)") && !page.contains(".It Em \"\(name),") { missing.append("\(path) \(name)") }
                 visit(sub, path: "\(path) \(name)")
             }
         }
