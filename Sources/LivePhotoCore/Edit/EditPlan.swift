@@ -1,7 +1,7 @@
 import MediaFormats
 
 /// `edit`, checked before anything is made: the Live Photo's identifier, the key photo's time, the movie's edit and
-/// the range it keeps. Then the Live Photo is made again (by LivePhotoKit's `LivePhotoMaker` with `MakeOptions` natively, by the engine's make in a browser) and the
+/// the range it keeps. Then the Live Photo is made again (``EditFlow``, through ``MakeFlow``) and the
 /// result said (``result(made:newIdentifier:keyPhotoChanged:gainMapDropped:)``).
 package struct EditPlan {
     /// The identifier the Live Photo keeps (unless a new one is asked for).

@@ -16,12 +16,15 @@ extension Engine {
             case .failure(let error): throw .invalidArgument(error.message)
             }
         }
-        let mute = try options.flag("mute")
-        let newIdentifier = try options.flag("newId")
-        let name = try options.string("name")
-        let force = try options.flag("force")
-        if let quality = try options.int("quality"), !(1...100).contains(quality) {
-            throw .invalidArgument("--quality must be between 1 and 100")
+        var settings = EditSettings()
+        (settings.keyPhotoTime, settings.trimStart, settings.trimEnd) = (keyPhoto, trim.start, trim.end)
+        settings.mute = try options.flag("mute")
+        settings.newIdentifier = try options.flag("newId")
+        settings.name = try options.string("name")
+        settings.force = try options.flag("force")
+        if let quality = try options.int("quality") {
+            guard (1...100).contains(quality) else { throw .invalidArgument("--quality must be between 1 and 100") }
+            settings.quality = quality
         }
         try refusePackaging(&options)
         let (inputs, frame) = try frameInput(inputs, options: &options)
@@ -32,25 +35,9 @@ extension Engine {
         if opened[0].kind.isMovie, !opened[1].kind.isMovie { opened.reverse() }
         let (still, movie) = (opened[0], opened[1])
         guard still.kind.isStill else { throw .badInput(file: still.path, reason: "not a photo") }
-        let plan = try EditPlan.check(
-            still: still, movie: movie, keyPhotoTime: keyPhoto, trimStart: trim.start, trimEnd: trim.end, mute: mute)
-        let newKeyPhoto = keyPhoto != nil
-        var request = MakeRequest()
-        request.name = name ?? PathName.stem(still.path)
-        request.coverTime = plan.cover
-        request.identifier = newIdentifier ? ContentIdentifier() : plan.identifier
-        request.force = force
-        request.photoFormat = still.kind == .heic ? .heic : .jpeg
-        request.movieEdit = plan.edit
-        if newKeyPhoto { request.keyPhotoMetadata = still }
-        let movieIndex = inputs.firstIndex { $0 === movie.file } ?? 1
-        switch try makeLivePhoto(photo: newKeyPhoto ? nil : still, video: movie, frame: frame, videoInput: movieIndex, request: request) {
-        case .needsFrame(let outcome): return outcome
-        case .made(let made):
-            let result = plan.result(
-                made: made.result, newIdentifier: newIdentifier, keyPhotoChanged: newKeyPhoto,
-                gainMapDropped: newKeyPhoto && still.hasGainMap)
-            return .done(report: result.json, files: made.files)
+        switch try answer(EditFlow(still: still, movie: movie, settings: settings), frame: frame, inputs: inputs) {
+        case .asks(let outcome): return outcome
+        case .done(let edited): return .done(report: edited.result(edited.made.namedResult).json, files: edited.made.files)
         }
     }
 }

@@ -9,59 +9,29 @@ extension Engine {
         let name = try options.string("name")
         let force = try options.flag("force")
         try options.checkAllRead()
-        guard !inputs.isEmpty else { throw .invalidArgument("give a Live Photo (photo and movie, .pvt or .pvt.zip) or a Motion Photo") }
-        enum Unit {
-            case pair(InputFile, InputFile)
-            case motionPhoto(InputFile)
-        }
-        var stills: [InputFile] = [], movies: [InputFile] = []
+        guard !inputs.isEmpty else { throw SplitFlow.nothingGiven }
+        var given: [InputFile] = []
         for input in try open(inputs) {
-            if input.kind.isMovie {
-                movies.append(input)
-            } else if input.kind == .jpeg || input.kind == .heic {
-                stills.append(input)
-            } else if input.kind == .zip {
+            guard input.kind != .zip else {
                 throw .unsupported(
                     file: input.path,
                     reason: "a .pvt.zip is split by livephoto serve and the livephoto command; split its photo and movie here")
-            } else {
-                throw .badInput(file: input.path, reason: "not a photo, a movie, a .pvt bundle or a .pvt.zip")
             }
+            given.append(input)
         }
-        var units: [Unit] = []
-        if stills.count == 1, movies.count == 1 {
-            units = [.pair(stills[0], movies[0])]
-        } else {
-            func stem(_ input: InputFile) -> String { PathName.deletingExtension(input.path).asciiLowercased() }
-            for movie in movies {
-                if let i = stills.firstIndex(where: { stem($0) == stem(movie) }) {
-                    units.append(.pair(stills.remove(at: i), movie))
-                    continue
-                }
-                guard SplitPlan.isLivePhotoMovie(movie) else { throw SplitPlan.movieAlone(movie.path) }
-                throw SplitPlan.partAlone(
-                    movie.path, part: "movie", identifier: FileAnalysis(movie, depth: .identity).report.contentIdentifier, missing: "photo")
-            }
-            for still in stills {
-                let report = FileAnalysis(still, depth: .identity).report
-                if report.role == .liveStill {
-                    throw SplitPlan.partAlone(still.path, part: "photo", identifier: report.contentIdentifier, missing: "movie")
-                } else if let id = still.vivoPairingID {
-                    throw .badInput(file: still.path, reason: "the photo of a vivo live photo (pairing id \(id)); give its movie too")
-                }
-                units.append(.motionPhoto(still))
-            }
+        let units: [SplitFlow.Item]
+        switch try answer(SplitFlow(files: given), frame: nil, inputs: inputs) {
+        case .asks(let outcome): return outcome
+        case .done(let items): units = items
         }
-        guard name == nil || units.count == 1 else {
-            throw .refused(file: nil, reason: "one name was given for \(units.count) items", remedy: .nameOneItemOnly)
-        }
+        try SplitFlow.checkName(name, items: units.count)
         var results: [SplitResult] = []
         var files: [Output] = []
         for unit in units {
             let plan: SplitPlan
             let movieType: FileKind
             switch unit {
-            case .pair(let still, let movie):
+            case .pair(let still, let movie, _):
                 plan = try SplitPlan.pair(
                     still: still, movie: movie, inputs: [still.path, movie.path], packaging: .pair,
                     stem: name ?? PlannedOutputs.baseStem(still.path), named: name != nil, force: force, folder: "")

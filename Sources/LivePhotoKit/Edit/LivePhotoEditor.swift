@@ -15,7 +15,7 @@ public enum LivePhotoEditor {
     public static func edit(_ paths: [String], options: EditOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
         -> EditResult
     {
-        let units = try LivePhotoSplitter.group(paths)
+        let units = try await LivePhotoSplitter.group(paths)
         guard units.count == 1, let unit = units.first else {
             throw .invalidArgument("give one Live Photo to edit (its photo and movie, a .pvt or a .pvt.zip); \(units.count) were given")
         }
@@ -50,23 +50,15 @@ public enum LivePhotoEditor {
     static func edit(still: String, movie: String, options: EditOptions, progress: ProgressHandler?) async throws(LivePhotoError)
         -> EditResult
     {
-        let stillInput = try InputFile(path: still), movieInput = try InputFile(path: movie)
-        let plan = try EditPlan.check(
-            still: stillInput, movie: movieInput, keyPhotoTime: options.keyPhotoTime, trimStart: options.trimStart,
-            trimEnd: options.trimEnd, mute: options.mute)
-        let format = stillInput.kind
-        let newKeyPhoto = options.keyPhotoTime != nil
-        let hadGainMap = newKeyPhoto && stillInput.hasGainMap
-        var make = MakeOptions(
-            outputDirectory: options.outputDirectory, name: options.name ?? PathName.stem(still), coverTime: plan.cover,
-            identifier: options.newIdentifier ? ContentIdentifier() : plan.identifier, packaging: options.packaging, force: options.force,
-            quality: options.quality, ffmpegPath: options.ffmpegPath, photoFormat: format == .heic ? .heic : .jpeg)
-        make.movieEdit = plan.edit
-        if newKeyPhoto { make.keyPhotoMetadata = still }
+        let flow = EditFlow(still: try InputFile(path: still), movie: try InputFile(path: movie), settings: options.settings)
+        let shell = NativeShell(
+            ffmpegPath: options.ffmpegPath, outputDirectory: options.outputDirectory, workName: options.name ?? "edit", progress: progress)
+        defer { shell.finish() }
+        let edited = try await shell.run(flow)
+        var make = MakeOptions(outputDirectory: options.outputDirectory, packaging: options.packaging, force: options.force)
         make.zipsPairToo = options.zipsPairToo
-        let made = try await LivePhotoMaker.make(
-            photo: newKeyPhoto ? nil : still, video: movie, videoFile: movieInput, photoFile: newKeyPhoto ? nil : stillInput,
-            options: make, progress: progress)
-        return plan.result(made: made, newIdentifier: options.newIdentifier, keyPhotoChanged: newKeyPhoto, gainMapDropped: hadGainMap)
+        let made = try LivePhotoMaker.write(
+            edited.made, options: make, inputs: [still, movie], datedLike: (edited.made.photoDatedLike.path, movie), progress: progress)
+        return edited.result(made)
     }
 }

@@ -46,7 +46,7 @@ public enum BatchAction: Sendable {
         case .toMotionPhoto:
             return [PlannedOutputs.motionPhoto(stem: stem, folder: folder, photoKind: InputFile.kind(of: first))]
         case .toLivePhoto(let options):
-            let format = options.photoFormat ?? (InputFile.kind(of: first) == .heic ? .heic : .jpeg)
+            let format = PhotoFormat.written(from: InputFile.kind(of: first), asked: options.photoFormat)
             return PlannedOutputs.make(stem: stem, folder: folder, packaging: options.packaging, photoFormat: format)
         case .split:
             let photo = PlannedOutputs.splitPhoto(of: first, stem: stem, folder: folder, kind: InputFile.kind(of: first))

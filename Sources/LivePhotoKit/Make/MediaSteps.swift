@@ -42,34 +42,24 @@ struct MediaSteps {
         }
     }
 
-    /// Keeps `duration` seconds of `movie` around the cover at `cover` seconds (`before` of them before it; nil centres
-    /// them): copied from a keyframe at the window's start when there is one (within a frame), else re-encoded.
-    /// - Returns: the cut movie and what was done, or nil when the video is no longer than `duration`.
-    func trim(
-        _ path: String, movie: RemuxSource, cover: Double, duration: Double, before: Double? = nil, steadyRate: Double? = nil
-    ) async throws(LivePhotoError) -> (String, MakeResult.TrimReport)? {
-        guard duration < movie.videoDuration - 0.0005 else { return nil }
-        let wanted = min(max(0, cover - min(before ?? duration / 2, duration)), movie.videoDuration - duration)
-        let frame = movie.frameInterval
-        let keyframe = movie.keyframeTimes.min { abs($0 - wanted) < abs($1 - wanted) }
-        // Frames put on a steady rate get new times: a copy keeps the recorder's (unless they are on it already).
-        let snap = steadyRate.flatMap { rate in CameraRate.isOnGrid(movie.frameTimes, rate: rate) ? nil : rate }
-        let lossless = snap == nil && (keyframe.map { abs($0 - wanted) <= frame && $0 <= cover } ?? false)
-        let start = lossless ? (keyframe ?? wanted) : wanted
+    /// `duration` seconds of the movie at `path` from `start` (``TrimWindow`` decides them): its samples copied when
+    /// `reencode` is nil, else encoded to it, the frames put on `steadyRate` when it is given.
+    func cut(
+        _ path: String, start: Double, duration: Double, reencode: LivePhotoCore.VideoCodec?, steadyRate: Double?, gridOffset: Double
+    ) async throws(LivePhotoError) -> String {
         let output = "\(work)/trimmed.mov"
         let tool = try ffmpeg()
         let handler = progress
-        let phase: OperationProgress.Phase = lossless ? .trim : .trimAndEncode
+        let phase: OperationProgress.Phase = reencode == nil ? .trim : .trimAndEncode
         do {
             try await tool.cut(
-                path, to: output, start: start, duration: duration, reencode: lossless ? nil : (movie.videoCodec == "hevc" ? .hevc : .h264),
-                steadyRate: snap,
-                gridOffset: snap.map { CameraRate.offset(movie.frameTimes, from: start, duration: duration, rate: $0) } ?? 0,
-                progress: { handler?(OperationProgress(fraction: $0, phase: phase)) }, shouldStop: { InterruptHandling.requested })
+                path, to: output, start: start, duration: duration, reencode: reencode?.media, steadyRate: steadyRate,
+                gridOffset: gridOffset, progress: { handler?(OperationProgress(fraction: $0, phase: phase)) },
+                shouldStop: { InterruptHandling.requested })
         } catch {
             throw Self.wrap(error, file: path)
         }
-        return (output, MakeResult.TrimReport(start: start, duration: duration, method: lossless ? .copied : .reencoded))
+        return output
     }
 
     /// A JPEG made from any image ffmpeg reads.

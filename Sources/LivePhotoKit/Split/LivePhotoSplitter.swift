@@ -42,11 +42,9 @@ public enum LivePhotoSplitter {
     public static func split(_ paths: [String], options: SplitOptions, progress: ProgressHandler? = nil) async throws(LivePhotoError)
         -> [SplitResult]
     {
-        let units = try group(paths)
+        let units = try await group(paths)
         try OutputLocation.prepareFolder(options.outputDirectory)
-        guard options.name == nil || units.count == 1 else {
-            throw .refused(file: nil, reason: "one name was given for \(units.count) items", remedy: .nameOneItemOnly)
-        }
+        try SplitFlow.checkName(options.name, items: units.count)
         var placed: [String] = []
         var results: [SplitResult] = []
         do throws(LivePhotoError) {
@@ -61,12 +59,12 @@ public enum LivePhotoSplitter {
         return results
     }
 
-    static func group(_ paths: [String]) throws(LivePhotoError) -> [Unit] {
-        guard !paths.isEmpty else { throw .invalidArgument("give a Live Photo (photo and movie, .pvt or .pvt.zip) or a Motion Photo") }
+    /// The items `paths` name: `.pvt` folders and zips as they are, the stills and movies as ``SplitFlow`` makes them
+    /// (the other half of a part given alone found beside it).
+    static func group(_ paths: [String]) async throws(LivePhotoError) -> [Unit] {
+        guard !paths.isEmpty else { throw SplitFlow.nothingGiven }
         var units: [Unit] = []
-        var stills: [String] = []
-        var movies: [String] = []
-        var opened: [String: InputFile] = [:]
+        var files: [InputFile] = []
         for path in paths {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw .io(path: path, reason: "no such file")
@@ -76,50 +74,18 @@ public enum LivePhotoSplitter {
                 continue
             }
             let input = try InputFile(path: path)
-            opened[path] = input
-            let kind = input.kind
-            if kind == .zip {
+            if input.kind == .zip {
                 units.append(.zippedBundle(path))
-                continue
-            }
-            if kind.isMovie {
-                movies.append(path)
-            } else if kind == .jpeg || kind == .heic {
-                stills.append(path)
             } else {
-                throw .badInput(file: path, reason: "not a photo, a movie, a .pvt bundle or a .pvt.zip")
+                files.append(input)
             }
         }
-        func stem(_ p: String) -> String { URL(fileURLWithPath: p).deletingPathExtension().path.lowercased() }
-        if stills.count == 1, movies.count == 1 {
-            units.append(.pair(still: stills[0], movie: movies[0]))
-            return units
-        }
-        for movie in movies {
-            if let i = stills.firstIndex(where: { stem($0) == stem(movie) }) {
-                units.append(.pair(still: stills.remove(at: i), movie: movie))
-                continue
-            }
-            // A Live Photo's movie alone: its photo is looked for beside it.
-            guard opened[movie].map(SplitPlan.isLivePhotoMovie) ?? false else { throw SplitPlan.movieAlone(movie) }
-            let companion = try CompanionFinder.find(for: movie)
-            units.append(.pair(still: companion.path, movie: movie, note: companion.note))
-        }
-        for still in stills {
-            guard let input = opened[still] else { continue }
-            // A Live Photo's still alone (not a Motion Photo, which holds its video): its movie is looked for beside it.
-            if FileAnalysis(input, depth: .identity).report.role == .liveStill {
-                let companion = try CompanionFinder.find(for: still)
-                units.append(.pair(still: still, movie: companion.path, note: companion.note))
-            } else if let id = input.vivoPairingID {
-                // A vivo pair's photo alone: its movie is the one beside it with the same pairing id.
-                guard let pair = VivoPair.movie(beside: still, pairingID: id) else {
-                    throw .badInput(
-                        file: still, reason: "the photo of a vivo live photo (pairing id \(id)); no movie beside it carries that id")
-                }
-                units.append(.pair(still: still, movie: pair.movie, note: "a vivo live photo: \(pair.movie) carries the same pairing id"))
-            } else {
-                units.append(.motionPhoto(still))
+        let shell = NativeShell(ffmpegPath: nil, outputDirectory: ".", workName: "split", progress: nil)
+        defer { shell.finish() }
+        for item in try await shell.run(SplitFlow(files: files)) {
+            switch item {
+            case .pair(let still, let movie, let note): units.append(.pair(still: still.path, movie: movie.path, note: note))
+            case .motionPhoto(let still): units.append(.motionPhoto(still.path))
             }
         }
         return units

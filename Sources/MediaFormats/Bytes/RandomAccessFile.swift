@@ -27,6 +27,12 @@ public final class RandomAccessFile {
     public let isSlice: Bool
     /// Where the bytes are read from.
     let storage: Storage
+    /// True when the file is the whole of the system's file at ``path`` (not a slice, nor bytes joined in memory): a
+    /// program given ``path`` reads the same bytes.
+    public var isWholeFile: Bool {
+        if case .file = storage { return !isSlice }
+        return false
+    }
     enum Storage {
         /// The system's file (or the host's).
         case file(FileStorage)

@@ -47,3 +47,20 @@ public struct EditOptions: Sendable {
     /// True when a range is asked for.
     public var trims: Bool { trimStart != nil || trimEnd != nil }
 }
+
+extension EditOptions {
+    /// What the flow decides with (``EditFlow``): these options without the folder and the program's location.
+    var settings: EditSettings {
+        var settings = EditSettings()
+        settings.name = name
+        settings.force = force
+        settings.packaging = packaging
+        settings.keyPhotoTime = keyPhotoTime
+        settings.trimStart = trimStart
+        settings.trimEnd = trimEnd
+        settings.mute = mute
+        settings.newIdentifier = newIdentifier
+        settings.quality = quality
+        return settings
+    }
+}

@@ -71,3 +71,29 @@ public struct MakeOptions: Sendable {
         self.duration = duration
     }
 }
+
+extension MakeOptions {
+    /// What the flow decides with (``MakeFlow``): these options without the folder and the program's location, the
+    /// old still of an edit opened.
+    func settings() throws(LivePhotoError) -> MakeSettings {
+        var settings = MakeSettings()
+        settings.name = name
+        settings.coverTime = coverTime
+        settings.identifier = identifier
+        settings.packaging = packaging
+        settings.force = force
+        settings.quality = quality
+        settings.codec = codec
+        settings.duration = duration
+        settings.durationBeforeCover = durationBeforeCover
+        settings.coverMatchesPhotoWithin = coverMatchesPhotoWithin
+        settings.photoFormat = photoFormat
+        settings.wallpaper = wallpaper
+        settings.suggestedCover = suggestedCover
+        settings.snapsToCameraRate = snapsToCameraRate
+        settings.replacesForeignMakerNote = replacesForeignMakerNote
+        settings.movieEdit = movieEdit
+        settings.keyPhotoMetadata = try keyPhotoMetadata.map { (path) throws(LivePhotoError) in try InputFile(path: path) }
+        return settings
+    }
+}
