@@ -7,16 +7,7 @@ extension Engine {
     static func inspect(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         try options.checkAllRead()
         guard !inputs.isEmpty else { throw .invalidArgument("name at least one file") }
-        var reports: [InspectionReport.FileReport] = []
-        for file in inputs {
-            do throws(LivePhotoError) {
-                reports.append(FileAnalysis(try InputFile(opened: file, path: file.path)).report)
-            } catch {
-                reports.append(FileAnalysis(unreadable: file.path, reason: error.reason).report)
-            }
-        }
-        let report = InspectionReport(files: reports, pair: InspectionReport.pair(of: reports))
-        return .done(report: report.json, files: [])
+        return .done(report: Inspection.report(inputs.map { .file(analysis($0).report) }).json, files: [])
     }
 
     /// `verify PHOTO MOVIE`: every check Photos and the lock screen make. A pair that fails a check is a report, not an

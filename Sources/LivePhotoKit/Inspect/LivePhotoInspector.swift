@@ -11,24 +11,21 @@ public enum LivePhotoInspector {
     ///
     /// Never throws: a file that cannot be read gets an `InspectionReport.FileReport.error`.
     public static func inspect(_ paths: [String]) async -> InspectionReport {
-        var reports: [InspectionReport.FileReport] = []
-        var members: [InspectionReport.FileReport] = []
+        var entries: [Inspection.Entry] = []
         for path in paths.flatMap(expanded) {
             let isFolder = isFolder(path)
             if isFolder && !isBundle(path) {
-                var report = InspectionReport.FileReport(path: path, format: .unknown, role: .unknown, sizeBytes: 0)
-                report.error = "a folder with no files in it (scan reads folders and their subfolders)"
-                reports.append(report)
+                entries.append(.emptyFolder(path: path))
                 continue
             }
             var report =
                 isFolder
                 ? InspectionReport.FileReport(path: path, format: .unknown, role: .bundle, sizeBytes: 0) : FileAnalysis(path: path).report
             guard isFolder || (report.format == .zip && report.error == nil) else {
-                reports.append(report)
+                entries.append(.file(report))
                 continue
             }
-            // A bundle: the bundle, then each member, named BUNDLE/NAME.
+            // A bundle: its members read, named BUNDLE/NAME.
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-inspect-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: work) }
             do throws(LivePhotoError) {
@@ -48,17 +45,13 @@ public enum LivePhotoInspector {
                     r.problems = r.problems.map { $0.replacing(every: member, with: shown) }
                     return r
                 }
-                report.members = found.map(\.path)
-                members += found
-                reports.append(report)
-                reports += found
+                entries.append(.bundle(report, members: found))
             } catch {
                 report.error = error.renamingFiles(in: work) { name in name.isEmpty ? path : "\(path)/\(name)" }.description
-                reports.append(report)
+                entries.append(.file(report))
             }
         }
-        let top = reports.filter { r in !members.contains { $0.path == r.path } }
-        return InspectionReport(files: reports, pair: InspectionReport.pair(of: top.count == 1 && top[0].role == .bundle ? members : top))
+        return Inspection.report(entries)
     }
 
     /// `path`, or the files directly in it (sorted by name, hidden ones left out) when it is a folder but not a
