@@ -5,12 +5,9 @@ enum TakeoutName {
     static let sidecarStemUnits = 46
     /// The suffix of the sidecars of recent exports, between the media name and `.json` (and cut with it).
     static let supplementalSuffix = ".supplemental-metadata"
-    /// The suffixes, in the languages Google Photos writes them, of an edited copy's stem; the copy has no sidecar of
-    /// its own and uses its original's.
-    static let editedSuffixes = [
-        "-edited", "-modifié", "-bearbeitet", "-modificato", "-editado", "-editat", "-bewerkt", "-edytowane",
-        "-編集済み", "-编辑",
-    ]
+    /// The suffixes of an edited copy's stem (``LivePhotoPairing/editedSuffixes``); the copy has no sidecar of its
+    /// own and uses its original's.
+    static var editedSuffixes: [String] { LivePhotoPairing.editedSuffixes }
 
     /// `name` in Unicode Normalization Form C: Google cut the sidecar names of the NFC names, and an archive
     /// unpacked on macOS gives NFD names, whose UTF-16 counts differ. String comparison treats both forms as equal,
