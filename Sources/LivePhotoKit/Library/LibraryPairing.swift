@@ -61,7 +61,7 @@ enum LibraryPairing {
             }
         }
         let condition = scope.pathCondition
-        let columns = "path, kind, identifier, stillImageTime, note, pairingID, stemKey"
+        let columns = "path, kind, identifier, stillImageTime, note, pairingID"
         // 1. By identifier: the stills and movies of each identifier (vivo's halves pair by name and pairing id,
         // whatever Apple identifier they keep).
         let markPaired = try db.statement("INSERT OR IGNORE INTO temp.pairedFile (path) VALUES (?)")
@@ -93,7 +93,7 @@ enum LibraryPairing {
         func nameGroup() throws {
             guard let first = group.first else { return }
             let items = key.first == "n" ? byName(group) : group.map(alone)
-            try store(items, sortKey: key.first == "n" ? first.stemKey : first.path, groupKey: key)
+            try store(items, sortKey: key.first == "n" ? String(key.dropFirst()) : first.path, groupKey: key)
         }
         try db.statement(
             """
@@ -102,7 +102,7 @@ enum LibraryPairing {
             ORDER BY CASE WHEN kind IN ('still', 'movie') THEN stemKey ELSE path END, groupKey, path
             """
         ).rows(condition.arguments) { row in
-            let rowKey = row.text(7)
+            let rowKey = row.text(6)
             if rowKey != key {
                 try nameGroup()
                 group.removeAll(keepingCapacity: true)
@@ -122,7 +122,7 @@ enum LibraryPairing {
         guard let kind = ScanIndex.kind(row.text(1), note: row.optionalText(4)) else { return nil }
         return ScannedFile(
             path: row.text(0), kind: kind, identifier: row.optionalText(2), hasStillImageTime: row.bool(3),
-            pairingID: row.optionalText(5), stemKey: row.text(6))
+            pairingID: row.optionalText(5))
     }
 
     /// Stills and movies that share an identifier: a Live Photo (with its variants), or a conflict; nil when they are

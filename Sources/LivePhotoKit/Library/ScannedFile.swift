@@ -15,24 +15,16 @@ struct ScannedFile: Sendable, Equatable {
     /// vivo's pairing id, from the footer of a vivo pair's photo or movie (`VivoPair`).
     var pairingID: String?
 
-    /// The key it pairs by name with (``PairingKey``), as the index keeps it.
-    let stemKey: String
-
-    init(
-        path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false, pairingID: String? = nil,
-        stemKey: String? = nil
-    ) {
+    init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false, pairingID: String? = nil) {
         self.path = path
         self.kind = kind
         self.identifier = identifier
         self.hasStillImageTime = hasStillImageTime
         self.pairingID = pairingID
-        self.stemKey = stemKey ?? PairingKey(path: path).text
     }
 
     init(path: String) {
         self.path = path
-        stemKey = PairingKey(path: path).text
         let report = FileAnalysis(path: path, depth: .identity).report
         identifier = report.contentIdentifier
         pairingID = report.pairingIdentifier
@@ -71,6 +63,9 @@ struct ScannedFile: Sendable, Equatable {
     static func looksLikeMedia(_ path: String) -> Bool {
         MediaExtensions.all.contains(PathName.pathExtension(path).lowercased())
     }
+
+    /// The key it pairs by name with (``PairingKey``), as the index keeps it.
+    var stemKey: String { PairingKey(path: path).text }
 
     /// The file as pairing reads it (a still or a movie; anything else is never paired, and reads as a still).
     var pairingHalf: PairingHalf {

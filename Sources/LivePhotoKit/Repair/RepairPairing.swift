@@ -23,18 +23,15 @@ enum RepairPairing {
             conflict(still, "\(detail), and the identifier of \(movie) is not a UUID", into: &plan)
             return
         }
+        func lacks(_ file: String, _ repair: String) {
+            plan.problems.append(LibraryRepair.Problem(kind: .missingIdentifier, file: file, detail: detail, repair: repair))
+        }
         if s.identifier == nil {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .missingIdentifier, file: still, detail: detail,
-                    repair: "write \(identifier) into the Apple MakerNote (tag 0x0011)"))
+            lacks(still, "write \(identifier) into the Apple MakerNote (tag 0x0011)")
             plan.changeStill(still) { $0.identifier = identifier }
         }
         if m.identifier == nil {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .missingIdentifier, file: movie, detail: detail,
-                    repair: "write \(identifier) as com.apple.quicktime.content.identifier"))
+            lacks(movie, "write \(identifier) as com.apple.quicktime.content.identifier")
             plan.changeMovie(movie) { $0.identifier = identifier }
         }
     }
