@@ -134,6 +134,30 @@ struct LibraryScanTests {
         #expect(bare.filesFound == 21 && bare.items == scan.items.filter { $0.kind != .other })
     }
 
+    @Test("by name across what copies and downloads add: Windows' ` (1)`, icloudpd's `_HEVC`; another folder's name pairs nothing")
+    func namesOfCopies() async throws {
+        let ws = try Workspace()
+        let a = try await Self.make("A", in: ws), b = try await Self.make("B", in: ws), c = try await Self.make("C", in: ws)
+        let plain = try await ClipStore.shared.path(ClipSpec())
+        let windows = [try Self.place(a.still, at: "w/IMG_0010.JPG", in: ws), try Self.place(plain, at: "w/IMG_0010 (1).MOV", in: ws)]
+        let icloudpd = [try Self.place(b.still, at: "i/IMG_0011.HEIC", in: ws), try Self.place(plain, at: "i/IMG_0011_HEVC.MOV", in: ws)]
+        let apart = [try Self.place(c.still, at: "x/IMG_0012.JPG", in: ws), try Self.place(plain, at: "y/IMG_0012.MOV", in: ws)]
+        let scan = try await LibraryScanner.scan([ws.file("library")])
+        for (pair, id) in [(windows, a.id), (icloudpd, b.id)] {
+            #expect(
+                scan.items.first { $0.files.first == pair[0] }.map { item in
+                    var item = item
+                    item.root = nil
+                    return item
+                }
+                    == LibraryItem(
+                        kind: .livePhoto, files: pair, identifier: id, pairedBy: .name,
+                        note: "paired by name: the movie carries no content identifier"))
+        }
+        #expect(scan.items.first { $0.files == [apart[0]] }?.kind == .orphanStill)
+        #expect(scan.items.first { $0.files == [apart[1]] }?.kind == .plainMovie)
+    }
+
     @Test("links are followed only when asked, and a folder reached twice is read once")
     func links() async throws {
         let ws = try Workspace()
