@@ -164,7 +164,7 @@ extension Engine {
                 throw needs("ffmpeg", for: "\(photoInput.path): an AVIF photo; converting it to JPEG")
             case .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
-                if ["jpg", "jpeg"].contains(PathName.pathExtension(photoInput.path).asciiLowercased()) {
+                if MediaExtensions.kind(ofExtension: PathName.pathExtension(photoInput.path)) == .jpeg {
                     let head = try naming(photoInput.path, try photoInput.file.readUpTo(at: 0, count: 8))
                     throw .badInput(file: photoInput.path, reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: head))")
                 }

@@ -173,7 +173,7 @@ public enum LivePhotoMaker {
                 (photoSource, stillFile) = (.converted, try InputFile(path: try await media.convertPhoto(photoFile.path)))
             case .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
-                if ["jpg", "jpeg"].contains(URL(fileURLWithPath: photoFile.path).pathExtension.lowercased()) {
+                if MediaExtensions.kind(ofExtension: URL(fileURLWithPath: photoFile.path).pathExtension) == .jpeg {
                     let head = try naming(photoFile.path) { try photoFile.file.readUpTo(at: 0, count: 8) }
                     throw .badInput(file: photoFile.path, reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: head))")
                 }
