@@ -55,7 +55,8 @@ package enum LivePhotoPairing {
     ///
     /// The original still and movie pair, an edited copy (`IMG_E1234` beside `IMG_1234`, `IMG_1-edited` beside
     /// `IMG_1`) being a variant. Among several originals, the one still and movie of one name key pair (a copy of the
-    /// still in an album's folder is a variant); otherwise it is a conflict.
+    /// still in an album's folder is a variant), else the one still and movie of one name in different folders;
+    /// otherwise it is a conflict.
     package static func byIdentifier(_ halves: [PairingHalf]) -> IdentifierDecision? {
         let stills = halves.indices.filter { halves[$0].side == .still }
         let movies = halves.indices.filter { halves[$0].side == .movie }
@@ -66,10 +67,17 @@ package enum LivePhotoPairing {
         if originalStills.count == 1, originalMovies.count == 1 {
             pair = (originalStills[0], originalMovies[0])
         } else {
-            let named = originalStills.flatMap { still in
-                originalMovies.filter { halves[$0].key == halves[still].key }.map { (still: still, movie: $0) }
+            // The one still and movie of one name key; when none share one, of one name in any folder.
+            for sameFolder in [true, false] {
+                let named = originalStills.flatMap { still in
+                    originalMovies.filter { movie in
+                        let (a, b) = (halves[still].key, halves[movie].key)
+                        return a.name == b.name && (!sameFolder || a.folder == b.folder)
+                    }.map { (still: still, movie: $0) }
+                }
+                if named.count == 1 { pair = named[0] }
+                if !named.isEmpty { break }
             }
-            if named.count == 1 { pair = named[0] }
         }
         guard let pair else { return .conflict(stills: stills.count, movies: movies.count) }
         let variants = (stills + movies).filter { $0 != pair.still && $0 != pair.movie }

@@ -79,13 +79,19 @@ struct LivePhotoPairingTests {
         #expect(!LivePhotoPairing.isEditedVersion("IMGE1234.JPG", of: "IMG1234.JPG"))
     }
 
-    @Test("several originals: the still and movie of one name pair, a copy under another name is a variant; else a conflict")
+    @Test("several originals: the still and movie of one name pair (one folder first), the others are variants; else a conflict")
     func severalOriginals() {
         let copied = [
             Self.still("IMG_0006.JPG", in: "2024", id: "X"), Self.still("IMG_0006.JPG", in: "album", id: "X"),
             Self.movie("IMG_0006.MOV", in: "2024", id: "X"),
         ]
         #expect(LivePhotoPairing.byIdentifier(copied) == .livePhoto(still: 0, movie: 2, variants: [1]))
+        // No name key in common: one name in two folders.
+        let apart = [
+            Self.still("IMG_0006.JPG", in: "album", id: "X"), Self.still("IMG_9999.JPG", in: "dup", id: "X"),
+            Self.movie("IMG_0006(1).MOV", in: "2024", id: "X"),
+        ]
+        #expect(LivePhotoPairing.byIdentifier(apart) == .livePhoto(still: 0, movie: 2, variants: [1]))
         let unrelated = [
             Self.still("IMG_0006.JPG", id: "X"), Self.still("IMG_9999.JPG", id: "X"), Self.movie("IMG_0007.MOV", id: "X"),
         ]
