@@ -2,8 +2,9 @@ import MediaFormats
 internal import PortableFoundation
 
 /// The Takeout's files gathered into what the library holds: Live Photos paired as scan pairs them
-/// (``LivePhotoPairing``: by their content identifier, then by folder and name, capture times compared), Motion Photos with their separate videos folded in or embedded
-/// again, and single files (`docs/guide/takeout.md#live-photos-and-motion-photos`).
+/// (``LivePhotoPairing``: by their content identifier, then by folder and name, capture times compared), Motion
+/// Photos with their separate videos folded in or embedded again, and single files
+/// (`docs/guide/takeout.md#live-photos-and-motion-photos`).
 struct TakeoutGrouping {
     /// One thing the library gets; the numbers are landed files.
     enum Item: Sendable, Equatable {
