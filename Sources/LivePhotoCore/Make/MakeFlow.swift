@@ -137,7 +137,7 @@ package struct MakeFlow: ShellFlow {
                 throw .badInput(file: photo.path, reason: "a zip archive, not a photo (split a .pvt.zip first)")
             case .avif, .unknown:
                 // A file named as a JPEG that does not start like one is a broken JPEG, not another format.
-                if photo.kind == .unknown, ["jpg", "jpeg"].contains(PathName.pathExtension(photo.path).asciiLowercased()) {
+                if photo.kind == .unknown, MediaExtensions.kind(ofExtension: PathName.pathExtension(photo.path)) == .jpeg {
                     let head = try naming(photo.path, try photo.file.readUpTo(at: 0, count: 8))
                     throw .badInput(file: photo.path, reason: "not a valid JPEG: \(JPEGFile.notJPEGReason(head: head))")
                 }

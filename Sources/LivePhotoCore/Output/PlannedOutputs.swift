@@ -78,18 +78,9 @@ package enum PlannedOutputs {
     /// The input's own extension when it names the format, else the format's usual one.
     package static func fileExtension(_ path: String, kind: FileKind) -> String {
         let ext = PathName.pathExtension(path)
-        let fits: Set<String>
-        switch kind {
-        case .jpeg: fits = ["jpg", "jpeg"]
-        case .heic: fits = ["heic", "heif"]
-        case .quicktime, .mp4: fits = ["mov", "qt", "mp4", "m4v"]
-        default: fits = []
-        }
+        // A movie keeps any movie's extension: QuickTime and MP4 files are copied alike.
+        let fits = kind.isMovie ? MediaExtensions.movies : Set(MediaExtensions.names(of: kind))
         if fits.contains(ext.asciiLowercased()) { return ext }
-        switch kind {
-        case .jpeg: return "jpg"
-        case .heic: return "heic"
-        default: return "mov"
-        }
+        return kind == .jpeg || kind == .heic ? MediaExtensions.names(of: kind)[0] : "mov"
     }
 }

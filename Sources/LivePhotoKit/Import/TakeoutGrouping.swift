@@ -1,9 +1,10 @@
 import MediaFormats
 internal import PortableFoundation
 
-/// The Takeout's files gathered into what the library holds: Live Photos paired by their content identifier (by
-/// name and time only among halves without one), Motion Photos with their separate videos folded in or embedded
-/// again, and single files (`docs/guide/takeout.md#live-photos-and-motion-photos`).
+/// The Takeout's files gathered into what the library holds: Live Photos paired as scan pairs them
+/// (``LivePhotoPairing``: by their content identifier, then by folder and name, capture times compared), Motion
+/// Photos with their separate videos folded in or embedded again, and single files
+/// (`docs/guide/takeout.md#live-photos-and-motion-photos`).
 struct TakeoutGrouping {
     /// One thing the library gets; the numbers are landed files.
     enum Item: Sendable, Equatable {
@@ -31,36 +32,30 @@ struct TakeoutGrouping {
     /// Notes for a landed file ("possibly one Motion Photo with …").
     var notes: [Int: [String]] = [:]
 
-    /// The most a still's and a movie's capture times may differ for two halves without identifier to pair by name.
-    static let nameTieSeconds: Double = 2
     /// A video this short beside a still of the same stem may be a Motion Photo's.
     static let shortVideoSeconds: Double = 4
 
     init(_ files: [Int: File]) {
         var used: Set<Int> = []
         let order = files.keys.sorted { (files[$0]?.rank ?? $0, $0) < (files[$1]?.rank ?? $1, $1) }
-        // 1. Live Photos by identifier.
-        // Stills in the parts' order, so that names are given out the same way every run.
-        var stills: [(id: String, index: Int)] = [], movies: [String: [Int]] = [:]
+        // 1. Live Photos by identifier (``LivePhotoPairing/byIdentifier(_:)``), identifiers in the parts' order so
+        // that names are given out the same way every run. A pair's variants are paired again among themselves: an
+        // edited still and movie (`IMG_E0001.JPG`, `IMG_E0001.MOV`) are a Live Photo of their own.
+        var identifiers: [String] = [], seen: Set<String> = [], halves: [String: [Int]] = [:]
         for index in order {
-            guard let file = files[index], let id = file.facts.identifier, !id.isEmpty else { continue }
-            switch file.facts.kind {
-            case .still: stills.append((id, index))
-            case .movie: movies[id, default: []].append(index)
-            default: break
-            }
+            guard let file = files[index], let half = Self.half(file), let id = half.identifier else { continue }
+            // By their first still: pairs come in the order of their stills.
+            if half.side == .still, seen.insert(id).inserted { identifiers.append(id) }
+            halves[id, default: []].append(index)
         }
-        // A still whose name matches a movie of its identifier first (IMG_1.HEIC before IMG_1-edited.jpg), then the rest.
-        for matchingNamesOnly in [true, false] {
-            for (id, still) in stills {
-                guard let candidates = movies[id]?.filter({ !used.contains($0) }), !candidates.isEmpty, !used.contains(still) else {
-                    continue
-                }
-                let key = Self.stemKey(files[still]?.name ?? "")
-                let named = candidates.first { Self.stemKey(files[$0]?.name ?? "") == key }
-                guard let movie = named ?? (matchingNamesOnly ? nil : candidates.first) else { continue }
-                items.append(.livePhoto(still: still, movie: movie, byIdentifier: true))
-                used.formUnion([still, movie])
+        for id in identifiers {
+            var members = halves[id] ?? []
+            while case .livePhoto(let still, let movie, let variants)? = LivePhotoPairing.byIdentifier(
+                members.compactMap { files[$0].flatMap(Self.half) })
+            {
+                items.append(.livePhoto(still: members[still], movie: members[movie], byIdentifier: true))
+                used.formUnion([members[still], members[movie]])
+                members = variants.map { members[$0] }
             }
         }
         // 2. Motion Photos and their separate videos.
@@ -107,28 +102,31 @@ struct TakeoutGrouping {
             default: break
             }
         }
-        // 3. Halves without identifier, by name and capture time.
-        var byStem: [String: (stills: [Int], movies: [Int])] = [:]
+        // 3. The halves no identifier paired, by folder and name (``LivePhotoPairing/byName(still:movie:)``, capture
+        // times compared).
+        var byName: [PairingKey: (stills: [Int], movies: [Int])] = [:]
         for index in order where !used.contains(index) {
-            guard let file = files[index], file.facts.identifier == nil else { continue }
-            let key = "\(file.folder)/\(Self.stemKey(file.name))"
-            switch file.facts.kind {
-            case .still: byStem[key, default: ([], [])].stills.append(index)
-            case .movie: byStem[key, default: ([], [])].movies.append(index)
-            default: break
+            guard let file = files[index], let half = Self.half(file) else { continue }
+            switch half.side {
+            case .still: byName[half.key, default: ([], [])].stills.append(index)
+            case .movie: byName[half.key, default: ([], [])].movies.append(index)
             }
         }
-        for key in byStem.keys.sorted() {
-            guard let group = byStem[key], group.stills.count == 1, group.movies.count == 1,
-                let still = files[group.stills[0]], let movie = files[group.movies[0]]
+        for key in byName.keys.sorted() {
+            guard let group = byName[key], group.stills.count == 1, group.movies.count == 1,
+                let still = files[group.stills[0]], let movie = files[group.movies[0]], let stillHalf = Self.half(still),
+                let movieHalf = Self.half(movie)
             else { continue }
             let (s, m) = (group.stills[0], group.movies[0])
-            let close = Self.within(still.captureTime, movie.captureTime, seconds: Self.nameTieSeconds)
-            if movie.facts.hasStillImageTime, close {
+            if case .livePhoto(_, let lacking, let timed) = LivePhotoPairing.byName(still: stillHalf, movie: movieHalf) {
                 items.append(.livePhoto(still: s, movie: m, byIdentifier: false))
                 used.formUnion([s, m])
-                notes[s, default: []].append("paired with \(movie.name) by name and capture time: neither holds a content identifier")
-            } else if (movie.facts.duration ?? .infinity) <= Self.shortVideoSeconds {
+                let how = timed ? "by name and capture time" : "by name"
+                let why = lacking == .both ? "neither holds a content identifier" : "\(lacking.phrase) content identifier"
+                notes[s, default: []].append("paired with \(movie.name) \(how): \(why)")
+            } else if stillHalf.identifier == nil, movieHalf.identifier == nil,
+                (movie.facts.duration ?? .infinity) <= Self.shortVideoSeconds
+            {
                 notes[s, default: []].append("possibly one Motion Photo with \(movie.name); written as two files")
                 notes[m, default: []].append("possibly one Motion Photo with \(still.name); written as two files")
             }
@@ -141,7 +139,7 @@ struct TakeoutGrouping {
                 if facts.kind == .movie { notes[index, default: []].append("a Live Photo's movie whose still is not in the Takeout") }
             }
             if let file = files[index], file.facts.kind == .other, file.facts.format == .unknown,
-                Self.readableExtensions.contains(TakeoutName.splitExtension(file.name).ext.lowercased())
+                MediaExtensions.all.contains(String(TakeoutName.splitExtension(file.name).ext.dropFirst()).lowercased())
             {
                 notes[index, default: []].append(
                     "its name says a photo or movie, but its bytes do not read as one (damaged?); written as it is")
@@ -149,21 +147,18 @@ struct TakeoutGrouping {
         }
     }
 
-    /// The extensions of the kinds livephoto reads: a file of such a name that does not read is worth a note; a PNG,
-    /// a GIF or a RAW file is written as it is without one.
-    static let readableExtensions: Set<String> = [".jpg", ".jpeg", ".heic", ".heif", ".mov", ".mp4", ".m4v", ".qt"]
-
-    /// A name without its extension, Google's copy number `(N)` and the `_HEVC` icloudpd gives a HEIC's movie (also
-    /// before its size, `_HEVC-medium`), case folded: what two halves of one Live Photo share whatever numbering the
-    /// export gave them (`docs/formats/icloud.md#icloudpd-folders`).
-    static func stemKey(_ name: String) -> String {
-        var stem = TakeoutName.splitExtension(name).stem
-        stem = TakeoutName.splitNumber(stem).base
-        var lower = stem.lowercased()
-        if let marker = lower.ranges(of: "_hevc").last, marker.upperBound == lower.endIndex || lower[marker.upperBound] == "-" {
-            lower.removeSubrange(marker)
+    /// A still or a movie as pairing reads it; nil for anything else (a Motion Photo, a file that does not read).
+    static func half(_ file: File) -> PairingHalf? {
+        let side: PairingHalf.Side
+        switch file.facts.kind {
+        case .still: side = .still
+        case .movie: side = .movie
+        default: return nil
         }
-        return lower
+        let identifier = file.facts.identifier.flatMap { $0.isEmpty ? nil : $0 }
+        return PairingHalf(
+            side: side, folder: file.folder, name: file.name, identifier: identifier, hasStillImageTime: file.facts.hasStillImageTime,
+            captureSeconds: file.captureTime.map { Int64($0.timeIntervalSince1970.rounded()) })
     }
 
     /// The names (lower case) a Motion Photo's separate video can have beside `photo`: Pixel's `X.MP` beside
@@ -179,11 +174,6 @@ struct TakeoutGrouping {
     static func isMotionPhotoName(_ name: String) -> Bool {
         let stem = TakeoutName.splitExtension(name).stem.lowercased()
         return stem.hasSuffix(".mp") || stem.hasPrefix("mvimg_")
-    }
-
-    static func within(_ a: Date?, _ b: Date?, seconds: Double) -> Bool {
-        guard let a, let b else { return false }
-        return abs(a.timeIntervalSince(b)) <= seconds
     }
 
     /// Whether the file at `video` holds the same bytes as `span` of the file at `photo`.

@@ -5,13 +5,6 @@ enum TakeoutName {
     static let sidecarStemUnits = 46
     /// The suffix of the sidecars of recent exports, between the media name and `.json` (and cut with it).
     static let supplementalSuffix = ".supplemental-metadata"
-    /// The suffixes, in the languages Google Photos writes them, of an edited copy's stem; the copy has no sidecar of
-    /// its own and uses its original's.
-    static let editedSuffixes = [
-        "-edited", "-modifié", "-bearbeitet", "-modificato", "-editado", "-editat", "-bewerkt", "-edytowane",
-        "-編集済み", "-编辑",
-    ]
-
     /// `name` in Unicode Normalization Form C: Google cut the sidecar names of the NFC names, and an archive
     /// unpacked on macOS gives NFD names, whose UTF-16 counts differ. String comparison treats both forms as equal,
     /// but the cut counts code units, so names are normalized before anything is cut. (FoundationEssentials has no
@@ -46,10 +39,11 @@ enum TakeoutName {
         return (String(stem[..<open]), number)
     }
 
-    /// `stem` without an edited copy's suffix, or `nil` when it has none: `IMG_8416-modifié` → `IMG_8416`.
+    /// `stem` without an edited copy's suffix (``LivePhotoPairing/editedSuffixes``), or `nil` when it has none:
+    /// `IMG_8416-modifié` → `IMG_8416`. The copy has no sidecar of its own and uses its original's.
     static func removingEditedSuffix(_ stem: String) -> String? {
         let lowered = stem.lowercased()
-        for suffix in editedSuffixes where lowered.hasSuffix(suffix) && lowered.count > suffix.count {
+        for suffix in LivePhotoPairing.editedSuffixes where lowered.hasSuffix(suffix) && lowered.count > suffix.count {
             return String(stem.dropLast(suffix.count))
         }
         return nil

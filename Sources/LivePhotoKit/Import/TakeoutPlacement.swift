@@ -104,15 +104,12 @@ struct TakeoutPlacement {
         let lower = own.lowercased()
         let upper = !own.isEmpty && own == own.uppercased()
         func usual(_ ext: String) -> String { upper ? ext.uppercased() : ext }
-        switch format {
-        case .jpeg: return ["jpg", "jpeg", "jpe", "jfif"].contains(lower) ? (String(own), false) : (usual("jpg"), lower == "mp")
-        case .heic: return ["heic", "heif", "hif"].contains(lower) ? (String(own), false) : (usual("heic"), false)
-        case .avif: return lower == "avif" ? (String(own), false) : (usual("avif"), false)
-        case .quicktime: return ["mov", "qt"].contains(lower) ? (String(own), false) : (usual("mov"), ["mp", "mv"].contains(lower))
-        case .mp4:
-            return ["mp4", "m4v", "3gp", "3g2"].contains(lower) ? (String(own), false) : (usual("mp4"), ["mp", "mv"].contains(lower))
-        default: return (String(own), false)
-        }
+        let names = MediaExtensions.namesKept(for: format)
+        guard let first = names.first else { return (String(own), false) }
+        if names.contains(lower) { return (String(own), false) }
+        // Pixel's separate video, `X.MP` (or `X.MV`), and a still named `X.MP`: the full name kept before the extension.
+        let keepsFullName = format.isMovie ? ["mp", "mv"].contains(lower) : format == .jpeg && lower == "mp"
+        return (usual(first), keepsFullName)
     }
 
     /// The year and month (1–12) of a time, in UTC.

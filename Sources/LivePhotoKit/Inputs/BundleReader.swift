@@ -22,8 +22,6 @@ enum BundleReader {
     /// declaring 256 MB stops after about 3 MB, not 16 MB.
     static let ratioFloor: UInt64 = 1 << 20
     static let maxRatio: UInt64 = 200
-    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
-    static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
 
     /// The still and movie in a bundle folder.
     static func members(ofFolder folder: String) throws(LivePhotoError) -> (still: String, movie: String) {
@@ -130,8 +128,8 @@ enum BundleReader {
     /// One still and one movie among `names`, judged by extension.
     static func pick(_ names: [String], in container: String) throws(LivePhotoError) -> (String, String) {
         func ext(_ n: String) -> String { URL(fileURLWithPath: n).pathExtension.lowercased() }
-        let stills = names.filter { stillExtensions.contains(ext($0)) }
-        let movies = names.filter { movieExtensions.contains(ext($0)) }
+        let stills = names.filter { MediaExtensions.stills.contains(ext($0)) }
+        let movies = names.filter { MediaExtensions.movies.contains(ext($0)) }
         guard stills.count == 1, movies.count == 1 else {
             throw .badInput(
                 file: container,

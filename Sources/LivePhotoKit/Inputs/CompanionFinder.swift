@@ -55,7 +55,7 @@ package enum CompanionFinder {
         } catch {
             throw .io(path: folder, reason: "cannot list the folder: \(String(systemErrorOf: error))")
         }
-        let extensions = isStill ? BundleReader.movieExtensions : BundleReader.stillExtensions
+        let extensions = isStill ? MediaExtensions.movies : MediaExtensions.stills
         let candidates = names.filter { name in
             !name.hasPrefix(".") && name != url.lastPathComponent
                 && extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased())

@@ -11,7 +11,7 @@ extension VivoPair {
         for name in names.sorted() {
             let candidate = URL(fileURLWithPath: name)
             guard candidate.deletingPathExtension().lastPathComponent.lowercased() == stem,
-                BundleReader.movieExtensions.contains(candidate.pathExtension.lowercased())
+                MediaExtensions.movies.contains(candidate.pathExtension.lowercased())
             else { continue }
             if let pair = pair(movie: "\(folder)/\(name)", pairingID: pairingID) { return pair }
         }

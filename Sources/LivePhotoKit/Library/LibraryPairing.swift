@@ -1,10 +1,12 @@
-/// Pairs a scan's files into items: stills and movies by content identifier across names and folders (an edited
-/// `IMG_E1234` still or movie beside the original is a variant), then the files left by folder and name, saying so.
+/// Pairs a scan's files into items with the shared decision (``LivePhotoPairing``): stills and movies by content
+/// identifier across names and folders (an edited `IMG_E1234` still or movie beside the original is a variant), then
+/// the files left by folder and name, saying so.
 ///
-/// The pairing is one query over the index: each file gets a group (its identifier when a still and a movie share
-/// it, else its folder and name; other kinds are alone), and the rows come ordered group by group. Only one group is
-/// held at a time; SQLite's share (its page cache, the sort) is bounded by the index's settings and spills to a
-/// temporary file past them, so memory does not grow with the library.
+/// The index holds the facts (each file's kind, identifier and name key); SQLite gathers the candidates, the decision
+/// is Swift's. Two passes: the files of each identifier, one identifier at a time, then the files no identifier
+/// paired, one name at a time. Only one group is held at a time; the items wait in a temporary table, in the order of
+/// their first path, so memory does not grow with the library (SQLite's share is bounded by the index's settings and
+/// spills to a temporary file past them).
 ///
 /// What it paired is kept in the index (``ScanIndex/keep(_:generation:)``): the next scan of the same folders, when
 /// no file changed, reads those items back instead.
@@ -35,123 +37,134 @@ enum LibraryPairing {
         if keep { try index.keep(key, generation: generation) }
     }
 
-    /// The pairing query over the files of `scope`, item by item.
+    /// The items of the files of `scope`, in the order of their first path, near enough (a name's items sort by its
+    /// folder and folded name).
     private static func pair(_ db: SQLiteConnection, scope: ScanScope, _ each: (LibraryItem) throws -> Void) throws {
-        let condition = scope.pathCondition
-        let scoped = condition.sql.replacing("path", with: "f.path")
-        // `paired`: the identifiers that a still and a movie share, with the first path of each (a Live Photo's group
-        // sorts by it). vivo's files pair by name and pairing id, whatever Apple identifier they keep. Every other still or movie groups by folder and name, anything else alone; groups come in
-        // the order of their first path, near enough (a name group sorts by its folder and lowercased name).
-        let sql = """
-            WITH paired AS (
-                SELECT identifier, min(path) AS first FROM file
-                WHERE \(condition.sql) AND kind IN ('still', 'movie') AND identifier IS NOT NULL AND pairingID IS NULL
-                GROUP BY identifier HAVING max(kind = 'still') AND max(kind = 'movie'))
-            SELECT f.path, f.kind, f.identifier, f.stillImageTime, f.note,
-                CASE WHEN f.kind NOT IN ('still', 'movie') THEN 'f' || f.path
-                     WHEN p.first IS NOT NULL THEN 'i' || f.identifier
-                     ELSE 'n' || f.stemKey END AS groupKey,
-                CASE WHEN f.kind NOT IN ('still', 'movie') THEN f.path
-                     WHEN p.first IS NOT NULL THEN p.first
-                     ELSE f.stemKey END AS sortKey,
-                f.pairingID
-            FROM file f LEFT JOIN paired p ON p.identifier = f.identifier AND f.kind IN ('still', 'movie') AND f.pairingID IS NULL
-            WHERE \(scoped)
-            ORDER BY sortKey, groupKey, f.path
+        try db.execute(
             """
+            CREATE TEMP TABLE IF NOT EXISTS pairedFile (path TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS sortedItem (sortKey TEXT NOT NULL, groupKey TEXT NOT NULL, seq INTEGER NOT NULL,
+                kind TEXT NOT NULL, files TEXT NOT NULL, identifier TEXT, pairedBy TEXT, variants TEXT NOT NULL, flavor TEXT,
+                note TEXT, PRIMARY KEY (sortKey, groupKey, seq)) WITHOUT ROWID;
+            DELETE FROM temp.pairedFile; DELETE FROM temp.sortedItem
+            """)
+        defer { try? db.execute("DELETE FROM temp.pairedFile; DELETE FROM temp.sortedItem") }
+        let sorted = try db.statement(
+            """
+            INSERT INTO temp.sortedItem (sortKey, groupKey, seq, kind, files, identifier, pairedBy, variants, flavor, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        func store(_ items: [LibraryItem], sortKey: String, groupKey: String) throws {
+            for (seq, item) in items.enumerated() {
+                let place: [any SQLiteBindable] = [sortKey, groupKey, seq]
+                try sorted.execute(place + ScanIndex.columns(of: item))
+            }
+        }
+        let condition = scope.pathCondition
+        let columns = "path, kind, identifier, stillImageTime, note, pairingID"
+        // 1. By identifier: the stills and movies of each identifier (vivo's halves pair by name and pairing id,
+        // whatever Apple identifier they keep).
+        let markPaired = try db.statement("INSERT OR IGNORE INTO temp.pairedFile (path) VALUES (?)")
+        func identifierGroup(_ files: [ScannedFile]) throws {
+            guard let first = files.first, let identifier = first.identifier, let items = byIdentifier(files, identifier: identifier)
+            else { return }
+            try store([items], sortKey: first.path, groupKey: "i" + identifier)
+            for file in files { try markPaired.execute([file.path]) }
+        }
         var group: [ScannedFile] = []
+        try db.statement(
+            """
+            SELECT \(columns) FROM file WHERE \(condition.sql) AND kind IN ('still', 'movie') AND identifier IS NOT NULL
+                AND pairingID IS NULL
+            ORDER BY identifier, path
+            """
+        ).rows(condition.arguments) { row in
+            guard let file = scanned(row) else { return }
+            if let last = group.last, last.identifier != file.identifier {
+                try identifierGroup(group)
+                group.removeAll(keepingCapacity: true)
+            }
+            group.append(file)
+        }
+        try identifierGroup(group)
+        // 2. The rest: stills and movies by folder and name, anything else alone.
+        group.removeAll()
         var key = ""
-        try db.statement(sql).rows(condition.arguments + condition.arguments) { row in
-            let rowKey = row.text(5)
+        func nameGroup() throws {
+            guard let first = group.first else { return }
+            let items = key.first == "n" ? byName(group) : group.map(alone)
+            try store(items, sortKey: key.first == "n" ? String(key.dropFirst()) : first.path, groupKey: key)
+        }
+        try db.statement(
+            """
+            SELECT \(columns), CASE WHEN kind IN ('still', 'movie') THEN 'n' || stemKey ELSE 'f' || path END AS groupKey
+            FROM file WHERE \(condition.sql) AND path NOT IN (SELECT path FROM temp.pairedFile)
+            ORDER BY CASE WHEN kind IN ('still', 'movie') THEN stemKey ELSE path END, groupKey, path
+            """
+        ).rows(condition.arguments) { row in
+            let rowKey = row.text(6)
             if rowKey != key {
-                try emit(group, key: key, each)
+                try nameGroup()
                 group.removeAll(keepingCapacity: true)
                 key = rowKey
             }
-            guard let kind = ScanIndex.kind(row.text(1), note: row.optionalText(4)) else { return }
-            group.append(
-                ScannedFile(
-                    path: row.text(0), kind: kind, identifier: row.optionalText(2), hasStillImageTime: row.bool(3),
-                    pairingID: row.optionalText(7)))
+            if let file = scanned(row) { group.append(file) }
         }
-        try emit(group, key: key, each)
+        try nameGroup()
+        // 3. Every item, in order.
+        try db.statement(
+            "SELECT kind, files, identifier, pairedBy, variants, flavor, note FROM temp.sortedItem ORDER BY sortKey, groupKey, seq"
+        ).rows { row in try each(try ScanIndex.item(row)) }
     }
 
-    /// The items of one group of files.
-    private static func emit(_ files: [ScannedFile], key: String, _ each: (LibraryItem) throws -> Void) throws {
-        guard let first = files.first else { return }
-        switch key.first {
-        case "i": try each(byIdentifier(files, identifier: first.identifier ?? ""))
-        case "n": try byName(files, each)
-        default: try files.forEach { try each(alone($0)) }
-        }
+    /// A file as the pairing reads it back from the index; nil for a kind this version does not know.
+    private static func scanned(_ row: SQLiteRow) -> ScannedFile? {
+        guard let kind = ScanIndex.kind(row.text(1), note: row.optionalText(4)) else { return nil }
+        return ScannedFile(
+            path: row.text(0), kind: kind, identifier: row.optionalText(2), hasStillImageTime: row.bool(3),
+            pairingID: row.optionalText(5))
     }
 
-    /// The one file of `files` that is not an edited version of another, and the edited ones; nil when there is not
-    /// exactly one original.
-    static func original(of files: [ScannedFile]) -> (original: ScannedFile, edited: [ScannedFile])? {
-        let originals = files.filter { f in !files.contains { other in other.path != f.path && f.isEditedVersion(of: other) } }
-        guard originals.count == 1 else { return nil }
-        return (originals[0], files.filter { $0.path != originals[0].path })
-    }
-
-    /// Stills and movies that share an identifier: a Live Photo (with its edited variants), or a conflict.
-    private static func byIdentifier(_ files: [ScannedFile], identifier: String) -> LibraryItem {
-        let stills = files.filter { $0.kind == .still }
-        let movies = files.filter { $0.kind == .movie }
-        if let still = original(of: stills), let movie = original(of: movies) {
+    /// Stills and movies that share an identifier: a Live Photo (with its variants), or a conflict; nil when they are
+    /// not a still and a movie (each then pairs by name).
+    private static func byIdentifier(_ files: [ScannedFile], identifier: String) -> LibraryItem? {
+        switch LivePhotoPairing.byIdentifier(files.map(\.pairingHalf)) {
+        case .livePhoto(let still, let movie, let variants):
             return LibraryItem(
-                kind: .livePhoto, files: [still.original.path, movie.original.path], identifier: identifier, pairedBy: .identifier,
-                variants: (still.edited + movie.edited).map(\.path))
+                kind: .livePhoto, files: [files[still].path, files[movie].path], identifier: identifier, pairedBy: .identifier,
+                variants: variants.map { files[$0].path })
+        case .conflict(let stills, let movies):
+            return LibraryItem(
+                kind: .conflict, files: files.map(\.path).sorted(), identifier: identifier,
+                note: "one identifier on \(stills) photos and \(movies) movies")
+        case nil:
+            return nil
         }
-        return LibraryItem(
-            kind: .conflict, files: files.map(\.path).sorted(), identifier: identifier,
-            note: "one identifier on \(stills.count) photos and \(movies.count) movies")
     }
 
-    /// Stills and movies of one folder and name that no identifier paired: one still and one movie pair by name
-    /// (said so), unless both carry different identifiers (a conflict) or neither is a Live Photo's part. A vivo pair
-    /// (one name, as vivo's gallery requires, and one pairing id) is a Motion Photo of two files.
-    private static func byName(_ files: [ScannedFile], _ each: (LibraryItem) throws -> Void) throws {
+    /// Stills and movies of one folder and name that no identifier paired: one still and one movie as
+    /// ``LivePhotoPairing/byName(still:movie:)`` decides; more, or fewer, each alone.
+    private static func byName(_ files: [ScannedFile]) -> [LibraryItem] {
         let stills = files.filter { $0.kind == .still }
         let movies = files.filter { $0.kind == .movie }
-        guard stills.count == 1, movies.count == 1, let still = stills.first, let movie = movies.first else {
-            try files.forEach { try each(alone($0)) }
-            return
-        }
-        switch (still.pairingID, movie.pairingID) {
-        case (let a?, let b?) where a == b:
-            try each(
+        guard stills.count == 1, movies.count == 1, let still = stills.first, let movie = movies.first else { return files.map(alone) }
+        switch LivePhotoPairing.byName(still: still.pairingHalf, movie: movie.pairingHalf) {
+        case .vivoPair(let id):
+            return [
                 LibraryItem(
-                    kind: .motionPhoto, files: [still.path, movie.path], identifier: a, pairedBy: .vivoPairingID, flavor: .vivoPair,
-                    family: .vivo))
-            return
-        case (let a?, let b?):
-            try each(
-                LibraryItem(kind: .conflict, files: [still.path, movie.path], note: "one name with two vivo pairing ids, \(a) and \(b)"))
-            return
-        case (_?, nil), (nil, _?):
-            // One half of a vivo pair beside a file that is not the other half: neither is a Live Photo's part.
-            try each(alone(still))
-            try each(alone(movie))
-            return
-        case (nil, nil): break
-        }
-        switch (still.identifier, movie.identifier) {
-        case (let a?, let b?):
-            // Different, or the identifier pass would have paired them.
-            try each(LibraryItem(kind: .conflict, files: [still.path, movie.path], note: "one name with two identifiers, \(a) and \(b)"))
-        case (nil, nil) where !movie.hasStillImageTime:
-            try each(alone(still))
-            try each(alone(movie))
-        default:
-            let missing =
-                still.identifier == nil
-                ? (movie.identifier == nil ? "neither carries" : "the photo carries no") : "the movie carries no"
-            try each(
+                    kind: .motionPhoto, files: [still.path, movie.path], identifier: id, pairedBy: .vivoPairingID, flavor: .vivoPair,
+                    family: .vivo)
+            ]
+        case .conflict(let reason):
+            return [LibraryItem(kind: .conflict, files: [still.path, movie.path], note: reason)]
+        case .apart:
+            return [alone(still), alone(movie)]
+        case .livePhoto(let identifier, let lacking, _):
+            return [
                 LibraryItem(
-                    kind: .livePhoto, files: [still.path, movie.path], identifier: still.identifier ?? movie.identifier,
-                    pairedBy: .name, note: "paired by name: \(missing) content identifier"))
+                    kind: .livePhoto, files: [still.path, movie.path], identifier: identifier, pairedBy: .name,
+                    note: "paired by name: \(lacking.phrase) content identifier")
+            ]
         }
     }
 

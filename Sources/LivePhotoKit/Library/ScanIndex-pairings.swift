@@ -68,12 +68,16 @@ extension ScanIndex {
 
     /// Adds `item` to the items being kept, through the statement ``startKeeping(_:)`` returned.
     static func keep(_ item: LibraryItem, with insert: SQLiteStatement) throws {
-        try insert.execute(
-            [
-                item.kind.rawValue, Self.pathList(item.files), item.identifier, item.pairedBy?.rawValue,
-                Self.pathList(item.variants),
-                item.flavor.map { ScannedFile.storedMotion($0, item.family ?? $0.usualFamily) }, item.note,
-            ])
+        try insert.execute(columns(of: item))
+    }
+
+    /// An item as its tables keep it: kind, files, identifier, pairedBy, variants, flavor, note (read back by
+    /// ``item(_:)``).
+    static func columns(of item: LibraryItem) -> [any SQLiteBindable] {
+        [
+            item.kind.rawValue, Self.pathList(item.files), item.identifier, item.pairedBy?.rawValue, Self.pathList(item.variants),
+            item.flavor.map { ScannedFile.storedMotion($0, item.family ?? $0.usualFamily) }, item.note,
+        ]
     }
 
     /// Keeps the items gathered since ``startKeeping(_:)`` for `key`, paired from the files of `generation`; the
@@ -131,8 +135,8 @@ extension ScanIndex {
             """)
     }
 
-    /// A kept item read back.
-    private static func item(_ row: SQLiteRow) throws -> LibraryItem {
+    /// An item read back from the columns of ``columns(of:)``.
+    static func item(_ row: SQLiteRow) throws -> LibraryItem {
         guard let kind = LibraryItem.Kind(rawValue: row.text(0)), let files = row.withText(1, paths(inList:)),
             let variants = row.withText(4, paths(inList:))
         else { throw KeptItemError(row: row.description) }

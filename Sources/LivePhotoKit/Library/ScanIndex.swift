@@ -2,8 +2,8 @@ internal import PortableFoundation
 
 /// The SQLite index of library scans (through ``SQLiteConnection``): what each file was found to be, keyed by path,
 /// with the size, modification time and inode it had. A rescan reads only files whose size, time or inode changed, and
-/// forgets files that are gone; the pairing is a query over it (``LibraryPairing``), so a scan holds one folder at a
-/// time, not the library. It lives where the caller says (the CLI: the user's cache folder), never in the scanned
+/// forgets files that are gone; the pairing reads its facts back group by group (``LibraryPairing``), so a scan holds
+/// one folder at a time, not the library. It lives where the caller says (the CLI: the user's cache folder), never in the scanned
 /// folders; a scan without one uses a temporary index.
 struct ScanIndex {
     /// What the index keeps of a file to know whether it changed.
@@ -78,7 +78,20 @@ struct ScanIndex {
                         """)
                 }
             ),
+            // The name key shared with import and repair (PairingKey): each file's computed again, and the pairings
+            // kept before it dropped.
+            ("pairingKeys", Self.recomputeNameKeys),
         ])
+    }
+
+    /// Stores each file's name key (``PairingKey``) again and drops the pairings kept with the keys before (the
+    /// migration that changes the key).
+    static func recomputeNameKeys(_ db: SQLiteConnection) throws {
+        var paths: [String] = []
+        try db.statement("SELECT path FROM file").rows { paths.append($0.text(0)) }
+        let update = try db.statement("UPDATE file SET stemKey = ? WHERE path = ?")
+        for path in paths { try update.execute([PairingKey(path: path).text, path]) }
+        try db.execute("DELETE FROM pairedItem; DELETE FROM pairedCount; DELETE FROM pairing")
     }
 
     /// The stamps of the files the index holds directly in `folder`, by path.

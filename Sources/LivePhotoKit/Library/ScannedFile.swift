@@ -58,38 +58,19 @@ struct ScannedFile: Sendable, Equatable {
         return PhotoFamily(rawValue: parts[1]).map { (flavor, $0) }
     }
 
-    /// Extensions of photos and movies: such a file that cannot be read is damaged, not "other".
-    static let mediaExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "mov", "mp4", "m4v", "qt"]
-
+    /// Whether the name of `path` says a photo or a movie (``MediaExtensions``): such a file that cannot be read is
+    /// damaged, not "other".
     static func looksLikeMedia(_ path: String) -> Bool {
-        mediaExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+        MediaExtensions.all.contains(PathName.pathExtension(path).lowercased())
     }
 
-    /// The folder and the name without extension, case folded, with a trailing copy number (`IMG_1234(1)`) removed:
-    /// what pairs files by name. Only files left unpaired by identifier need it.
-    var stemKey: String { Self.stemKey(path) }
+    /// The key it pairs by name with (``PairingKey``), as the index keeps it.
+    var stemKey: String { PairingKey(path: path).text }
 
-    static func stemKey(_ path: String) -> String {
-        // String slicing, not URL: this runs for every file of every scan.
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
-        var stem = Substring(name)
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { stem = name[..<dot] }
-        var key = stem.lowercased()
-        if key.hasSuffix(")"), let open = key.lastIndex(of: "("),
-            key[key.index(after: open)..<key.index(before: key.endIndex)].allSatisfy(\.isNumber)
-        {
-            key = String(key[..<open]).trimmingWhitespace()
-        }
-        return folder + "/" + key
-    }
-
-    /// True for an edited copy's name beside the original's: `IMG_E1234` for `IMG_1234`.
-    func isEditedVersion(of original: ScannedFile) -> Bool {
-        let edited = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.uppercased()
-        let base = URL(fileURLWithPath: original.path).deletingPathExtension().lastPathComponent.uppercased()
-        guard let underscore = base.firstIndex(of: "_") else { return false }
-        return edited == base[...underscore] + "E" + base[base.index(after: underscore)...]
+    /// The file as pairing reads it (a still or a movie; anything else is never paired, and reads as a still).
+    var pairingHalf: PairingHalf {
+        PairingHalf(
+            side: kind == .movie ? .movie : .still, folder: FileWalk.folder(of: path), name: PathName.lastComponent(path),
+            identifier: identifier, hasStillImageTime: hasStillImageTime, vivoPairingID: pairingID)
     }
 }

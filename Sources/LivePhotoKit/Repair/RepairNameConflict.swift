@@ -10,10 +10,10 @@ enum RepairNameConflict {
     /// of the first item of the name, that names every still and movie of it. The stills keep their own items too, so
     /// that what is wrong in each of them alone (a thumbnail, an orientation) is still found.
     static func grouped(_ items: [LibraryItem]) -> [LibraryItem] {
-        var names: [String: [Int]] = [:]
+        var names: [PairingKey: [Int]] = [:]
         for (index, item) in items.enumerated() where isStill(item) || isLivePhotoMovie(item) {
             guard let file = item.files.first else { continue }
-            names[ScannedFile.stemKey(file), default: []].append(index)
+            names[PairingKey(path: file), default: []].append(index)
         }
         var conflicts: [Int: LibraryItem] = [:]
         var replaced: Set<Int> = []

@@ -4,11 +4,9 @@ internal import PortableFoundation
 /// Live Photo halves that belong together but do not share an identifier (docs/guide/repair.md#pairings): a still
 /// and a movie of one name (or an export's `(1)` variation of it) whose identifiers are missing on one side or
 /// disagree. They get one identifier only when the movie is a Live Photo's (a still-image-time track, the still time
-/// within its length) and the two were captured within 2 s of each other; otherwise nothing is guessed.
+/// within its length) and the two were captured at one moment (``LivePhotoPairing/capturesAgree(_:_:zoneUnknown:)``);
+/// otherwise nothing is guessed.
 enum RepairPairing {
-    /// How far apart a still's and its movie's capture times may be.
-    static let captureTolerance: Int64 = 2
-
     /// A still and a movie paired by name: the identifier one carries (or a new one) written to the other.
     static func restore(still: String, movie: String, into plan: inout RepairDiagnosis.Plan) {
         let s = StillHalf(path: still)
@@ -25,18 +23,15 @@ enum RepairPairing {
             conflict(still, "\(detail), and the identifier of \(movie) is not a UUID", into: &plan)
             return
         }
+        func lacks(_ file: String, _ repair: String) {
+            plan.problems.append(LibraryRepair.Problem(kind: .missingIdentifier, file: file, detail: detail, repair: repair))
+        }
         if s.identifier == nil {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .missingIdentifier, file: still, detail: detail,
-                    repair: "write \(identifier) into the Apple MakerNote (tag 0x0011)"))
+            lacks(still, "write \(identifier) into the Apple MakerNote (tag 0x0011)")
             plan.changeStill(still) { $0.identifier = identifier }
         }
         if m.identifier == nil {
-            plan.problems.append(
-                LibraryRepair.Problem(
-                    kind: .missingIdentifier, file: movie, detail: detail,
-                    repair: "write \(identifier) as com.apple.quicktime.content.identifier"))
+            lacks(movie, "write \(identifier) as com.apple.quicktime.content.identifier")
             plan.changeMovie(movie) { $0.identifier = identifier }
         }
     }
@@ -82,17 +77,11 @@ enum RepairPairing {
         guard let a = still.captureSeconds, let b = movie.captureSeconds else {
             return "\(still.captureSeconds == nil ? "the photo" : "the movie") records no capture time to compare"
         }
-        var gap = abs(a - b)
-        if !still.statesOffset {
-            // A photo whose clock time states no offset was read as UTC: against the movie's clock time when it states
-            // its offset, else it fits when the gap is a time zone's offset (whole quarter hours, up to 14 hours).
-            if let clock = movie.clockSeconds {
-                gap = abs(a - clock)
-            } else if gap <= 14 * 3600, min(gap % 900, 900 - gap % 900) <= captureTolerance {
-                return nil
-            }
-        }
-        return gap <= captureTolerance ? nil : "they were captured \(gap) s apart"
+        // A photo whose clock time states no offset was read as UTC: against the movie's clock time when it states its
+        // offset, else it fits when the gap is a time zone's offset.
+        let other = still.statesOffset ? b : movie.clockSeconds ?? b
+        let zoneUnknown = !still.statesOffset && movie.clockSeconds == nil
+        return LivePhotoPairing.capturesAgree(a, other, zoneUnknown: zoneUnknown) ? nil : "they were captured \(abs(a - other)) s apart"
     }
 
     /// What pairing needs of a still.

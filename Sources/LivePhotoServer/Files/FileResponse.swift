@@ -1,4 +1,5 @@
 import Hummingbird
+import LivePhotoKit
 internal import PortableFoundation
 
 /// Files the server sends (downloads, previews, frames), through Hummingbird's `FileMiddleware`: byte ranges (video
@@ -57,14 +58,15 @@ enum FileResponse {
         return value
     }
 
+    /// The Content-Type the name of `path` says (``MediaExtensions``): a photo, a movie, a zip, else bytes.
     static func contentType(_ path: String) -> String {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "heic", "heif": return "image/heic"
-        case "mp4": return "video/mp4"
-        case "mov": return "video/quicktime"
-        case "zip": return "application/zip"
-        default: return "application/octet-stream"
+        let ext = URL(fileURLWithPath: path).pathExtension
+        switch MediaExtensions.kind(ofExtension: ext) {
+        case .jpeg: return "image/jpeg"
+        case .heic: return "image/heic"
+        case .mp4: return "video/mp4"
+        case .quicktime: return "video/quicktime"
+        default: return ext.lowercased() == "zip" ? "application/zip" : "application/octet-stream"
         }
     }
 }

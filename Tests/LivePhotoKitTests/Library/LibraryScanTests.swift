@@ -71,8 +71,9 @@ struct LibraryScanTests {
         let editsC = [try put(c.still, "2024/IMG_E0003.JPG"), try put(c.movie, "2024/IMG_E0003.MOV")]
         let orphanStill = try put(d.still, "2024/IMG_0004.JPG")
         let orphanMovie = try put(e.movie, "2025/IMG_0005.MOV")
-        // One identifier on two photos of unrelated names and a movie.
-        let conflict = [try put(f.still, "2024/IMG_0006.JPG"), try put(f.still, "dup/IMG_9999.JPG"), try put(f.movie, "2024/IMG_0006.MOV")]
+        // One identifier on two photos of unrelated names and a movie: the still of the movie's name pairs with it,
+        // the other is a variant.
+        let copied = [try put(f.still, "2024/IMG_0006.JPG"), try put(f.still, "dup/IMG_9999.JPG"), try put(f.movie, "2024/IMG_0006.MOV")]
         // One name, two identifiers.
         let twoIDs = [try put(g.still, "x/S.JPG"), try put(h.movie, "x/S.MOV")]
         // A still with its identifier and a plain movie of the same name: paired by name, said so.
@@ -104,8 +105,10 @@ struct LibraryScanTests {
         #expect(item(pairC[0]) == LibraryItem(kind: .livePhoto, files: pairC, identifier: c.id, pairedBy: .identifier, variants: editsC))
         #expect(item(orphanStill)?.kind == .orphanStill && item(orphanStill)?.identifier == d.id)
         #expect(item(orphanMovie)?.kind == .orphanMovie && item(orphanMovie)?.identifier == e.id)
-        let conflictItem = try #require(scan.items.first { $0.kind == .conflict && $0.identifier == f.id })
-        #expect(conflictItem.files == conflict.sorted() && conflictItem.note == "one identifier on 2 photos and 1 movies")
+        #expect(
+            item(copied[0])
+                == LibraryItem(
+                    kind: .livePhoto, files: [copied[0], copied[2]], identifier: f.id, pairedBy: .identifier, variants: [copied[1]]))
         #expect(item(twoIDs[0])?.kind == .conflict && item(twoIDs[0])?.files == twoIDs)
         #expect(item(twoIDs[0])?.note?.contains("two identifiers") == true)
         #expect(
@@ -119,7 +122,7 @@ struct LibraryScanTests {
         // Each sidecar is an item of its own, of kind other, and pairs with nothing.
         for path in sidecars { #expect(item(path) == LibraryItem(kind: .other, files: [path]), "\(path)") }
         #expect(scan.count(.other) == 21 && scan.items.filter { $0.kind == .other }.allSatisfy { $0.files[0].hasSuffix(".json") })
-        #expect(scan.count(.livePhoto) == 4 && scan.count(.conflict) == 2 && scan.items.count == 33)
+        #expect(scan.count(.livePhoto) == 5 && scan.count(.conflict) == 1 && scan.items.count == 33)
 
         // Overlapping roots find each file once.
         let overlapping = try await LibraryScanner.scan([ws.file("library"), ws.file("library/2024"), ws.file("library")])
@@ -129,6 +132,30 @@ struct LibraryScanTests {
         for path in sidecars { try FileManager.default.removeItem(atPath: path) }
         let bare = try await LibraryScanner.scan([ws.file("library")], options: ScanOptions(jobs: 3))
         #expect(bare.filesFound == 21 && bare.items == scan.items.filter { $0.kind != .other })
+    }
+
+    @Test("by name across what copies and downloads add: Windows' ` (1)`, icloudpd's `_HEVC`; another folder's name pairs nothing")
+    func namesOfCopies() async throws {
+        let ws = try Workspace()
+        let a = try await Self.make("A", in: ws), b = try await Self.make("B", in: ws), c = try await Self.make("C", in: ws)
+        let plain = try await ClipStore.shared.path(ClipSpec())
+        let windows = [try Self.place(a.still, at: "w/IMG_0010.JPG", in: ws), try Self.place(plain, at: "w/IMG_0010 (1).MOV", in: ws)]
+        let icloudpd = [try Self.place(b.still, at: "i/IMG_0011.HEIC", in: ws), try Self.place(plain, at: "i/IMG_0011_HEVC.MOV", in: ws)]
+        let apart = [try Self.place(c.still, at: "x/IMG_0012.JPG", in: ws), try Self.place(plain, at: "y/IMG_0012.MOV", in: ws)]
+        let scan = try await LibraryScanner.scan([ws.file("library")])
+        for (pair, id) in [(windows, a.id), (icloudpd, b.id)] {
+            #expect(
+                scan.items.first { $0.files.first == pair[0] }.map { item in
+                    var item = item
+                    item.root = nil
+                    return item
+                }
+                    == LibraryItem(
+                        kind: .livePhoto, files: pair, identifier: id, pairedBy: .name,
+                        note: "paired by name: the movie carries no content identifier"))
+        }
+        #expect(scan.items.first { $0.files == [apart[0]] }?.kind == .orphanStill)
+        #expect(scan.items.first { $0.files == [apart[1]] }?.kind == .plainMovie)
     }
 
     @Test("links are followed only when asked, and a folder reached twice is read once")
