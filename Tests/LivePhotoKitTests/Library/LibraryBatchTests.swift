@@ -169,12 +169,15 @@ struct LibraryBatchTests {
         let scan = try await LibraryScanner.scan([ws.file("library")])
         var results: [String: LibraryBatch.ItemResult] = [:]
         var items = scan.items
+        // An item of one file whose name is the first of a whole item's: both report under that name, in either order.
         items.append(LibraryItem(kind: .livePhoto, files: [pairs[1].still], root: ws.file("library")))
+        var reasons: [String: [String?]] = [:]
         let summary = await LibraryBatch.run(items, action: .split, options: BatchOptions(outputRoot: ws.file("plain"))) {
             results[$0.item] = $0
+            reasons[$0.item, default: []].append($0.reason)
         }
         #expect(summary.done == 2 && summary.failed == 1)
-        #expect(results["2021/02/IMG_0001.JPG"]?.reason == "a live-photo item needs 2 files; this one has 1")
+        #expect(reasons["2021/02/IMG_0001.JPG"]?.contains("a live-photo item needs 2 files; this one has 1") == true)
         // Into a folder where the user's file has an output's name, and the other output is missing: refused.
         try FileManager.default.createDirectory(atPath: ws.file("again/2020/01"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: userFile, toPath: ws.file("again/2020/01/IMG_0000.MOV"))
