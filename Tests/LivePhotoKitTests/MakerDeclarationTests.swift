@@ -59,13 +59,13 @@ struct MakerDeclarationTests {
                 #expect(!versions.isEmpty, "\(flavor): a tail its family is not recognised by")
             }
             // `livephoto formats` says which command writes the family.
-            let write = family.write ?? ""
+            let write = family.catalog.write ?? ""
             let named =
                 write.contains("--flavor \(flavor.rawValue)")
                 || (flavor == MotionConversionOptions().flavor && write.hasPrefix("convert --to motion (the default"))
             #expect(named, "\(row.family)'s write (\(write)) does not name --flavor \(flavor.rawValue)")
         }
-        #expect(Set(FamilyCatalog.all.map(\.family)) == Set(PhotoFamily.allCases))
+        #expect(Set(PhotoFamily.catalog.map(\.family)) == Set(PhotoFamily.allCases))
     }
 
     @Test("the web page's choices: every flavour, in order, with its declared label; the default chosen")

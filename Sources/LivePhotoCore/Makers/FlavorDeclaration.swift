@@ -10,7 +10,7 @@ package struct FlavorDeclaration: Sendable {
     /// Where the MP4 goes and what comes before and after it.
     package var layout: MotionPhotoLayout
     /// What the flavour adds to a JPEG beside Google's XMP, in the order written.
-    package var marks: [MakerMark]
+    package var marks: [MakerMark] = []
     /// The still formats its galleries read: JPEG alone for OPPO's, vivo's and Xiaomi's.
     package var stills: [FileKind]
     /// The video codecs its galleries play: H.264 alone for HUAWEI's and Honor's, whose movies are re-encoded.
@@ -22,18 +22,4 @@ package struct FlavorDeclaration: Sendable {
     package var help: String?
     /// The web page's choice for it (Sources/LivePhotoServer/Resources/index.html, checked against this).
     package var choice: String
-
-    package init(
-        family: PhotoFamily, layout: MotionPhotoLayout, marks: [MakerMark] = [], stills: [FileKind], videoCodecs: [VideoCodec],
-        summary: String, help: String? = nil, choice: String
-    ) {
-        self.family = family
-        self.layout = layout
-        self.marks = marks
-        self.stills = stills
-        self.videoCodecs = videoCodecs
-        self.summary = summary
-        self.help = help
-        self.choice = choice
-    }
 }
