@@ -23,5 +23,5 @@ package struct FamilyDescription: Sendable, Codable, Equatable {
 
 extension PhotoFamily {
     /// Every family this package knows, as `livephoto formats` lists them: in the order they are declared.
-    package static var catalog: [FamilyDescription] { allCases.map(\.declaration.catalog) }
+    package static var catalog: [FamilyDescription] { allCases.map { $0.declaration.catalog } }
 }
