@@ -38,6 +38,6 @@ public enum MotionPhotoFlavor: String, Sendable, Codable, CaseIterable {
     public var takesJPEGOnly: Bool { declaration.stills == [.jpeg] }
 
     /// The galleries of HUAWEI and Honor play H.264 only: HEVC is re-encoded. A choice of codec only: where the video
-    /// goes and what follows it is the declared ``FlavorDeclaration/layout``.
+    /// goes and what follows it is the row's declared `layout`.
     public var needsH264: Bool { declaration.videoCodecs == [.h264] }
 }
