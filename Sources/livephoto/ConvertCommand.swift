@@ -79,9 +79,7 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help:
-            "--to motion: samsung (Google's XMP and Samsung's trailer: Google Photos, Samsung Gallery and other galleries find the video; the default), google (the XMP alone), oppo, vivo, vivo-pair, xiaomi (JPEG only), huawei or honor; see 'livephoto formats'."
-    )
+        help: "--to motion: \(MotionPhotoFlavor.commandLineChoices); see 'livephoto formats'.")
     var flavor: MotionConversionOptions.Flavor = .samsung
 
     @Option(
@@ -193,4 +191,4 @@ struct ConvertCommand: AsyncParsableCommand {
     }
 }
 
-extension MotionConversionOptions.Flavor: ExpressibleByArgument {}
+extension MotionPhotoFlavor: ExpressibleByArgument {}

@@ -20,10 +20,10 @@ struct FormatsCommand: ParsableCommand {
 
     func run() throws {
         if json {
-            try Output.printJSON(FamilyCatalog.all)
+            try Output.printJSON(PhotoFamily.catalog)
             return
         }
-        for row in FamilyCatalog.all {
+        for row in PhotoFamily.catalog {
             print("\(row.family.rawValue): \(row.name)")
             print("  read     \(row.read ? "yes" : "no")")
             print("  write    \(row.write ?? "no")")

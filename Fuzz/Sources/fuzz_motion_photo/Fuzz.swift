@@ -10,7 +10,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let file = FuzzFile.with(data, size) else { return 0 }
     if let motion = try? MotionPhotoFile(file: file), let video = motion.video {
         _ = try? EmbeddedMovie.length(in: file, start: video.offset, limit: video.end)
-        _ = motion.maker
+        for mark in [MotionPhotoFile.Mark.movingPhotoTail(version: 2), .samsungTrailerAlone, .oppoUserComment, .xiaomiExifTag] {
+            _ = motion.carries(mark)
+        }
         _ = motion.coverTimeUs
         _ = EmbeddedMovie.metadata(in: file, span: video)
         if let xmp = motion.xmp, let span = motion.xmpSpan,

@@ -20,22 +20,27 @@ package struct MotionConversionPlan {
         notes: [String], reencoded: Bool, soundEncoded: Bool, photoMilliseconds: Int64, folder: String
     ) throws(LivePhotoError) -> MotionConversionPlan {
         var notes = notes
-        if options.flavor.needsH264, source.videoDuration > 10 {
-            notes.append(
-                "the video is \(CoverTime.format(source.videoDuration)) s long: HarmonyOS's media library takes moving photos of 10 s at most"
-            )
-        }
         var settingKeys: [String: QuickTimeMetadata.Value] = [:]
-        if options.flavor.needsH264, let cover = source.coverSeconds {
-            // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
-            settingKeys[OpenHarmonyMovieMetadata.coverTimeKey] = OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)
+        let layout = options.flavor.declaration.layout
+        switch layout {
+        case .movingPhotoTail:
+            if source.videoDuration > 10 {
+                notes.append(
+                    "the video is \(CoverTime.format(source.videoDuration)) s long: HarmonyOS's media library takes moving photos of 10 s at most"
+                )
+            }
+            if let cover = source.coverSeconds {
+                // HarmonyOS galleries place the cover by the MP4's covertime (milliseconds).
+                settingKeys[OpenHarmonyMovieMetadata.coverTimeKey] = OpenHarmonyMovieMetadata.coverTimeValue(milliseconds: cover * 1000)
+            }
+        case .directory, .vivoPair: break
         }
         var video = try PlainMovie.plan(source, keepsIdentifier: options.keepsIdentifier, settingKeys: settingKeys)
         // A header's time can be anything; one past what microseconds in 64 bits hold is left unspecified, as is none.
         let timestamp = video.coverSeconds.flatMap { Int64(exactly: ($0 * 1_000_000).rounded()) } ?? -1
         let stem = try PlannedOutputs.checkedStem(options.name ?? PlannedOutputs.baseStem(photo.path))
         let pairingNotes = pairing.note.map { [$0] } ?? []
-        if options.flavor == .vivoPair {
+        if layout == .vivoPair {
             let writer = try VivoPairWriter.plan(
                 still: photo.file, plain: plainStill, video: video, keepsIdentifier: options.keepsIdentifier,
                 milliseconds: photoMilliseconds)

@@ -10,7 +10,7 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var videoLength: Int64
     /// Which galleries' way of finding the video the file carries.
     public var flavor: MotionConversionOptions.Flavor
-    /// Whose live photo the output is (the flavour's ``MotionConversionOptions/Flavor/family``).
+    /// Whose live photo the output is (the flavour's ``MotionPhotoFlavor/family``).
     public var family: PhotoFamily
     /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
     public var reencoded: Bool

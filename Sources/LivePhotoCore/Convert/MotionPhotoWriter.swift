@@ -1,17 +1,19 @@
 import MediaFormats
 
-/// A Google Motion Photo v1 made from a still and an MP4 without re-encoding (docs/formats/motion-photo.md#google-motion-photo-xmp), with Samsung's SEF
-/// trailer too unless the flavour is Google's alone (docs/formats/samsung.md#what-livephoto-writes): the still with the Motion Photo XMP, then the MP4, then the
-/// trailer. JPEG: the MP4 follows the image (the data of the trailer's `MotionPhoto_Data` record), the XMP in an APP1
-/// segment. HEIC: the XMP is an item (edited or added), the MP4 goes in a top-level `mpvd` box and the trailer in a
-/// `sefd` box after it. Google's rule, walking the directory back from the end of the file, finds the MP4's first
-/// byte; Samsung's trailer names the same bytes.
+/// A Motion Photo made from a still and an MP4 without re-encoding, laid out as its flavour's row declares
+/// (``MotionPhotoLayout``). Google's layout (docs/formats/motion-photo.md#google-motion-photo-xmp): the still with the
+/// Motion Photo XMP and the maker's marks, then the MP4, then Samsung's SEF trailer where the row asks for it
+/// (docs/formats/samsung.md#what-livephoto-writes). JPEG: the MP4 follows the image (the data of the trailer's
+/// `MotionPhoto_Data` record), the XMP in an APP1 segment. HEIC: the XMP is an item (edited or added), the MP4 goes in
+/// a top-level `mpvd` box and the trailer in a `sefd` box after it. Google's rule, walking the directory back from the
+/// end of the file, finds the MP4's first byte; Samsung's trailer names the same bytes. HUAWEI's layout
+/// (docs/formats/makers.md#the-live-tail): the still as it is, the MP4, then the `LIVE_` tail.
 package struct MotionPhotoWriter {
     package let still: SplicedFile
     package let video: PlainMovie
     /// Written between the still and the MP4: HEIC's `mpvd` header, or the JPEG trailer's record header.
     package let videoHeader: [UInt8]
-    /// Written after the MP4: Samsung's trailer (HEIC: the `sefd` box), or nothing.
+    /// Written after the MP4: Samsung's trailer (HEIC: the `sefd` box), HUAWEI's tail, or nothing.
     package let trailer: [UInt8]
     package let format: FileKind
     /// The content identifier the still carried.
@@ -39,78 +41,53 @@ package struct MotionPhotoWriter {
         keepsIdentifier: Bool
     ) throws(LivePhotoError) -> MotionPhotoWriter {
         let path = source.path
+        let declared = flavor.declaration
         if flavor.takesJPEGOnly, plain.format != .jpeg {
             throw .unsupported(file: path, reason: "\(flavor.rawValue)'s galleries read JPEG motion photos only, and this photo is a HEIC")
         }
         guard plain.format == .jpeg || plain.format == .heic else { throw .badInput(file: path, reason: "not a JPEG or HEIC photo") }
         let edits = keepsIdentifier ? [] : replacements(plain, below: source.size)
         func build() throws(FormatError) -> MotionPhotoWriter {
-            if flavor.needsH264 {
-                // HUAWEI's and Honor's layout: the image as it is, the MP4, then the tail that gives the MP4's length.
+            switch declared.layout {
+            case .movingPhotoTail(let version):
+                // The image as it is, the MP4, then the tail that gives the MP4's length.
                 let tail = HuaweiMovingPhotoTail.encoded(
-                    version: flavor == .honor ? HuaweiMovingPhotoTail.honorVersion : HuaweiMovingPhotoTail.huaweiVersion,
-                    frameIndex: video.coverFrameIndex ?? 0,
-                    coverMilliseconds: max(0, timestampUs) / 1000, videoLength: video.size)
+                    version: version, frameIndex: video.coverFrameIndex ?? 0, coverMilliseconds: max(0, timestampUs) / 1000,
+                    videoLength: video.size)
                 return MotionPhotoWriter(
                     still: SplicedFile.copying(source, range: 0..<source.size, replacing: edits), video: video, videoHeader: [],
                     trailer: tail, format: plain.format, stillIdentifier: plain.identifier)
-            }
-            switch plain.format {
-            case .jpeg:
-                var before: [UInt8] = [], after: [UInt8] = []
-                if flavor == .samsung {
-                    let layout = try SamsungTrailerWriter.jpeg(videoLength: video.size)
-                    (before, after) = (layout.beforeVideo, layout.afterVideo)
+            case .directory(let trailer) where plain.format == .heic:
+                guard declared.marks.isEmpty else {
+                    throw FormatError(.unsupported, "\(flavor.rawValue)'s marks are written in a JPEG only")
                 }
-                var marks = JPEGMarks()
-                switch flavor {
-                case .oppo:
-                    marks.xmp = [MakerMarks.oppoProperties(videoLength: video.size, timestampUs: timestampUs)]
-                    marks.exif = MakerMarks.oppoExif()
-                    marks.exifOrder = MakerMarks.oppoExifOrder
-                case .vivo:
-                    marks.xmp = [MakerMarks.vivoProperties()]
-                    marks.exif = MakerMarks.vivoExif()
-                case .xiaomi:
-                    marks.microVideoOffset = video.size
-                    marks.exif = MakerMarks.xiaomiExif()
-                default: break
-                }
-                let still = try jpeg(
-                    source, edits: edits.filter { $0.offset < source.size }, primaryPadding: Int64(before.count),
-                    videoLength: video.size + Int64(after.count), videoPadding: Int64(after.count), timestampUs: timestampUs, marks: marks)
-                return MotionPhotoWriter(
-                    still: still, video: video, videoHeader: before, trailer: after, format: .jpeg, stillIdentifier: plain.identifier)
-            case .heic:
                 let header = MotionPhotoFile.videoBoxHeader(videoSize: UInt64(video.size))
                 // The sefd box's size does not depend on the offset it names: sized first, filled once the still is made.
-                let trailerSize = flavor == .samsung ? Int64(try SamsungTrailerWriter.heicBox(videoOffset: 0, videoLength: 0).count) : 0
+                let trailerSize = Int64(try trailer.heicBox(videoOffset: 0, videoLength: 0).count)
                 let still = try heic(
                     source, edits: edits, videoLength: video.size + trailerSize, videoPadding: trailerSize, padding: Int64(header.count),
                     timestampUs: timestampUs)
-                let trailer =
-                    flavor == .samsung
-                    ? try SamsungTrailerWriter.heicBox(videoOffset: still.size + Int64(header.count), videoLength: video.size) : []
                 return MotionPhotoWriter(
-                    still: still, video: video, videoHeader: header, trailer: trailer, format: .heic, stillIdentifier: plain.identifier)
-            default:
-                throw FormatError(.unsupported, "not a JPEG or HEIC photo")
+                    still: still, video: video, videoHeader: header,
+                    trailer: try trailer.heicBox(videoOffset: still.size + Int64(header.count), videoLength: video.size), format: .heic,
+                    stillIdentifier: plain.identifier)
+            case .directory(let trailer):
+                let (before, after) = try trailer.jpegRecords(videoLength: video.size)
+                let still = try jpeg(
+                    source, edits: edits.filter { $0.offset < source.size }, primaryPadding: Int64(before.count),
+                    videoLength: video.size + Int64(after.count), videoPadding: Int64(after.count), timestampUs: timestampUs,
+                    marks: JPEGMarks(declared.marks, videoLength: video.size, timestampUs: timestampUs))
+                return MotionPhotoWriter(
+                    still: still, video: video, videoHeader: before, trailer: after, format: .jpeg, stillIdentifier: plain.identifier)
+            case .vivoPair:
+                throw FormatError(.unsupported, "vivo's two files are not one Motion Photo: VivoPairWriter plans them")
             }
         }
         return try naming(path, try build())
     }
 
     /// The JPEG's header with `edits` made (the identifier removed, or nothing) and the Motion Photo XMP in place of
-    /// (or after) its XMP segment, then its image data unchanged.
-    /// What a maker's flavour adds to a JPEG's XMP and Exif.
-    package struct JPEGMarks {
-        var xmp: [XMPPropertyGroup] = []
-        var microVideoOffset: Int64?
-        var exif: [MakerMarks.ExifTag] = []
-        /// The byte order the maker's Exif should have, when it has one.
-        var exifOrder: ByteOrder?
-    }
-
+    /// (or after) its XMP segment, with the flavour's `marks`, then its image data unchanged.
     package static func jpeg(
         _ source: RandomAccessFile, edits: [(offset: Int64, bytes: [UInt8])], primaryPadding: Int64, videoLength: Int64,
         videoPadding: Int64, timestampUs: Int64, marks: JPEGMarks = JPEGMarks()
@@ -198,5 +175,25 @@ package struct MotionPhotoWriter {
         var out = SplicedFile.copying(source, range: 0..<source.size, replacing: replacements.sorted { $0.offset < $1.offset })
         out.pieces.append(.bytes(rewrite.appended))
         return out
+    }
+}
+
+extension MotionPhotoLayout.VideoTrailer {
+    /// JPEG: what goes before the MP4 (Samsung's `MotionPhoto_Data` record header) and after it (the rest of the trailer).
+    fileprivate func jpegRecords(videoLength: Int64) throws(FormatError) -> (before: [UInt8], after: [UInt8]) {
+        switch self {
+        case .none: return ([], [])
+        case .samsung:
+            let layout = try SamsungTrailerWriter.jpeg(videoLength: videoLength)
+            return (layout.beforeVideo, layout.afterVideo)
+        }
+    }
+
+    /// HEIC: what follows the `mpvd` box (Samsung's `sefd` box naming the MP4 at `videoOffset`).
+    fileprivate func heicBox(videoOffset: Int64, videoLength: Int64) throws(FormatError) -> [UInt8] {
+        switch self {
+        case .none: return []
+        case .samsung: return try SamsungTrailerWriter.heicBox(videoOffset: videoOffset, videoLength: videoLength)
+        }
     }
 }

@@ -16,7 +16,7 @@ extension MakeResult.PhotoSource: JSONRepresentable {}
 extension MakeResult.VideoSource: JSONRepresentable {}
 extension MakeResult.TrimReport.Method: JSONRepresentable {}
 extension SplitResult.Kind: JSONRepresentable {}
-extension MotionConversionOptions.Flavor: JSONRepresentable {}
+extension MotionPhotoFlavor: JSONRepresentable {}
 extension ContentIdentifier: JSONRepresentable { package var json: JSONValue { .string(rawValue) } }
 
 extension InspectionReport: JSONRepresentable {

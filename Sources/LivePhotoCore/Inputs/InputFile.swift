@@ -55,7 +55,7 @@ package final class InputFile {
     }
 
     /// Whose Motion Photo the still is, judged by its marks; nil when it holds no video.
-    package var motionFamily: PhotoFamily? { motionPhotoWithVideo?.maker.map(PhotoFamily.init) }
+    package var motionFamily: PhotoFamily? { motionPhotoWithVideo.flatMap(PhotoFamily.init(recognising:)) }
 }
 
 extension FileKind {

@@ -108,7 +108,7 @@ package struct FileAnalysis {
         if let problem = motion.vivoFooterProblem { report.problems.append(problem) }
         guard let video = motion.video else { return }
         report.role = .motionPhoto
-        report.family = motion.maker.map(PhotoFamily.init)
+        report.family = PhotoFamily(recognising: motion)
         typealias Part = InspectionReport.MotionPhotoReport.Part
         var parts = [
             Part(name: "image", offset: 0, length: motion.container == .jpeg ? motion.imageEnd : (motion.mpvd?.offset ?? video.offset))

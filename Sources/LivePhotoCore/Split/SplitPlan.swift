@@ -82,7 +82,7 @@ package struct SplitPlan {
             movie: SplicedFile(pieces: [.copy(file, offset: video.offset, length: video.length)]), photoPath: photoOut,
             moviePath: videoOut,
             result: SplitResult(
-                inputs: [path], kind: SplitResult.Kind(motion), family: motion.maker.map(PhotoFamily.init) ?? .google, photo: photoOut,
+                inputs: [path], kind: SplitResult.Kind(motion), family: PhotoFamily(recognising: motion) ?? .google, photo: photoOut,
                 video: videoOut, coverTimeSeconds: motion.coverTimeUs.map { Double($0) / 1_000_000 },
                 videoLocator: motion.videoLocator.map(InspectionReport.MotionPhotoVideoLocator.init), videoOffset: video.offset,
                 videoLength: video.length, removed: photo.removed, notes: notes))

@@ -21,19 +21,6 @@ public struct MotionPhotoFile: Sendable {
         case huaweiTail = "huawei-tail"
     }
 
-    /// Whose file it is, by the marks it carries (docs/formats/makers.md#reading-order): the tail first, then Samsung's trailer, then the
-    /// makers' XMP and Exif marks, then Google's own forms.
-    public enum Maker: String, Sendable, CaseIterable {
-        case google
-        case microVideo = "microvideo"
-        case samsung
-        case oppo
-        case vivo
-        case xiaomi
-        case huawei
-        case honor
-    }
-
     /// A span of bytes.
     public struct Span: Sendable, Equatable {
         /// Where the span starts, in bytes from the start of the file.
@@ -87,21 +74,6 @@ public struct MotionPhotoFile: Sendable {
     public var hasXiaomiExifMark = false
     /// What did not add up and how it was resolved (placeholder XMP lengths, a broken trailer).
     public var notes: [String] = []
-
-    /// Whose Motion Photo this is, judged by its marks; nil when it holds no video.
-    public var maker: Maker? {
-        guard video != nil else { return nil }
-        if let huaweiTail { return huaweiTail.version == HuaweiMovingPhotoTail.honorVersion ? .honor : .huawei }
-        if samsungTrailer != nil, videoLocator == .samsungTrailer || xmp?.directory.contains(where: { $0.isVideo }) != true {
-            return .samsung
-        }
-        if makerFields?.hasOppoFields == true || exifUserComment.map({ $0.asciiLowercased().hasPrefix("oplus_") }) == true { return .oppo }
-        if makerFields?.hasVivoFields == true { return .vivo }
-        if makerFields?.hasXiaomiFields == true || hasXiaomiExifMark { return .xiaomi }
-        if samsungTrailer != nil { return .samsung }
-        if videoLocator == .microVideoOffset { return .microVideo }
-        return .google
-    }
 
     /// The cover's time in the video in microseconds: the XMP's presentation timestamp, else the moving-photo tail's
     /// cover time; nil when neither gives one.

@@ -194,11 +194,11 @@ extension MakerFamilyTests {
 
     @Test("livephoto formats: every family, each read, each written but Apple's by convert --to motion")
     func catalog() {
-        #expect(Set(FamilyCatalog.all.map(\.family)) == Set(PhotoFamily.allCases))
-        #expect(FamilyCatalog.all.allSatisfy { $0.read })
+        #expect(Set(PhotoFamily.catalog.map(\.family)) == Set(PhotoFamily.allCases))
+        #expect(PhotoFamily.catalog.allSatisfy { $0.read })
         for flavor in MotionConversionOptions.Flavor.allCases {
             #expect(
-                FamilyCatalog.all.contains {
+                PhotoFamily.catalog.contains {
                     $0.write?.contains("--flavor \(flavor.rawValue)") == true || ($0.family == .samsung && flavor == .samsung)
                 })
         }

@@ -4,8 +4,9 @@ import MediaFormats
 ///
 /// The one answer to "which kind of live photo": every report that says so carries it as `family` (inspect's files,
 /// split's and convert's results, scan's items, the web app's uploads and gallery), and `livephoto formats` lists it.
-/// The other names a report gives (split's `kind`, a Motion Photo's `flavor`, convert's output flavour) say how the
-/// family's files are laid out, and are worked out from it in `PhotoFamily+Layouts.swift`.
+/// What each family is (the marks that name it and their place in the reading order, what `livephoto formats` says)
+/// is declared once, in its row in `PhotoFamily+Declarations.swift`. The other names a report gives (split's `kind`, a
+/// Motion Photo's `flavor`) say how the files were laid out, and are worked out in `PhotoFamily+Layouts.swift`.
 public enum PhotoFamily: String, Sendable, Codable, CaseIterable {
     /// An Apple Live Photo: a still and a movie sharing a content identifier.
     case apple

@@ -1,39 +1,9 @@
 import MediaFormats
 
-// Every other name for "which kind of live photo" is a view of a ``PhotoFamily`` and the layout its files take (two
-// files or one, a `.pvt` bundle, where a Motion Photo's video is found). The conversions between them live here.
-
-extension PhotoFamily {
-    /// The family whose marks a Motion Photo carries.
-    package init(_ maker: MotionPhotoFile.Maker) {
-        switch maker {
-        case .google: self = .google
-        case .microVideo: self = .microvideo
-        case .samsung: self = .samsung
-        case .oppo: self = .oppo
-        case .vivo: self = .vivo
-        case .xiaomi: self = .xiaomi
-        case .huawei: self = .huawei
-        case .honor: self = .honor
-        }
-    }
-}
-
-extension MotionConversionOptions.Flavor {
-    /// The family whose galleries the output is written for: `samsung` for Google's XMP with Samsung's trailer, `vivo`
-    /// for both of vivo's forms (one file, or `vivo-pair`'s two).
-    public var family: PhotoFamily {
-        switch self {
-        case .samsung: .samsung
-        case .google: .google
-        case .oppo: .oppo
-        case .vivo, .vivoPair: .vivo
-        case .xiaomi: .xiaomi
-        case .huawei: .huawei
-        case .honor: .honor
-        }
-    }
-}
+// The reports' other names for "which kind of live photo" (a Motion Photo's `flavor`, split's `kind`) say how the
+// files were laid out as they were read: two files or one, a `.pvt` bundle, where a Motion Photo's video was found.
+// They are views of that reading and of the ``PhotoFamily``, worked out here; what a family is, and what each flavour
+// writes, is declared in `PhotoFamily+Declarations.swift` and `MotionPhotoFlavor+Declarations.swift`.
 
 extension InspectionReport.MotionPhotoReport.Flavor {
     /// How a single-file Motion Photo's video is found: a layout, which several families share (OPPO's, vivo's and
@@ -77,8 +47,8 @@ extension SplitResult.Kind {
     package init(_ motion: MotionPhotoFile) {
         switch motion.videoLocator {
         case .microVideoOffset: self = .microVideo
-        case .samsungTrailer where motion.container == .jpeg: self = .samsungMotionPhoto
-        default: self = .motionPhoto
+        case .samsungTrailer: self = motion.container == .jpeg ? .samsungMotionPhoto : .motionPhoto
+        case .containerDirectory, .mpvdBox, .huaweiTail, nil: self = .motionPhoto
         }
     }
 }
