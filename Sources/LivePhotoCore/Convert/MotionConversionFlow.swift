@@ -8,14 +8,14 @@ import MediaFormats
 package struct MotionConversionFlow: ShellFlow {
     package let photo: InputFile
     package let movie: InputFile
-    package let options: MotionConversionOptions
+    package let options: MotionConversionSettings
     /// The photo's modification time in milliseconds since 1970 (vivo's pairing id starts with it).
     package let photoMilliseconds: Int64
     /// Where the files go ("" in a browser).
     package let folder: String
     package var answers: [ShellAnswer] = []
 
-    package init(photo: InputFile, movie: InputFile, options: MotionConversionOptions, photoMilliseconds: Int64, folder: String) {
+    package init(photo: InputFile, movie: InputFile, options: MotionConversionSettings, photoMilliseconds: Int64, folder: String) {
         (self.photo, self.movie, self.options) = (photo, movie, options)
         (self.photoMilliseconds, self.folder) = (photoMilliseconds, folder)
     }

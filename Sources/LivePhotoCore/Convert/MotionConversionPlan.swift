@@ -16,7 +16,7 @@ package struct MotionConversionPlan {
     ///   - photoMilliseconds: the photo's modification time (vivo's pairing id starts with it).
     ///   - folder: where the files go ("" in a browser).
     package static func plan(
-        photo: InputFile, plainStill: PlainPhoto, source: PlainMovie.Source, options: MotionConversionOptions, pairing: PartsPairing,
+        photo: InputFile, plainStill: PlainPhoto, source: PlainMovie.Source, options: MotionConversionSettings, pairing: PartsPairing,
         notes: [String], reencoded: Bool, soundEncoded: Bool, photoMilliseconds: Int64, folder: String
     ) throws(LivePhotoError) -> MotionConversionPlan {
         var notes = notes

@@ -9,7 +9,7 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
     public var videoOffset: Int64
     public var videoLength: Int64
     /// Which galleries' way of finding the video the file carries.
-    public var flavor: MotionConversionOptions.Flavor
+    public var flavor: MotionPhotoFlavor
     /// Whose live photo the output is (the flavour's ``MotionPhotoFlavor/family``).
     public var family: PhotoFamily
     /// True when the video was re-encoded (`videoCodec`), false when its samples were copied.
@@ -24,7 +24,7 @@ public struct MotionConversionResult: Sendable, Codable, Equatable {
 
     package init(
         output: String, format: FileKind, presentationTimestampUs: Int64, videoOffset: Int64, videoLength: Int64,
-        flavor: MotionConversionOptions.Flavor, family: PhotoFamily, reencoded: Bool, companion: String? = nil, soundEncoded: Bool = false,
+        flavor: MotionPhotoFlavor, family: PhotoFamily, reencoded: Bool, companion: String? = nil, soundEncoded: Bool = false,
         notes: [String] = []
     ) {
         self.output = output

@@ -37,7 +37,7 @@ package struct MotionPhotoWriter {
     /// - Parameter keepsIdentifier: leave the still's content identifier (Apple MakerNote 0x0011) as it is; else it
     ///   is zeroed in place.
     package static func plan(
-        still source: RandomAccessFile, plain: PlainPhoto, video: PlainMovie, timestampUs: Int64, flavor: MotionConversionOptions.Flavor,
+        still source: RandomAccessFile, plain: PlainPhoto, video: PlainMovie, timestampUs: Int64, flavor: MotionPhotoFlavor,
         keepsIdentifier: Bool
     ) throws(LivePhotoError) -> MotionPhotoWriter {
         let path = source.path

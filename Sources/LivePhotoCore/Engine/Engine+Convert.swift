@@ -19,10 +19,10 @@ extension Engine {
     /// with a note.
     static func toMotionPhoto(_ inputs: [RandomAccessFile], options: EngineOptions, dates: [Int64?]) throws(LivePhotoError) -> Outcome {
         var options = options
-        var conversion = MotionConversionOptions(outputDirectory: "")
+        var conversion = MotionConversionSettings()
         conversion.name = try options.string("name")
         conversion.force = try options.flag("force")
-        conversion.flavor = try options.choice("flavor", MotionConversionOptions.Flavor.self) ?? .samsung
+        conversion.flavor = try options.choice("flavor", MotionPhotoFlavor.self) ?? conversion.flavor
         conversion.videoCodec = try options.choice("videoCodec", VideoCodec.self)
         conversion.keepsIdentifier = !(try options.flag("stripIdentifier"))
         try options.checkAllRead()

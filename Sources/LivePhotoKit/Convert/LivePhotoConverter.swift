@@ -20,7 +20,7 @@ public enum LivePhotoConverter {
     ) async throws(LivePhotoError) -> MotionConversionResult {
         let date = (try? FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date) ?? Date()
         let flow = MotionConversionFlow(
-            photo: try InputFile(path: photo), movie: try InputFile(path: movie), options: options,
+            photo: try InputFile(path: photo), movie: try InputFile(path: movie), options: options.settings,
             photoMilliseconds: MotionConversionPlan.milliseconds(sinceEpoch: date.timeIntervalSince1970), folder: options.outputDirectory)
         let shell = NativeShell(
             ffmpegPath: options.ffmpegPath, outputDirectory: options.outputDirectory, workName: options.name ?? "motion", progress: progress)

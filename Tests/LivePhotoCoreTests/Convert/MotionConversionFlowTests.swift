@@ -9,10 +9,10 @@ import Testing
 struct MotionConversionFlowTests {
     static let heic = "iphone_IMG_3853_gwy15.HEIC", mov = "iphone_IMG_3853_gwy15.MOV", jpeg = "camera_nikon-d1x_mei.jpg"
 
-    static func flow(_ photo: String = heic, flavor: MotionConversionOptions.Flavor, codec: VideoCodec? = nil) throws
+    static func flow(_ photo: String = heic, flavor: MotionPhotoFlavor, codec: VideoCodec? = nil) throws
         -> MotionConversionFlow
     {
-        var options = MotionConversionOptions(outputDirectory: "")
+        var options = MotionConversionSettings()
         options.flavor = flavor
         options.videoCodec = codec
         return MotionConversionFlow(

@@ -31,3 +31,17 @@ public struct MotionConversionOptions: Sendable, Equatable {
         self.ffmpegPath = ffmpegPath
     }
 }
+
+extension MotionConversionOptions {
+    /// What the flow decides with (``MotionConversionFlow``): these options without the folder and the program's
+    /// location.
+    var settings: MotionConversionSettings {
+        var settings = MotionConversionSettings()
+        settings.name = name
+        settings.force = force
+        settings.flavor = flavor
+        settings.videoCodec = videoCodec
+        settings.keepsIdentifier = keepsIdentifier
+        return settings
+    }
+}
