@@ -23,7 +23,7 @@ package enum Inspection {
                 reports.append(report)
                 top.append(report)
             case .bundle(var bundle, let found):
-                bundle.members = found.map(\.path)
+                bundle.members = found.map { $0.path }
                 members += found
                 reports.append(bundle)
                 reports += found
