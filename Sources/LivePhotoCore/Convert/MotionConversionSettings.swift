@@ -11,5 +11,10 @@ package struct MotionConversionSettings {
     /// Keep the Live Photo's content identifier in the MP4's metadata and the still; false removes it from both.
     package var keepsIdentifier = true
 
-    package init() {}
+    package init(
+        name: String? = nil, force: Bool = false, flavor: MotionPhotoFlavor = .samsung, videoCodec: VideoCodec? = nil,
+        keepsIdentifier: Bool = true
+    ) {
+        (self.name, self.force, self.flavor, self.videoCodec, self.keepsIdentifier) = (name, force, flavor, videoCodec, keepsIdentifier)
+    }
 }

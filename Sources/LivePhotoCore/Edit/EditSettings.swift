@@ -14,5 +14,12 @@ package struct EditSettings {
     /// JPEG quality of a new key photo.
     package var quality = 92
 
-    package init() {}
+    package init(
+        name: String? = nil, force: Bool = false, packaging: Packaging = .pair, keyPhotoTime: Double? = nil, trimStart: Double? = nil,
+        trimEnd: Double? = nil, mute: Bool = false, newIdentifier: Bool = false, quality: Int = 92
+    ) {
+        (self.name, self.force, self.packaging) = (name, force, packaging)
+        (self.keyPhotoTime, self.trimStart, self.trimEnd, self.mute) = (keyPhotoTime, trimStart, trimEnd, mute)
+        (self.newIdentifier, self.quality) = (newIdentifier, quality)
+    }
 }

@@ -36,12 +36,6 @@ extension MotionConversionOptions {
     /// What the flow decides with (``MotionConversionFlow``): these options without the folder and the program's
     /// location.
     var settings: MotionConversionSettings {
-        var settings = MotionConversionSettings()
-        settings.name = name
-        settings.force = force
-        settings.flavor = flavor
-        settings.videoCodec = videoCodec
-        settings.keepsIdentifier = keepsIdentifier
-        return settings
+        MotionConversionSettings(name: name, force: force, flavor: flavor, videoCodec: videoCodec, keepsIdentifier: keepsIdentifier)
     }
 }

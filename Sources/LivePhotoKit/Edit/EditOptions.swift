@@ -51,16 +51,8 @@ public struct EditOptions: Sendable {
 extension EditOptions {
     /// What the flow decides with (``EditFlow``): these options without the folder and the program's location.
     var settings: EditSettings {
-        var settings = EditSettings()
-        settings.name = name
-        settings.force = force
-        settings.packaging = packaging
-        settings.keyPhotoTime = keyPhotoTime
-        settings.trimStart = trimStart
-        settings.trimEnd = trimEnd
-        settings.mute = mute
-        settings.newIdentifier = newIdentifier
-        settings.quality = quality
-        return settings
+        EditSettings(
+            name: name, force: force, packaging: packaging, keyPhotoTime: keyPhotoTime, trimStart: trimStart, trimEnd: trimEnd, mute: mute,
+            newIdentifier: newIdentifier, quality: quality)
     }
 }
