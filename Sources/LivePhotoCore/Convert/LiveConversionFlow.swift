@@ -37,7 +37,8 @@ package struct LiveConversionFlow: ShellFlow {
         // Two files are vivo's two-file live photo, or a mistake (a Live Photo's parts, already a Live Photo).
         if opened.count == 2 {
             throw .invalidArgument(
-                "a Live Photo is made from one Motion Photo; \(opened[1].path) goes with a photo only in vivo's two-file live photos, and \(motionPhoto) is not one"
+                "a Live Photo is made from one Motion Photo; \(opened[1].path) goes with a photo only in vivo's two-file live photos, "
+                    + "and \(motionPhoto) is not one"
             )
         }
         guard motion.isMotionPhoto, let video = motion.video else {
@@ -46,7 +47,8 @@ package struct LiveConversionFlow: ShellFlow {
         var settings = settings
         settings.name = settings.name ?? PlannedOutputs.baseStem(motionPhoto)
         settings.replacesForeignMakerNote = true
-        let choices = LiveConversionChoices.motionPhoto(input, motion: motion, identifier: settings.identifier, coverTime: settings.coverTime)
+        let choices = LiveConversionChoices.motionPhoto(
+            input, motion: motion, identifier: settings.identifier, coverTime: settings.coverTime)
         settings.identifier = choices.identifier ?? drawnIdentifier
         settings.suggestedCover = choices.suggestedCover
         // The photo without its video, and the movie, read where they lie: the movie's bytes are written once, into the
@@ -100,7 +102,8 @@ package struct LiveConversionFlow: ShellFlow {
             case .nothing:
                 throw .badInput(
                     file: photo,
-                    reason: "the photo of a vivo live photo (pairing id \(pairingID)), but no movie beside it carries that id (looked for \(stem).mp4)"
+                    reason: "the photo of a vivo live photo (pairing id \(pairingID)), but no movie beside it carries that id "
+                        + "(looked for \(stem).mp4)"
                 )
             case .unavailable, .seconds, .companion:
                 throw .badInput(
