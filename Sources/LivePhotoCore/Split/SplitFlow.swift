@@ -44,7 +44,7 @@ package struct SplitFlow: ShellFlow {
         }
         if stills.count == 1, movies.count == 1 { return .done([.pair(still: stills[0], movie: movies[0], note: nil)]) }
         var items: [Item] = []
-        func stem(_ input: InputFile) -> String { PathName.deletingExtension(input.path).asciiLowercased() }
+        func stem(_ input: InputFile) -> String { PathName.deletingExtension(input.path).lowercased() }
         for movie in movies {
             if let i = stills.firstIndex(where: { stem($0) == stem(movie) }) {
                 items.append(.pair(still: stills.remove(at: i), movie: movie, note: nil))

@@ -26,14 +26,19 @@ public enum LivePhotoConverter {
             ffmpegPath: options.ffmpegPath, outputDirectory: options.outputDirectory, workName: options.name ?? "motion", progress: progress)
         defer { shell.finish() }
         let plan = try await shell.run(flow)
-        try OutputLocation.prepareFolder(options.outputDirectory)
-        let transaction = try OutputTransaction(plan.files.map { $0.path }, inputs: [photo, movie], force: options.force)
-        var staged: [StagedFile] = []
-        for file in plan.files { staged.append(try transaction.stage(file.path, datedLike: photo)) }
-        let counter = ProgressCounter(total: plan.copiedBytes, handler: progress)
-        for (file, out) in zip(plan.files, staged) { try out.write(file.content, progress: counter.add) }
-        try transaction.commit()
-        return plan.result
+        do throws(LivePhotoError) {
+            try OutputLocation.prepareFolder(options.outputDirectory)
+            let transaction = try OutputTransaction(plan.files.map { $0.path }, inputs: [photo, movie], force: options.force)
+            var staged: [StagedFile] = []
+            for file in plan.files { staged.append(try transaction.stage(file.path, datedLike: photo)) }
+            let counter = ProgressCounter(total: plan.copiedBytes, handler: progress)
+            for (file, out) in zip(plan.files, staged) { try out.write(file.content, progress: counter.add) }
+            try transaction.commit()
+            return plan.result
+        } catch {
+            // What was read from a file the shell made (a re-encoded movie) is named after the input it came from.
+            throw shell.naming(error)
+        }
     }
 
     /// A Motion Photo to a Live Photo: split losslessly, then made with the cover at the presentation timestamp.
@@ -60,8 +65,12 @@ public enum LivePhotoConverter {
         defer { shell.finish() }
         let made = try await shell.run(LiveConversionFlow(inputs: inputs, settings: try options.settings()))
         let photoDate = made.photoDatedLike.path, movieDate = made.movieDatedLike.path
-        return try LivePhotoMaker.write(
-            made, options: options, inputs: Array(Set(paths + [photoDate, movieDate])).sorted(), datedLike: (photoDate, movieDate),
-            progress: progress)
+        do throws(LivePhotoError) {
+            return try LivePhotoMaker.write(
+                made, options: options, inputs: Array(Set(paths + [photoDate, movieDate])).sorted(), datedLike: (photoDate, movieDate),
+                progress: progress)
+        } catch {
+            throw shell.naming(error)
+        }
     }
 }

@@ -57,8 +57,13 @@ public enum LivePhotoEditor {
         let edited = try await shell.run(flow)
         var make = MakeOptions(outputDirectory: options.outputDirectory, packaging: options.packaging, force: options.force)
         make.zipsPairToo = options.zipsPairToo
-        let made = try LivePhotoMaker.write(
-            edited.made, options: make, inputs: [still, movie], datedLike: (edited.made.photoDatedLike.path, movie), progress: progress)
-        return edited.result(made)
+        do throws(LivePhotoError) {
+            let made = try LivePhotoMaker.write(
+                edited.made, options: make, inputs: [still, movie], datedLike: (edited.made.photoDatedLike.path, movie), progress: progress)
+            return edited.result(made)
+        } catch {
+            // What was read from a file the shell made (a new key photo) is named after the input it came from.
+            throw shell.naming(error)
+        }
     }
 }

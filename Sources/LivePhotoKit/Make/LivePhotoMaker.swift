@@ -30,9 +30,14 @@ public enum LivePhotoMaker {
             ffmpegPath: options.ffmpegPath, outputDirectory: options.outputDirectory, workName: options.name ?? "make", progress: progress)
         defer { shell.finish() }
         let made = try await shell.run(MakeFlow(photo: photoFile, video: videoFile, settings: try options.settings()))
-        return try write(
-            made, options: options, inputs: [photo, video].compactMap { $0 },
-            datedLike: (made.photoDatedLike.path, made.movieDatedLike.path), progress: progress)
+        do throws(LivePhotoError) {
+            return try write(
+                made, options: options, inputs: [photo, video].compactMap { $0 },
+                datedLike: (made.photoDatedLike.path, made.movieDatedLike.path), progress: progress)
+        } catch {
+            // What was read from a file the shell made is named after the input it came from.
+            throw shell.naming(error)
+        }
     }
 
     /// Writes a Live Photo `MakeFlow` planned, in the packaging `options` asks for, in their folder: all of its files or

@@ -67,26 +67,32 @@ final class NativeShell {
     private func answering(_ request: ShellRequest) async throws(LivePhotoError) -> ShellAnswer {
         switch request {
         case .normalizeVideo(let video, let codec):
-            let (path, source) = try await steps(codec: codec).normalizeVideo(try path(of: video))
-            return .file(try opened(path, for: request), reencoded: source == .transcoded)
+            let input = try path(of: video, for: request)
+            let (made, source) = try await steps(for: request, codec: codec).normalizeVideo(input)
+            return .file(try InputFile(path: made), reencoded: source == .transcoded)
         case .convertPhoto(let photo, let quality):
-            return .file(try opened(try await steps(quality: quality).convertPhoto(try path(of: photo)), for: request), reencoded: false)
+            let input = try path(of: photo, for: request)
+            return .file(try InputFile(path: try await steps(for: request, quality: quality).convertPhoto(input)), reencoded: false)
         case .frame(let video, let seekSeconds, _, let quality):
-            let frame = try await steps(quality: quality).coverFrame(from: try path(of: video), seekSeconds: seekSeconds)
-            return .file(try opened(frame, for: request), reencoded: false)
+            let input = try path(of: video, for: request)
+            let frame = try await steps(for: request, quality: quality).coverFrame(from: input, seekSeconds: seekSeconds)
+            return .file(try InputFile(path: frame), reencoded: false)
         case .encodeHEIC(let tagged, _, let quality):
-            let heic = try await steps(quality: quality).encodeHEIC(tagged)
-            return .file(try opened(heic.path, for: request), reencoded: false)
+            let heic = try await steps(for: request, quality: quality).encodeHEIC(tagged)
+            return .file(try InputFile(path: heic.path), reencoded: false)
         case .cut(let video, let start, let duration, let codec, let rate, let offset):
-            let cut = try await steps().cut(
-                try path(of: video), start: start, duration: duration, reencode: codec, steadyRate: rate, gridOffset: offset)
-            return .file(try opened(cut, for: request), reencoded: codec != nil)
+            let input = try path(of: video, for: request)
+            let cut = try await steps(for: request).cut(
+                input, start: start, duration: duration, reencode: codec, steadyRate: rate, gridOffset: offset)
+            return .file(try InputFile(path: cut), reencoded: codec != nil)
         case .matchCover(let photo, let video, let source, let cover, let within):
-            let (photoPath, videoPath) = (try path(of: photo), try path(of: video))
-            return .seconds(await try steps().coverMatching(photo: photoPath, video: videoPath, movie: source, cover: cover, within: within))
+            let (photoPath, videoPath) = (try path(of: photo, for: request), try path(of: video, for: request))
+            let media = try steps(for: request)
+            return .seconds(await media.coverMatching(photo: photoPath, video: videoPath, movie: source, cover: cover, within: within))
         case .reencode(let movie, let codec, let keepingKeys):
-            let made = try await steps(codec: codec ?? .h264).reencode(try path(of: movie), to: codec, keepingKeys: keepingKeys)
-            return .file(try opened(made, for: request), reencoded: codec != nil)
+            let input = try path(of: movie, for: request)
+            let made = try await steps(for: request, codec: codec ?? .h264).reencode(input, to: codec, keepingKeys: keepingKeys)
+            return .file(try InputFile(path: made), reencoded: codec != nil)
         case .companion(let part):
             let found = try CompanionFinder.find(for: part.path)
             return .companion(try InputFile(path: found.path), note: found.note)
@@ -96,40 +102,48 @@ final class NativeShell {
         }
     }
 
-    /// The work folder, made at the first request.
-    private func workFolder() throws(LivePhotoError) -> String {
+    /// The work folder, made at the first request (named, in errors, after that request's input).
+    private func workFolder(for request: ShellRequest) throws(LivePhotoError) -> String {
         if let work { return work }
         try OutputLocation.prepareFolder(outputDirectory)
         let folder = try OutputLocation.temporaryFolder(beside: "\(outputDirectory)/\(workName)")
         work = folder
+        madeNames[""] = request.input.path
         return folder
     }
 
-    private func steps(quality: Int = 92, codec: VideoCodec = .h264) throws(LivePhotoError) -> MediaSteps {
+    /// What a file made for `request` is called: after the user's file it comes from, through any file an earlier
+    /// step made from it.
+    private func madeName(for request: ShellRequest) -> String {
+        let input = request.input.file.path
+        if let work, input.hasPrefix("\(work)/") {
+            let step = String(input.dropFirst(work.count + 1).prefix { $0 != "/" })
+            if let name = madeNames[step] { return name }
+        }
+        return request.madeFileName
+    }
+
+    private func steps(for request: ShellRequest, quality: Int = 92, codec: VideoCodec = .h264) throws(LivePhotoError) -> MediaSteps {
+        let work = try workFolder(for: request)
         made += 1
-        // Each step its own folder in the work folder: a later step never overwrites what an earlier one made.
-        let folder = "\(try workFolder())/\(made)"
+        // Each step its own folder in the work folder: a later step never overwrites what an earlier one made. What a
+        // tool says of a file in it (ffmpeg's own words when it fails) names the input the step works on.
+        madeNames["\(made)"] = madeName(for: request)
+        let folder = "\(work)/\(made)"
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
             throw .writeFailed(path: folder, reason: "\(error)")
         }
         return MediaSteps(ffmpegPath: ffmpegPath, work: folder, quality: quality, codec: codec, progress: progress)
     }
 
-    /// The file a step made, opened, and named in errors after the request's input.
-    private func opened(_ path: String, for request: ShellRequest) throws(LivePhotoError) -> InputFile {
-        if let work, path.hasPrefix("\(work)/") {
-            let name = String(path.dropFirst(work.count + 1).prefix { $0 != "/" })
-            madeNames[name] = request.madeFileName
-        }
-        return try InputFile(path: path)
-    }
-
     /// A path ffmpeg can read `input` at: its own, or for a slice of another file (or bytes planned in memory) a copy
     /// in the work folder, made once per file.
-    private func path(of input: InputFile) throws(LivePhotoError) -> String {
+    private func path(of input: InputFile, for request: ShellRequest) throws(LivePhotoError) -> String {
         if input.file.isWholeFile { return input.file.path }
-        if let copied = copies.first(where: { $0.file === input.file }) { return copied.path }
-        let folder = try workFolder()
+        // A flow runs again for each answer and opens its slices anew: the same bytes are copied once.
+        let place = "\(input.file.path)@\(input.file.start)+\(input.file.size)"
+        if let copied = copies.first(where: { $0.place == place }) { return copied.path }
+        let folder = try workFolder(for: request)
         made += 1
         let copy = "\(folder)/\(made).\(PlannedOutputs.fileExtension(input.path, kind: input.kind))"
         let staged = try StagedFile(destination: copy)
@@ -137,9 +151,9 @@ final class NativeShell {
         let path = try staged.commit()
         PendingOutputs.shared.finish([path])
         madeNames["\(made).\(PlannedOutputs.fileExtension(input.path, kind: input.kind))"] = input.path
-        copies.append((input.file, path))
+        copies.append((place, path))
         return path
     }
 
-    private var copies: [(file: RandomAccessFile, path: String)] = []
+    private var copies: [(place: String, path: String)] = []
 }

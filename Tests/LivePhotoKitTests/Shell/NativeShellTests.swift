@@ -21,6 +21,9 @@ struct NativeShellTests {
             return
         }
         #expect(frame.kind == .jpeg && !reencoded)
+        // An error about a file it made names the input it came from, never the work folder.
+        let named = shell.naming(.badInput(file: frame.file.path, reason: "read \(frame.file.path) again"))
+        #expect(named == .badInput(file: "\(clip)'s converted copy", reason: "read \(clip)'s converted copy again"))
         let made = try ws.contents("out")
         #expect(made.count == 1 && made[0].hasPrefix("."), "the work folder is hidden beside the outputs: \(made)")
         shell.finish()
