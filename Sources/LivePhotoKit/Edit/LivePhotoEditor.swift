@@ -43,7 +43,7 @@ public enum LivePhotoEditor {
             throw .badInput(
                 file: path,
                 reason: "not a Live Photo: a photo alone, with no movie of its identifier beside it (a Motion Photo can be edited "
-                    + "once convert --to live makes it one)")
+                    + "once it is converted to a Live Photo)")
         }
     }
 

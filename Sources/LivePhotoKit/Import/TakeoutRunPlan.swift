@@ -229,7 +229,7 @@ struct TakeoutRunPlan {
                 } else if options.skipHidden, hidden.contains(file) {
                     entry.outcome = .skipped
                     entry.reason =
-                        "hidden in Photos, or the other half of a hidden Live Photo (written under Hidden/ without --skip-hidden)"
+                        "hidden in Photos, or the other half of a hidden Live Photo (written under Hidden/ unless hidden items are skipped)"
                 } else if let job = jobOf[file], let done = results[job] {
                     if let output = done.outputs[file] {
                         entry.output = output
