@@ -122,7 +122,7 @@ package struct LiveConversionFlow: ShellFlow {
         settings.identifier = choices.identifier ?? drawnIdentifier
         settings.suggestedCover = choices.suggestedCover
         var flow = MakeFlow(photo: input, video: movie, settings: settings)
-        flow.answers = Array(answers.dropFirst(given == nil ? 1 : 0))
+        flow.answers = replay.remaining
         switch try flow.step() {
         case .needs(let request): return .needs(request)
         case .done(var made):

@@ -31,4 +31,7 @@ package struct ShellReplay {
         defer { next += 1 }
         return answers[next]
     }
+
+    /// The answers not handed out yet: what a flow this one runs inside (``MakeFlow`` in `convert --to live`) is given.
+    package var remaining: [ShellAnswer] { Array(answers[min(next, answers.count)...]) }
 }
