@@ -26,7 +26,7 @@ extension LivePhotoError {
         case .refused(_, _, let remedy):
             switch remedy {
             case .takeMismatchedPartsTogether: return "; --force takes them together anyway"
-            case .replaceForeignMakerNote: return "; --force replaces it with an Apple one"
+            case .replaceForeignMakerNote: return "; without --refuse-foreign-maker-note it is replaced by Apple's"
             case .keepPhotoFormat: return "; leave out --photo-format"
             case .chooseAnotherOutput: return "; choose another --out folder or --name"
             case .nameOneItemOnly: return "; --name needs exactly one Live Photo or Motion Photo"

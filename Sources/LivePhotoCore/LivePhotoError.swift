@@ -26,7 +26,7 @@ public enum LivePhotoError: Error, Sendable, Equatable, CustomStringConvertible 
     public enum Remedy: Sendable, Equatable {
         /// `force`: take a photo and a movie of two different Live Photos together.
         case takeMismatchedPartsTogether
-        /// `force` (or `replacesForeignMakerNote`): replace another camera maker's MakerNote with an Apple one.
+        /// Leave out `refusesForeignMakerNote`: another camera maker's MakerNote is then replaced by Apple's.
         case replaceForeignMakerNote
         /// Leave out `photoFormat`: the photo keeps its own format.
         case keepPhotoFormat

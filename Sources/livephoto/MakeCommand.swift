@@ -70,12 +70,15 @@ struct MakeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-wallpaper"), help: "Leave out the per-frame live-photo-info track the lock-screen wallpaper needs.")
     var noWallpaper = false
 
+    @Flag(name: .long, help: "Overwrite existing outputs.")
+    var force = false
+
     @Flag(
         name: .long,
         help:
-            "Overwrite existing outputs, and replace a MakerNote written by another camera maker (a Pixel's, a Samsung's) with Apple's, which carries the identifier. Without it, such a photo is refused."
+            "Refuse a photo whose MakerNote another camera maker wrote (a Nikon's, a Samsung's, a Pixel's). Without it, that MakerNote is replaced by Apple's, where Photos reads the identifier, and a note names the maker; the input keeps its own."
     )
-    var force = false
+    var refuseForeignMakerNote = false
 
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Folders") var library: LibraryOptions
@@ -97,11 +100,12 @@ struct MakeCommand: AsyncParsableCommand {
     func run() async throws {
         common.bootstrap(batch: library.isBatch(files))
         InterruptHandling.install()
-        let options = MakeOptions(
+        var options = MakeOptions(
             outputDirectory: output.out, name: output.name, coverTime: cover, identifier: id.flatMap(ContentIdentifier.init),
             packaging: pvtZip ? .zippedBundle : pvt ? .bundle : .pair, force: force, quality: quality, codec: codec,
             ffmpegPath: output.ffmpeg,
             photoFormat: photoFormat, duration: duration, wallpaper: wallpaper ? .required : noWallpaper ? .off : .auto)
+        options.refusesForeignMakerNote = refuseForeignMakerNote
         if library.isBatch(files) {
             try await BatchRun(label: "make", action: .make(options), library: library, common: common).run(
                 roots: files, out: output.out, force: force)

@@ -124,7 +124,7 @@ struct RealSampleTests {
         return try ExifTIFF(bytes: tiff).makerNote
     }
 
-    @Test("a MakerNote of another maker is replaced only with force")
+    @Test("a MakerNote of another maker is replaced by default, with a note; refused only when asked, and nothing written")
     func foreignMakerNote() async throws {
         let ws = try Workspace()
         let plain = try await ClipStore.shared.jpeg()
@@ -137,8 +137,10 @@ struct RealSampleTests {
         let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain)))
         let app1 = [0xFF, 0xE1, UInt8((tiff.count + 8) >> 8), UInt8((tiff.count + 8) & 0xFF)] + Array("Exif\0\0".utf8) + tiff
         let photo = try ws.write(Array(jpeg[0..<2]) + app1 + Array(jpeg[2...]), to: "nikon.jpg")
+        var refusing = MakeOptions(outputDirectory: ws.file("out"))
+        refusing.refusesForeignMakerNote = true
         await #expect {
-            _ = try await LivePhotoMaker.make(photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.file("out")))
+            _ = try await LivePhotoMaker.make(photo: photo, video: clip, options: refusing)
         } throws: { error in
             guard case .refused(let file, let reason, .replaceForeignMakerNote) = error as? LivePhotoError else { return false }
             return file == photo && reason.contains("another camera maker")
@@ -146,8 +148,9 @@ struct RealSampleTests {
         #expect(try ws.contents("out").isEmpty)
         let id = ContentIdentifier()
         let result = try await LivePhotoMaker.make(
-            photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), identifier: id, force: true))
+            photo: photo, video: clip, options: MakeOptions(outputDirectory: ws.file("out"), identifier: id))
         #expect(try await Readers.exiftoolStillIdentifier(try #require(result.photo)) == id.rawValue)
+        #expect(result.notes.contains { $0.hasPrefix("the photo's MakerNote from another camera maker was replaced by Apple's") })
     }
 
     @Test("the AVAssetWriter form (value 0 at the sample time, no empty edit) is read")

@@ -293,7 +293,7 @@ struct CommandLineTests {
         #expect(try await livephoto(["inspect", garbage, cut]).status == 2)
 
         for (command, words) in [
-            ("make", "replace a MakerNote written by another camera maker"), ("split", "belong to different Live Photos"),
+            ("make", "Refuse a photo whose MakerNote another camera maker wrote"), ("split", "belong to different Live Photos"),
             ("convert", "belong to different Live Photos"), ("convert", "Overwrite existing outputs"), ("export", "Overwrite the output"),
         ] {
             let help = try await livephoto([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")

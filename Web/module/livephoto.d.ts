@@ -34,8 +34,13 @@ export interface MakeOptions {
   id?: string;
   /** The outputs' stem (default: the video's name). */
   name?: string;
-  /** Replace a MakerNote written by another camera maker with Apple's. */
+  /** As the command line's `--force`: a browser overwrites nothing. */
   force?: boolean;
+  /**
+   * Refuse a photo whose MakerNote another camera maker wrote (code 2). By default it is replaced by Apple's, where
+   * Photos reads the identifier, and the report's `notes` name the maker.
+   */
+  refuseForeignMakerNote?: boolean;
   /** `heic` from a JPEG needs heif-enc (code 5); `jpeg` from a HEIC is refused. */
   photoFormat?: 'jpeg' | 'heic';
   /** Fail when the lock-screen wallpaper would not animate. */

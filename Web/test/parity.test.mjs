@@ -113,6 +113,16 @@ describe('make', () => {
       ['make', { id, force: true }]);
   });
 
+  test('a Nikon\'s, a Sony\'s and a Samsung\'s photo: their MakerNotes replaced by default, refused when asked', { skip: withoutSamples }, async () => {
+    for (const name of ['camera_nikon-d1x_mei.jpg', 'camera_sony-dsc-hx5v_mei.jpg', 'phone_samsung-gt-i9000_mei.jpg']) {
+      const { cli } = await agree(['make', '--id', id], [sample(name), clip()], ['make', { id }]);
+      assert.ok(cli.json.notes.some((n) => n.startsWith('the photo\'s MakerNote from ')), JSON.stringify(cli.json.notes));
+      const refused = await agree(['make', '--id', id, '--refuse-foreign-maker-note'], [sample(name), clip()],
+        ['make', { id, refuseForeignMakerNote: true }]);
+      assert.equal(refused.failure?.code, 2);
+    }
+  });
+
   test('bad input fails in the same words: a movie as the photo, a photo as the video', async () => {
     await agree(['make', '--id', id], [clip(), clip({ audio: false, fps: 24 })], ['make', { id }]);
     await agree(['make', '--id', id], [photo(), photo('480x640')], ['make', { id }]);
@@ -158,9 +168,9 @@ describe('convert', () => {
     assert.equal(report.companion, 'IMG_0004.mp4');
   });
 
-  test('the iPhone pair to a Motion Photo (its LPCM sound kept, as without ffmpeg) and every Motion Photo sample to a Live Photo',
+  test('the iPhone pair to a Motion Photo (its PCM sound copied under sowt, with ffmpeg at hand) and every Motion Photo sample to a Live Photo',
     { skip: withoutSamples }, async () => {
-      await agree(['convert', '--to', 'motion', '--ffmpeg', '/nonexistent/ffmpeg'], [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')],
+      await agree(['convert', '--to', 'motion'], [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')],
         ['convert', { to: 'motion' }]);
       for (const name of ['androidx-media_pixel-motion-photo-shortened.jpg', 'androidx-media_sample_MP.heic', 'libmphoto_motion_photo_v1_synthetic.jpg',
         'libmphoto_microvideo_samsung-remuxed.jpg', 'samsung-s22-google-motionphoto-v1_ente.heic']) {

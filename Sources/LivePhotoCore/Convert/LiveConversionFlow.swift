@@ -46,7 +46,6 @@ package struct LiveConversionFlow: ShellFlow {
         }
         var settings = settings
         settings.name = settings.name ?? PlannedOutputs.baseStem(motionPhoto)
-        settings.replacesForeignMakerNote = true
         let choices = LiveConversionChoices.motionPhoto(
             input, motion: motion, identifier: settings.identifier, coverTime: settings.coverTime)
         settings.identifier = choices.identifier ?? drawnIdentifier
@@ -117,7 +116,6 @@ package struct LiveConversionFlow: ShellFlow {
         }
         var settings = settings
         settings.name = settings.name ?? stem
-        settings.replacesForeignMakerNote = true
         let choices = LiveConversionChoices.vivoPair(input, pair: found, identifier: settings.identifier, coverTime: settings.coverTime)
         settings.identifier = choices.identifier ?? drawnIdentifier
         settings.suggestedCover = choices.suggestedCover

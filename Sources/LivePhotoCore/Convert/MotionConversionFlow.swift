@@ -3,8 +3,9 @@ import MediaFormats
 /// `convert --to motion PHOTO MOVIE`, as every shell runs it: the halves checked, the movie's samples copied into an MP4
 /// inside the photo, marked for the flavour's galleries. What needs an encoder is asked of the shell: the video
 /// re-encoded when a codec is asked for or the flavour's galleries play no other (HUAWEI's and Honor's, H.264 only),
-/// and sound MP4 players do not play (an iPhone's LPCM) encoded to AAC. Without an encoder the video's re-encoding is
-/// refused, and the sound stays as it is, with a note.
+/// and sound MP4 players do not play (big-endian or float PCM) encoded to AAC; an iPhone's 16-bit little-endian PCM is
+/// copied as it is under an ISO `sowt` entry. Without an encoder the video's re-encoding is refused, and the sound stays
+/// as it is, with a note.
 package struct MotionConversionFlow: ShellFlow {
     package let photo: InputFile
     package let movie: InputFile
@@ -34,6 +35,12 @@ package struct MotionConversionFlow: ShellFlow {
         let pairing = PartsPairing(photoIdentifier: plainStill.identifier, movieIdentifier: source.identifier)
         if pairing.differ, !options.force { throw pairing.mismatch(photo: photo.path, movie: movie.path) }
         var notes: [String] = []
+        if source.auxiliaryVideoTracksLeftOut > 0 {
+            let count = source.auxiliaryVideoTracksLeftOut
+            notes.append(
+                "the movie's \(count) auxiliary video track\(count == 1 ? "" : "s") (auxv) \(count == 1 ? "was" : "were") left out: Android's players show one video"
+            )
+        }
         var reencoded = false
         var codec = options.videoCodec
         if options.flavor.needsH264, source.videoCodec != VideoCodec.h264.rawValue, codec == nil {

@@ -10,6 +10,7 @@ extension Engine {
         if wallpaper && noWallpaper { throw .invalidArgument("--wallpaper and --no-wallpaper cannot be used together") }
         settings.wallpaper = wallpaper ? .required : noWallpaper ? .off : .auto
         try readEncodingOptions(&options, into: &settings)
+        settings.refusesForeignMakerNote = try options.flag("refuseForeignMakerNote")
         if let duration = try options.double("duration") {
             guard duration.isFinite, duration > 0 else { throw .invalidArgument("--duration must be a positive number of seconds") }
             settings.duration = duration

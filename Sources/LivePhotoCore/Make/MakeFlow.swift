@@ -130,7 +130,9 @@ package struct MakeFlow: ShellFlow {
         if let photo {
             switch photo.kind {
             case .jpeg, .heic:
-                (photoSource, still, stillKind) = (.lossless, try Self.plainStill(photo), photo.kind)
+                let plain = try Self.plainStill(photo)
+                (photoSource, still, stillKind) = (.lossless, plain.still, photo.kind)
+                if let removed = plain.removed { notes.append(removed) }
             case .quicktime, .mp4:
                 throw .badInput(file: photo.path, reason: "this is a movie, not a photo")
             case .zip:
@@ -160,7 +162,7 @@ package struct MakeFlow: ShellFlow {
         }
         let format = PhotoFormat.written(from: stillKind, asked: settings.photoFormat)
         let stillOutput: StillOutput
-        let replaceMakerNote = settings.force || settings.replacesForeignMakerNote
+        let replaceMakerNote = !settings.refusesForeignMakerNote
         var replacedMakerNote: String?
         if stillKind == .heic {
             guard format == .heic else {
@@ -171,6 +173,12 @@ package struct MakeFlow: ShellFlow {
         } else {
             let tagged = try TaggedStill.plan(source: still, identifier: identifier, replaceForeignMakerNote: replaceMakerNote)
             replacedMakerNote = tagged.replacedMakerNote
+            if let first = tagged.strayBytes.first {
+                let count = tagged.strayBytes.reduce(Int64(0)) { $0 + $1.count }
+                notes.append(
+                    "the photo has \(count) stray byte\(count == 1 ? "" : "s") between its segments (from byte \(first.offset)), which decoders skip; kept as they are"
+                )
+            }
             if format == .heic {
                 let request = ShellRequest.encodeHEIC(tagged, source: still, quality: settings.quality)
                 guard let answer = replay.answer() else { return .needs(request) }
@@ -182,7 +190,8 @@ package struct MakeFlow: ShellFlow {
         }
         if let replacedMakerNote {
             notes.append(
-                "the photo's MakerNote from \(replacedMakerNote) was replaced by an Apple MakerNote, where Photos reads the identifier")
+                "the photo's MakerNote from \(replacedMakerNote) was replaced by Apple's, where Photos reads the identifier (the input keeps its own)"
+            )
         }
         let result = MakeResult(
             identifier: identifier, coverTime: movie.coverSeconds, requestedCoverTime: cover.seconds,
@@ -195,11 +204,29 @@ package struct MakeFlow: ShellFlow {
     }
 
     /// A Motion Photo given as the photo loses its video and Motion Photo XMP first (a Live Photo's still is a plain
-    /// photo), read where it lies; any other photo is used as it is.
-    static func plainStill(_ input: InputFile) throws(LivePhotoError) -> InputFile {
-        guard let motion = input.motionPhotoWithVideo else { return input }
+    /// photo), read where it lies, as `split` leaves them out; any other photo is used as it is. A HEIC whose video
+    /// boxes no XMP describes (an editor dropped it) loses them too.
+    /// - Returns: the still, and what was left out of it in words, when something was.
+    static func plainStill(_ input: InputFile) throws(LivePhotoError) -> (still: InputFile, removed: String?) {
+        var motion = input.motionPhotoWithVideo
+        if motion == nil {
+            guard input.kind == .heic, try naming(input.path, try HEIFFile(file: input.file)).hasMotionPhotoBoxes else {
+                return (input, nil)
+            }
+            motion = try? input.motionPhoto()
+        }
         let plain = try PlainPhoto.plan(source: input, motion: motion)
         let name = "\(input.path)'s converted copy"
-        return try InputFile(opened: plain.output.asFile(named: name), path: name)
+        let still = try InputFile(opened: plain.output.asFile(named: name), path: name)
+        let left = plain.removed.filter { $0 != "content identifier" }
+        let removed =
+            left.isEmpty ? nil : "\(input.path) is a Motion Photo: its still is used as split gives it, without its \(Self.list(left))"
+        return (still, removed)
+    }
+
+    /// `items` in words: "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : "\(items.dropLast().joined(separator: ", ")) and \(last)"
     }
 }

@@ -9,7 +9,7 @@ package struct MakeSettings {
     /// The content identifier; random when nil (fixed once per flow).
     package var identifier: ContentIdentifier?
     package var packaging = Packaging.pair
-    /// Replace a MakerNote of another maker (and overwrite outputs, which the shell does).
+    /// Overwrite existing outputs, which the shell does.
     package var force = false
     /// JPEG quality (1...100) of stills that must be encoded.
     package var quality = 92
@@ -28,8 +28,9 @@ package struct MakeSettings {
     package var suggestedCover: SuggestedCover?
     /// With `duration`: the frames of a camera's recording put on its steady rate.
     package var snapsToCameraRate = false
-    /// Replace a MakerNote of another camera maker even without `force`, with a note.
-    package var replacesForeignMakerNote = false
+    /// Refuse a photo whose MakerNote another camera maker wrote, rather than replace it by Apple's (the default,
+    /// with a note: Photos reads the identifier only from Apple's).
+    package var refusesForeignMakerNote = false
     /// `edit`'s changes to the movie; the cover is then a time on the input's timeline.
     package var movieEdit: MovieEdit?
     /// `edit`'s old still, whose metadata a new key photo keeps.

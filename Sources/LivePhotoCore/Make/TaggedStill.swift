@@ -9,6 +9,9 @@ package struct TaggedStill {
     package let tailOffset: Int64
     /// The maker whose MakerNote was replaced by Apple's (IFD0 `Make`), when one was.
     package let replacedMakerNote: String?
+    /// Bytes between the source's segments that are no segment, kept where they lie
+    /// (docs/formats/live-photo.md#stray-bytes-between-segments).
+    package var strayBytes: [JPEGFile.StrayBytes] = []
 
     package var copiedBytes: Int64 { source.size - tailOffset }
 
@@ -31,7 +34,8 @@ package struct TaggedStill {
         var tiff = try naming(path, try ExifTIFF(bytes: exif ?? ExifTIFF.minimal(width: jpeg.width, height: jpeg.height)))
         let replaced = try tagTIFF(&tiff, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote, file: path)
         let head = try naming(path, try jpeg.headerReplacingExif(with: tiff.bytes, in: source))
-        return TaggedStill(source: source, head: head, tailOffset: jpeg.scanOffset, replacedMakerNote: replaced)
+        return TaggedStill(
+            source: source, head: head, tailOffset: jpeg.scanOffset, replacedMakerNote: replaced, strayBytes: jpeg.strayBytes)
     }
 
     /// Puts the identifier in the Apple MakerNote of `tiff` (creating the MakerNote when there is none).
@@ -45,12 +49,15 @@ package struct TaggedStill {
         if let existing = tiff.makerNote {
             if AppleMakerNote.isApple(existing) {
                 makerNote = try naming(file, try AppleMakerNote(bytes: existing))
-            } else if replaceForeignMakerNote {
-                makerNote = .empty()
-                let make = tiff.string(ifd0Tag: ExifTIFF.makeTag)?.trimmingASCIIWhitespace() ?? ""
-                replaced = make.isEmpty ? "another camera maker" : make
             } else {
-                throw .refused(file: file, reason: "the photo has a MakerNote from another camera maker", remedy: .replaceForeignMakerNote)
+                let make = tiff.string(ifd0Tag: ExifTIFF.makeTag)?.trimmingASCIIWhitespace() ?? ""
+                let maker = make.isEmpty ? "another camera maker" : make
+                guard replaceForeignMakerNote else {
+                    throw .refused(
+                        file: file, reason: "the photo has a MakerNote from \(maker), not Apple's", remedy: .replaceForeignMakerNote)
+                }
+                makerNote = .empty()
+                replaced = maker
             }
         } else {
             makerNote = .empty()

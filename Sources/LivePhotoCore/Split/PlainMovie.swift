@@ -25,7 +25,8 @@ package struct PlainMovie {
         package let coverFrameIndex: Int?
         /// The video's length in seconds.
         package let videoDuration: Double
-        /// MP4: audio formats no MP4 player decodes (QuickTime's LPCM), which must be encoded before the movie can be one.
+        /// MP4: audio formats no MP4 player decodes (big-endian or float PCM), which must be encoded before the movie can
+        /// be one. (An iPhone's 16-bit little-endian `lpcm` is not among them: its samples are copied under `sowt`.)
         package let audioNeedingEncoding: [String]
         /// The movie's `com.apple.quicktime.content.identifier`, if any.
         package let identifier: String?
@@ -33,6 +34,8 @@ package struct PlainMovie {
         package let videoCodec: String
         /// The Live Photo parts left out, so far.
         let removed: [String]
+        /// MP4: the auxiliary video tracks (`auxv`, an iPhone 16's) left out: Android's players show one video.
+        package let auxiliaryVideoTracksLeftOut: Int
 
         /// Reads `file`.
         /// - Parameter coverSeconds: the cover time, when known from elsewhere (the movie this one was re-encoded
@@ -46,10 +49,12 @@ package struct PlainMovie {
             guard facts.video != nil else { throw .unsupported(file: path, reason: "the movie has no video track") }
             let cover = coverSeconds ?? facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }?.seconds
             var removed: [String] = []
+            // An MP4 for Android keeps one video and the sound: an iPhone 16's auxiliary video tracks go too.
+            let auxiliary = container == .mp4 ? movie.tracks.filter { $0.handlerType == "auxv" }.map(\.trackID) : []
             let dropped = Set(
                 movie.tracks.filter { track in
                     container == .mp4 ? track.hasTimedMetadataEntries : StillImageTimeTrack.matches(track)
-                }.map { $0.trackID })
+                }.map { $0.trackID } + auxiliary)
             if !facts.stillImageTimeTracks.isEmpty { removed.append("still-image-time track") }
             if container == .mp4, dropped.count > facts.stillImageTimeTracks.count { removed.append("Apple timed-metadata tracks") }
             // A plain movie keeps the input's brands (an MP4 stays an MP4); a Motion Photo's is an MP4.
@@ -72,7 +77,8 @@ package struct PlainMovie {
             return Source(
                 file: file, container: container, rewrite: rewrite, coverSeconds: cover, coverFrameIndex: coverFrame,
                 videoDuration: facts.videoDuration, audioNeedingEncoding: audioNeedingEncoding, identifier: facts.contentIdentifier,
-                videoCodec: facts.video.map { CodecName.of($0.format) } ?? "", removed: removed)
+                videoCodec: facts.video.map { CodecName.of($0.format) } ?? "", removed: removed,
+                auxiliaryVideoTracksLeftOut: auxiliary.count)
         }
     }
 

@@ -53,7 +53,9 @@ package struct PlainPhoto {
                     identifier = id
                 }
             }
-            if let motion, let cut = [motion.mpvd, motion.sefd].compactMap({ $0 }).map({ $0.offset }).min() {
+            // Samsung's video boxes, also where no XMP describes them (an editor dropped it): still not the photo's.
+            let motionBoxes = [motion?.mpvd, motion?.sefd].compactMap { $0 } + heif.topLevel.filter(HEIFFile.isMotionPhotoBox)
+            if let cut = motionBoxes.map(\.offset).min() {
                 // The video boxes must be the file's last: removing them then moves nothing.
                 guard heif.topLevel.filter({ $0.offset >= cut }).allSatisfy(HEIFFile.isMotionPhotoBox) else {
                     throw .unsupported(file: path, reason: "boxes follow the 'mpvd' video box; it cannot be taken out")
@@ -75,6 +77,9 @@ package struct PlainPhoto {
             let packet = try naming(path, try XMPPacket(bytes: try source.read(at: span.offset, length: span.length)))
             replacements.append((span.offset, MotionPhotoXMP.blankingMotionProperties(in: packet)))
             removed.append("Motion Photo XMP")
+        }
+        if kind == .heic, range.upperBound < source.size, !(motion?.isMotionPhoto ?? false) {
+            removed.append("embedded video")
         }
         if let motion, motion.isMotionPhoto {
             removed.append("embedded video")

@@ -10,7 +10,7 @@ public struct MakeOptions: Sendable {
     /// The content identifier; random when nil.
     public var identifier: ContentIdentifier?
     public var packaging: Packaging
-    /// Overwrite existing outputs, and replace a MakerNote of another maker.
+    /// Overwrite existing outputs.
     public var force: Bool
     /// JPEG quality (1...100) for stills that must be encoded: a frame taken from the video, a converted image.
     public var quality: Int
@@ -40,9 +40,10 @@ public struct MakeOptions: Sendable {
     /// MediaRecorder), so the cut puts its frames on the camera's steady rate (``CameraRate``): a steady 20 fps camera
     /// then gives a movie of exactly 20 fps, not 19.99, which the lock screen's gate (G4) would refuse.
     package var snapsToCameraRate = false
-    /// Replace a MakerNote of another camera maker even without `force`, with a note in the result (`convert`
-    /// does: its user asked for a Live Photo).
-    package var replacesForeignMakerNote = false
+    /// Refuse a photo whose MakerNote another camera maker wrote (a Nikon's, a Samsung's, a Pixel's). By default
+    /// it is replaced by Apple's, where Photos reads the identifier, with a note naming the maker; the input keeps
+    /// its own.
+    public var refusesForeignMakerNote = false
     /// `edit`'s changes to the movie (a range kept, the sound left out); the cover is then a time on the input's
     /// timeline.
     package var movieEdit: MovieEdit?
@@ -91,7 +92,7 @@ extension MakeOptions {
         settings.wallpaper = wallpaper
         settings.suggestedCover = suggestedCover
         settings.snapsToCameraRate = snapsToCameraRate
-        settings.replacesForeignMakerNote = replacesForeignMakerNote
+        settings.refusesForeignMakerNote = refusesForeignMakerNote
         settings.movieEdit = movieEdit
         settings.keyPhotoMetadata = try keyPhotoMetadata.map { (path) throws(LivePhotoError) in try InputFile(path: path) }
         return settings

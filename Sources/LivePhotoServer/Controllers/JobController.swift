@@ -9,6 +9,8 @@ struct JobController {
         var photo: String?
         var video: String
         var cover: Double?
+        /// Refuse a photo whose MakerNote another camera maker wrote, rather than replace it by Apple's.
+        var refuseForeignMakerNote: Bool?
     }
 
     /// A press of the Camera mode's shutter: the still taken at the press, the recording that holds it, and the
@@ -63,7 +65,9 @@ struct JobController {
         let folder = "\(state.jobsFolder)/\(UUID().uuidString.lowercased())"
         let (state, stillPath) = (self.state, photo)
         let id = await state.jobs.submit(folder: folder) { progress in
-            try await Jobs.assemble(photo: stillPath, video: video, cover: body.cover, folder: folder, state: state, progress: progress)
+            try await Jobs.assemble(
+                photo: stillPath, video: video, cover: body.cover, refusesForeignMakerNote: body.refuseForeignMakerNote ?? false,
+                folder: folder, state: state, progress: progress)
         }
         return Created(id: id)
     }

@@ -29,8 +29,11 @@ struct JobResult: Sendable, Encodable {
     /// Internal: the previews.
     var previewPhoto: String?
     var previewVideo: String?
+    /// What the page should know of how it was made (a MakerNote replaced, a track left out), naming no path of the
+    /// server's.
+    var notes: [String] = []
 
-    enum CodingKeys: String, CodingKey { case files, hasPreview, coverTimeSeconds, identifier, summary }
+    enum CodingKeys: String, CodingKey { case files, hasPreview, coverTimeSeconds, identifier, summary, notes }
 }
 
 /// A job's state as the page sees it.
@@ -255,7 +258,12 @@ actor JobQueue: Service {
             case .missingTool(let tool, _): text = "This server cannot do that: \(tool) is not installed on it."
             case .refused(let file, let reason, let remedy):
                 let named = file.map { "\(URL(fileURLWithPath: $0).lastPathComponent): \(reason)" } ?? reason
-                text = remedy == .takeMismatchedPartsTogether ? "\(named). Give the photo and the movie of one Live Photo." : named
+                switch remedy {
+                case .takeMismatchedPartsTogether: text = "\(named). Give the photo and the movie of one Live Photo."
+                case .replaceForeignMakerNote:
+                    text = "\(named). Untick “Refuse a photo whose MakerNote is another maker's” to have it replaced by Apple's."
+                default: text = named
+                }
             case .invalidArgument(let message): text = message
             case .interrupted: text = "The server is stopping; try again."
             case .outputExists: text = "The server could not write the result."

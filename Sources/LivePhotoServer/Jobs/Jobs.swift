@@ -17,8 +17,8 @@ enum Jobs {
     /// With `window`, only that much of the video around the cover is kept; `name` is the outputs' stem (the video's
     /// when nil).
     static func assemble(
-        photo: String?, video: String, cover: Double?, window: Window? = nil, name: String? = nil, folder: String,
-        state: ServerState, progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
+        photo: String?, video: String, cover: Double?, refusesForeignMakerNote: Bool = false, window: Window? = nil,
+        name: String? = nil, folder: String, state: ServerState, progress: @escaping @Sendable (JobStatus.Phase, Double) -> Void
     ) async throws -> JobResult {
         let out = "\(folder)/out"
         let stem = name ?? URL(fileURLWithPath: video).deletingPathExtension().lastPathComponent
@@ -28,6 +28,7 @@ enum Jobs {
             duration: window.map { $0.before + $0.after }, durationBeforeCover: window?.before,
             coverMatchesPhotoWithin: window == nil ? nil : Self.shutterToStill)
         options.zipsPairToo = true
+        options.refusesForeignMakerNote = refusesForeignMakerNote
         // A browser's recording: its frames on the camera's own rate, without the recorder's jitter.
         options.snapsToCameraRate = window != nil
         let made = try await LivePhotoMaker.make(
@@ -44,7 +45,10 @@ enum Jobs {
             "Photo: \(made.photoSource.rawValue); video: \(made.videoSource.rawValue); cover at \(String(cFormat: "%.3f", made.coverTime)) s."
         return JobResult(
             files: files, hasPreview: true, coverTimeSeconds: made.coverTime, identifier: made.identifier.rawValue, summary: how,
-            previewPhoto: previewPhoto, previewVideo: previewVideo)
+            previewPhoto: previewPhoto, previewVideo: previewVideo,
+            notes: (made.wallpaperWarnings.map { "the lock-screen wallpaper will not animate: \($0)" } + made.notes).map {
+                ServerText.hidingPaths(in: $0, under: state.options.workDirectory)
+            })
     }
 
     /// A Live Photo (both files or a `.pvt.zip`) or a Motion Photo, taken apart; then the previews.

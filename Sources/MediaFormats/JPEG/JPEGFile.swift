@@ -38,6 +38,17 @@ public struct JPEGFile: Sendable {
     public var width: Int?
     /// The image height from the start-of-frame segment; nil when there is none.
     public var height: Int?
+    /// Bytes between two segments that belong to neither (after an APP segment whose length field is short, say),
+    /// which decoders skip as libjpeg does, to the next marker; kept in place by every edit of the header.
+    public var strayBytes: [StrayBytes] = []
+
+    /// A run of bytes between two segments that is no segment (docs/formats/live-photo.md#stray-bytes-between-segments).
+    public struct StrayBytes: Sendable, Equatable {
+        /// Where the run starts.
+        public var offset: Int64
+        /// How many bytes it holds.
+        public var count: Int64
+    }
 
     /// True when the file starts with the SOI marker.
     public static func hasSOI(_ head: [UInt8]) -> Bool { head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF }
@@ -63,8 +74,14 @@ public struct JPEGFile: Sendable {
             let pair = try file.readUpTo(at: offset, count: 2)
             guard pair.count == 2 else { throw FormatError(.truncated, "the JPEG ends before its image data", at: offset) }
             guard pair[0] == 0xFF else {
-                throw FormatError(
-                    .malformed, "a marker should start at byte \(offset) (found \(HexBytes.describe(pair)), expected FF)", at: offset)
+                // What libjpeg does ("extraneous bytes before marker"): skip to the next marker, and keep the bytes.
+                guard let next = try Self.nextMarker(in: file, from: offset) else {
+                    throw FormatError(
+                        .malformed, "a marker should start at byte \(offset) (found \(HexBytes.describe(pair)), expected FF)", at: offset)
+                }
+                strayBytes.append(StrayBytes(offset: offset, count: next - offset))
+                offset = next
+                continue
             }
             var marker = pair[1]
             // Fill bytes: any number of 0xFF before a marker.
@@ -102,6 +119,40 @@ public struct JPEGFile: Sendable {
             segments.append(segment)
             offset = segment.end
         }
+    }
+
+    /// Where the next marker starts at or after `offset`: an `FF` (after any fill `FF`s) followed by a byte that is not
+    /// `00` (a stuffed byte) nor a restart marker; nil when the file ends first, or in the first 16 MiB searched.
+    /// Read in 64 KiB pieces, whatever the distance.
+    static func nextMarker(in file: RandomAccessFile, from offset: Int64) throws(FormatError) -> Int64? {
+        let limit = min(file.size, offset + 16 << 20)
+        var start = offset
+        while start < limit {
+            let piece = try file.readUpTo(at: start, count: Int(min(65_536, limit - start)))
+            guard !piece.isEmpty else { return nil }
+            var i = 0
+            while i < piece.count {
+                if piece[i] == 0xFF {
+                    var j = i + 1
+                    while j < piece.count, piece[j] == 0xFF { j += 1 }
+                    // A run of FF at the piece's end: read again from its first FF.
+                    if j == piece.count {
+                        if i == 0 { return nil }
+                        break
+                    }
+                    let marker = piece[j]
+                    if marker != 0x00 && !(0xD0...0xD7).contains(marker) && marker != 0x01 { return start + Int64(j - 1) }
+                    i = j
+                }
+                i += 1
+            }
+            guard i < piece.count else {
+                start += Int64(piece.count)
+                continue
+            }
+            start += Int64(i)
+        }
+        return nil
     }
 
     static func isStartOfFrame(_ m: UInt8) -> Bool { (0xC0...0xCF).contains(m) && m != 0xC4 && m != 0xC8 && m != 0xCC }
@@ -252,6 +303,8 @@ public struct JPEGFile: Sendable {
     /// (or inserted after SOI and any JFIF APP0 when there was none). The rest of the file follows unchanged
     /// from ``scanOffset``.
     public func headerReplacingExif(with tiff: [UInt8], in file: RandomAccessFile) throws(FormatError) -> [UInt8] {
+        // Bytes between segments (stray bytes, fill bytes) are kept where they lie: the header is edited in place.
+        if !strayBytes.isEmpty { return try headerReplacingMetadata(tiff: tiff, xmp: nil, in: file) }
         let app1 = try Self.app1Segment(Self.exifHeader + tiff, holding: "Exif data")
         var w = ByteWriter()
         w.append([0xFF, 0xD8])

@@ -3,8 +3,8 @@ import MediaFormats
 import TestSupport
 import Testing
 
-/// `convert --to motion`'s one flow: the video re-encoded only where a codec or the flavour asks, the sound encoded
-/// where MP4 players cannot play it, and what happens when the shell has no encoder.
+/// `convert --to motion`'s one flow: the video re-encoded only where a codec or the flavour asks, an iPhone's PCM sound
+/// copied, other sound encoded where MP4 players cannot play it, and what happens when the shell has no encoder.
 @Suite("convert --to motion's flow", .needsSamples)
 struct MotionConversionFlowTests {
     static let heic = "iphone_IMG_3853_gwy15.HEIC", mov = "iphone_IMG_3853_gwy15.MOV", jpeg = "camera_nikon-d1x_mei.jpg"
@@ -19,14 +19,39 @@ struct MotionConversionFlowTests {
             photo: try sampleInput(photo), movie: try sampleInput(mov), options: options, photoMilliseconds: 0, folder: "")
     }
 
-    @Test("an iPhone's LPCM sound is the shell's to encode; with no encoder the Motion Photo is still written, with a note")
+    @Test("an iPhone's 16-bit PCM sound is copied under an ISO 'sowt' entry: nothing asked, the samples as they were")
     func sound() throws {
         var browser = ScriptedShell.browser
         let plan = try browser.run(try Self.flow(flavor: .google))
-        #expect(browser.requests.map(ScriptedShell.kind) == ["reencode(sound)"])
+        #expect(browser.requests.isEmpty)
         #expect(!plan.result.soundEncoded && !plan.result.reencoded)
-        #expect(plan.result.notes.contains { $0.hasPrefix("the sound (lpcm) stays as it is: ffmpeg is not installed to encode it to AAC") })
         #expect(plan.files.count == 1 && plan.result.format == .heic)
+        let output = try plan.files[0].content.read(0..<plan.files[0].content.size)
+        #expect(output.firstRange(of: Array("lpcm".utf8)) == nil)
+        let at = try #require(output.firstRange(of: Array("sowt".utf8))?.lowerBound) - 4
+        // 36 bytes, version 0: one channel, 16 bits, 44100 Hz in 16.16, and no child box.
+        #expect(output[at..<at + 4] == [0, 0, 0, 36])
+        #expect(Array(output[at + 16..<at + 36]) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 16, 0, 0, 0, 0, 0xAC, 0x44, 0, 0])
+        // Every sample of the movie's media data is copied: the MP4's size is the movie's less Apple's metadata.
+        #expect(plan.copiedBytes > (try sampleInput(Self.mov)).file.size - 200_000)
+    }
+
+    @Test("big-endian PCM is the shell's to encode; with no encoder the Motion Photo is still written, with a note")
+    func bigEndianSound() throws {
+        let input = try sampleInput(Self.mov)
+        var bytes = try input.file.read(at: 0, length: input.file.size)
+        // The iPhone's 'lpcm' description says big-endian (its format flags' bit 2): no MP4 player takes that.
+        let entry = try #require(bytes.firstRange(of: Array("lpcm".utf8))?.lowerBound) - 4
+        bytes[entry + 63] |= 0x02
+        var options = MotionConversionSettings()
+        options.flavor = .google
+        let movie = try InputFile(opened: RandomAccessFile(joining: [.bytes(bytes)], name: "be.mov"), path: "be.mov")
+        var browser = ScriptedShell.browser
+        let plan = try browser.run(
+            MotionConversionFlow(photo: try sampleInput(Self.heic), movie: movie, options: options, photoMilliseconds: 0, folder: ""))
+        #expect(browser.requests.map(ScriptedShell.kind) == ["reencode(sound)"])
+        #expect(!plan.result.soundEncoded)
+        #expect(plan.result.notes.contains { $0.hasPrefix("the sound (lpcm) stays as it is: ffmpeg is not installed to encode it to AAC") })
     }
 
     @Test("an H.264-only flavour asks for the HEVC video re-encoded: a browser refuses in words, a shell that can is noted")
@@ -38,7 +63,11 @@ struct MotionConversionFlowTests {
             error?.description.contains(
                 "re-encoding its HEVC video to h264 needs ffmpeg, which a browser does not have: run livephoto serve or the livephoto command"
             ) == true)
-        if case .missingTool(let tool, _)? = error { #expect(tool == "ffmpeg") } else { Issue.record("not a missing tool: \(String(describing: error))") }
+        if case .missingTool(let tool, _)? = error {
+            #expect(tool == "ffmpeg")
+        } else {
+            Issue.record("not a missing tool: \(String(describing: error))")
+        }
     }
 
     @Test("a codec the video already has copies its samples, with a note, and asks for no re-encoding")

@@ -34,9 +34,7 @@ struct MakeFlowTests {
 
     @Test("a random identifier is drawn once per flow: every step of one flow plans the same")
     func identifierDrawnOnce() throws {
-        // The frames the tests answer with are a Nikon's JPEG: its MakerNote is replaced by Apple's, with a note.
-        var settings = MakeSettings()
-        settings.replacesForeignMakerNote = true
+        let settings = MakeSettings()
         let flow = MakeFlow(photo: nil, video: try sampleInput(Self.mov), settings: settings)
         guard case .needs(.frame) = try flow.step(), case .needs(.frame) = try flow.step() else {
             Issue.record("a video alone asks for its frame")
@@ -54,7 +52,7 @@ struct MakeFlowTests {
     @Test("a video alone asks for its frame at the cover; the frame given, the still is that frame as a JPEG")
     func frame() throws {
         var settings = MakeSettings()
-        (settings.coverTime, settings.replacesForeignMakerNote) = (1, true)
+        settings.coverTime = 1
         var shell = ScriptedShell { _ in .file(try sampleInput(Self.jpeg), reencoded: false) }
         let made = try shell.run(MakeFlow(photo: nil, video: try sampleInput(Self.mov), settings: settings))
         #expect(shell.requests.map(ScriptedShell.kind) == ["frame"])
@@ -82,7 +80,7 @@ struct MakeFlowTests {
         #expect(reason == "a HEIC still cannot be converted to JPEG here")
 
         var asHEIC = MakeSettings()
-        (asHEIC.photoFormat, asHEIC.replacesForeignMakerNote) = (.heic, true)
+        asHEIC.photoFormat = .heic
         var browser = ScriptedShell.browser
         let missing = flowError {
             _ = try browser.run(MakeFlow(photo: try sampleInput(Self.jpeg), video: try sampleInput(Self.mov), settings: asHEIC))
@@ -99,7 +97,7 @@ struct MakeFlowTests {
     @Test("a program missing natively is the program's own error, thrown as the shell gave it")
     func nativeMissingTool() throws {
         var settings = MakeSettings()
-        (settings.photoFormat, settings.replacesForeignMakerNote) = (.heic, true)
+        settings.photoFormat = .heic
         let own = LivePhotoError.missingTool(tool: "heif-enc", message: "heif-enc is not installed")
         var shell = ScriptedShell { .unavailable(tool: $0.tool, error: own) }
         let error = flowError {

@@ -190,17 +190,21 @@ struct RealCaptureTests {
     }
 
     @Test(
-        "a Pixel photo with Google's MakerNote converts without --force, says so, and passes verify at cover 0; make still asks for --force"
+        "a Pixel photo with Google's MakerNote converts and makes without --force, says so, and passes verify at cover 0; refused when asked"
     )
     func foreignMakerNote() async throws {
         let ws = try Workspace()
         let pixel = try await Self.googleJPEG(ws: ws)
         let clip = try await ClipStore.shared.path(ClipSpec())
+        let made = try await LivePhotoMaker.make(photo: pixel, video: clip, options: MakeOptions(outputDirectory: ws.file("made")))
+        #expect(made.notes.contains { $0.contains("MakerNote from Google was replaced by Apple's") }, "\(made.notes)")
+        var refusing = MakeOptions(outputDirectory: ws.file("m"))
+        refusing.refusesForeignMakerNote = true
         await #expect {
-            _ = try await LivePhotoMaker.make(photo: pixel, video: clip, options: MakeOptions(outputDirectory: ws.file("m")))
+            _ = try await LivePhotoMaker.make(photo: pixel, video: clip, options: refusing)
         } throws: { error in
             guard case .refused(_, let reason, .replaceForeignMakerNote) = error as? LivePhotoError else { return false }
-            return reason.contains("MakerNote from another camera maker") && !reason.contains("--")
+            return reason.contains("MakerNote from Google, not Apple's") && !reason.contains("--")
         }
         // A Live movie with its still at 0 s, then a Motion Photo of the Pixel JPEG and it (timestamp 0, as Pixels write).
         let atZero = try await LivePhotoMaker.make(

@@ -18,7 +18,7 @@ struct ConvertAlignmentTests {
     func aligned(_ still: String, _ flavor: MotionConversionOptions.Flavor) async throws {
         let ws = try Workspace()
         let photo = still == "heic" ? MakePlanTests.photo : try await ClipStore.shared.jpeg()
-        // The iPhone's 3.4 MB movie (HEVC kept; its LPCM sound stays as it is without ffmpeg): over the 2 MiB of media
+        // The iPhone's 3.4 MB movie (HEVC kept; its PCM sound copied): over the 2 MiB of media
         // data from which the alignment is worth its `free` box.
         let options = MotionConversionOptions(
             outputDirectory: ws.path, name: "IMG", flavor: flavor, videoCodec: .hevc, ffmpegPath: "/nonexistent/ffmpeg")

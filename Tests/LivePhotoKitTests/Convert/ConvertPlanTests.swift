@@ -12,7 +12,7 @@ struct ConvertPlanTests {
         arguments: [MotionConversionOptions.Flavor.samsung, .google, .huawei])
     func convertOnce(_ flavor: MotionConversionOptions.Flavor) async throws {
         let ws = try Workspace()
-        // HEVC kept (no re-encoding); the LPCM sound stays as it is without ffmpeg, with a note.
+        // HEVC kept (no re-encoding); the PCM sound copied under 'sowt', without ffmpeg.
         let options = MotionConversionOptions(
             outputDirectory: ws.path, flavor: flavor, videoCodec: .hevc, ffmpegPath: "/nonexistent/ffmpeg")
         let plans = try await PlanCounter.plainPlans {

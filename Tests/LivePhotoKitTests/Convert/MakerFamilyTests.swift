@@ -154,25 +154,61 @@ struct MakerFamilyTests {
         #expect(try await Readers.framemd5(split.video) == Readers.framemd5(movie))
     }
 
-    @Test("the real iPhone's LPCM sound is encoded to AAC for the MP4, the video's samples copied; the result says so", .needsSamples)
-    func lpcmEncoded() async throws {
+    @Test(
+        "the real iPhone's PCM sound is copied into the MP4 under 'sowt', with no encoder: every sample and frame as before",
+        .needsSamples)
+    func lpcmCopied() async throws {
         let ws = try Workspace()
         let movie = ProjectPaths.sample("iphone_IMG_3853_gwy15.MOV")
         #expect(Array(try Self.audioEntry(movie)[4..<8]) == Array("lpcm".utf8))
+        // No ffmpeg is needed: its path leads nowhere.
         let result = try await LivePhotoConverter.toMotionPhoto(
             photo: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie: movie,
-            options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google))
+            options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google, ffmpegPath: ws.file("no-such-ffmpeg")))
+        #expect(!result.soundEncoded && !result.reencoded)
+        #expect(!result.notes.contains { $0.contains("sound") }, "\(result.notes)")
+        let split = try #require(
+            try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
+        let entry = try Self.audioEntry(split.video)
+        #expect(Array(entry[4..<8]) == Array("sowt".utf8) && entry.count == 36)
+        #expect(try await Readers.audioCodec(split.video) == "pcm_s16le")
+        #expect(try await Readers.videoFramemd5(split.video) == Readers.videoFramemd5(movie))
+        // The decoded sound, whole: the same samples.
+        #expect(try await Self.soundMD5(split.video) == Self.soundMD5(movie))
+        #expect(try await Self.soundMD5(movie).hasPrefix("MD5="))
+    }
+
+    /// The MD5 of the first sound stream, decoded whole, by ffmpeg.
+    static func soundMD5(_ path: String) async throws -> String {
+        try await Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a:0", "-f", "md5", "-"]).stdout
+    }
+
+    @Test("big-endian PCM, which no MP4 player takes, is encoded to AAC for the MP4, the video's samples copied; said so")
+    func bigEndianPCMEncoded() async throws {
+        let ws = try Workspace()
+        let clip = try await ClipStore.shared.path(ClipSpec())
+        let movie = ws.file("twos.mov")
+        try await Tool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", clip, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=3", "-map", "0:v",
+                "-map", "1:a", "-c:v", "copy", "-c:a", "pcm_s16be", "-shortest", movie,
+            ])
+        #expect(Array(try Self.audioEntry(movie)[4..<8]) == Array("twos".utf8))
+        let photo = try await ClipStore.shared.jpeg()
+        let result = try await LivePhotoConverter.toMotionPhoto(
+            photo: photo, movie: movie, options: MotionConversionOptions(outputDirectory: ws.file("mp"), flavor: .google))
         #expect(result.soundEncoded && !result.reencoded)
-        #expect(result.notes.contains { $0.contains("AAC") })
+        #expect(result.notes.contains { $0.contains("the sound (twos) was encoded to AAC") }, "\(result.notes)")
         let split = try #require(
             try await LivePhotoSplitter.split([result.output], options: SplitOptions(outputDirectory: ws.file("split"))).first)
         #expect(try await Readers.audioCodec(split.video) == "aac")
         #expect(Array(try Self.audioEntry(split.video)[4..<8]) == Array("mp4a".utf8))
         #expect(try await Readers.videoFramemd5(split.video) == Readers.videoFramemd5(movie))
 
-        // Without ffmpeg the Motion Photo is still written, losslessly, and says that its sound stays LPCM.
+        // Without ffmpeg the Motion Photo is still written, losslessly, and says that its sound stays as it is.
         let without = try await LivePhotoConverter.toMotionPhoto(
-            photo: ProjectPaths.sample("iphone_IMG_3853_gwy15.HEIC"), movie: movie,
+            photo: photo, movie: movie,
             options: MotionConversionOptions(outputDirectory: ws.file("no-ffmpeg"), flavor: .google, ffmpegPath: ws.file("no-such-ffmpeg")))
         #expect(!without.soundEncoded)
         #expect(without.notes.contains { $0.contains("stays as it is") })

@@ -11,6 +11,23 @@ import { liveViewer, playBriefly } from "./viewer.js";
 
 const result = () => $("assemble-result");
 
+// What the page's choice changes, in its words: the engine words a refusal in the command's flags.
+const pageAdvice = (message) =>
+  message.replace("; without --refuse-foreign-maker-note it is replaced by Apple's",
+    ". Untick “Refuse a photo whose MakerNote is another maker's” to have it replaced by Apple's.");
+
+// The result's summary: how it was made, then each note (a MakerNote replaced, a track left out) on a line of its own.
+function showSummary(text, notes) {
+  const summary = result().querySelector(".summary");
+  summary.replaceChildren(text);
+  for (const note of notes ?? []) {
+    const line = document.createElement("span");
+    line.className = "note";
+    line.textContent = `Note: ${note}.`;
+    summary.append(document.createElement("br"), line);
+  }
+}
+
 function showViewer(viewer) {
   result().querySelector(".viewer-slot").replaceChildren(viewer);
   playBriefly(viewer);
@@ -22,8 +39,9 @@ function showMadeHere(made, photoUpload) {
   releaseURLs("assemble");
   const fallback = photoUpload && photoUpload.then((u) => `/api/uploads/${u.id}/photo`, () => null);
   showViewer(blobViewer("assemble", files, "The result", fallback));
-  result().querySelector(".summary").textContent =
-    `Photo: ${report.photoSource}; video: ${report.videoSource}; cover at ${report.coverTime.toFixed(3)} s. Made in this browser.`;
+  showSummary(
+    `Photo: ${report.photoSource}; video: ${report.videoSource}; cover at ${report.coverTime.toFixed(3)} s. Made in this browser.`,
+    [...(report.wallpaperWarnings ?? []).map((w) => `the lock-screen wallpaper will not animate: ${w}`), ...(report.notes ?? [])]);
   blobDownloads(result().querySelector(".downloads"), "assemble", files);
   const movie = files.find((f) => f.type.startsWith("video/"));
   const edit = $("assemble-edit");
@@ -40,10 +58,11 @@ async function makeOnServer(choice) {
   const body = { video: video.id };
   if (photo) body.photo = photo.id;
   if (choice.cover !== null) body.cover = choice.cover;
+  if (choice.refuseForeignMakerNote) body.refuseForeignMakerNote = true;
   const id = await startJob("assemble", body);
   const status = await follow(id, "assemble-progress");
   showViewer(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result"));
-  result().querySelector(".summary").textContent = status.result.summary;
+  showSummary(status.result.summary, status.result.notes);
   downloads(result().querySelector(".downloads"), id, status.result.files);
   $("assemble-edit").hidden = true;
   result().dataset.made = "server";
@@ -60,7 +79,9 @@ export async function makeLivePhoto(choice) {
       setProgress("assemble-progress", 0.1, "Making the Live Photo in this browser…");
       try {
         const files = choice.photo ? [choice.photo, choice.video] : [choice.video];
-        const made = await runEngine("make", files, choice.cover === null ? {} : { cover: choice.cover });
+        const options = choice.cover === null ? {} : { cover: choice.cover };
+        if (choice.refuseForeignMakerNote) options.refuseForeignMakerNote = true;
+        const made = await runEngine("make", files, options);
         showMadeHere(made, choice.photoUpload);
         setProgress("assemble-progress", 1, "Done");
         result().hidden = false;
@@ -75,6 +96,6 @@ export async function makeLivePhoto(choice) {
     result().hidden = false;
   } catch (err) {
     $("assemble-progress").hidden = true;
-    showError("assemble-error", err.message);
+    showError("assemble-error", pageAdvice(err.message));
   }
 }

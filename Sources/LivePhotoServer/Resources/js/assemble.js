@@ -190,6 +190,7 @@ async function make() {
   $("assemble-go").disabled = true;
   await makeLivePhoto({
     photo: state.photoFile, video: state.videoFile, cover: $("scrubber").hidden ? null : Number($("cover").value),
+    refuseForeignMakerNote: $("assemble-refuse-maker-note").checked,
     upload: (kind) => uploadOf(kind, kind === "photo" ? state.photoFile : state.videoFile),
     photoUpload: uploads.photo && uploads.photo.file === state.photoFile ? uploads.photo.promise : null,
   });

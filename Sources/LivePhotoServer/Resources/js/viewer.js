@@ -17,14 +17,16 @@ export function liveViewer(photoURL, videoURL, name, kind = "Live Photo") {
   const badge = document.createElement("span");
   badge.className = "badge"; badge.textContent = "LIVE"; badge.setAttribute("aria-hidden", "true");
   box.append(img, video, badge);
+  // A hold takes over from a brief play (`playBriefly`) still running: it starts again, with sound, and lasts.
   const play = () => {
-    if (box.dataset.state === "playing") return;
+    if (box.dataset.held === "yes") return;
     if (!video.src) video.src = video.dataset.src;
+    box.dataset.held = "yes";
     box.dataset.state = "playing";
     video.currentTime = 0; video.muted = false;
     video.play().catch(() => { video.muted = true; video.play().catch(() => settle()); });
   };
-  const settle = () => { video.pause(); box.dataset.state = "still"; };
+  const settle = () => { video.pause(); delete box.dataset.held; box.dataset.state = "still"; };
   const isHoldKey = (e) => e.key === " " || e.key === "Enter";
   box.addEventListener("pointerdown", (e) => {
     if (e.button > 0) return;
@@ -58,7 +60,8 @@ export function playBriefly(viewer) {
   if (!video.src) video.src = video.dataset.src;
   video.muted = true;
   viewer.dataset.state = "playing";
-  const settle = () => { if (video.muted) { video.pause(); viewer.dataset.state = "still"; } };
+  // Unless a hold has taken over by then.
+  const settle = () => { if (viewer.dataset.held !== "yes") { video.pause(); viewer.dataset.state = "still"; } };
   video.addEventListener("playing", () => setTimeout(settle, 1500), { once: true });
-  video.play().catch(() => { viewer.dataset.state = "still"; });
+  video.play().catch(() => { if (viewer.dataset.held !== "yes") viewer.dataset.state = "still"; });
 }
