@@ -20,6 +20,12 @@ from webapp_support import *  # noqa: F401,F403 (the shared helpers and constant
 PART = "takeout-20261127T101010Z-001.zip"
 
 
+def new_result(previous):
+    """The condition that the import's summary is shown and is not the run `previous`'s (the id it carries)."""
+    return ("const r = document.getElementById('import-result'); "
+            f"return !r.hidden && !!r.dataset.run && r.dataset.run !== {json.dumps(previous)}")
+
+
 def make_takeout(folder):
     """A Takeout part as Google writes one: the Live Photo's HEIC and MOV with a sidecar, in "Photos from 2018"."""
     os.makedirs(folder, exist_ok=True)
@@ -126,7 +132,7 @@ def import_view(driver):
         field.clear()
         field.send_keys(os.path.join(home, "Downloads", PART))
         driver.find_element(By.ID, "import-go").click()
-        done = try_wait(driver, "return !document.getElementById('import-result').hidden", 300)
+        done = try_wait(driver, new_result(None), 300)
         check("the import ends with its summary", done, driver.find_element(By.ID, "import-error").text)
         now = script(driver, "return document.getElementById('import-progress').getAttribute('aria-valuenow')")
         check("the progress bar's aria-valuenow reaches 100", now == "100", now)
@@ -159,8 +165,11 @@ def import_view(driver):
         field.send_keys(make_icloud(os.path.join(home, "Downloads")))
         driver.find_element(By.ID, "import-skip-hidden").click()
         driver.find_element(By.ID, "import-memories").click()
+        first = script(driver, "return document.getElementById('import-result').dataset.run")
         driver.find_element(By.ID, "import-go").click()
-        done = try_wait(driver, "return !document.getElementById('import-result').hidden", 300)
+        hidden = script(driver, "return document.getElementById('import-result').hidden")
+        check("the first import's summary goes the moment the second starts", hidden, hidden)
+        done = try_wait(driver, new_result(first), 300)
         check("an Apple data copy imports from the view", done, driver.find_element(By.ID, "import-error").text)
         counts = script(driver, "return Object.fromEntries([...document.querySelectorAll('#import-counts tr')].map(r => [r.dataset.outcome, r.cells[1].textContent]))")
         check("its summary: the favourite written, the hidden photo skipped (the view's option)",

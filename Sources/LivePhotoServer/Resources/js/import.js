@@ -102,9 +102,11 @@ function list(id, items, title) {
   }));
 }
 
-// The summary at the end: counts that add up to the media files read, then what went wrong.
-function showSummary(summary) {
+// The summary at the end of import `id`: counts that add up to the media files read, then what went wrong. The result
+// carries the import's id (`data-run`), so that what waits for it knows whose summary it is.
+function showSummary(summary, id) {
   const result = $("import-result");
+  result.dataset.run = id;
   $("import-result-title").textContent = summary.hasFailures ? "Imported, with failures" : "Imported";
   const kept = Object.entries(summary.outcomes).filter(([k]) => !["failed", "skipped", "duplicate"].includes(k)).reduce((n, [, v]) => n + v, 0);
   $("import-sentence").textContent =
@@ -157,7 +159,7 @@ function follow(id) {
   source.onmessage = (event) => {
     const status = JSON.parse(event.data);
     showProgress(status);
-    if (status.state === "done") { end(); $("import-detail").hidden = true; if (status.summary) showSummary(status.summary); }
+    if (status.state === "done") { end(); $("import-detail").hidden = true; if (status.summary) showSummary(status.summary, id); }
     if (status.state === "failed") { end(); showAlert("import-error", status.error || "The import failed."); }
   };
   source.onerror = () => { end(); showAlert("import-error", "Lost contact with the server."); };
@@ -165,6 +167,8 @@ function follow(id) {
 
 async function start() {
   showAlert("import-error", "");
+  // The last import's summary goes the moment another starts: it is not this one's.
+  $("import-result").hidden = true;
   const inputs = typedPaths();
   if (!inputs.length) {
     showAlert("import-error", "Type or pick the export's parts (.zip, .tgz) or the folders they were extracted to.");
