@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without its
-# zip, tar and CSV readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
+# Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without zlib and
+# its tar and CSV readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
 #   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto.js, livephoto.d.ts, package.json (default: .build/wasm/module)
 # The engine is compiled again only when a source changed since the last build (.build/wasm/objects); about 3 minutes.
 # Needs the Swift toolchain (swiftc, wasm-ld, clang) and Debian's wasi-libc, libclang-rt-dev-wasm32 (compiler-rt's
@@ -26,8 +26,11 @@ unicode="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeD
 
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize
   -Xfrontend -disable-stack-protector -parse-as-library -package-name livephoto -swift-version 6 -I "$work")
-# The zip and tar readers stay native (zlib): the browser reads no archive.
-mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Zip/*' -not -path '*/Archive/*' -not -path '*/Table/*' | sort)
+# zlib stays native (the browser has DecompressionStream and CompressionStream): the zip's records and the stored
+# layout a browser writes go in; its deflate, its writer, its reader and the tar reader do not.
+mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Archive/*' -not -path '*/Table/*' \
+  -not -name 'Deflate.swift' -not -name 'ZlibInflateStream.swift' -not -name 'ZipWriter.swift' -not -name 'ZipDirectory.swift' \
+  -not -name 'ZipMember.swift' | sort)
 mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
 built="$work/livephoto.wasm"
 if [ -f "$built" ] && [ -z "$(find "${formats[@]}" "${core[@]}" Web/engine scripts/wasm.sh -newer "$built" -print -quit)" ]; then

@@ -89,11 +89,15 @@ func answerJSON(for request: JSONValue, bytes: inout [UInt8]) -> JSONValue {
                     pieces.append(.array([.integer(Int64(file.hostHandle)), .integer(file.fileOffset(offset)), .integer(length)]))
                 }
             }
-            described.append(
-                .object([
-                    ("name", .string(output.name)), ("type", .string(output.type)), ("size", .integer(output.content.size)),
-                    ("pieces", .array(pieces)),
-                ]))
+            var fields: [(key: String, value: JSONValue)] = [
+                ("name", .string(output.name)), ("type", .string(output.type)), ("size", .integer(output.content.size)),
+                ("pieces", .array(pieces)),
+            ]
+            if !output.checksums.isEmpty {
+                fields.append(("checksums", .array(output.checksums.map { .array([.integer(Int64($0.of)), .integer($0.at)]) })))
+            }
+            if output.isPart { fields.append(("part", .bool(true))) }
+            described.append(.object(fields))
         }
         return .object([("ok", .bool(true)), ("report", report), ("files", .array(described))])
     }

@@ -41,6 +41,12 @@ export interface MakeOptions {
    * Photos reads the identifier, and the report's `notes` name the maker.
    */
   refuseForeignMakerNote?: boolean;
+  /**
+   * One file, `STEM.pvt.zip`, instead of the pair: the `.pvt` bundle zipped, every member stored (the checksums read
+   * through the browser's CompressionStream), its members the command line's byte for byte. The way onto an iPhone
+   * without a Mac: Files expands it into the `.pvt`, which it saves to Photos as a Live Photo.
+   */
+  pvtZip?: boolean;
   /** `heic` from a JPEG needs heif-enc (code 5); `jpeg` from a HEIC is refused. */
   photoFormat?: 'jpeg' | 'heic';
   /** Fail when the lock-screen wallpaper would not animate. */

@@ -2,7 +2,7 @@ import MediaFormats
 
 extension Engine {
     /// `make [PHOTO] VIDEO`.
-    static func make(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
+    static func make(_ inputs: [RandomAccessFile], options: EngineOptions, dates: [Int64?]) throws(LivePhotoError) -> Outcome {
         var options = options
         var settings = try readMakeSettings(&options)
         settings.photoFormat = try options.choice("photoFormat", PhotoFormat.self)
@@ -15,7 +15,8 @@ extension Engine {
             guard duration.isFinite, duration > 0 else { throw .invalidArgument("--duration must be a positive number of seconds") }
             settings.duration = duration
         }
-        try refusePackaging(&options)
+        let zipped = try readPackaging(&options)
+        if zipped { settings.packaging = .zippedBundle }
         let (inputs, frame) = try frameInput(inputs, options: &options)
         try options.checkAllRead()
         guard (1...2).contains(inputs.count) else { throw .invalidArgument("give PHOTO VIDEO, or VIDEO alone") }
@@ -23,6 +24,8 @@ extension Engine {
         let flow = MakeFlow(photo: opened.count == 2 ? opened[0] : nil, video: opened[opened.count - 1], settings: settings)
         switch try answer(flow, frame: frame, inputs: inputs) {
         case .asks(let outcome): return outcome
+        case .done(let made) where zipped:
+            return .done(report: made.zippedResult.json, files: try made.zippedFiles(inputs: inputs, dates: dates))
         case .done(let made): return .done(report: made.namedResult.json, files: made.files)
         }
     }
@@ -55,13 +58,24 @@ extension Engine {
         settings.codec = try options.choice("codec", VideoCodec.self) ?? .h264
     }
 
-    /// `--pvt` and `--pvt-zip`: a folder and a zip the browser does not write.
+    /// `--pvt-zip`, which a browser writes (whether it was given), and `--pvt`, a folder it does not.
+    static func readPackaging(_ options: inout EngineOptions) throws(LivePhotoError) -> Bool {
+        let pvt = try options.flag("pvt"), pvtZip = try options.flag("pvtZip")
+        if pvt && pvtZip { throw .invalidArgument("--pvt and --pvt-zip cannot be used together") }
+        if pvt {
+            throw .invalidArgument(
+                "--pvt is a folder, which livephoto serve and the livephoto command write; in a browser, --pvt-zip is the bundle zipped")
+        }
+        return pvtZip
+    }
+
+    /// `--pvt` and `--pvt-zip`, which only `make` writes in a browser.
     static func refusePackaging(_ options: inout EngineOptions) throws(LivePhotoError) {
         let pvt = try options.flag("pvt"), pvtZip = try options.flag("pvtZip")
         if pvt && pvtZip { throw .invalidArgument("--pvt and --pvt-zip cannot be used together") }
         if pvt || pvtZip {
             throw .invalidArgument(
-                "--pvt and --pvt-zip are written by livephoto serve and the livephoto command; in a browser a Live Photo is its two files")
+                "--pvt and --pvt-zip are written here by make alone; livephoto serve and the livephoto command write them for every operation")
         }
     }
 
@@ -114,6 +128,35 @@ extension MakeFlow.Made {
         var result = result
         (result.photo, result.movie) = names
         return result
+    }
+
+    /// The report of a `.pvt.zip`: the bundle named, not the pair.
+    var zippedResult: MakeResult {
+        var result = result
+        result.bundle = "\(stem).pvt.zip"
+        return result
+    }
+
+    /// The `.pvt.zip` as the page gets it, after its members (still, movie, property list), which the page reads for
+    /// their checksums and does not offer. Each member is dated as the command line dates it: from the input it came
+    /// from (`dates`: the inputs' modification times in milliseconds).
+    func zippedFiles(inputs: [RandomAccessFile], dates: [Int64?]) throws(LivePhotoError) -> [Engine.Output] {
+        func seconds(_ input: InputFile) -> Int64 {
+            guard let index = inputs.firstIndex(where: { $0 === input.file }), index < dates.count, let ms = dates[index] else { return 0 }
+            return ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        }
+        let plan = try ZippedBundlePlan(
+            bundleName: "\(stem).pvt", still: (names.photo, still.output, seconds(photoDatedLike)),
+            movie: (names.movie, movie.output, seconds(movieDatedLike)))
+        var outputs = plan.members.map { member in
+            var part = Engine.Output(name: member.name, type: "application/octet-stream", content: member.content)
+            part.isPart = true
+            return part
+        }
+        var zip = Engine.Output(name: "\(stem).pvt.zip", type: "application/zip", content: plan.archive)
+        zip.checksums = plan.checksumOffsets.enumerated().flatMap { index, offsets in offsets.map { (of: index, at: $0) } }
+        outputs.append(zip)
+        return outputs
     }
 
     /// The pair as the page gets it.

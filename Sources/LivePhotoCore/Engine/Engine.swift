@@ -16,6 +16,11 @@ package enum Engine {
         package let name: String
         package let type: String
         package let content: SplicedFile
+        /// Where this output holds the CRC-32 of another (`of`, its index among the outputs): 4 bytes at `at`,
+        /// little-endian, zero until the page fills them in from that output's bytes (a zip's members).
+        package var checksums: [(of: Int, at: Int64)] = []
+        /// An output the page reads (for a checksum) but does not offer: a zip's member.
+        package var isPart = false
 
         package init(name: String, type: String, content: SplicedFile) {
             self.name = name
@@ -46,7 +51,7 @@ package enum Engine {
             switch operation {
             case "inspect": return try inspect(inputs, options: options)
             case "verify": return try verify(inputs, options: options)
-            case "make": return try make(inputs, options: options)
+            case "make": return try make(inputs, options: options, dates: dates)
             case "split": return try split(inputs, options: options)
             case "convert": return try convert(inputs, options: options, dates: dates)
             case "edit": return try edit(inputs, options: options)

@@ -55,7 +55,7 @@ package struct PlainPhoto {
             }
             // Samsung's video boxes, also where no XMP describes them (an editor dropped it): still not the photo's.
             let motionBoxes = [motion?.mpvd, motion?.sefd].compactMap { $0 } + heif.topLevel.filter(HEIFFile.isMotionPhotoBox)
-            if let cut = motionBoxes.map(\.offset).min() {
+            if let cut = motionBoxes.map({ $0.offset }).min() {
                 // The video boxes must be the file's last: removing them then moves nothing.
                 guard heif.topLevel.filter({ $0.offset >= cut }).allSatisfy(HEIFFile.isMotionPhotoBox) else {
                     throw .unsupported(file: path, reason: "boxes follow the 'mpvd' video box; it cannot be taken out")
