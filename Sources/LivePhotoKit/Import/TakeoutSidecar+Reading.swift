@@ -68,6 +68,7 @@ extension TakeoutSidecar {
 
     private static func media(_ json: TakeoutJSON) throws(ShapeError) -> Media {
         var media = Media()
+        media.fromTakeout = true
         media.title = try text(json, "title")
         media.description = try text(json, "description").flatMap { $0.isEmpty ? nil : $0 }
         media.captureTime = try time(json, "photoTakenTime")
