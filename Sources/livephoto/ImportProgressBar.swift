@@ -43,7 +43,7 @@ final class ImportProgressBar: Sendable {
     static func line(_ p: LibraryImport.Progress) -> String {
         let width = 20
         let fraction: Double
-        var text = "takeout \(p.stage.rawValue.column(8)) "
+        var text = "import \(p.stage.rawValue.column(8)) "
         switch p.stage {
         case .reading, .copying:
             fraction = p.totalBytes > 0 ? Double(p.completedBytes) / Double(p.totalBytes) : 0

@@ -122,6 +122,11 @@ struct ImportICloudRulesTests {
         let others = result.summary["nonMediaFiles"] as? Int ?? -1
         #expect(media == 2 && sidecars == 1 && others == 4, "media \(media), sidecars \(sidecars), non-media \(others)")
         #expect(media + sidecars + others == 7)
+        // A file of the data copy's own is called so, not Takeout's.
+        let store = result.nonMedia.first { ($0["member"] as? String)?.hasSuffix(".DS_Store") == true }
+        #expect(
+            store?["kind"] as? String == "takeout-data" && store?["reason"] as? String == "not a photo or video: the data copy's own data",
+            "\(String(describing: store))")
         let shown = try await Readers.exiftoolNumbers(try result.output("IMG_9001.JPG"), ["DateTimeOriginal"])
         #expect(shown["DateTimeOriginal"] == "2019:05:03 18:30:00", "the shared photo's date from AlbumInfo.json: \(shown)")
         let albums = try result.entry("IMG_0001.JPG")["albums"] as? [String]
@@ -165,6 +170,29 @@ struct ImportICloudRulesTests {
             let line = try skipping.entry(name)
             #expect(line["outcome"] as? String == "skipped" && (line["reason"] as? String)?.contains("hidden") == true, "\(line)")
         }
+    }
+
+    @Test("a Live Photo's half without the other: the note names Apple's data copy, or the export for a folder", .needsSamples)
+    func halfAloneNamesTheExport() async throws {
+        let ws = try Workspace()
+        let pair = try Fixture.livePhoto(identifier: "DDDDDDDD-1111-2222-3333-444444444444")
+        let date = Fixture.utc(2024, 6, 1, 12)
+        let row = Fixture.Row(name: "IMG_0300.HEIC", checksum: "a", created: date, imported: date + 60)
+        let zip = try part(
+            ws, [member("Photos/IMG_0300.HEIC", pair.still), member("Photos/Photo Details.csv", Fixture.csv([row]))])
+        let copy = try await run([zip], ws)
+        #expect(copy.status == 0, "\(copy.text.suffix(2000))")
+        let notes = try copy.entry("IMG_0300.HEIC")["notes"] as? [String] ?? []
+        #expect(notes.contains("a Live Photo's still whose movie is not in Apple's data copy"), "\(notes)")
+
+        // A folder of files alone says no export's name.
+        let folder = ws.file("camera")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(pair.movie).write(to: URL(fileURLWithPath: "\(folder)/IMG_0300.MOV"))
+        let plain = try await run([folder], ws)
+        #expect(plain.status == 0, "\(plain.text.suffix(2000))")
+        let movieNotes = try plain.entry("IMG_0300.MOV")["notes"] as? [String] ?? []
+        #expect(movieNotes.contains("a Live Photo's movie whose still is not in the export"), "\(movieNotes)")
     }
 
     @Test("what has nothing to gain is written byte for byte: a Live Photo with its own dates; ffprobe reads its movie", .needsSamples)

@@ -5,8 +5,8 @@ extension LibraryImport {
     public struct NonMediaFile: Sendable, Codable, Equatable {
         /// What the file is.
         public enum Kind: String, Sendable, Codable, CaseIterable {
-            /// Takeout's own data: its HTML index and text, memory titles, print orders, shared albums' comments, any
-            /// JSON that is neither a sidecar nor an album's metadata.
+            /// The export's own data (a Takeout's, Apple's data copy's, a folder's): its HTML index and text, memory
+            /// titles, print orders, shared albums' comments, any JSON that is neither a sidecar nor an album's metadata.
             case takeoutData = "takeout-data"
             /// An album's metadata: the album's title is read from it, and albums are kept as `--albums` says.
             case albumMetadata = "album-metadata"

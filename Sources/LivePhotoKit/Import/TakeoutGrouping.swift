@@ -35,7 +35,8 @@ struct TakeoutGrouping {
     /// A video this short beside a still of the same stem may be a Motion Photo's.
     static let shortVideoSeconds: Double = 4
 
-    init(_ files: [Int: File]) {
+    /// Groups `files`; the notes name `export` ("not in the Takeout").
+    init(_ files: [Int: File], export: TakeoutExport) {
         var used: Set<Int> = []
         let order = files.keys.sorted { (files[$0]?.rank ?? $0, $0) < (files[$1]?.rank ?? $1, $1) }
         // 1. Live Photos by identifier (``LivePhotoPairing/byIdentifier(_:)``), identifiers in the parts' order so
@@ -135,8 +136,8 @@ struct TakeoutGrouping {
         for index in order where !used.contains(index) {
             items.append(.single(index))
             if let facts = files[index]?.facts, facts.identifier != nil {
-                if facts.kind == .still { notes[index, default: []].append("a Live Photo's still whose movie is not in the Takeout") }
-                if facts.kind == .movie { notes[index, default: []].append("a Live Photo's movie whose still is not in the Takeout") }
+                if facts.kind == .still { notes[index, default: []].append("a Live Photo's still whose movie is not in \(export.name)") }
+                if facts.kind == .movie { notes[index, default: []].append("a Live Photo's movie whose still is not in \(export.name)") }
             }
             if let file = files[index], file.facts.kind == .other, file.facts.format == .unknown,
                 MediaExtensions.all.contains(String(TakeoutName.splitExtension(file.name).ext.dropFirst()).lowercased())

@@ -9,14 +9,16 @@ struct TakeoutNonMedia {
     /// The members that are a media file's sidecar.
     private(set) var sidecarFiles = 0
 
-    static let takeoutData = "not a photo or video: Takeout's own data"
     static let unusedSidecar = "not a photo or video: a sidecar that matched no photo or video of its folder"
 
-    init(_ ingest: TakeoutIngest, folders: TakeoutFolders, partNames: [String]) {
+    /// Lists the files of `ingest` that are not media; a file of the export's own is called so in the words of
+    /// `export` ("Takeout's own data").
+    init(_ ingest: TakeoutIngest, folders: TakeoutFolders, partNames: [String], export: TakeoutExport) {
+        let ownData = export.ownDataReason
         // A sidecar is named by its path: one path in two parts is one sidecar, whichever copy was read.
         let used = Set(folders.sidecars.values.map(\.path))
         var listed: [(member: TakeoutMember, kind: Kind, reason: String)] = []
-        for member in ingest.others { listed.append((member, .takeoutData, Self.takeoutData)) }
+        for member in ingest.others { listed.append((member, .takeoutData, ownData)) }
         for json in ingest.json {
             let member = json.member
             switch json.sidecar {
@@ -31,7 +33,7 @@ struct TakeoutNonMedia {
                 let title = folders.albums[member.folder] ?? album.title ?? folderName
                 listed.append((member, .albumMetadata, "not a photo or video: the metadata of the album \"\(title)\""))
             case .success(.other):
-                listed.append((member, .takeoutData, Self.takeoutData))
+                listed.append((member, .takeoutData, ownData))
             case .failure(let error):
                 let place = "\(partNames[member.part]): \(member.path)"
                 listed.append((member, .notRead, "not read: \(TakeoutIngest.reason(error, in: place))"))
@@ -47,7 +49,7 @@ struct TakeoutNonMedia {
                 sidecarFiles += 1
                 continue
             }
-            let reason = folders.tableReasons[place] ?? Self.takeoutData
+            let reason = folders.tableReasons[place] ?? ownData
             let kind: Kind
             switch table.table {
             case .failure: kind = .notRead

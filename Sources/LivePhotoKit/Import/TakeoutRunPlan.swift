@@ -9,6 +9,8 @@ struct TakeoutRunPlan {
     let folders: TakeoutFolders
     let landed: [TakeoutLanding.File]
     let options: LibraryImport.Options
+    /// Which export the parts are, as the notes and reasons name it.
+    let export: TakeoutExport
     /// The media members of each landed file, by index in `ingest.media`, those in the trash last; the first is the one
     /// that was written.
     private(set) var members: [Int: [Int]] = [:]
@@ -20,7 +22,7 @@ struct TakeoutRunPlan {
     /// Landed files of no bytes (an Apple data copy's placeholders beside the real file): nothing to write.
     private(set) var empty: Set<Int> = []
     private(set) var facts: [Int: TakeoutFileFacts] = [:]
-    private(set) var grouping = TakeoutGrouping([:])
+    private(set) var grouping = TakeoutGrouping([:], export: .other)
     /// The capture time each item's first file will keep once written, by landed file: what the item's folder goes by.
     private(set) var keptTimes: [Int: Date] = [:]
     private var jobOf: [Int: Int] = [:]
@@ -30,6 +32,7 @@ struct TakeoutRunPlan {
         self.folders = folders
         landed = landing
         self.options = options
+        export = TakeoutExport(ingest)
         for (index, media) in ingest.media.enumerated() {
             switch media.outcome {
             case .landed(let file), .duplicate(let file): members[file, default: []].append(index)
@@ -83,7 +86,7 @@ struct TakeoutRunPlan {
                 facts: fact, name: member.name, folder: member.folder, path: landed[file].path,
                 captureTime: sidecar(of: file)?.media.captureTime ?? fact.ownCaptureTime, rank: first)
         }
-        grouping = TakeoutGrouping(input)
+        grouping = TakeoutGrouping(input, export: export)
         // An item is left out, or hidden, as its first file is: a Live Photo's movie goes with its still.
         for item in grouping.items {
             let all = Self.files(of: item)
@@ -260,7 +263,7 @@ struct TakeoutRunPlan {
             }
             entries.append(entry)
         }
-        let nonMedia = TakeoutNonMedia(ingest, folders: folders, partNames: partNames)
+        let nonMedia = TakeoutNonMedia(ingest, folders: folders, partNames: partNames, export: export)
         return LibraryImport.Report(
             entries: entries, nonMediaFiles: nonMedia.files, sidecarFiles: nonMedia.sidecarFiles,
             otherFiles: nonMedia.places([.takeoutData, .albumMetadata]), unusedSidecars: nonMedia.places([.unusedSidecar]).sorted(),

@@ -16,13 +16,15 @@ extension TakeoutSidecar {
         do throws(ShapeError) {
             return try classify(root)
         } catch {
-            throw .badInput(file: file, reason: "not a Takeout sidecar: \(error.reason)")
+            throw .badInput(file: file, reason: "not \(error.shape): \(error.reason)")
         }
     }
 
     /// Why a decoded value is not a sidecar of the shape its keys announce.
     struct ShapeError: Error {
         var reason: String
+        /// The shape its keys announce: Google's, unless they are an Apple shared album's, or there are none.
+        var shape = "a Takeout sidecar"
     }
 
     static func classify(_ root: TakeoutJSON) throws(ShapeError) -> TakeoutSidecar {
@@ -37,7 +39,9 @@ extension TakeoutSidecar {
             if members["externalOrderId"] != nil { return .other }
             // An Apple shared album's AlbumInfo.json.
             if let name = members["albumName"] {
-                guard let title = name.text else { throw ShapeError(reason: "albumName is \(name.kindName)") }
+                guard let title = name.text else {
+                    throw ShapeError(reason: "albumName is \(name.kindName)", shape: "a shared album's AlbumInfo.json")
+                }
                 var album = Album(title: title.isEmpty ? nil : title)
                 album.isShared = true
                 if case .array(let photos)? = members["photos"] {
@@ -58,12 +62,13 @@ extension TakeoutSidecar {
             if members["title"] != nil { return .album(try album(root)) }
             return .other
         default:
-            throw ShapeError(reason: "the file holds \(root.kindName)")
+            throw ShapeError(reason: "the file holds \(root.kindName)", shape: "a sidecar")
         }
     }
 
     private static func media(_ json: TakeoutJSON) throws(ShapeError) -> Media {
         var media = Media()
+        media.fromTakeout = true
         media.title = try text(json, "title")
         media.description = try text(json, "description").flatMap { $0.isEmpty ? nil : $0 }
         media.captureTime = try time(json, "photoTakenTime")

@@ -37,6 +37,8 @@ package enum TakeoutSidecar: Equatable, Sendable {
         /// ``captureTime`` is only when the file was added to the library (an Apple data copy's date equal to its
         /// import date): it dates a file that has no date of its own, and never replaces one.
         package var captureTimeIsUpload = false
+        /// Google's JSON (`photoTakenTime`), as a Takeout holds beside each file: not osxphotos' JSON, nor an XMP file.
+        package var fromTakeout = false
 
         package init(
             title: String? = nil, captureTime: Date? = nil, place: Place? = nil, description: String? = nil,

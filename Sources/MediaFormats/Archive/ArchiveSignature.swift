@@ -1,8 +1,12 @@
 /// What kind of archive a file is, by its first bytes (docs/formats/archives.md): a zip (a local header or, for an
 /// empty archive, the end record), a gzip stream (its magic), or a tar (a first header block whose checksum holds).
 public enum ArchiveSignature: Sendable, Equatable {
+    /// A zip archive: it starts with a local file header (`50 4B 03 04`) or, empty, with the end record
+    /// (`50 4B 05 06`).
     case zip
+    /// A gzip stream (`1F 8B`, RFC 1952), as a `.tgz` is: the tar inside is read as it inflates.
     case gzip
+    /// A tar archive: its first 512-byte header block reads, checksum and all.
     case tar
 
     /// How many bytes ``identify(_:)`` wants: a whole tar header block.

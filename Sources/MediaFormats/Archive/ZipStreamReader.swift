@@ -12,12 +12,17 @@ public struct ZipStreamReader<Source: ArchiveByteSource> {
         public var name: String
         /// Whether the name's bytes were valid UTF-8.
         public var nameIsUTF8: Bool
+        /// How its data is stored (the header's compression method).
         public var compression: ZipMember.Compression
+        /// Whether its data is encrypted (general purpose flag bit 0): ``readData(_:)`` refuses it.
         public var isEncrypted: Bool
         /// Whether the sizes and CRC follow the data (flag bit 3) rather than the header.
         public var hasDescriptor: Bool
+        /// The CRC-32 of its uncompressed bytes, as the header gives it (usually 0 with ``hasDescriptor``).
         public var crc32: UInt32
+        /// The size of its data in the archive, from the header or its Zip64 block (usually 0 with ``hasDescriptor``).
         public var compressedSize: UInt64
+        /// The size of its data once extracted, from the header or its Zip64 block (usually 0 with ``hasDescriptor``).
         public var uncompressedSize: UInt64
         /// Whether the header carried Zip64 sizes (and so does its data descriptor).
         public var isZip64: Bool

@@ -39,9 +39,12 @@ struct JoinedBytes {
 extension RandomAccessFile {
     /// One run of a joined file.
     public enum Run {
+        /// Bytes held in memory (new header bytes), read as they are.
         case bytes([UInt8])
+        /// `length` bytes of another file, from its byte `offset`.
         case file(RandomAccessFile, offset: Int64, length: Int64)
 
+        /// How many bytes the run adds to the joined file.
         public var length: Int64 {
             switch self {
             case .bytes(let b): Int64(b.count)

@@ -154,6 +154,10 @@ public struct MediaDataAlignment: Sendable, Equatable {
     /// The media data lands at the same offset modulo this as it has in the source's file.
     public var modulus: Int64
 
+    /// An alignment for a movie written `outputOffset` bytes into its file, keeping offsets modulo `modulus`.
+    /// - Parameters:
+    ///   - outputOffset: where the new movie starts in its file.
+    ///   - modulus: the media data's offset in the output equals its offset in the source, modulo this.
     public init(outputOffset: Int64, modulus: Int64) {
         self.outputOffset = outputOffset
         self.modulus = modulus

@@ -4,17 +4,32 @@
 /// Reading is bounded: nesting deeper than ``maxDepth`` or text longer than ``maxLength`` is refused, never followed.
 /// Objects keep their keys in order; writing puts them in that order.
 public indirect enum JSONValue: Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written with a fraction or an exponent, or an integer past 64 bits.
     case number(Double)
+    /// An integer: a number written without a fraction or an exponent, within 64 bits, kept exact.
     case integer(Int64)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, its items in order.
     case array([JSONValue])
+    /// An object, its members in the order written (a repeated key kept each time; `value[key]` gives the last).
     case object([(key: String, value: JSONValue)])
 
+    /// The deepest nesting of arrays and objects ``parse(_:)`` follows.
     public static let maxDepth = 64
+    /// The longest text ``parse(_:)`` reads, in bytes: 16 MiB.
     public static let maxLength = 16 << 20
 
+    /// Whether two values are the same JSON: an integer equals a number of the same value, and two objects are equal
+    /// only with the same members in the same order.
+    /// - Parameters:
+    ///   - a: one value.
+    ///   - b: the other.
+    /// - Returns: true when they are the same.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
@@ -36,6 +51,7 @@ public indirect enum JSONValue: Equatable {
         return entries.last { $0.key == key }?.value
     }
 
+    /// The string, for a string.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
@@ -50,11 +66,13 @@ public indirect enum JSONValue: Equatable {
         }
     }
 
+    /// The Boolean, for `true` or `false`.
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
+    /// The items, for an array.
     public var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
@@ -70,6 +88,8 @@ public indirect enum JSONValue: Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the value as JSON text (as ``text`` gives it) to `out`, as UTF-8.
+    /// - Parameter out: the bytes to append to.
     public func write(into out: inout [UInt8]) {
         switch self {
         case .null: out += Array("null".utf8)

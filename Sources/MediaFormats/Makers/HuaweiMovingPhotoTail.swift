@@ -6,8 +6,9 @@
 public struct HuaweiMovingPhotoTail: Sendable, Equatable {
     /// Each field's width.
     public static let fieldWidth = 20
-    /// The version tag of a camera-shot HUAWEI moving photo, and Honor's.
+    /// The version tag of a camera-shot HUAWEI moving photo: `v6`.
     public static let huaweiVersion = 6
+    /// The version tag Honor's cameras write: `v2`.
     public static let honorVersion = 2
     /// The marker that starts the last field.
     static let liveMarker: [UInt8] = Array("LIVE_".utf8)
@@ -16,8 +17,10 @@ public struct HuaweiMovingPhotoTail: Sendable, Equatable {
     public var version: Int?
     /// The cover's frame index, counted from 0, from the version tag.
     public var frameIndex: Int?
-    /// The cover's time and the play interval's start in milliseconds, from the play-info field, when it reads.
+    /// The cover's time in milliseconds, from the play-info field (`<start ms>:<cover ms>`), when it reads.
     public var coverMilliseconds: Int64?
+    /// The play interval's start in milliseconds, from the same field: 600 ms before the cover, floored at 0, as the
+    /// makers write it.
     public var playStartMilliseconds: Int64?
     /// N, as `LIVE_` gives it.
     public var declaredLength: Int64

@@ -4,8 +4,11 @@ public enum MakerMarks {
     /// One Exif IFD tag to store (``ExifTIFF/setExifTag(_:type:count:value:)``); byte-typed values only, so the
     /// stream's byte order does not matter.
     public struct ExifTag: Sendable, Equatable {
+        /// The tag's number (`UserComment`'s 0x9286, Xiaomi's 0x8897).
         public var tag: UInt16
+        /// Its TIFF type (``TIFFType``): `BYTE` or `UNDEFINED`.
         public var type: UInt16
+        /// Its value's bytes, as stored; their count is the tag's count.
         public var value: [UInt8]
     }
 
@@ -39,11 +42,15 @@ public enum MakerMarks {
     /// vivo's `UserComment`: raw UTF-8 `key: value;` lines without a character code, ending in a NUL.
     public static let vivoUserComment = "multi-frame: 1;\nmodule: photo;"
 
-    /// The Exif tags of a flavour's still.
+    /// The Exif tags of an OPPO flavour's still: its `UserComment`, ``oppoUserComment`` with the ASCII character code.
+    /// - Returns: the tags to store in the still's Exif IFD.
     public static func oppoExif() -> [ExifTag] {
         [ExifTag(tag: ExifTIFF.userCommentTag, type: TIFFType.undefined, value: ExifTIFF.userCommentValue(oppoUserComment))]
     }
 
+    /// The Exif tags of a vivo flavour's still: its `UserComment`, ``vivoUserComment`` as raw UTF-8 without a
+    /// character code.
+    /// - Returns: the tags to store in the still's Exif IFD.
     public static func vivoExif() -> [ExifTag] {
         [
             ExifTag(

@@ -23,8 +23,9 @@ public struct VivoFooter: Sendable, Equatable {
     /// The JSON text (keys `com.android.camera.livephoto`, `version`, `takenmodel`; in the MP4's,
     /// `com.android.camera.imageTime`, the cover's frame index).
     public var json: String
-    /// Where the footer starts (its `vivo`), and its length to the end of the range it was read from.
+    /// Where the footer starts (its `vivo`).
     public var offset: Int64
+    /// The footer's length, from its `vivo` to the end of the range it was read from.
     public var length: Int64
 
     /// The cover's frame index, from the MP4's JSON (`com.android.camera.imageTime`).

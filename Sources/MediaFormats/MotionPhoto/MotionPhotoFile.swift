@@ -3,7 +3,10 @@
 public struct MotionPhotoFile: Sendable {
     /// The still's format.
     public enum Container: String, Sendable {
+        /// A JPEG (the file starts with SOI): the video follows the image's bytes.
         case jpeg
+        /// A HEIC, or any file that is not a JPEG, read as HEIF: the video in a top-level `mpvd` box after the image's
+        /// boxes, or after the boxes themselves (HUAWEI's tail).
         case heic
     }
 

@@ -143,20 +143,33 @@ public enum MotionPhotoXMPWriter {
 public struct XMPPropertyGroup: Sendable, Equatable {
     /// One property: its name without a prefix, and its value (escaped when written).
     public struct Property: Sendable, Equatable {
+        /// The property's name, without a prefix (`VideoLength`).
         public var name: String
+        /// Its value, unescaped.
         public var value: String
 
+        /// A property to write.
+        /// - Parameters:
+        ///   - name: its name, without a prefix.
+        ///   - value: its value, unescaped.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The namespace's URI, which the properties' prefix is bound to.
     public var namespace: String
     /// The prefix used when the packet does not bind the namespace already (`OpCamera`, `VCamera`).
     public var preferredPrefix: String
+    /// The properties, written in this order.
     public var properties: [Property]
 
+    /// A group of properties to write in one namespace.
+    /// - Parameters:
+    ///   - namespace: the namespace's URI.
+    ///   - preferredPrefix: the prefix to bind it to when the packet has none for it.
+    ///   - properties: the properties, in the order to write them.
     public init(namespace: String, preferredPrefix: String, properties: [Property]) {
         self.namespace = namespace
         self.preferredPrefix = preferredPrefix

@@ -1,9 +1,11 @@
 extension ExifTIFF {
     /// IFD0's `Orientation` (SHORT).
     public static let orientationTag: UInt16 = 0x0112
-    /// The Exif IFD's `ColorSpace` (SHORT; 1 is sRGB) and `PixelXDimension`, `PixelYDimension`.
+    /// The Exif IFD's `ColorSpace` (SHORT; 1 is sRGB).
     public static let colorSpaceTag: UInt16 = 0xA001
+    /// The Exif IFD's `PixelXDimension` (SHORT or LONG): the width of the compressed picture, in pixels.
     public static let pixelWidthTag: UInt16 = 0xA002
+    /// The Exif IFD's `PixelYDimension` (SHORT or LONG): the height of the compressed picture, in pixels.
     public static let pixelHeightTag: UInt16 = 0xA003
 
     /// Makes the stream describe other pixels of the same scene (a new frame given another photo's metadata): the

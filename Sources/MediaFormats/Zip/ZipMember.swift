@@ -5,8 +5,11 @@
 public struct ZipMember: Sendable, Equatable {
     /// What the member is, from its name and its Unix mode or DOS attributes.
     public enum Kind: Sendable, Equatable {
+        /// A regular file: its data is the file's bytes.
         case file
+        /// A folder: a name ending in `/`, a Unix mode of type `S_IFDIR` or the DOS directory attribute.
         case directory
+        /// A symbolic link (a Unix mode of type `S_IFLNK`): its data is the path it points to.
         case symbolicLink
     }
 

@@ -142,5 +142,12 @@ struct TakeoutSidecarReadingTests {
         #expect(throws: LivePhotoError.badInput(file: "odd.json", reason: "not a Takeout sidecar: photoTakenTime is a string")) {
             try read(#"{"photoTakenTime": "1500000000"}"#, file: "odd.json")
         }
+        // The shape the keys announce is named: an Apple shared album's, or none.
+        #expect(throws: LivePhotoError.badInput(file: "odd.json", reason: "not a shared album's AlbumInfo.json: albumName is a number")) {
+            try read(#"{"albumName": 3}"#, file: "odd.json")
+        }
+        #expect(throws: LivePhotoError.badInput(file: "odd.json", reason: "not a sidecar: the file holds a number")) {
+            try read("42", file: "odd.json")
+        }
     }
 }
