@@ -177,6 +177,16 @@ for f in google samsung oppo vivo xiaomi huawei honor; do
 done
 rm -rf "$work/fl"
 echo "ratio = command time / cp time of the movie (best of $runs runs); target: at most 1.5x."
+# A real iPhone's pair (HEVC, its sound 16-bit PCM): the sound's samples copied under an ISO 'sowt' entry, no encoder.
+iph=(../shared/samples/iphone_IMG_3853_gwy15.HEIC ../shared/samples/iphone_IMG_3853_gwy15.MOV)
+if [ -f "${iph[0]}" ]; then
+  read -r icp_s _ < <(measure cp "${iph[1]}" "$work/copy.mov")
+  rm -f "$work/copy.mov"
+  read -r im_s im_kb < <(measure "$bin" convert --to motion "${iph[@]}" --out "$work/fl-iphone" --force)
+  printf '  the iPhone pair to a Motion Photo, its PCM sound copied: %s s (%s of cp %s s), peak RSS %d MB\n' "$im_s" \
+    "$(awk "BEGIN{printf \"%.2fx\", ($icp_s > 0 ? $im_s / $icp_s : 0)}")" "$icp_s" "$((im_kb / 1024))"
+  rm -rf "$work/fl-iphone"
+fi
 fi
 
 if [[ $parts == *" edit "* ]]; then

@@ -228,3 +228,49 @@ def verify(driver, pair):
     verdict = driver.find_element(By.ID, "verify-verdict").text
     about = driver.find_element(By.ID, "verify-files-report").text
     check("Verify: a file alone is said for what it is", "Motion Photo" in verdict and "movie at byte" in about, (verdict, about))
+
+
+def iphone_way(driver, url):
+    """As an iPhone's browser sees it (`?apple-mobile`): a Nikon's photo made with its MakerNote replaced and said so,
+    the .pvt.zip offered first with the steps in words, its members the pair's; asked to refuse, refused in the page's
+    words, naming the choice to untick."""
+    driver.get(url + "?apple-mobile")
+    wait_for(driver, "return document.body.dataset.ready === 'yes'", 60, "the page ready (as an iPhone's)")
+    driver.find_element(By.ID, "tab-assemble").click()
+    nikon = os.path.join(SAMPLES, "camera_nikon-d1x_mei.jpg")
+    choose(driver, "assemble-photo", nikon)
+    choose(driver, "assemble-video", CLIP)
+    wait_for(driver, "return !document.getElementById('assemble-go').disabled", 60)
+    error = make(driver, "a Nikon's photo")
+    check("a Nikon's photo is made without asking", not error, error)
+    offered = try_wait(driver, "const a = document.querySelector('#assemble-result .downloads a'); return !!a && a.dataset.role === 'bundle'", 60)
+    summary = script(driver, "return document.querySelector('#assemble-result .summary').textContent") or ""
+    check("the result says whose MakerNote was replaced, and that the input keeps its own",
+          "MakerNote from NIKON CORPORATION was replaced by Apple's" in summary and "the input keeps its own" in summary, summary)
+    first = script(driver, "const a = document.querySelector('#assemble-result .downloads a'); return a ? [a.download, a.getAttribute('aria-describedby')] : null") or [None, None]
+    steps = script(driver, "const p = document.querySelector('#assemble-result .downloads .steps'); return p ? p.textContent : ''") or ""
+    check("on an iPhone the .pvt.zip is offered first, described by the steps", offered and (first[0] or "").endswith(".pvt.zip") and first[1], first)
+    check("the steps say Files, expand, and Save to Photos", "Files" in steps and "Save to Photos" in steps, steps)
+    folder = os.path.join(WORK, "assemble-iphone")
+    files = download(driver, "#assemble-result .downloads a", folder)
+    zipped = files.get("bundle")
+    if zipped:
+        import zipfile
+        with zipfile.ZipFile(zipped) as z:
+            check("the .pvt.zip reads whole (every CRC-32 right)", z.testzip() is None)
+            names = sorted(i.filename for i in z.infolist())
+            stored = all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+            same = all(z.read(n) == open(files[role], "rb").read() for role in ("photo", "video") if files.get(role)
+                       for n in names if n.endswith("/" + os.path.basename(files[role])))
+        check("its members: the folder, the pair and metadata.plist, stored, the pair's bytes",
+              len(names) == 4 and names[0].endswith(".pvt/") and "metadata.plist" in names[-1] and stored and same, names)
+    else:
+        check("the .pvt.zip downloads", False, files)
+    driver.find_element(By.ID, "assemble-refuse-maker-note").click()
+    error = make(driver, "a Nikon's photo, refused")
+    check("asked to refuse, the page refuses in its words, naming the box to untick",
+          "MakerNote from NIKON CORPORATION" in error and "Untick" in error and "--" not in error, error)
+    driver.find_element(By.ID, "assemble-refuse-maker-note").click()
+    driver.get(url)
+    wait_for(driver, "return document.body.dataset.ready === 'yes'", 60, "the page ready again")
+

@@ -23,7 +23,7 @@ import urllib.request
 
 from PIL import Image
 
-from site_modes import assemble, convert, disassemble, edit, verify
+from site_modes import assemble, convert, disassemble, edit, iphone_way, verify
 from webapp_support import *  # noqa: F401,F403 (the shared helpers and constants)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
@@ -166,6 +166,7 @@ def main():
         disassemble(driver)
         convert(driver, pair)
         verify(driver, pair)
+        iphone_way(driver, url)
         check_offline(driver, server, url)
     finally:
         driver.quit()

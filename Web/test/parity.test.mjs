@@ -2,6 +2,7 @@
 // for byte and the same report (the command line's --json, with file names for paths), or fail with the same words
 // and exit code. Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, test } from 'node:test';
@@ -121,6 +122,27 @@ describe('make', () => {
         ['make', { id, refuseForeignMakerNote: true }]);
       assert.equal(refused.failure?.code, 2);
     }
+  });
+
+  test('a .pvt.zip: the report and every member the command line zips, byte for byte; a zip unzip and Python take', { skip: withoutSamples }, async () => {
+    const inputs = [sample('iphone_IMG_3853_gwy15.HEIC'), sample('iphone_IMG_3853_gwy15.MOV')];
+    const out = workFolder('cli');
+    const cli = await runCLI(['make', '--id', id, '--pvt-zip', ...inputs, '--out', out, '--json']);
+    const { report, files } = await invoke(livephoto, 'make', await Promise.all(inputs.map(openFile)), { id, pvtZip: true });
+    assert.deepEqual(report, withoutFolders(cli.json, [out, samples]));
+    assert.deepEqual(files.map((f) => f.name), ['iphone_IMG_3853_gwy15.pvt.zip']);
+    const mine = join(workFolder('engine'), files[0].name);
+    writeFileSync(mine, new Uint8Array(await files[0].blob.arrayBuffer()));
+    // Each member's name, method and SHA-256, and the archive's own check (every CRC-32 read again).
+    const list = (zip) => JSON.parse(execFileSync('python3', ['-c', `
+import hashlib, json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+assert z.testzip() is None
+print(json.dumps([[i.filename, hashlib.sha256(z.read(i)).hexdigest()] for i in z.infolist()]))`, zip]).toString());
+    const engine = list(mine);
+    assert.deepEqual(engine, list(join(out, 'iphone_IMG_3853_gwy15.pvt.zip')));
+    assert.equal(engine.length, 4);
+    execFileSync('unzip', ['-tq', mine]);
   });
 
   test('bad input fails in the same words: a movie as the photo, a photo as the video', async () => {

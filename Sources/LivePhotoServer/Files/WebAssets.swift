@@ -19,6 +19,7 @@ enum WebAssets {
         "/icon-192.png": PackageResources.icon_192_png,
         "/icon-512.png": PackageResources.icon_512_png,
         "/js/api.js": PackageResources.api_js,
+        "/js/apple-mobile.js": PackageResources.apple_mobile_js,
         "/js/assemble.js": PackageResources.assemble_js,
         "/js/assemble-make.js": PackageResources.assemble_make_js,
         "/js/camera.js": PackageResources.camera_js,

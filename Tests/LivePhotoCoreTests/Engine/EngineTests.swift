@@ -28,7 +28,7 @@ struct EngineTests {
         #expect(
             try Self.failure(Self.run("make", [photo, clip], #"{"cover": -1}"#))! == ("--cover must be a time in seconds, 0 or more", 64))
         #expect(try Self.failure(Self.run("make", [photo, clip], #"{"id": "not-a-uuid"}"#))?.1 == 64)
-        #expect(try Self.failure(Self.run("make", [photo, clip], #"{"pvtZip": true}"#))?.1 == 64)
+        #expect(try Self.failure(Self.run("make", [photo, clip], #"{"pvt": true}"#))?.1 == 64)
         #expect(try Self.failure(Self.run("convert", [photo, clip], #"{"to": "gif"}"#))?.1 == 64)
         #expect(try Self.failure(Self.run("export", [clip]))?.1 == 64)
         #expect(

@@ -1,12 +1,13 @@
 // Assemble's making: in this browser by the engine where it can (the outputs are Blobs, offered for download and
 // shown in the viewer); by the server's job where the engine cannot (ffmpeg: a WebM, a GIF, a PNG; a video alone
 // whose frame the browser cannot draw) or where there is no engine. On a static host, what needs ffmpeg is said.
+import { isAppleMobile, offerPvtZip } from "./apple-mobile.js";
 import { $, announce, setProgress, showError } from "./dom.js";
 import { openEditor } from "./editor.js";
 import { needsTool, runEngine } from "./engine.js";
 import { host } from "./host.js";
 import { downloads, follow, startJob } from "./jobs.js";
-import { asFile, blobDownloads, blobViewer, heldURL, releaseURLs } from "./outputs.js";
+import { asFile, blobDownloads, blobViewer, heldURL, megabytes, releaseURLs } from "./outputs.js";
 import { liveViewer, playBriefly } from "./viewer.js";
 
 const result = () => $("assemble-result");
@@ -31,6 +32,23 @@ function showSummary(text, notes) {
 function showViewer(viewer) {
   result().querySelector(".viewer-slot").replaceChildren(viewer);
   playBriefly(viewer);
+}
+
+// On an iPhone or an iPad, the same Live Photo as a `.pvt.zip` (its identifier and cover kept, so its members are the
+// pair's bytes), offered first: the one way into Photos there without a Mac.
+async function offerBundle(files, options, report) {
+  if (!isAppleMobile()) return;
+  try {
+    const zipped = await runEngine("make", files, { ...options, id: report.identifier, cover: report.coverTime, pvtZip: true });
+    const zip = zipped.files[0];
+    const a = document.createElement("a");
+    a.href = heldURL("assemble", zip.blob);
+    a.download = zip.name;
+    a.textContent = `For Photos on this ${/iPad/.test(navigator.userAgent) ? "iPad" : "iPhone"}: ${zip.name} (${megabytes(zip.blob.size)})`;
+    offerPvtZip(result().querySelector(".downloads"), a);
+  } catch (err) {
+    announce(`The .pvt.zip could not be made here: ${err.message}`);
+  }
 }
 
 // The Live Photo made here: the viewer and the downloads from the Blobs, an Edit button that edits them.
@@ -64,6 +82,8 @@ async function makeOnServer(choice) {
   showViewer(liveViewer(`/api/jobs/${id}/preview/photo`, `/api/jobs/${id}/preview/video`, "The result"));
   showSummary(status.result.summary, status.result.notes);
   downloads(result().querySelector(".downloads"), id, status.result.files);
+  const bundle = result().querySelector('.downloads a[data-role="bundle"]');
+  if (bundle && isAppleMobile()) offerPvtZip(result().querySelector(".downloads"), bundle);
   $("assemble-edit").hidden = true;
   result().dataset.made = "server";
   result().dataset.job = id;
@@ -83,6 +103,7 @@ export async function makeLivePhoto(choice) {
         if (choice.refuseForeignMakerNote) options.refuseForeignMakerNote = true;
         const made = await runEngine("make", files, options);
         showMadeHere(made, choice.photoUpload);
+        await offerBundle(files, options, made.report);
         setProgress("assemble-progress", 1, "Done");
         result().hidden = false;
         return;
