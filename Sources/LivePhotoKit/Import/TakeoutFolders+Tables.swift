@@ -48,7 +48,7 @@ extension TakeoutFolders {
                     if memories {
                         lists.append((member, title, names, true))
                     } else {
-                        tableReasons[place] = "not a photo or video: the memory \"\(title)\" (--memories makes it an album)"
+                        tableReasons[place] = "not a photo or video: the memory \"\(title)\" (an album when memories are made albums)"
                     }
                 } else {
                     lists.append((member, title, names, false))

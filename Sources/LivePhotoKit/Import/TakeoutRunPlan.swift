@@ -225,7 +225,7 @@ struct TakeoutRunPlan {
                         || members[file]?.allSatisfy({ folders.isTrashed($0, member: ingest.media[$0].member) }) == true
                     entry.reason =
                         (own ? "in the trash or recently deleted" : "the other half of a Live Photo in the trash or recently deleted")
-                        + " (--include-trashed writes it)"
+                        + " (written when trashed items are included)"
                 } else if empty.contains(file) {
                     entry.outcome = .skipped
                     entry.reason = "empty (0 bytes): no photo or video to write" + placeholderNote(of: index)
