@@ -212,8 +212,11 @@ async function runOnce(operation, files, options) {
         { type: file.type });
       // A zip's members first: their checksums go into the zip's records before its Blob is made.
       const parts = json.files.map((file) => (file.part ? blobOf(file) : null));
-      for (const file of json.files) {
-        for (const [of, at] of file.checksums ?? []) fillChecksum(file, bytes, at, await crc32(parts[of]));
+      if (json.files.some((file) => file.checksums)) {
+        const { crc32, fillChecksum } = await import('./checksums.js');
+        for (const file of json.files) {
+          for (const [of, at] of file.checksums ?? []) fillChecksum(file, bytes, at, await crc32(parts[of]));
+        }
       }
       return {
         report: json.report,
@@ -224,40 +227,6 @@ async function runOnce(operation, files, options) {
     throw new LivePhotoError(json.error.message, json.error.code);
   }
   throw new LivePhotoError(`${request.files.map((f) => f.name).join(', ')}: the engine kept asking for more bytes`, 70);
-}
-
-/**
- * The CRC-32 of `blob` (ISO 3309, as a zip member carries it), read as a stream: the browser's own gzip computes it,
- * and its trailer holds it (RFC 1952: CRC-32, then the length, little-endian).
- */
-async function crc32(blob) {
-  const reader = blob.stream().pipeThrough(new CompressionStream('gzip')).getReader();
-  let tail = new Uint8Array(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const joined = new Uint8Array(tail.length + value.length);
-    joined.set(tail);
-    joined.set(value, tail.length);
-    tail = joined.subarray(Math.max(0, joined.length - 8));
-  }
-  if (tail.length < 8) throw new LivePhotoError('the browser\'s gzip gave no trailer to read a checksum from', 70);
-  return (tail[0] | tail[1] << 8 | tail[2] << 16 | tail[3] << 24) >>> 0;
-}
-
-/** Writes `value` little-endian into the 4 bytes at `at` of `file`, which lie in the engine's new bytes. */
-function fillChecksum(file, bytes, at, value) {
-  for (let k = 0; k < 4; k++) {
-    let position = 0;
-    const place = at + k;
-    const piece = file.pieces.find(([, , length]) => {
-      if (place < position + length) return true;
-      position += length;
-      return false;
-    });
-    if (!piece || piece[0] >= 0) throw new LivePhotoError(`${file.name}: a checksum outside the engine's records`, 70);
-    bytes[piece[1] + place - position] = (value >>> (8 * k)) & 0xff;
-  }
 }
 
 function stem(name) {

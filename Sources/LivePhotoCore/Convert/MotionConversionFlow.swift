@@ -74,11 +74,14 @@ package struct MotionConversionFlow: ShellFlow {
                 source = try PlainMovie.Source.read(encoded.file, container: .mp4, coverSeconds: source.coverSeconds)
                 soundEncoded = true
                 notes.append("the sound (\(formats)) was encoded to AAC, which MP4 players play; the video's samples were copied")
-            case .unavailable(let tool, _):
-                // Without an encoder the Motion Photo is still written, losslessly, and says what it lacks.
+            case .unavailable(let tool, let error):
+                // Without an encoder the Motion Photo is still written, losslessly, and says what it lacks: a program
+                // missing (the shell's own error), or a shell that has none (a browser).
+                let why =
+                    error == nil
+                    ? "there is no AAC encoder here (the command line's \(tool) has one)" : "\(tool) is not installed to encode it to AAC"
                 notes.append(
-                    "the sound (\(formats)) stays as it is: \(tool) is not installed to encode it to AAC, and MP4 players "
-                        + "(Android's among them) play the video silent")
+                    "the sound (\(formats)) stays as it is: \(why), and MP4 players (Android's among them) play the video silent")
             case .seconds, .nothing, .companion:
                 throw .badInput(file: movie.path, reason: "its sound was not encoded")
             }

@@ -13,6 +13,7 @@ struct EngineController {
         "livephoto.js": "text/javascript; charset=utf-8",
         "inputs.js": "text/javascript; charset=utf-8",
         "frame.js": "text/javascript; charset=utf-8",
+        "checksums.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
     ]
 
