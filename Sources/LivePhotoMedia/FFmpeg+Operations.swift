@@ -150,3 +150,31 @@ extension FFmpeg {
         try await run(arguments, file: input, duration: info.duration ?? info.video?.duration, progress: progress, shouldStop: shouldStop)
     }
 }
+
+extension FFmpeg {
+    /// The video track `trackID` of `input` alone (ffmpeg's stream of that ID: an auxiliary `auxv` track as well as
+    /// the main video) encoded again into the QuickTime movie `output`, decoded as stored (no display matrix applied)
+    /// and turned `clockwiseQuarterTurns`; each frame keeps its time, in a media timescale of `timescale`; the source's
+    /// pixel format is kept where the encoder takes it (bit depth, range, a monochrome auxiliary picture); no sound,
+    /// no metadata. HEVC is written with Apple's `hvc1` tag.
+    public func encodeTrack(
+        _ input: String, trackID: UInt32, turnedClockwise clockwiseQuarterTurns: Int, codec: VideoCodec, timescale: UInt32,
+        to output: String, duration: Double?, shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async throws(MediaToolError) {
+        var arguments = ["-noautorotate", "-i", input, "-map", "0:#\(trackID)", "-map_metadata", "-1", "-map_chapters", "-1"]
+        switch ((clockwiseQuarterTurns % 4) + 4) % 4 {
+        case 1: arguments += ["-vf", "transpose=clock"]
+        case 2: arguments += ["-vf", "hflip,vflip"]
+        case 3: arguments += ["-vf", "transpose=cclock"]
+        default: break
+        }
+        arguments += ["-fps_mode", "passthrough", "-video_track_timescale", "\(timescale)"]
+        switch codec {
+        case .h264: arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "18"]
+        case .hevc:
+            arguments += ["-c:v", "libx265", "-preset", "medium", "-crf", "20", "-tag:v", "hvc1", "-x265-params", "log-level=error"]
+        }
+        arguments += ["-an", "-sn", "-dn", "-f", "mov", output]
+        try await run(arguments, file: input, duration: duration, shouldStop: shouldStop)
+    }
+}

@@ -59,11 +59,13 @@ extension FFmpeg {
     }
 
     /// A thumbnail of an image ffmpeg reads (JPEG, PNG, …), stretched to ``thumbnailSize`` whatever its shape.
-    public func thumbnail(ofImage input: String, work: String) async throws(MediaToolError) -> Thumbnail {
+    /// - Parameter asStored: true: the picture as its pixels are stored, whatever turn its Exif `Orientation` states;
+    ///   false: as ffmpeg shows it, which some versions turn by that `Orientation` (5.1 does) and older ones do not.
+    public func thumbnail(ofImage input: String, work: String, asStored: Bool = false) async throws(MediaToolError) -> Thumbnail {
         let raw = "\(work)/photo-thumbnail.rgb"
         defer { try? FileManager.default.removeItem(atPath: raw) }
         try await run(
-            [
+            (asStored ? ["-noautorotate"] : []) + [
                 "-i", input, "-frames:v", "1", "-vf", "scale=\(Self.thumbnailSize.width):\(Self.thumbnailSize.height),format=rgb24",
                 "-f", "rawvideo", raw,
             ], file: input, duration: nil)

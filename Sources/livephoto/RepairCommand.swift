@@ -23,8 +23,9 @@ struct RepairCommand: AsyncParsableCommand {
             lengths) gets the directory rewritten to the true byte ranges;
               - with --wallpaper, a Live Photo movie without the live-photo-info track the lock screen needs gets one;
               - with --bake-rotation (the one lossy repair), a Live Photo movie shown turned by its rotation matrix \
-            (front-camera and portrait movies) is encoded again with upright frames, keeping its identifier and still \
-            time; a movie whose still is not beside it is baked alone, with the still time of its own track.
+            (front-camera and portrait movies) is encoded again with upright frames, its auxiliary video tracks with \
+            it, keeping its identifier, still time, sound and other tracks; a movie whose still is not beside it is \
+            baked alone, with the still time of its own track.
 
             Every problem is listed, with the file and what the repair writes, before anything is written. Files are \
             mended in place through a staged copy renamed over the original (an interrupted run never leaves a \

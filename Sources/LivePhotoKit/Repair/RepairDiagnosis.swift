@@ -31,7 +31,7 @@ enum RepairDiagnosis {
             RepairVerification.check(still: still, movie: movie, into: &plan)
             await RepairStillCheck.check(still, ffmpegPath: checks.ffmpegPath, into: &plan)
             if checks.bakesRotation { RepairRotation.check(still: still, movie: movie, into: &plan) }
-            // A baked movie is made again with the wallpaper track.
+            // A baked movie gets the wallpaper track when it has none.
             if checks.wallpaper, !plan.movies.contains(where: { $0.changes.bake != nil }) { RepairWallpaper.check(movie, into: &plan) }
         case .conflict:
             if !RepairPairing.reconcile(item, into: &plan) {

@@ -4,9 +4,11 @@ internal import PortableFoundation
 
 /// `repair --bake-rotation`, the one lossy repair (docs/guide/repair.md#turning-movies-upright): a Live Photo movie
 /// whose frames are shown turned by its track's rotation matrix (front-camera and portrait movies), which some
-/// players ignore, is encoded again with its frames upright, then made a Live Photo movie again as `make` makes one:
-/// the same identifier, the still at the same time, the wallpaper track. The still is not touched. A movie without its
-/// still is baked alone, the still time kept from its own still-image-time track.
+/// players ignore, is encoded again with its frames upright. A movie with its still-image-time track (a camera's) is
+/// turned in place, every other track kept (``RepairRotationSplice``); one without it is made a Live Photo movie again
+/// as `make` makes one, the still put at the frame that looks like it: the same identifier, the wallpaper track, its
+/// video and sound only. The still is not touched. A movie without its still is baked alone, the still time kept from
+/// its own still-image-time track.
 enum RepairRotation {
     /// What baking needs: the still (nil for a movie without its still), and the still's time in the movie (nil
     /// when the movie has no still-image-time track: the frame that looks like the still, else the middle one).
@@ -15,6 +17,8 @@ enum RepairRotation {
         var stillTime: Double?
         /// The video's length, in seconds: how far from the middle the frame that looks like the still is looked for.
         var videoDuration: Double
+        /// Whether the movie is turned in place (``RepairRotationSplice``), rather than made again as `make` makes one.
+        var inPlace = false
     }
 
     static func check(still: String?, movie: String, into plan: inout RepairDiagnosis.Plan) {
@@ -34,22 +38,43 @@ enum RepairRotation {
                 LibraryRepair.Problem(kind: .rotation, file: movie, detail: "\(detail); it is not baked: \(unbakeable)", repair: nil))
             return
         }
-        let keeping =
-            time == nil
-            ? "the identifier and the sound, the still put at the frame that looks like the photo"
-            : "the identifier, the still time and the sound"
+        let inPlace = time != nil ? RepairRotationSplice.turned(parsed) : nil
+        let repair =
+            inPlace?.summary
+            ?? "encode the video again with its frames upright (lossy), keeping the identifier and the sound, the still put at "
+            + "the frame that looks like the photo; made again as make makes a movie" + notKept(parsed, video: video)
         plan.problems.append(
             LibraryRepair.Problem(
-                kind: .rotation, file: movie, detail: detail,
-                repair: "encode the video again with its frames upright (lossy), keeping \(keeping)"
-                    + (still == nil ? "; the movie alone, without its still" : "")))
-        plan.changeMovie(movie) { $0.bake = Bake(still: still, stillTime: time, videoDuration: facts.videoDuration) }
+                kind: .rotation, file: movie, detail: detail, repair: repair + (still == nil ? "; the movie alone, without its still" : ""))
+        )
+        plan.changeMovie(movie) {
+            $0.bake = Bake(still: still, stillTime: time, videoDuration: facts.videoDuration, inPlace: inPlace != nil)
+        }
+    }
+
+    /// What a movie made again as `make` makes one loses, in words: every track but the video and the first sound,
+    /// and a sound other than AAC encoded again.
+    static func notKept(_ movie: Movie, video: MovieTrack) -> String {
+        let sound = movie.tracks.first { $0.isAudio }
+        let dropped = movie.tracks.filter { $0.trackID != video.trackID && $0.trackID != sound?.trackID }
+        var text = ""
+        if !dropped.isEmpty {
+            text +=
+                "; its other tracks are not kept: "
+                + dropped.map { "\($0.trackID) (\($0.handlerType.description))" }.joined(separator: ", ")
+        }
+        if let sound, CodecName.of(sound.format) != "aac" { text += "; its sound is encoded again as AAC" }
+        return text
     }
 
     /// Writes the baked movie into `out`.
     static func write(_ input: InputFile, _ changes: RepairEdit.MovieChanges, bake: Bake, ffmpegPath: String?, to out: StagedFile)
         async throws(LivePhotoError)
     {
+        if bake.inPlace {
+            try await RepairRotationSplice.write(input, changes, ffmpegPath: ffmpegPath, to: out)
+            return
+        }
         let movie = input.path
         let identifier: ContentIdentifier
         if let given = changes.identifier {

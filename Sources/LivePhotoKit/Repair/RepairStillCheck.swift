@@ -34,7 +34,10 @@ enum RepairStillCheck {
             if mismatch == nil {
                 mismatch = await stretched(jpeg, thumbnail: thumbnail, photo: path, size: size, ffmpegPath: ffmpegPath)
             }
-            if let mismatch { thumbnailProblem(path, thumbnail: thumbnail, size: size, mismatch: mismatch, into: &plan) }
+            if let mismatch {
+                thumbnailProblem(
+                    path, thumbnail: thumbnail, size: size, shown: heifTransform ?? tiff.statedTransform, mismatch: mismatch, into: &plan)
+            }
         }
         if let heifTransform, let stated = tiff.statedTransform, stated != heifTransform {
             plan.problems.append(
@@ -47,15 +50,21 @@ enum RepairStillCheck {
     }
 
     /// Reports the thumbnail of `path` and plans to unlink it.
+    /// - Parameters:
+    ///   - size: the photo's size as stored, which the thumbnail's shape is judged against.
+    ///   - shown: the turn the photo's Exif `Orientation` states, when it states one: a photo shown with its sides
+    ///     swapped has its shown size named too.
     static func thumbnailProblem(
-        _ path: String, thumbnail: (width: Int, height: Int), size: (width: Int, height: Int), mismatch: String,
-        into plan: inout RepairDiagnosis.Plan
+        _ path: String, thumbnail: (width: Int, height: Int), size: (width: Int, height: Int), shown: ImageTransform? = nil,
+        mismatch: String, into plan: inout RepairDiagnosis.Plan
     ) {
+        let stored = shown?.swapsSides == true ? " as stored, shown \(size.height)×\(size.width)" : ""
         plan.problems.append(
             LibraryRepair.Problem(
                 kind: .thumbnailShape, file: path,
                 detail:
-                    "the Exif thumbnail is \(thumbnail.width)×\(thumbnail.height) for a \(size.width)×\(size.height) photo (\(mismatch))",
+                    "the Exif thumbnail is \(thumbnail.width)×\(thumbnail.height) for a \(size.width)×\(size.height) photo\(stored) "
+                    + "(\(mismatch))",
                 repair: "unlink the Exif thumbnail (viewers then draw their own from the photo)"))
         plan.changeStill(path) { $0.dropsThumbnail = true }
     }

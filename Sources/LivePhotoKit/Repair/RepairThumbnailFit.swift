@@ -5,7 +5,8 @@ internal import PortableFoundation
 /// fitted inside it with bars (the Exif standard's 160×120 of a 16:9 photo, right) or stretched to fill it (a 160×90
 /// thumbnail of a 4:3 photo, wrong: shown squashed). The shape alone cannot tell the two apart, so the pixels do:
 /// the thumbnail is compared, through ffmpeg's thumbnails, with the photo stretched to its shape and with the photo
-/// fitted into it, the bars the colour the thumbnail's own bars have, and the closer one wins.
+/// fitted into it, the bars the colour the thumbnail's own bars have, and the closer one wins. The comparison is made
+/// on the pixels as stored: a thumbnail is stored in its photo's stored orientation, not turned by its `Orientation`.
 enum RepairThumbnailFit {
     enum Fit: Equatable {
         case stretched
@@ -35,8 +36,10 @@ enum RepairThumbnailFit {
         } catch {
             return nil
         }
-        guard let shown = try? await tool.thumbnail(ofImage: thumbnailPath, work: work),
-            let stretched = try? await tool.thumbnail(ofImage: photo, work: work)
+        // Both as stored: an Exif thumbnail is stored in its photo's stored orientation and turned with it by the
+        // photo's `Orientation`, which ffmpeg applies to a JPEG it decodes in some versions and not in others.
+        guard let shown = try? await tool.thumbnail(ofImage: thumbnailPath, work: work, asStored: true),
+            let stretched = try? await tool.thumbnail(ofImage: photo, work: work, asStored: true)
         else { return nil }
         let fitted = letterboxed(stretched, photo: photoSize, into: thumbnailSize, barsLike: shown)
         guard let toStretched = shown.difference(from: stretched), let toFitted = fitted.flatMap({ shown.difference(from: $0) }) else {

@@ -10,9 +10,10 @@ extension MovieRewrite {
         guard UInt64(movie.header.timescale) * scale <= UInt64(UInt32.max) else {
             throw FormatError(.malformed, "the movie timescale \(movie.header.timescale) × \(scale) passes 32 bits")
         }
-        guard fileType.isQuickTime || (stillImageTime == nil && livePhotoInfoVideo == nil && mediaData == .whole) else {
+        guard fileType.isQuickTime || (stillImageTime == nil && livePhotoInfoVideo == nil && mediaData == .whole && replacedTracks.isEmpty)
+        else {
             // Only QuickTime's `wide` keeps the media data's start independent of the payload's size.
-            throw FormatError(.unsupported, "tracks are added and chunks picked only in a QuickTime movie")
+            throw FormatError(.unsupported, "tracks are added or replaced and chunks picked only in a QuickTime movie")
         }
 
         // Where the media data starts: after `ftyp` and the `mdat` header (`wide` taking the place of a 64-bit size in
@@ -34,13 +35,26 @@ extension MovieRewrite {
                 payloadStart = base
             }
         }
-        let offsets: [UInt32: [UInt64]], payloads: [(offset: Int64, length: Int64)], payloadSize: Int64
+        let offsets: [UInt32: [UInt64]], payloads: [(offset: Int64, length: Int64)], copiedSize: Int64
+        let notCopied = droppedTrackIDs.union(replacedTracks.keys)
         switch mediaData {
         case .whole:
-            (offsets, payloadSize) = try movie.chunkOffsetsJoiningMediaData(at: payloadStart, dropping: droppedTrackIDs)
+            (offsets, copiedSize) = try movie.chunkOffsetsJoiningMediaData(at: payloadStart, dropping: notCopied)
             payloads = mdats.map { ($0.payloadOffset, $0.payloadSize) }
         case .usedChunks:
-            (offsets, payloads, payloadSize) = try movie.chunkOffsetsCopyingUsedChunks(at: payloadStart, dropping: droppedTrackIDs)
+            (offsets, payloads, copiedSize) = try movie.chunkOffsetsCopyingUsedChunks(at: payloadStart, dropping: notCopied)
+        }
+        // The replacing tracks' samples follow the copied media data, in track ID order.
+        var replacementOffsets: [UInt32: [UInt64]] = [:]
+        var payloadSize = copiedSize
+        let replacements = replacedTracks.filter { !droppedTrackIDs.contains($0.key) }.sorted { $0.key < $1.key }
+        for (id, replacement) in replacements {
+            var position = UInt64(payloadStart + payloadSize)
+            replacementOffsets[id] = replacement.chunkSizes.map { size in
+                defer { position += size }
+                return position
+            }
+            payloadSize += Int64(replacement.media.count)
         }
 
         // The added tracks: the still's sample first, the live-photo-info samples after it.
@@ -71,7 +85,9 @@ extension MovieRewrite {
                 )
             }
             let infoID = stillTrack == nil ? firstID : firstID + 1
-            if let video = livePhotoInfoVideo, infoID < UInt32.max {
+            if var video = livePhotoInfoVideo, infoID < UInt32.max {
+                // A replaced video's frames keep their times; its size is the new encoding's.
+                if let replacement = replacedTracks[video.trackID] { video.descriptions = replacement.track.descriptions }
                 let (trak, samples) = try AppleTimedMetadata.livePhotoInfoTrack(
                     for: video, trackID: infoID, scale: scale, chunkOffset: UInt64(payloadStart + payloadSize) + UInt64(appended.count),
                     creationTime: header.creationTime, modificationTime: header.modificationTime)
@@ -90,7 +106,14 @@ extension MovieRewrite {
                 continue
             case .track(let trak, let track?):
                 guard !droppedTrackIDs.contains(track.trackID) else { continue }
-                var rewritten = try MovieTrack.rewritten(trak, chunkOffsets: offsets[track.trackID] ?? [], timescaleFactor: scale)
+                var rewritten: Atom
+                if let replacement = replacedTracks[track.trackID] {
+                    let spliced = try Self.splicing(track, with: replacement)
+                    rewritten = try MovieTrack.rewritten(
+                        spliced, chunkOffsets: replacementOffsets[track.trackID] ?? [], timescaleFactor: scale)
+                } else {
+                    rewritten = try MovieTrack.rewritten(trak, chunkOffsets: offsets[track.trackID] ?? [], timescaleFactor: scale)
+                }
                 if soundAsISO, track.isAudio {
                     // QuickTime's sound descriptions as ISO ones: MP4 players drop AAC whose 'esds' sits in a 'wave' box.
                     let (iso, needs) = try ISOAudioSampleEntry.isoTrack(rewritten)
@@ -121,6 +144,7 @@ extension MovieRewrite {
             .bytes(fileType.movieStart(payloadSize: UInt64(payloadSize) + UInt64(appended.count), payloadOffset: payloadStart))
         ]
         pieces += payloads.map { .copy(offset: $0.offset, length: $0.length) }
+        pieces += replacements.map { .bytes($0.value.media) }
         if !appended.isEmpty { pieces.append(.bytes(appended)) }
         pieces.append(.bytes(moov))
         if keepsOtherTopLevelBoxes { pieces += movie.otherTopLevelBoxes.map { .copy(offset: $0.offset, length: $0.size) } }

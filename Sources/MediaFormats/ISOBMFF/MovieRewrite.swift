@@ -88,6 +88,10 @@ public struct MovieRewrite: Sendable {
     public var mediaDataAlignment: MediaDataAlignment?
     /// The tracks left out.
     public var droppedTrackIDs: Set<UInt32> = []
+    /// Tracks whose media is replaced by another encoding of their frames, turned (``TrackReplacement``): their old
+    /// chunks are not copied (with ``MediaData/usedChunks``; whole media data keeps them, unused), the new samples go
+    /// after the copied media data.
+    public var replacedTracks: [UInt32: TrackReplacement] = [:]
     /// Every movie-timescale value is multiplied by this (1 keeps them).
     public var timescaleFactor: UInt64 = 1
     /// A still-image-time track to add: its sample comes first after the media data, and it takes the first free

@@ -44,6 +44,9 @@ public struct MovieTrack: Sendable {
     public var isEnabled: Bool { header.flags & TrackHeader.enabled != 0 }
     /// A sound track (handler `soun`).
     public var isAudio: Bool { handlerType == "soun" }
+    /// An auxiliary video track (handler `auxv`): pictures that go with another video's frames (depth, mattes), which
+    /// players do not show.
+    public var isAuxiliaryVideo: Bool { handlerType == "auxv" }
     /// Whether the track's samples are described by a timed-metadata (`mebx`) sample entry.
     public var hasTimedMetadataEntries: Bool { format == "mebx" }
     /// A timed-metadata track (handler `meta`).
@@ -52,6 +55,13 @@ public struct MovieTrack: Sendable {
     public var describedTrackIDs: [UInt32] {
         let cdsc = atom.find(["tref", "cdsc"])?.data ?? []
         return stride(from: 0, to: cdsc.count - 3, by: 4).map { cdsc.loadUInt32(at: $0, .bigEndian) }
+    }
+
+    /// Every track this one's `tref` names, of any reference type (`cdsc`, `vmap` of an auxiliary video track…).
+    public var referencedTrackIDs: [UInt32] {
+        (atom.child("tref")?.children ?? []).flatMap { box in
+            stride(from: 0, to: box.data.count - 3, by: 4).map { box.data.loadUInt32(at: $0, .bigEndian) }
+        }
     }
 
     /// The keys of a timed-metadata (`mebx`) track, or nil for other tracks.

@@ -42,3 +42,33 @@ extension RepairTests {
         for (path, before) in fine { #expect(try bytes(path) == before) }
     }
 }
+
+extension RepairTests {
+    @Test(
+        "a JPEG stored 4032×3024, shown turned by Orientation 6: its stored picture squashed to 160×90 is unlinked, pillarboxed kept"
+    )
+    func squashedThumbnailOfTurnedPhoto() async throws {
+        let ws = try Workspace()
+        // The thumbnails are made from the pixels as stored, as a camera or a tool stores them beside a turned photo.
+        let squashed = ws.file("squashed.jpg"), pillarboxed = ws.file("pillarboxed.jpg")
+        try await photo(squashed, size: "4032x3024", thumbnail: "scale=160:90")
+        try await photo(pillarboxed, size: "4032x3024", thumbnail: "scale=120:90,pad=160:90:20:0:black")
+        for path in [squashed, pillarboxed] {
+            _ = try await Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=6", path])
+            #expect(try await Readers.exiftoolNumbers(path, ["Orientation"])["Orientation"] == "6")
+        }
+        let fine = try bytes(pillarboxed)
+        let pixels = try await Readers.pixelDigest(squashed)
+
+        let (survey, entries) = try await repair([ws.path])
+        #expect(survey.diagnoses.map(\.entry.files) == [[squashed]], "\(survey.diagnoses.map(\.entry))")
+        let problem = try #require(survey.diagnoses.first?.entry.problems.first)
+        #expect(problem.kind == .thumbnailShape, "\(problem)")
+        #expect(problem.detail.contains("160×90 for a 4032×3024 photo as stored, shown 3024×4032"), "\(problem.detail)")
+        #expect(entries.map(\.status) == [.mended])
+        let tags = try await Readers.exiftoolNumbers(squashed, ["ThumbnailLength", "Orientation", "Warning"])
+        #expect(tags["ThumbnailLength"] == nil && tags["Warning"] == nil && tags["Orientation"] == "6")
+        #expect(try await Readers.pixelDigest(squashed) == pixels)
+        #expect(try bytes(pillarboxed) == fine)
+    }
+}
