@@ -50,7 +50,7 @@ package struct PlainMovie {
             let cover = coverSeconds ?? facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: file) }?.seconds
             var removed: [String] = []
             // An MP4 for Android keeps one video and the sound: an iPhone 16's auxiliary video tracks go too.
-            let auxiliary = container == .mp4 ? movie.tracks.filter { $0.handlerType == "auxv" }.map { $0.trackID } : []
+            let auxiliary = container == .mp4 ? movie.tracks.filter { $0.isAuxiliaryVideo }.map { $0.trackID } : []
             let dropped = Set(
                 movie.tracks.filter { track in
                     container == .mp4 ? track.hasTimedMetadataEntries : StillImageTimeTrack.matches(track)

@@ -9,6 +9,9 @@ extension AppleTimedMetadata {
     /// reference dimensions swapped by an odd number of turns, and a video orientation that shows the new frames as
     /// the old ones were shown. Every other item, and the sample's size, stay as they are.
     /// - Parameters:
+    ///   - sample: the sample as stored.
+    ///   - keys: the sample entry of its track, which holds its keys.
+    ///   - clockwiseQuarterTurns: how the new frames are turned from the stored ones.
     ///   - frameSize: the stored frames' size, for a transform without reference dimensions.
     /// - Throws: ``FormatError`` when the sample's items cannot be read.
     public static func turning(

@@ -21,6 +21,8 @@ extension MovieRewrite {
         /// The video track `track` of the movie in `file`, read whole (its samples are read into memory: a Live Photo's
         /// video is a few megabytes).
         /// - Parameters:
+        ///   - track: the video track, as the movie holds it.
+        ///   - file: the movie.
         ///   - clockwiseQuarterTurns: how its frames are turned from the old ones (taken modulo 4).
         /// - Throws: ``FormatError`` when its chunks do not lie within the file.
         public init(track: MovieTrack, in file: RandomAccessFile, clockwiseQuarterTurns: Int) throws(FormatError) {
