@@ -75,7 +75,8 @@ extension Engine {
         if pvt && pvtZip { throw .invalidArgument("--pvt and --pvt-zip cannot be used together") }
         if pvt || pvtZip {
             throw .invalidArgument(
-                "--pvt and --pvt-zip are written here by make alone; livephoto serve and the livephoto command write them for every operation")
+                "--pvt and --pvt-zip are written here by make alone; livephoto serve and the livephoto command write them for every operation"
+            )
         }
     }
 

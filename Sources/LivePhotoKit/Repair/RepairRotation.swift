@@ -86,13 +86,9 @@ enum RepairRotation {
         } else {
             throw .unsupported(file: movie, reason: "the movie carries no content identifier to keep")
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-repair-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        do { try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true) } catch {
-            throw .writeFailed(path: "a temporary folder", reason: "cannot be made")
-        }
-        let tool: FFmpeg
-        do { tool = try FFmpeg.locate(explicitPath: ffmpegPath) } catch { throw MediaSteps.wrap(error, file: nil) }
+        let folder = try RepairWorkFolder(ffmpegPath: ffmpegPath)
+        defer { folder.remove() }
+        let (work, tool) = (folder.path, folder.ffmpeg)
         let upright = "\(work)/upright.mp4"
         let codec: LivePhotoCore.VideoCodec
         do {

@@ -59,13 +59,9 @@ enum RepairRotationSplice {
         guard let turned = turned(movie) else {
             throw .unsupported(file: path, reason: "its video is no longer shown turned by its track's matrix")
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-repair-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        do { try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true) } catch {
-            throw .writeFailed(path: "a temporary folder", reason: "cannot be made")
-        }
-        let tool: FFmpeg
-        do { tool = try FFmpeg.locate(explicitPath: ffmpegPath) } catch { throw MediaSteps.wrap(error, file: nil) }
+        let folder = try RepairWorkFolder(ffmpegPath: ffmpegPath)
+        defer { folder.remove() }
+        let (work, tool) = (folder.path, folder.ffmpeg)
 
         var replacements: [UInt32: MovieRewrite.TrackReplacement] = [:]
         for track in [turned.video] + turned.auxiliaries {

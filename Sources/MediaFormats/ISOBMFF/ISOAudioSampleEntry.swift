@@ -67,19 +67,7 @@ public enum ISOAudioSampleEntry {
         guard channels > 0, channels <= 0xFFFF, rate > 0, rate < 65536, rate == rate.rounded() else {
             throw FormatError(.unsupported, "an AAC track of \(channels) channels at \(rate) Hz has no ISO version-0 form")
         }
-        var w = ByteWriter()
-        let body = esds.serialized()
-        w.appendUInt32(UInt32(36 + body.count))
-        w.appendASCII("mp4a")
-        w.append(Array(b[8..<16]))  // reserved and the data reference index
-        w.append([UInt8](repeating: 0, count: 8))  // reserved (version 0, revision, vendor)
-        w.appendUInt16(UInt16(channels))
-        w.appendUInt16(16)  // sample size
-        w.appendUInt16(0)  // pre-defined
-        w.appendUInt16(0)  // reserved
-        w.appendUInt32(UInt32(rate) << 16)
-        w.append(body)
-        return .rewritten(w.bytes)
+        return .rewritten(versionZeroEntry("mp4a", from: b, channels: Int(channels), rate: Int(rate), children: esds.serialized()))
     }
 
     /// The channel count and rate of a sound description of 16-bit signed little-endian PCM, interleaved, one frame a
@@ -116,9 +104,15 @@ public enum ISOAudioSampleEntry {
     /// The ISO `sowt` version-0 sound description (ISO/IEC 14496-12 §12.2.3) of 16-bit PCM: `entry`'s data reference
     /// index, `channels`, a sample size of 16 and `rate` in 16.16, with no other field and no child box.
     static func sowtEntry(from entry: [UInt8], channels: Int, rate: Int) -> [UInt8] {
+        versionZeroEntry("sowt", from: entry, channels: channels, rate: rate, children: [])
+    }
+
+    /// An ISO version-0 sound description (ISO/IEC 14496-12 §12.2.3) of `format`: `entry`'s data reference index,
+    /// `channels`, a sample size of 16 and `rate` in 16.16, then `children` (an `esds`, or nothing).
+    static func versionZeroEntry(_ format: String, from entry: [UInt8], channels: Int, rate: Int, children: [UInt8]) -> [UInt8] {
         var w = ByteWriter()
-        w.appendUInt32(36)
-        w.appendASCII("sowt")
+        w.appendUInt32(UInt32(36 + children.count))
+        w.appendASCII(format)
         w.append(Array(entry[8..<16]))  // reserved and the data reference index
         w.append([UInt8](repeating: 0, count: 8))  // reserved (version 0, revision, vendor)
         w.appendUInt16(UInt16(channels))
@@ -126,6 +120,7 @@ public enum ISOAudioSampleEntry {
         w.appendUInt16(0)  // pre-defined
         w.appendUInt16(0)  // reserved
         w.appendUInt32(UInt32(rate) << 16)
+        w.append(children)
         return w.bytes
     }
 

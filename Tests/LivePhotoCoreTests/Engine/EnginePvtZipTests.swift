@@ -24,11 +24,16 @@ struct EnginePvtZipTests {
         }
         #expect(report["bundle"]?.stringValue == "iphone_IMG_3853_gwy15.pvt.zip")
         #expect(report["packaging"]?.stringValue == "pvt-zip")
-        #expect(files.map(\.name) == ["iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.MOV", "metadata.plist", "iphone_IMG_3853_gwy15.pvt.zip"])
+        #expect(
+            files.map(\.name) == [
+                "iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.MOV", "metadata.plist", "iphone_IMG_3853_gwy15.pvt.zip",
+            ])
         #expect(files.map(\.isPart) == [true, true, true, false])
         let pair = try #require(
             {
-                if case .done(_, let pair) = Engine.run("make", inputs: inputs, dates: dates, options: try JSONValue.parse(Array(#"{"id": "\#(Self.id)"}"#.utf8))) {
+                if case .done(_, let pair) = Engine.run(
+                    "make", inputs: inputs, dates: dates, options: try JSONValue.parse(Array(#"{"id": "\#(Self.id)"}"#.utf8)))
+                {
                     return pair
                 }
                 return nil
@@ -46,7 +51,11 @@ struct EnginePvtZipTests {
         }
         let archive = RandomAccessFile(joining: [.bytes(archiveBytes)], name: "iphone_IMG_3853_gwy15.pvt.zip")
         let members = try ZipDirectory.members(of: archive, maxCount: 10)
-        #expect(members.map(\.name) == ["iphone_IMG_3853_gwy15.pvt/", "iphone_IMG_3853_gwy15.pvt/iphone_IMG_3853_gwy15.HEIC", "iphone_IMG_3853_gwy15.pvt/iphone_IMG_3853_gwy15.MOV", "iphone_IMG_3853_gwy15.pvt/metadata.plist"])
+        #expect(
+            members.map(\.name) == [
+                "iphone_IMG_3853_gwy15.pvt/", "iphone_IMG_3853_gwy15.pvt/iphone_IMG_3853_gwy15.HEIC",
+                "iphone_IMG_3853_gwy15.pvt/iphone_IMG_3853_gwy15.MOV", "iphone_IMG_3853_gwy15.pvt/metadata.plist",
+            ])
         #expect(members.allSatisfy { $0.compression == .stored })
         #expect(members.map(\.modificationTime) == [1_700_000_000, 1_700_000_000, 1_700_000_100, 1_700_000_000])
         for (member, part) in zip(members.dropFirst(), files.prefix(3)) {

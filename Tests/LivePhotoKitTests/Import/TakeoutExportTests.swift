@@ -10,14 +10,16 @@ struct TakeoutExportTests {
     static let googleSidecar = #"{"title": "IMG_1.JPG", "photoTakenTime": {"timestamp": "1690000000"}}"#
     static let osxphotosSidecar = #"[{"SourceFile": "IMG_1.JPG", "EXIF:DateTimeOriginal": "2019:07:04 18:30:00"}]"#
     static let albumInfo = #"{"albumName": "Kids", "photos": []}"#
-    static let photoDetails = "imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate\n"
+    static let photoDetails =
+        "imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate\n"
         + "IMG_1.JPG,a,no,no,no,\"Sunday January 1,2017 12:05 PM GMT\",0,\"Sunday January 1,2017 12:05 PM GMT\"\n"
 
     /// A walk's result: a photo in each of `media`'s parts, and the given JSON files and CSV tables, by part.
     func ingest(media: [Int], json: [(part: Int, text: String)] = [], tables: [(part: Int, text: String)] = []) throws -> TakeoutIngest {
         var ingest = TakeoutIngest()
         for (number, part) in media.enumerated() {
-            ingest.media.append(.init(member: TakeoutMember(part: part, path: "Photos/IMG_\(number).JPG", size: 1), outcome: .landed(number)))
+            ingest.media.append(
+                .init(member: TakeoutMember(part: part, path: "Photos/IMG_\(number).JPG", size: 1), outcome: .landed(number)))
         }
         for (number, file) in json.enumerated() {
             let member = TakeoutMember(part: file.part, path: "Photos/IMG_\(number).JPG.json", size: 1)
