@@ -3,7 +3,7 @@
 // and exit code. Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, test } from 'node:test';
 import {
@@ -143,6 +143,19 @@ print(json.dumps([[i.filename, hashlib.sha256(z.read(i)).hexdigest()] for i in z
     assert.deepEqual(engine, list(join(out, 'iphone_IMG_3853_gwy15.pvt.zip')));
     assert.equal(engine.length, 4);
     execFileSync('unzip', ['-tq', mine]);
+  });
+
+  test('a JPEG with stray bytes after a segment, and a Samsung HEIC made and turned back into a Motion Photo', { skip: withoutSamples }, async () => {
+    const sony = readFileSync(sample('camera_sony-dsc-hx5v_mei.jpg'));
+    const first = 4 + sony.readUInt16BE(4);
+    const stray = join(workFolder('stray'), 'stray.jpg');
+    writeFileSync(stray, Buffer.concat([sony.subarray(0, first), Buffer.from('?>\n'), sony.subarray(first)]));
+    const { cli } = await agree(['make', '--id', id], [stray, clip()], ['make', { id }]);
+    assert.ok(cli.json.notes.some((n) => n.includes('stray bytes between its segments')), JSON.stringify(cli.json.notes));
+    const iphoneMovie = sample('iphone_IMG_3853_gwy15.MOV');
+    const made = workFolder('samsung');
+    await runCLI(['make', '--id', id, sample('samsung-s22-google-motionphoto-v1_ente.heic'), iphoneMovie, '--out', made, '--name', 'S']);
+    await agree(['convert', '--to', 'motion'], [join(made, 'S.HEIC'), join(made, 'S.MOV')], ['convert', { to: 'motion' }]);
   });
 
   test('bad input fails in the same words: a movie as the photo, a photo as the video', async () => {

@@ -147,9 +147,6 @@ package struct MotionPhotoWriter {
         timestampUs: Int64
     ) throws(FormatError) -> SplicedFile {
         let heif = try HEIFFile(file: source)
-        guard heif.metaPrecedesMediaData else {
-            throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data")
-        }
         let item = heif.primaryXMPItem
         let existing = try item.map { (item) throws(FormatError) in
             try XMPPacket(bytes: try heif.itemData(item.id, in: source, limit: XMPPacket.maxSize))
@@ -158,7 +155,11 @@ package struct MotionPhotoWriter {
             existing: existing, primaryMime: MotionPhotoXMP.MediaType.heic, primaryPadding: padding, videoLength: videoLength,
             videoPadding: videoPadding, timestampUs: timestampUs)
         guard let item else {
-            // A new XMP item: meta grows, and everything after it is copied as it is, behind the new meta.
+            // A new XMP item: meta grows, and everything after it is copied as it is, behind the new meta. (An existing
+            // one is rewritten below wherever meta lies, as a Samsung's HEIC has it after the image data.)
+            guard heif.metaPrecedesMediaData else {
+                throw FormatError(.unsupported, "the HEIC's 'meta' follows its image data and holds no XMP item to rewrite")
+            }
             let (meta, _) = try HEIFMetaEditor.addingXMPItem(to: heif, originalSize: source.size, payloadLength: packet.count)
             var mdat = ByteWriter()
             mdat.appendMediaData(packet)

@@ -96,4 +96,23 @@ struct RealStillTests {
         #expect(output.firstRange(of: stray + Array(bytes[(after + 3)..<(after + 5)])) != nil, "kept before the next segment")
         #expect(try Self.identifier(in: made.still) == made.result.identifier.rawValue)
     }
+
+    @Test("a Samsung HEIC (its meta after its image data), made a Live Photo, converts back to a Motion Photo")
+    func samsungHEICBackToMotion() throws {
+        var shell = ScriptedShell.browser
+        var settings = MakeSettings()
+        settings.identifier = ContentIdentifier("71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")  // the movie's own
+        let made = try shell.run(
+            MakeFlow(
+                photo: try sampleInput("samsung-s22-google-motionphoto-v1_ente.heic"), video: try sampleInput(Self.movie),
+                settings: settings))
+        let still = try InputFile(opened: made.still.output.asFile(named: "still.heic"), path: "still.heic")
+        #expect(try !HEIFFile(file: still.file).metaPrecedesMediaData, "Samsung's layout: meta after the image data")
+        let plan = try shell.run(
+            MotionConversionFlow(
+                photo: still, movie: try sampleInput(Self.movie), options: MotionConversionSettings(), photoMilliseconds: 0, folder: ""))
+        let output = plan.files[0].content.asFile(named: "still.MP.heic")
+        #expect(try HEIFFile(file: output).hasMotionPhotoBoxes)
+        #expect(plan.result.format == .heic)
+    }
 }
