@@ -159,13 +159,21 @@ async function run(operation, files, options = {}) {
   throw new LivePhotoError('the engine asked for a video frame twice', 70);
 }
 
-async function runOnce(operation, files, options) {
+/**
+ * One operation on `files`, run until the engine has every byte it asks for; `names` name the files in the request
+ * (their paths in a library), else their own names. For library.js.
+ */
+export function runEngine(operation, files, options, names) {
+  return runOnce(operation, files, options, names);
+}
+
+async function runOnce(operation, files, options, names) {
   const state = { cache: new ReadCache(files), misses: [], messages: [] };
   statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
   const request = {
     operation,
     files: files.map((file, index) => ({
-      name: nameOf(file, index), size: file.size, lastModified: typeof file.lastModified === 'number' ? file.lastModified : Date.now(),
+      name: names?.[index] ?? nameOf(file, index), size: file.size, lastModified: typeof file.lastModified === 'number' ? file.lastModified : Date.now(),
     })),
     options,
   };
@@ -269,6 +277,15 @@ export function convert(files, options = {}) {
 /** A Live Photo edited: `{ trim: "0.3..1.8", mute: true, keyPhoto: 1.2, newId: true }`. */
 export function edit(photo, movie, options = {}) {
   return run('edit', [photo, movie], options);
+}
+
+/**
+ * `livephoto scan` over a library: Files, Blobs, `{ path, file }` pairs or a FileSystemDirectoryHandle. Resolves to
+ * `{ report, summary }`, the objects `scan --json` prints. Its code (library.js) is loaded on the first call.
+ */
+export async function scanLibrary(inputs, options = {}) {
+  const library = await import('./library.js');
+  return library.scanLibrary(inputs, options);
 }
 
 /** Node only: the file at `path` as a File whose bytes are read when sliced, never whole. */

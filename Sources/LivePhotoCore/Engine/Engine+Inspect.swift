@@ -24,11 +24,11 @@ extension Engine {
     }
 
     /// The file read for inspect and verify; one that cannot be identified gets its error.
-    static func analysis(_ file: RandomAccessFile) -> FileAnalysis {
+    static func analysis(_ file: RandomAccessFile, depth: FileAnalysis.Depth = .full) -> FileAnalysis {
         do throws(LivePhotoError) {
-            return FileAnalysis(try InputFile(opened: file, path: file.path))
+            return FileAnalysis(try InputFile(opened: file, path: file.path), depth: depth)
         } catch {
-            return FileAnalysis(unreadable: file.path, reason: error.reason)
+            return FileAnalysis(unreadable: file.path, reason: error.reason, depth: depth)
         }
     }
 }

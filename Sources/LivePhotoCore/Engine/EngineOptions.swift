@@ -59,6 +59,13 @@ package struct EngineOptions {
         return b
     }
 
+    /// A list (`files: [...]`), its elements as given.
+    package mutating func list(_ key: String) throws(LivePhotoError) -> [JSONValue]? {
+        guard let v = value(key) else { return nil }
+        guard let list = v.arrayValue else { throw .invalidArgument("\(Self.flag(key)) takes a list") }
+        return list
+    }
+
     /// A value of `type`'s raw values (`flavor: "google"`).
     package mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(LivePhotoError) -> T?
     where T.RawValue == String {

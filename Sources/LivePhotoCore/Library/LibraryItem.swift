@@ -1,5 +1,3 @@
-internal import PortableFoundation
-
 /// One thing a library scan found: a Live Photo (its still and movie), a Motion Photo, an orphan, a conflict, a plain
 /// photo or movie, a damaged file, or another file. The JSON form is one object per item (`scan --json`).
 public struct LibraryItem: Sendable, Codable, Equatable {
@@ -75,8 +73,8 @@ public struct LibraryItem: Sendable, Codable, Equatable {
         if let root {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             if first.hasPrefix(prefix) { return String(first.dropFirst(prefix.count)) }
-            if first == root { return URL(fileURLWithPath: first).lastPathComponent }
+            if first == root { return PathName.lastComponent(first) }
         }
-        return URL(fileURLWithPath: first).lastPathComponent
+        return PathName.lastComponent(first)
     }
 }

@@ -1,21 +1,20 @@
-import LivePhotoMedia
-internal import PortableFoundation
-
-/// One file of a library scan, as its headers say.
-struct ScannedFile: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+/// One file of a library scan, as its headers say: the facts pairing needs (docs/guide/libraries.md#scan). The
+/// command line keeps them in its index; the browser holds them for the files it was given.
+package struct ScannedFile: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case still, movie, motionPhoto(InspectionReport.MotionPhotoReport.Flavor, PhotoFamily), damaged(String), other
     }
 
-    let path: String
-    var kind: Kind
-    var identifier: String?
+    /// As the shell names it: absolute on the command line, relative to the folder chosen in a browser.
+    package let path: String
+    package var kind: Kind
+    package var identifier: String?
     /// A movie with a still-image-time track: a Live Photo's, even without its identifier.
-    var hasStillImageTime = false
+    package var hasStillImageTime = false
     /// vivo's pairing id, from the footer of a vivo pair's photo or movie (`VivoPair`).
-    var pairingID: String?
+    package var pairingID: String?
 
-    init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false, pairingID: String? = nil) {
+    package init(path: String, kind: Kind, identifier: String? = nil, hasStillImageTime: Bool = false, pairingID: String? = nil) {
         self.path = path
         self.kind = kind
         self.identifier = identifier
@@ -23,9 +22,9 @@ struct ScannedFile: Sendable, Equatable {
         self.pairingID = pairingID
     }
 
-    init(path: String) {
+    /// The file at `path` as `report` (``FileAnalysis`` at ``FileAnalysis/Depth/identity``) says it is.
+    package init(path: String, report: InspectionReport.FileReport) {
         self.path = path
-        let report = FileAnalysis(path: path, depth: .identity).report
         identifier = report.contentIdentifier
         pairingID = report.pairingIdentifier
         if report.format == .unknown {
@@ -45,13 +44,13 @@ struct ScannedFile: Sendable, Equatable {
     }
 
     /// A Motion Photo's layout and family as the scan index keeps them, `FLAVOR:FAMILY` (`google-motion-photo:oppo`).
-    static func storedMotion(_ flavor: InspectionReport.MotionPhotoReport.Flavor, _ family: PhotoFamily) -> String {
+    package static func storedMotion(_ flavor: InspectionReport.MotionPhotoReport.Flavor, _ family: PhotoFamily) -> String {
         "\(flavor.rawValue):\(family.rawValue)"
     }
 
     /// The layout and family of ``storedMotion(_:_:)``; an index written before families were kept holds `FLAVOR`
     /// alone, read with the layout's usual family until the file changes.
-    static func motion(stored text: String) -> (InspectionReport.MotionPhotoReport.Flavor, PhotoFamily)? {
+    package static func motion(stored text: String) -> (InspectionReport.MotionPhotoReport.Flavor, PhotoFamily)? {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         guard let first = parts.first, let flavor = InspectionReport.MotionPhotoReport.Flavor(rawValue: first) else { return nil }
         guard parts.count == 2 else { return (flavor, flavor.usualFamily) }
@@ -60,17 +59,42 @@ struct ScannedFile: Sendable, Equatable {
 
     /// Whether the name of `path` says a photo or a movie (``MediaExtensions``): such a file that cannot be read is
     /// damaged, not "other".
-    static func looksLikeMedia(_ path: String) -> Bool {
+    package static func looksLikeMedia(_ path: String) -> Bool {
         MediaExtensions.all.contains(PathName.pathExtension(path).lowercased())
     }
 
     /// The key it pairs by name with (``PairingKey``), as the index keeps it.
-    var stemKey: String { PairingKey(path: path).text }
+    package var stemKey: String { PairingKey(path: path).text }
 
     /// The file as pairing reads it (a still or a movie; anything else is never paired, and reads as a still).
-    var pairingHalf: PairingHalf {
+    package var pairingHalf: PairingHalf {
         PairingHalf(
-            side: kind == .movie ? .movie : .still, folder: FileWalk.folder(of: path), name: PathName.lastComponent(path),
+            side: kind == .movie ? .movie : .still, folder: PathName.folder(of: path), name: PathName.lastComponent(path),
             identifier: identifier, hasStillImageTime: hasStillImageTime, vivoPairingID: pairingID)
+    }
+
+    /// The kind as scan's index and the engine's facts keep it: its name, and the reason for a damaged file (read back
+    /// by ``init(stored:note:)``).
+    package var storedKind: (text: String, note: String?) {
+        switch kind {
+        case .still: ("still", nil)
+        case .movie: ("movie", nil)
+        case .motionPhoto(let flavor, let family): ("motion:" + Self.storedMotion(flavor, family), nil)
+        case .damaged(let reason): ("damaged", reason)
+        case .other: ("other", nil)
+        }
+    }
+
+    /// The kind of ``storedKind``; nil for a name this version does not know.
+    package static func kind(stored text: String, note: String?) -> Kind? {
+        switch text {
+        case "still": return .still
+        case "movie": return .movie
+        case "damaged": return .damaged(note ?? "")
+        case "other": return .other
+        default:
+            guard text.hasPrefix("motion:"), let motion = motion(stored: String(text.dropFirst(7))) else { return nil }
+            return .motionPhoto(motion.0, motion.1)
+        }
     }
 }

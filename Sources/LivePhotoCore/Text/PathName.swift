@@ -9,6 +9,12 @@ package enum PathName {
         return String(Substring(utf8))
     }
 
+    /// The folder: all before the last `/` (`/` for a file at the root), `.` for a bare name.
+    package static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// The extension: `gz` of `b.tar.gz`; empty for `.bashrc`, `x` and `y.` (a dot that starts or ends the name).
     package static func pathExtension(_ path: String) -> String {
         let name = Array(lastComponent(path).utf8)

@@ -120,8 +120,5 @@ enum FileWalk {
     }
 
     /// The folder a file lies in (its path up to the last "/").
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    static func folder(of path: String) -> String { PathName.folder(of: path) }
 }

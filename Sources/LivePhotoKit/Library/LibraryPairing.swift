@@ -1,4 +1,4 @@
-/// Pairs a scan's files into items with the shared decision (``LivePhotoPairing``): stills and movies by content
+/// Pairs a scan's files into items with the shared decisions (``LibraryItems``): stills and movies by content
 /// identifier across names and folders (an edited `IMG_E1234` still or movie beside the original is a variant), then
 /// the files left by folder and name, saying so.
 ///
@@ -66,7 +66,8 @@ enum LibraryPairing {
         // whatever Apple identifier they keep).
         let markPaired = try db.statement("INSERT OR IGNORE INTO temp.pairedFile (path) VALUES (?)")
         func identifierGroup(_ files: [ScannedFile]) throws {
-            guard let first = files.first, let identifier = first.identifier, let items = byIdentifier(files, identifier: identifier)
+            guard let first = files.first, let identifier = first.identifier,
+                let items = LibraryItems.byIdentifier(files, identifier: identifier)
             else { return }
             try store([items], sortKey: first.path, groupKey: "i" + identifier)
             for file in files { try markPaired.execute([file.path]) }
@@ -92,7 +93,7 @@ enum LibraryPairing {
         var key = ""
         func nameGroup() throws {
             guard let first = group.first else { return }
-            let items = key.first == "n" ? byName(group) : group.map(alone)
+            let items = key.first == "n" ? LibraryItems.byName(group) : group.map(LibraryItems.alone)
             try store(items, sortKey: key.first == "n" ? String(key.dropFirst()) : first.path, groupKey: key)
         }
         try db.statement(
@@ -123,65 +124,5 @@ enum LibraryPairing {
         return ScannedFile(
             path: row.text(0), kind: kind, identifier: row.optionalText(2), hasStillImageTime: row.bool(3),
             pairingID: row.optionalText(5))
-    }
-
-    /// Stills and movies that share an identifier: a Live Photo (with its variants), or a conflict; nil when they are
-    /// not a still and a movie (each then pairs by name).
-    private static func byIdentifier(_ files: [ScannedFile], identifier: String) -> LibraryItem? {
-        switch LivePhotoPairing.byIdentifier(files.map(\.pairingHalf)) {
-        case .livePhoto(let still, let movie, let variants):
-            return LibraryItem(
-                kind: .livePhoto, files: [files[still].path, files[movie].path], identifier: identifier, pairedBy: .identifier,
-                variants: variants.map { files[$0].path })
-        case .conflict(let stills, let movies):
-            return LibraryItem(
-                kind: .conflict, files: files.map(\.path).sorted(), identifier: identifier,
-                note: "one identifier on \(stills) photos and \(movies) movies")
-        case nil:
-            return nil
-        }
-    }
-
-    /// Stills and movies of one folder and name that no identifier paired: one still and one movie as
-    /// ``LivePhotoPairing/byName(still:movie:)`` decides; more, or fewer, each alone.
-    private static func byName(_ files: [ScannedFile]) -> [LibraryItem] {
-        let stills = files.filter { $0.kind == .still }
-        let movies = files.filter { $0.kind == .movie }
-        guard stills.count == 1, movies.count == 1, let still = stills.first, let movie = movies.first else { return files.map(alone) }
-        switch LivePhotoPairing.byName(still: still.pairingHalf, movie: movie.pairingHalf) {
-        case .vivoPair(let id):
-            return [
-                LibraryItem(
-                    kind: .motionPhoto, files: [still.path, movie.path], identifier: id, pairedBy: .vivoPairingID, flavor: .vivoPair,
-                    family: .vivo)
-            ]
-        case .conflict(let reason):
-            return [LibraryItem(kind: .conflict, files: [still.path, movie.path], note: reason)]
-        case .apart:
-            return [alone(still), alone(movie)]
-        case .livePhoto(let identifier, let lacking, _):
-            return [
-                LibraryItem(
-                    kind: .livePhoto, files: [still.path, movie.path], identifier: identifier, pairedBy: .name,
-                    note: "paired by name: \(lacking.phrase) content identifier")
-            ]
-        }
-    }
-
-    /// A file paired with nothing: a Motion Photo, a damaged or other file; a Live Photo's part is an orphan, any
-    /// other still or movie plain.
-    private static func alone(_ file: ScannedFile) -> LibraryItem {
-        switch file.kind {
-        case .motionPhoto(let flavor, let family):
-            return LibraryItem(kind: .motionPhoto, files: [file.path], identifier: file.identifier, flavor: flavor, family: family)
-        case .damaged(let reason): return LibraryItem(kind: .damaged, files: [file.path], note: reason)
-        case .other: return LibraryItem(kind: .other, files: [file.path])
-        case .still where file.identifier != nil:
-            return LibraryItem(kind: .orphanStill, files: [file.path], identifier: file.identifier, note: "no movie with its identifier")
-        case .movie where file.identifier != nil || file.hasStillImageTime:
-            return LibraryItem(kind: .orphanMovie, files: [file.path], identifier: file.identifier, note: "no photo with its identifier")
-        case .movie: return LibraryItem(kind: .plainMovie, files: [file.path])
-        case .still: return LibraryItem(kind: .plainPhoto, files: [file.path])
-        }
     }
 }

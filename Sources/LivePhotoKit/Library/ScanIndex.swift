@@ -164,26 +164,11 @@ struct ScanIndex {
         }
     }
 
-    /// A kind as stored: its name, and the reason for a damaged file.
+    /// A kind as stored (``ScannedFile/storedKind``).
     static func text(_ kind: ScannedFile.Kind) -> (String, String?) {
-        switch kind {
-        case .still: ("still", nil)
-        case .movie: ("movie", nil)
-        case .motionPhoto(let flavor, let family): ("motion:" + ScannedFile.storedMotion(flavor, family), nil)
-        case .damaged(let reason): ("damaged", reason)
-        case .other: ("other", nil)
-        }
+        let stored = ScannedFile(path: "", kind: kind).storedKind
+        return (stored.text, stored.note)
     }
 
-    static func kind(_ text: String, note: String?) -> ScannedFile.Kind? {
-        switch text {
-        case "still": return .still
-        case "movie": return .movie
-        case "damaged": return .damaged(note ?? "")
-        case "other": return .other
-        default:
-            guard text.hasPrefix("motion:"), let motion = ScannedFile.motion(stored: String(text.dropFirst(7))) else { return nil }
-            return .motionPhoto(motion.0, motion.1)
-        }
-    }
+    static func kind(_ text: String, note: String?) -> ScannedFile.Kind? { ScannedFile.kind(stored: text, note: note) }
 }

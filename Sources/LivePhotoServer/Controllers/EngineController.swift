@@ -14,6 +14,7 @@ struct EngineController {
         "inputs.js": "text/javascript; charset=utf-8",
         "frame.js": "text/javascript; charset=utf-8",
         "checksums.js": "text/javascript; charset=utf-8",
+        "library.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
     ]
 

@@ -1,7 +1,8 @@
 import Foundation
-import LivePhotoKit
 import TestSupport
 import Testing
+
+@testable import LivePhotoKit
 
 /// `scan`: a library's Live Photos paired by identifier across names and folders, and everything else reported.
 @Suite("library scan")
@@ -123,6 +124,21 @@ struct LibraryScanTests {
         for path in sidecars { #expect(item(path) == LibraryItem(kind: .other, files: [path]), "\(path)") }
         #expect(scan.count(.other) == 21 && scan.items.filter { $0.kind == .other }.allSatisfy { $0.files[0].hasSuffix(".json") })
         #expect(scan.count(.livePhoto) == 5 && scan.count(.conflict) == 1 && scan.items.count == 33)
+
+        // One pairing: the core's, on the same files' facts as the browser holds them, gives these items in the order
+        // the scan hands them over.
+        var streamed: [LibraryItem] = []
+        _ = try await LibraryScanner.scan([ws.file("library")]) { streamed.append($0) }
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: ws.file("library")).sorted()
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.map { ws.file("library/" + $0) }
+            .filter {
+                var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &folder) && !folder.boolValue
+            }
+        #expect(
+            LibraryItems.paired(paths.map { ScannedFile(path: $0) })
+                == streamed.map {
+                    var item = $0; item.root = nil; return item
+                })
 
         // Overlapping roots find each file once.
         let overlapping = try await LibraryScanner.scan([ws.file("library"), ws.file("library/2024"), ws.file("library")])

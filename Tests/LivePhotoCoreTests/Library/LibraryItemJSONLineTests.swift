@@ -1,9 +1,10 @@
 import Foundation
-import LivePhotoKit
+import LivePhotoCore
+import MediaFormats
 import Testing
 
 /// A scan's JSON lines, written straight into bytes, are the lines `JSONEncoder` writes (sorted keys, slashes as they
-/// are), whatever the names hold.
+/// are), whatever the names hold; the engine's JSON of an item is the same value.
 @Suite("scan's JSON lines")
 struct LibraryItemJSONLineTests {
     static let names = [
@@ -31,6 +32,17 @@ struct LibraryItemJSONLineTests {
             let expected = Array(try encoder.encode(item)) + [0x0A]
             #expect(String(decoding: line, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
             #expect(try JSONDecoder().decode(LibraryItem.self, from: Data(line)) == item)
+        }
+    }
+
+    @Test("the engine's JSON of each item is the line's value, key for key")
+    func engineJSON() throws {
+        for item in Self.items {
+            var line: [UInt8] = []
+            item.appendJSONLine(to: &line)
+            var written: [UInt8] = []
+            item.json.write(into: &written)
+            #expect(try JSONValue.parse(Array(line.dropLast())) == JSONValue.parse(written))
         }
     }
 }

@@ -1,0 +1,47 @@
+import MediaFormats
+
+extension LibraryItem.Kind: JSONRepresentable {}
+extension LibraryItem.Pairing: JSONRepresentable {}
+
+/// An item as one line of `scan --json` holds it (``appendJSONLine(to:)``), keys in the same sorted order.
+extension LibraryItem: JSONRepresentable {
+    package var json: JSONValue {
+        var o = JSONObject()
+        o.set("family", family)
+        o.set("files", files)
+        o.set("flavor", flavor)
+        o.set("identifier", identifier)
+        o.set("kind", kind)
+        o.set("note", note)
+        o.set("pairedBy", pairedBy)
+        o.set("root", root)
+        o.set("variants", variants)
+        return o.json
+    }
+}
+
+/// A file's facts as the browser keeps them between the engine's runs: `{"path", "kind", "note", "identifier",
+/// "stillImageTime", "pairingID"}`, the kind and note as scan's index stores them (``ScannedFile/storedKind``).
+extension ScannedFile: JSONRepresentable {
+    package var json: JSONValue {
+        let stored = storedKind
+        var o = JSONObject()
+        o.set("path", path)
+        o.set("kind", stored.text)
+        o.set("note", stored.note)
+        o.set("identifier", identifier)
+        o.set("stillImageTime", hasStillImageTime ? true : nil)
+        o.set("pairingID", pairingID)
+        return o.json
+    }
+
+    /// The facts of ``json``; nil when they name no path or a kind this version does not know.
+    package init?(json: JSONValue) {
+        guard let path = json["path"]?.stringValue, let text = json["kind"]?.stringValue,
+            let kind = Self.kind(stored: text, note: json["note"]?.stringValue)
+        else { return nil }
+        self.init(
+            path: path, kind: kind, identifier: json["identifier"]?.stringValue,
+            hasStillImageTime: json["stillImageTime"]?.boolValue ?? false, pairingID: json["pairingID"]?.stringValue)
+    }
+}
