@@ -103,6 +103,50 @@ export function edit(photo: Blob, movie: Blob, options?: EditOptions): Promise<R
 /** Node only: the file at `path` as a File read when sliced, never whole. */
 export function openFile(path: string): Promise<File>;
 
+/** A library's files: Files or Blobs (a folder input's keep their `webkitRelativePath`), `{ path, file }` pairs (the path relative to the folder), or a folder the browser handed over. */
+export type LibraryInputs = FileSystemDirectoryHandle | Blob | { path: string; file: Blob } | Array<Blob | { path: string; file: Blob } | FileSystemDirectoryHandle>;
+
+/** How far a library operation has gone. */
+export interface LibraryProgress {
+  phase: 'reading';
+  files: number;
+  totalFiles: number;
+  bytes: number;
+  totalBytes: number;
+  /** Since the operation started. */
+  seconds: number;
+}
+
+export interface LibraryOptions {
+  onProgress?: (progress: LibraryProgress) => void;
+  /** Aborting rejects with the signal's reason (an `AbortError`) between two batches of files. */
+  signal?: AbortSignal;
+}
+
+/** One item of `livephoto scan --json`, its paths relative to the folder. */
+export interface LibraryItem {
+  kind: 'live-photo' | 'motion-photo' | 'orphan-still' | 'orphan-movie' | 'conflict' | 'plain-photo' | 'plain-movie' | 'damaged' | 'other';
+  /** A Live Photo's still, then its movie; the files in conflict; else the one file. */
+  files: string[];
+  identifier?: string;
+  pairedBy?: 'identifier' | 'name' | 'vivo-pairing-id';
+  /** Edited copies of a Live Photo (`IMG_E1234.JPG`). */
+  variants: string[];
+  flavor?: string;
+  family?: string;
+  /** Why a file is damaged, what the conflict is, what was guessed. */
+  note?: string;
+}
+
+export interface LibraryScan {
+  /** The objects `scan --json` prints, a line each, in its order. */
+  report: LibraryItem[];
+  summary: { filesFound: number; counts: Partial<Record<LibraryItem['kind'], number>>; pairedByName: number };
+}
+
+/** `livephoto scan`: every Live Photo and Motion Photo of a library, paired by content identifier, and everything else reported. */
+export function scanLibrary(inputs: LibraryInputs, options?: LibraryOptions): Promise<LibraryScan>;
+
 /** What the last operation cost. For tests and benchmarks. */
 export interface RunStatistics {
   /** The engine's runs: one, and one more for each range of the inputs it had to read. */
