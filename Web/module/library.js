@@ -60,6 +60,46 @@ export async function libraryFiles(inputs, signal) {
   return { files, unreadable };
 }
 
+/** Refuses options other than `allowed`, as the command line refuses an unknown flag. */
+function checkOptions(flags, allowed) {
+  const unknown = Object.keys(flags).find((key) => !allowed.includes(key));
+  if (unknown) throw new LivePhotoError(`Unknown option '--${unknown.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}'`, 64);
+}
+
+/**
+ * Every file of `inputs` read and paired: `{ files, report, summary, formats }`, `files` by path, `formats` each
+ * file's kind as its bytes say (`[path, format]`), for a batch's outputs' names.
+ */
+async function scan(inputs, { onProgress, signal }) {
+  signal?.throwIfAborted();
+  const { files, unreadable } = await libraryFiles(inputs, signal);
+  const total = files.length, totalBytes = files.reduce((sum, entry) => sum + entry.file.size, 0);
+  const facts = [], formats = [];
+  const started = Date.now();
+  let bytes = 0;
+  for (let start = 0; start < files.length; start += batchSize) {
+    signal?.throwIfAborted();
+    const batch = files.slice(start, start + batchSize);
+    const answer = await runEngine('scan', batch.map((entry) => entry.file), {}, batch.map((entry) => entry.path));
+    for (const { format, ...fact } of answer.report.files) {
+      facts.push(fact);
+      formats.push([fact.path, format]);
+    }
+    bytes += batch.reduce((sum, entry) => sum + entry.file.size, 0);
+    onProgress?.({
+      phase: 'reading', files: start + batch.length, totalFiles: total, bytes, totalBytes, seconds: (Date.now() - started) / 1000,
+    });
+  }
+  // A file the browser would not hand over is a file that cannot be read: damaged, as scan says of one it cannot open.
+  for (const { path, reason } of unreadable) facts.push({ path, kind: 'damaged', note: `cannot be read (${reason})` });
+  signal?.throwIfAborted();
+  const { report } = await runEngine('pair', [], { files: facts });
+  return {
+    files: new Map(files.map((entry) => [entry.path, entry.file])), formats, report: report.items,
+    summary: { filesFound: report.filesFound, counts: report.counts, pairedByName: report.pairedByName },
+  };
+}
+
 /**
  * `livephoto scan` over `inputs`: every Live Photo and Motion Photo found and paired by content identifier (across
  * names and folders), by name where identifiers are missing; orphans, conflicts, damaged, plain and other files.
@@ -68,31 +108,127 @@ export async function libraryFiles(inputs, signal) {
  */
 export async function scanLibrary(inputs, options = {}) {
   const { onProgress, signal, ...flags } = options ?? {};
-  if (Object.keys(flags).length > 0) {
-    throw new LivePhotoError(`Unknown option '--${Object.keys(flags)[0].replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}'`, 64);
+  checkOptions(flags, []);
+  const { report, summary } = await scan(inputs, { onProgress, signal });
+  return { report, summary };
+}
+
+/** The folder `path` names below `root` (a FileSystemDirectoryHandle), made where it is missing. */
+async function folderAt(root, path) {
+  let folder = root;
+  for (const name of path.split('/').filter((part) => part !== '' && part !== '.')) {
+    if (name === '..') throw new LivePhotoError(`${path}: a folder may not climb out of the output folder`, 2);
+    folder = await folder.getDirectoryHandle(name, { create: true });
   }
-  signal?.throwIfAborted();
-  const { files, unreadable } = await libraryFiles(inputs, signal);
-  const total = files.length, totalBytes = files.reduce((sum, entry) => sum + entry.file.size, 0);
-  const facts = [];
+  return folder;
+}
+
+/** The file at `path` below `root`, or null. */
+async function existing(root, path) {
+  const slash = path.lastIndexOf('/');
+  try {
+    let folder = root;
+    for (const name of (slash < 0 ? '' : path.slice(0, slash)).split('/').filter(Boolean)) folder = await folder.getDirectoryHandle(name);
+    return await (await folder.getFileHandle(path.slice(slash + 1))).getFile();
+  } catch (error) {
+    if (error.name === 'NotFoundError' || error.name === 'TypeMismatchError') return null;
+    throw error;
+  }
+}
+
+/** Writes `blob` whole as `name` in `folder`: the browser shows it only once it is closed, never half-written. */
+async function writeWhole(folder, name, blob) {
+  const writable = await (await folder.getFileHandle(name, { create: true })).createWritable();
+  try {
+    await blob.stream().pipeTo(writable);
+  } catch (error) {
+    await writable.abort().catch(() => {});
+    throw error;
+  }
+}
+
+/** True when `outputs` (Files), already there, are what the batch writes (the engine decides, as the command line does). */
+async function outputsHold(planFlags, outputs) {
+  try {
+    return (await runEngine('holds', outputs, planFlags)).report.holds === true;
+  } catch (error) {
+    if (error instanceof LivePhotoError) return false;
+    throw error;
+  }
+}
+
+/** The operation a batch runs on one item's files, named by their paths in the library (as errors name them). */
+function itemOperation(to, files, paths, stem, flags) {
+  if (to === 'split') return runEngine('split', files, { name: stem, ...flags }, paths);
+  return runEngine('convert', files, { to, name: stem, ...flags }, paths);
+}
+
+/**
+ * The command line's batch over a folder (`convert --to motion|live DIR --out OUT`, `split DIR --out OUT`): the
+ * library scanned and paired, the batch planned by the engine as the command line plans it, then each item done in
+ * turn and written into `out` (a FileSystemDirectoryHandle), at its place below the folder. Resolves to `{ report,
+ * summary }`: `report` the lines the command prints with `--json`, paths relative to the folder (`inputs`) and to
+ * `out` (`outputs`); `summary` its counts. An item whose outputs are there and hold is skipped, so a second run
+ * resumes; one that fails (a transcode, which needs ffmpeg) is reported in words and the rest goes on.
+ */
+export async function convertLibrary(inputs, options = {}) {
+  const { onProgress, signal, out, to, flavor, photoFormat, force = false, ...flags } = options ?? {};
+  checkOptions(flags, to === 'motion' ? ['videoCodec', 'stripIdentifier'] : to === 'live' ? ['cover', 'wallpaper', 'noWallpaper', 'quality'] : []);
+  if (!['motion', 'live', 'split'].includes(to)) {
+    throw new LivePhotoError(`The value '${to ?? ''}' is invalid for '--to <to>': motion, live or split`, 64);
+  }
+  if (!out || out.kind !== 'directory' || typeof out.getFileHandle !== 'function') {
+    throw new LivePhotoError('--out: give the folder to write into (a FileSystemDirectoryHandle)', 64);
+  }
+  const scanned = await scan(inputs, { onProgress, signal });
+  const planFlags = to === 'motion' ? { flavor } : to === 'live' ? { photoFormat } : {};
+  const { report: plan } = await runEngine('batch', [], { to, ...planFlags, items: scanned.report, formats: scanned.formats });
+  const report = [...plan.damaged];
+  const summary = { items: plan.tasks.length, done: 0, skipped: 0, failed: 0, planned: 0, leftAlone: plan.leftAlone, damaged: plan.damaged.length, interrupted: false };
+  const totalBytes = plan.tasks.reduce((sum, task) => sum + task.inputs.reduce((s, path) => s + (scanned.files.get(path)?.size ?? 0), 0), 0);
+  const itemFlags = { ...planFlags, ...flags };
   const started = Date.now();
-  for (let start = 0; start < files.length; start += batchSize) {
-    signal?.throwIfAborted();
-    const batch = files.slice(start, start + batchSize);
-    const answer = await runEngine('scan', batch.map((entry) => entry.file), {}, batch.map((entry) => entry.path));
-    facts.push(...answer.report.files);
+  let finishedBytes = 0;
+  for (const [index, task] of plan.tasks.entries()) {
+    if (signal?.aborted) {
+      summary.interrupted = true;
+      break;
+    }
+    const files = task.inputs.map((path) => scanned.files.get(path));
+    const bytes = files.reduce((sum, file) => sum + (file?.size ?? 0), 0);
+    const line = { bytes, inputs: task.inputs, item: task.item, kind: task.kind, notes: [], outputs: task.outputs, status: 'done' };
+    try {
+      if (task.refusal) throw new LivePhotoError(task.refusal, 2);
+      if (files.some((file) => !file)) throw new LivePhotoError('its files are not among the inputs', 2);
+      const found = await Promise.all(task.outputs.map((path) => existing(out, path)));
+      const present = found.filter(Boolean);
+      if (!force && present.length === task.outputs.length && present.length > 0) {
+        if (!(await outputsHold({ to, ...planFlags }, present))) {
+          throw new LivePhotoError(`its outputs are there but do not hold a whole result: ${task.outputs.join(', ')}`, 2);
+        }
+        line.status = 'skipped';
+      } else if (!force && present.length > 0) {
+        throw new LivePhotoError(`${task.outputs.filter((_, i) => found[i]).join(', ')} is there already; force: true replaces it`, 2);
+      } else {
+        const result = await itemOperation(to, files, task.inputs, task.stem, itemFlags);
+        const folder = await folderAt(out, task.folder);
+        for (const file of result.files) await writeWhole(folder, file.name, file.blob);
+        line.outputs = result.files.map((file) => (task.folder ? `${task.folder}/${file.name}` : file.name));
+        const reports = Array.isArray(result.report) ? result.report : [result.report];
+        line.notes = reports.flatMap((r) => r?.notes ?? []);
+      }
+    } catch (error) {
+      if (!(error instanceof LivePhotoError)) throw error;
+      line.status = 'failed';
+      line.reason = error.message;
+    }
+    summary[line.status] += 1;
+    report.push(Object.fromEntries(Object.entries(line).sort(([a], [b]) => (a < b ? -1 : 1))));
+    finishedBytes += bytes;
     onProgress?.({
-      phase: 'reading', files: Math.min(start + batchSize, total), totalFiles: total,
-      bytes: files.slice(0, start + batch.length).reduce((sum, entry) => sum + entry.file.size, 0), totalBytes,
-      seconds: (Date.now() - started) / 1000,
+      phase: 'writing', items: index + 1, totalItems: plan.tasks.length, failedItems: summary.failed, skippedItems: summary.skipped,
+      bytes: finishedBytes, totalBytes, seconds: (Date.now() - started) / 1000,
     });
   }
-  // A file the browser would not hand over is a file that cannot be read: damaged, as scan says of one it cannot open.
-  for (const { path, reason } of unreadable) facts.push({ path, kind: 'damaged', note: `cannot be read (${reason})` });
-  signal?.throwIfAborted();
-  const { report } = await runEngine('pair', [], { files: facts });
-  return {
-    report: report.items,
-    summary: { filesFound: report.filesFound, counts: report.counts, pairedByName: report.pairedByName },
-  };
+  return { report, summary };
 }

@@ -288,6 +288,16 @@ export async function scanLibrary(inputs, options = {}) {
   return library.scanLibrary(inputs, options);
 }
 
+/**
+ * A batch over a library (`convert --to motion|live`, `split`, on a folder): `options.to`, the command's flags in
+ * camelCase, and `out`, the FileSystemDirectoryHandle the outputs go to. Resolves to `{ report, summary }`, the lines
+ * the command prints with `--json`. Its code (library.js) is loaded on the first call.
+ */
+export async function convertLibrary(inputs, options = {}) {
+  const library = await import('./library.js');
+  return library.convertLibrary(inputs, options);
+}
+
 /** Node only: the file at `path` as a File whose bytes are read when sliced, never whole. */
 export async function openFile(path) {
   const { openAsBlob } = await import('node:fs');

@@ -1,13 +1,18 @@
 // Libraries in the engine: scanLibrary over a folder gives what `livephoto scan --json` prints for it, item by item
-// and in the same order (paths relative to the folder), from a list of { path, file } pairs and from a folder handle.
+// and in the same order (paths relative to the folder), from a list of { path, file } pairs and from a folder handle;
+// convertLibrary writes the tree of files the command line's batch writes, byte for byte, with its report's lines,
+// and a second run into the same folder rewrites nothing.
 // Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { clip, join, livephoto, photo, runCLI, sample, withoutSamples, workFolder } from './support.mjs';
 
-const { scanLibrary, openFile, LivePhotoError } = livephoto;
+const { scanLibrary, convertLibrary, openFile, LivePhotoError } = livephoto;
 
 /** Every file below `folder`, as `{ path, file }` with its path relative to the folder. */
 async function listing(folder) {
@@ -34,6 +39,71 @@ function folderHandle(folder, refused = new Set()) {
       }
     },
   };
+}
+
+/**
+ * `folder` as a folder the user chose to write into: a FileSystemDirectoryHandle's `getDirectoryHandle`,
+ * `getFileHandle` and `createWritable`, whose file shows under its name only once it is closed (as Chromium's does).
+ */
+function outputFolder(folder) {
+  const missing = () => new DOMException('A requested file or directory could not be found', 'NotFoundError');
+  return {
+    kind: 'directory', name: folder.split('/').pop(),
+    async getDirectoryHandle(name, { create = false } = {}) {
+      const path = join(folder, name);
+      if (!existsSync(path)) {
+        if (!create) throw missing();
+        mkdirSync(path);
+      }
+      return outputFolder(path);
+    },
+    async getFileHandle(name, { create = false } = {}) {
+      const path = join(folder, name);
+      if (!existsSync(path) && !create) throw missing();
+      return {
+        kind: 'file', name, getFile: () => openFile(path),
+        async createWritable() {
+          const swap = `${path}.crswap`;
+          writeFileSync(swap, '');
+          return new WritableStream({
+            write(chunk) { appendFileSync(swap, chunk); },
+            close() { renameSync(swap, path); },
+            abort() { rmSync(swap, { force: true }); },
+          });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * What a batch makes anew for each run, and so differs between two of them: a Live Photo's content identifier (a
+ * UUID) and vivo's pairing id (28 hex digits).
+ */
+const madeAnew = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|[0-9a-f]{28}/g;
+
+/** Every file below `folder` by its path relative to it, with its SHA-256 once what is made anew is blanked out. */
+function tree(folder) {
+  return Object.fromEntries(readdirSync(folder, { recursive: true }).sort()
+    .filter((path) => statSync(join(folder, path)).isFile())
+    .map((path) => [path, sha256Of(Buffer.from(readFileSync(join(folder, path)).toString('latin1').replace(madeAnew, 'X'), 'latin1'))]));
+}
+
+function sha256Of(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** `lines` with what is made anew blanked out of their notes. */
+function blanked(lines) {
+  return lines.map((line) => ({ ...line, notes: line.notes.map((note) => note.replace(madeAnew, 'X')) }));
+}
+
+/** A batch's `--json` lines as the module gives them: paths relative to the library and the output folder, by item. */
+function batchLines(stdout, folder, out) {
+  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)).map((line) => ({
+    ...line, inputs: line.inputs.map((path) => relative(folder, path)), outputs: line.outputs.map((path) => relative(out, path)),
+    ...(line.reason ? { reason: line.reason.split(`${folder}/`).join('').split(`${out}/`).join('') } : {}),
+  })).sort((a, b) => (a.item < b.item ? -1 : a.item > b.item ? 1 : 0));
 }
 
 /** What the command line's scan of `folder` prints, its paths made relative to the folder and its roots left out. */
@@ -129,5 +199,66 @@ describe('scanLibrary', () => {
     const empty = await scanLibrary([]);
     assert.deepEqual(empty.report, []);
     assert.equal(empty.summary.filesFound, 0);
+  });
+});
+
+describe('convertLibrary', () => {
+  for (const [label, to, args] of [
+    ['every Live Photo to a Motion Photo', 'motion', ['convert', '--to', 'motion']],
+    ['every Live Photo to vivo\'s two files', 'motion', ['convert', '--to', 'motion', '--flavor', 'vivo-pair']],
+    ['every Live Photo and Motion Photo split', 'split', ['split']],
+    ['every Motion Photo to a Live Photo', 'live', ['convert', '--to', 'live']],
+  ]) {
+    test(`${label}: the command line's files, byte for byte, and its report; a second run rewrites nothing`, async () => {
+      const folder = await library();
+      const cliOut = workFolder('batch-cli'), out = workFolder('batch-module');
+      const cli = await runCLI([...args, folder, '--out', cliOut, '--no-index', '--json']);
+      assert.ok(cli.code === 0 || cli.code === 6, `${cli.code}: ${cli.stderr}`);
+      const flavor = args.includes('--flavor') ? { flavor: args[args.indexOf('--flavor') + 1] } : {};
+      const progress = [];
+      const { report, summary } = await convertLibrary(await listing(folder), {
+        to, ...flavor, out: outputFolder(out), onProgress: (p) => progress.push(p),
+      });
+      const expected = batchLines(cli.stdout, folder, cliOut);
+      assert.ok(expected.some((line) => line.status === 'done'), 'the command line did something');
+      assert.deepEqual(tree(out), tree(cliOut));
+      assert.deepEqual(blanked([...report].sort((a, b) => (a.item < b.item ? -1 : a.item > b.item ? 1 : 0))), blanked(expected));
+      assert.equal(summary.done, expected.filter((line) => line.status === 'done').length);
+      assert.equal(summary.damaged, expected.filter((line) => line.status === 'damaged').length);
+      assert.equal(progress.at(-1).phase, 'writing');
+      assert.equal(progress.at(-1).items, summary.items);
+      // Again into the same folder: every item is skipped, no file is written.
+      const before = Object.fromEntries(Object.keys(tree(out)).map((path) => [path, statSync(join(out, path)).mtimeMs]));
+      const again = await convertLibrary(await listing(folder), { to, ...flavor, out: outputFolder(out) });
+      assert.equal(again.summary.skipped, summary.done);
+      assert.equal(again.summary.done, 0);
+      for (const [path, time] of Object.entries(before)) assert.equal(statSync(join(out, path)).mtimeMs, time, path);
+    });
+  }
+
+  test('an item that needs ffmpeg fails in words and the rest is done; a file in the way is not replaced', async () => {
+    const folder = await library();
+    const out = workFolder('batch-module');
+    // HUAWEI's galleries play H.264 only: the HEVC Live Photo needs a transcode, which a browser does not have.
+    const made = await runCLI(['make', photo(), clip({ codec: 'hevc' }), '--name', 'IMG_0009', '--out', join(folder, '2023'), '--json']);
+    assert.equal(made.code, 0, made.stderr);
+    mkdirSync(join(out, '2024'), { recursive: true });
+    writeFileSync(join(out, '2024', 'IMG_0002.MP.jpg'), 'mine');
+    const { report, summary } = await convertLibrary(await listing(folder), { to: 'motion', flavor: 'huawei', out: outputFolder(out) });
+    const line = (item) => report.find((l) => l.item === item);
+    assert.equal(line('2023/IMG_0009.JPG').status, 'failed');
+    assert.match(line('2023/IMG_0009.JPG').reason, /ffmpeg/);
+    assert.equal(line('2024/IMG_0002.JPG').status, 'failed');
+    assert.match(line('2024/IMG_0002.JPG').reason, /its outputs are there but do not hold a whole result/);
+    assert.equal(line('2023/IMG_0001.JPG').status, 'done');
+    assert.equal(summary.failed, report.filter((l) => l.status === 'failed').length);
+    assert.equal(statSync(join(out, '2024', 'IMG_0002.MP.jpg')).size, 4);
+    assert.ok(!readdirSync(out, { recursive: true }).some((path) => path.endsWith('.crswap')));
+  });
+
+  test('bad options are refused in the command line\'s words', async () => {
+    await assert.rejects(convertLibrary([], { to: 'gif', out: outputFolder(workFolder('x')) }), (e) => e.code === 64 && /--to/.test(e.message));
+    await assert.rejects(convertLibrary([], { to: 'motion' }), (e) => e.code === 64 && /--out/.test(e.message));
+    await assert.rejects(convertLibrary([], { to: 'motion', out: outputFolder(workFolder('x')), jobs: 2 }), (e) => e.message === "Unknown option '--jobs'");
   });
 });

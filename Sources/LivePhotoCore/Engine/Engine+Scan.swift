@@ -3,11 +3,18 @@ import MediaFormats
 extension Engine {
     /// `scan`, a batch of a library's files at a time (docs/guide/javascript.md#libraries): what each input is, as the
     /// facts pairing reads (``ScannedFile``), from its headers alone. The inputs' names are their paths in the library.
-    /// A file that cannot be read is a damaged one among the facts, never an error.
+    /// A file that cannot be read is a damaged one among the facts, never an error. Each file's `format` (its
+    /// ``FileKind``) comes with its facts, for a batch's outputs' names (``planBatch(options:)``).
     static func scanFiles(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         try options.checkAllRead()
-        let facts = inputs.map { ScannedFile(path: $0.path, report: analysis($0, depth: .identity).report) }
-        return .done(report: .object([("files", facts.json)]), files: [])
+        // Each file's facts, and its format (what its bytes are), which names a batch's outputs.
+        let facts: [JSONValue] = inputs.map { input in
+            let report = analysis(input, depth: .identity).report
+            guard case .object(var fields) = ScannedFile(path: input.path, report: report).json else { return .null }
+            fields.append(("format", report.format.json))
+            return .object(fields)
+        }
+        return .done(report: .object([("files", .array(facts))]), files: [])
     }
 
     /// `pair`: the items of the facts ``scanFiles(_:options:)`` gave (`files`), in the order `scan --json` lists them,

@@ -45,3 +45,37 @@ extension ScannedFile: JSONRepresentable {
             hasStillImageTime: json["stillImageTime"]?.boolValue ?? false, pairingID: json["pairingID"]?.stringValue)
     }
 }
+
+extension LibraryItem {
+    /// The item of a line of `scan --json` (``json``); nil when it has no kind this version knows or no files.
+    package init?(json: JSONValue) {
+        guard let kindName = json["kind"]?.stringValue, let kind = Kind(rawValue: kindName),
+            let files = json["files"]?.arrayValue?.compactMap({ $0.stringValue }), !files.isEmpty
+        else { return nil }
+        self.init(
+            kind: kind, files: files, identifier: json["identifier"]?.stringValue,
+            pairedBy: json["pairedBy"]?.stringValue.flatMap(Pairing.init(rawValue:)),
+            variants: json["variants"]?.arrayValue?.compactMap { $0.stringValue } ?? [],
+            flavor: json["flavor"]?.stringValue.flatMap(InspectionReport.MotionPhotoReport.Flavor.init(rawValue:)),
+            family: json["family"]?.stringValue.flatMap(PhotoFamily.init(rawValue:)), note: json["note"]?.stringValue,
+            root: json["root"]?.stringValue)
+    }
+}
+
+extension BatchItemResult.Status: JSONRepresentable {}
+
+/// A batch's line for one item, keyed as `--json` prints it (sorted keys).
+extension BatchItemResult: JSONRepresentable {
+    package var json: JSONValue {
+        var o = JSONObject()
+        o.set("bytes", bytes)
+        o.set("inputs", inputs)
+        o.set("item", item)
+        o.set("kind", kind)
+        o.set("notes", notes)
+        o.set("outputs", outputs)
+        o.set("reason", reason)
+        o.set("status", status)
+        return o.json
+    }
+}

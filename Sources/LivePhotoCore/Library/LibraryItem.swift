@@ -67,7 +67,8 @@ public struct LibraryItem: Sendable, Codable, Equatable {
         self.root = root
     }
 
-    /// The first file's path below ``root`` (its name alone when there is no root).
+    /// The first file's path below ``root``; without a root, a relative path as it is (a browser's, relative to the
+    /// folder chosen), else its name alone.
     public var relativePath: String {
         let first = files.first ?? ""
         if let root {
@@ -75,6 +76,6 @@ public struct LibraryItem: Sendable, Codable, Equatable {
             if first.hasPrefix(prefix) { return String(first.dropFirst(prefix.count)) }
             if first == root { return PathName.lastComponent(first) }
         }
-        return PathName.lastComponent(first)
+        return first.hasPrefix("/") ? PathName.lastComponent(first) : first
     }
 }

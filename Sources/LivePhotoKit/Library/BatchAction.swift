@@ -20,38 +20,37 @@ public enum BatchAction: Sendable {
     /// Photo, the still taken from the video; the options' folder, name and force are the batch's.
     case make(MakeOptions)
 
+    /// What the core plans for the actions a browser runs too (``BatchTarget``); nil for the others.
+    var target: BatchTarget? {
+        switch self {
+        case .toMotionPhoto(let options): .motionPhoto(flavor: options.flavor)
+        case .toLivePhoto(let options): .livePhoto(packaging: options.packaging, photoFormat: options.photoFormat)
+        case .split: .split
+        case .verify, .export, .make: nil
+        }
+    }
+
     /// The kinds of item the action takes; the others are left alone.
     public var kinds: Set<LibraryItem.Kind> {
+        if let target { return target.kinds }
         switch self {
-        case .toMotionPhoto, .export: [.livePhoto]
-        case .toLivePhoto: [.motionPhoto]
-        case .split: [.livePhoto, .motionPhoto]
-        case .verify: [.livePhoto, .orphanStill, .orphanMovie, .conflict]
-        case .make: [.plainMovie, .orphanMovie]
+        case .toMotionPhoto, .toLivePhoto, .split, .export: return [.livePhoto]
+        case .verify: return [.livePhoto, .orphanStill, .orphanMovie, .conflict]
+        case .make: return [.plainMovie, .orphanMovie]
         }
     }
 
     /// The stem outputs are named after: the first file's name without its extension (or Motion Photo mark).
-    static func stem(of item: LibraryItem) -> String {
-        PlannedOutputs.baseStem(item.files.first ?? "item")
-    }
+    static func stem(of item: LibraryItem) -> String { BatchPlan.stem(of: item) }
 
     /// The files the action writes for `item` into `folder`, named by the operations' own planners.
     func outputs(for item: LibraryItem, in folder: String) -> [String] {
+        if let target { return target.outputs(for: item, in: folder, kind: InputFile.kind(of:)) }
         let stem = Self.stem(of: item)
         let first = item.files.first ?? ""
         switch self {
-        case .toMotionPhoto(let options) where options.flavor == .vivoPair:
-            return PlannedOutputs.vivoPair(stem: stem, folder: folder)
-        case .toMotionPhoto:
-            return [PlannedOutputs.motionPhoto(stem: stem, folder: folder, photoKind: InputFile.kind(of: first))]
-        case .toLivePhoto(let options):
-            let format = PhotoFormat.written(from: InputFile.kind(of: first), asked: options.photoFormat)
-            return PlannedOutputs.make(stem: stem, folder: folder, packaging: options.packaging, photoFormat: format)
-        case .split:
-            let photo = PlannedOutputs.splitPhoto(of: first, stem: stem, folder: folder, kind: InputFile.kind(of: first))
-            if item.kind == .motionPhoto { return [photo, PlannedOutputs.splitMovie(of: nil, stem: stem, folder: folder)] }
-            return [photo, PlannedOutputs.splitMovie(of: item.files.count > 1 ? item.files[1] : first, stem: stem, folder: folder)]
+        case .toMotionPhoto, .toLivePhoto, .split:
+            return []
         case .verify:
             return []
         case .export(let options):
@@ -75,18 +74,19 @@ public enum BatchAction: Sendable {
             let report = await LivePhotoInspector.inspect(outputs)
             return report.files.allSatisfy { $0.error == nil && $0.format.isStill }
         case .export(let options): return outputs.allSatisfy { Self.isComplete($0, as: options.format) }
-        case .toLivePhoto(let options), .make(let options):
+        case .make(let options):
             if options.packaging == .pair, outputs.count == 2 {
                 return await LivePhotoVerifier.verify(photo: outputs[0], movie: outputs[1]).passed
             }
             let report = await LivePhotoInspector.inspect(outputs)
             return report.pair?.paired ?? report.files.allSatisfy { $0.error == nil && $0.contentIdentifier != nil }
-        case .toMotionPhoto:
-            let report = await LivePhotoInspector.inspect(outputs)
-            return report.files.allSatisfy { $0.error == nil && $0.motionPhoto?.videoLocator != nil }
-        case .split:
-            let report = await LivePhotoInspector.inspect(outputs)
-            return report.files.allSatisfy { $0.error == nil && $0.format != .unknown }
+        case .toMotionPhoto, .toLivePhoto, .split:
+            guard let target else { return false }
+            var verified: VerificationReport?
+            if case .livePhoto(.pair, _) = target, outputs.count == 2 {
+                verified = await LivePhotoVerifier.verify(photo: outputs[0], movie: outputs[1])
+            }
+            return target.holds(await LivePhotoInspector.inspect(outputs), verified: verified)
         }
     }
 

@@ -1,33 +1,6 @@
 extension LibraryBatch {
-    /// What a batch did with one item: one JSON line of `--json`.
-    public struct ItemResult: Sendable, Codable, Equatable {
-        public enum Status: String, Sendable, Codable {
-            /// Written (or, for verify, passed).
-            case done
-            /// Its outputs were already there and hold: left as they are.
-            case skipped
-            /// It failed; `reason` says why. The other items go on.
-            case failed
-            /// `--dry-run`: what would be written.
-            case planned
-            /// A file of the folders that could not be read at all (`reason` says why, as `scan` does): left alone,
-            /// and listed so that no input goes unmentioned.
-            case damaged
-        }
-
-        /// The first file's path relative to its root: what the item is called in reports and shares.
-        public var item: String
-        public var kind: LibraryItem.Kind
-        public var status: Status
-        /// The item's files, absolute.
-        public var inputs: [String]
-        /// What was written, or would be (`planned`), or is already there (`skipped`).
-        public var outputs: [String]
-        public var reason: String?
-        public var notes: [String]
-        /// The bytes of the item's files.
-        public var bytes: Int64
-    }
+    /// What a batch did with one item: one JSON line of `--json` (the core's, which the browser writes too).
+    public typealias ItemResult = BatchItemResult
 }
 
 extension LibraryBatch {

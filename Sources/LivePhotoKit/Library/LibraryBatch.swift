@@ -63,13 +63,10 @@ public enum LibraryBatch {
             totalBytes: tasks.reduce(0) { $0 + $1.bytes })
         progress?(state)
         // Damaged files are no action's items; each is listed with its reason, as scan lists it.
-        for item in items where item.kind == .damaged && !action.kinds.contains(.damaged) {
-            if let shard = options.shard, !shard.contains(relativePath: item.relativePath) { continue }
+        for result in BatchPlan.damaged(items, includes: { options.shard?.contains(relativePath: $0) ?? true })
+        where !action.kinds.contains(.damaged) {
             summary.damaged += 1
-            report(
-                LibraryBatch.ItemResult(
-                    item: item.relativePath, kind: .damaged, status: .damaged, inputs: item.files, outputs: [],
-                    reason: item.note ?? "cannot be read", notes: [], bytes: 0))
+            report(result)
         }
         await withTaskGroup(of: LibraryBatch.ItemResult?.self) { group in
             var next = 0
@@ -107,56 +104,19 @@ public enum LibraryBatch {
         return summary
     }
 
-    /// The items `action` takes, in this share, each with its output folder and outputs; an item whose outputs
-    /// another item already claims (two stems alike but for case, or for extension) is refused.
+    /// The items `action` takes, in this share, each with its output folder and outputs (the core's plan), and the
+    /// bytes of its files.
     static func plan(_ items: [LibraryItem], action: BatchAction, options: BatchOptions) -> [Task] {
-        var claimed: [String: String] = [:]
-        var tasks: [Task] = []
-        // Outputs are claimed over every item, then the share is taken: which item is refused does not depend on
-        // the shares, and two shares never write the same file.
-        for item in items where action.kinds.contains(item.kind) {
-            let relative = item.relativePath
-            let subfolder = Self.parentFolder(of: relative)
-            let folder = subfolder.isEmpty ? options.outputRoot : "\(options.outputRoot)/\(subfolder)"
-            var task = Task(item: item, folder: folder, outputs: [], bytes: 0)
-            if let problem = Self.problem(with: item) {
-                task.refusal = problem
-            } else {
-                task.outputs = action.outputs(for: item, in: folder)
-                if let taken = task.outputs.first(where: { claimed[$0.lowercased()] != nil }), let owner = claimed[taken.lowercased()] {
-                    task.refusal = "its output \(taken) would also be written for \(owner); rename one of them"
-                } else {
-                    for output in task.outputs { claimed[output.lowercased()] = relative }
-                }
-            }
-            if let shard = options.shard, !shard.contains(relativePath: relative) { continue }
-            task.bytes = item.files.reduce(Int64(0)) { total, path in
+        BatchPlan.tasks(
+            items, kinds: action.kinds, outputRoot: options.outputRoot, outputs: { action.outputs(for: $0, in: $1) },
+            includes: { options.shard?.contains(relativePath: $0) ?? true }
+        ).map { planned in
+            let bytes = planned.item.files.reduce(Int64(0)) { total, path in
                 var info = stat()
                 return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
             }
-            tasks.append(task)
+            return Task(item: planned.item, folder: planned.folder, outputs: planned.outputs, bytes: bytes, refusal: planned.refusal)
         }
-        return tasks
-    }
-
-    /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it: `a/b` for `a/b/c.jpg` (and for
-    /// `a/b//c.jpg/`), empty for a bare name, `/` for a file at the root.
-    static func parentFolder(of path: String) -> String {
-        var path = Substring(path)
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        var parent = path[..<slash]
-        while parent.hasSuffix("/") { parent.removeLast() }
-        return parent.isEmpty ? "/" : String(parent)
-    }
-
-    /// What is wrong with an item as given (one read from JSON lines may be anything), or nil.
-    static func problem(with item: LibraryItem) -> String? {
-        let needed = item.kind == .livePhoto ? 2 : 1
-        guard item.files.count >= needed else {
-            return "a \(item.kind.rawValue) item needs \(needed) file\(needed == 1 ? "" : "s"); this one has \(item.files.count)"
-        }
-        return nil
     }
 
     /// True when every file in `present` has the modification time of one of `inputs`, as every output a batch

@@ -133,6 +133,15 @@ extension MakerFamilyTests {
         #expect(report.files.map(\.flavor) == [.vivo, .vivo])
         let ids = report.files.compactMap(\.pairingIdentifier)
         #expect(ids.count == 2 && ids[0] == ids[1] && ids[0].count == 28 && ids[0].hasSuffix("00000000"), "\(ids)")
+
+        // A batch to vivo's pairs, run again, leaves what it wrote: the two files carry one pairing id.
+        let item = LibraryItem(kind: .livePhoto, files: [photo, movie], root: PathName.folder(of: photo))
+        let action = BatchAction.toMotionPhoto(MotionConversionOptions(flavor: .vivoPair))
+        var runs: [LibraryBatch.Summary] = []
+        for _ in 0..<2 {
+            runs.append(await LibraryBatch.run([item], action: action, options: BatchOptions(outputRoot: ws.file("batch"))) { _ in })
+        }
+        #expect(runs.map(\.done) == [1, 0] && runs[1].skipped == 1, "\(runs)")
         // The photo's bytes, then the footer; the MP4's own boxes, then the uuid box.
         let written = try Self.bytes(result.output), original = try Self.bytes(photo)
         #expect(Array(written.prefix(original.count)) == original)
