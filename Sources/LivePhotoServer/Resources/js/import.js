@@ -5,6 +5,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { $, announce, setProgress } from "./dom.js";
 import { showMode } from "./modes.js";
+import { size } from "./outputs.js";
 
 let current = null; // the folder listed
 let following = false; // an import is followed
@@ -22,13 +23,6 @@ function showAlert(id, text) {
   const el = $(id);
   el.textContent = text;
   el.hidden = !text;
-}
-
-export function size(bytes) {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let value = bytes, unit = 0;
-  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
 // The paths typed, one a line.

@@ -22,6 +22,14 @@ export const roleOf = (file) => file.role ?? (file.type.startsWith("video/") ? "
 
 export const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
+// A size in the unit that suits it (bytes, KB, MB, GB, TB; decimal, as file managers say them).
+export function size(bytes) {
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let value = bytes, unit = 0;
+  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
+  return unit === 0 ? `${value} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
 // A File of an output, for the engine's next operation (an edit of what was just made): its name and type kept.
 export const asFile = (output) => new File([output.blob], output.name, { type: output.type });
 
