@@ -1,6 +1,7 @@
 // The engine's worker: livephoto.js (the lossless operations compiled to WebAssembly) runs here, off the page's
 // thread. The page posts Files and gets Blobs back (each a new header and slices of the Files: nothing is copied,
-// nothing leaves the browser). A key photo drawn from a video is asked of the page, which has the video decoder.
+// nothing leaves the browser). A key photo drawn from a video is asked of the page, which has the video decoder. A
+// library's scan posts its progress as it goes, and stops when the page cancels it.
 // Loaded with `new Worker(..., {type: "module"})` by engine.js; the engine's files sit in ../engine/ on both hosts.
 
 let loaded = null;
@@ -47,7 +48,26 @@ async function run({ operation, files, options }) {
   return { report, files: outputs.map(({ name, type, blob }) => ({ name, type, blob })) };
 }
 
+// The library scans under way, by the page's id: each one's AbortController, which the page's cancel aborts.
+const scans = new Map();
+
+async function scanLibrary({ id, inputs }) {
+  const controller = new AbortController();
+  scans.set(id, controller);
+  try {
+    const lp = await engine();
+    const onProgress = (progress) => self.postMessage({ type: "progress", id, progress });
+    return await lp.scanLibrary(inputs, { onProgress, signal: controller.signal });
+  } finally {
+    scans.delete(id);
+  }
+}
+
 self.onmessage = async ({ data }) => {
+  if (data.type === "cancel") {
+    scans.get(data.id)?.abort();
+    return;
+  }
   if (data.type === "frame") {
     const waiting = frames.get(data.frame);
     frames.delete(data.frame);
@@ -57,7 +77,7 @@ self.onmessage = async ({ data }) => {
     return;
   }
   try {
-    const answer = data.type === "ready" ? await ready() : await run(data);
+    const answer = data.type === "ready" ? await ready() : data.type === "library" ? await scanLibrary(data) : await run(data);
     self.postMessage({ type: "done", id: data.id, ...(answer ?? {}) });
   } catch (error) {
     // A LivePhotoError carries the command line's words and exit status; anything else is the engine failing to load.

@@ -2,7 +2,8 @@
 // compiled to WebAssembly. `runEngine` posts the Files and resolves to {report, files: [{name, type, blob}]}, the
 // command line's --json report and its outputs as Blobs; it rejects with an EngineError carrying the command line's
 // words and exit status. A frame the engine asks for is drawn here, where the video decoder is, by the module's
-// grabFrame (the engine's livephoto.js, loaded in the page only when a frame is asked for).
+// grabFrame (the engine's livephoto.js, loaded in the page only when a frame is asked for). `scanLibraryInEngine`
+// runs the module's scanLibrary there too, with its progress posted back and no time limit.
 
 // Why an operation failed: the message in the command line's words, `code` its exit status (2 bad input, 64 bad
 // option, 5 needs a tool the browser does not have, 70 the engine itself).
@@ -18,7 +19,8 @@ export class EngineError extends Error {
 export const needsTool = (error) => error instanceof EngineError && error.code === 5;
 
 // The longest one operation may take: the lossless work on a large file takes well under a second, a frame drawn
-// for it a few; a worker still busy after this is stopped, and the next call starts a new one.
+// for it a few; a worker still busy after this is stopped, and the next call starts a new one. A library's scan has
+// no such limit: it takes as long as its files take to read, and the user cancels it.
 const operationSeconds = 120;
 
 let worker = null;
@@ -52,6 +54,7 @@ function started() {
     if (data.type === "frame") { answerFrame(data); return; }
     const call = waiting.get(data.id);
     if (!call) return;
+    if (data.type === "progress") { call.onProgress?.(data.progress); return; }
     clearTimeout(call.timer);
     waiting.delete(data.id);
     if (data.type === "done") call.resolve(data);
@@ -64,12 +67,25 @@ function started() {
 }
 
 // Posts `message` and resolves to the worker's answer; a worker that gives none in `seconds` is stopped, and every
-// call under way fails with code 70.
-function post(message, seconds = operationSeconds) {
+// call under way fails with code 70. With `seconds` null there is no limit; `onProgress` gets the worker's progress
+// messages; `signal` cancels the call: the worker is told to stop, and the promise rejects with the signal's reason
+// at once.
+function post(message, seconds = operationSeconds, { onProgress, signal } = {}) {
   return new Promise((resolve, reject) => {
     const id = ++nextID;
-    const timer = setTimeout(() => failAll(`the engine gave no answer in ${seconds} s and was stopped`), seconds * 1000);
-    waiting.set(id, { resolve, reject, timer });
+    const timer = seconds === null ? null
+      : setTimeout(() => failAll(`the engine gave no answer in ${seconds} s and was stopped`), seconds * 1000);
+    const finish = (settle) => (value) => { signal?.removeEventListener("abort", cancel); settle(value); };
+    const cancel = () => {
+      if (!waiting.has(id)) return;
+      clearTimeout(timer);
+      waiting.delete(id);
+      worker?.postMessage({ type: "cancel", id });
+      reject(signal.reason);
+    };
+    if (signal?.aborted) { reject(signal.reason); return; }
+    signal?.addEventListener("abort", cancel, { once: true });
+    waiting.set(id, { resolve: finish(resolve), reject: finish(reject), timer, onProgress });
     started().postMessage({ ...message, id });
   });
 }
@@ -91,4 +107,13 @@ export async function startEngine(seconds = 30) {
 export async function runEngine(operation, files, options = {}) {
   const answer = await post({ type: "run", operation, files, options });
   return { report: answer.report, files: answer.files };
+}
+
+// `livephoto scan` of a library in the worker (the module's scanLibrary): `inputs` are Files, `{ path, file }` pairs or
+// a FileSystemDirectoryHandle, all of which the worker receives as they are (nothing is read here). Resolves to
+// `{ report, summary }`; `onProgress` gets the module's progress ({ files, totalFiles, bytes, totalBytes, seconds });
+// `signal` cancels the scan, which rejects with the signal's reason (an AbortError).
+export async function scanLibraryInEngine(inputs, { onProgress, signal } = {}) {
+  const answer = await post({ type: "library", inputs }, null, { onProgress, signal });
+  return { report: answer.report, summary: answer.summary };
 }
