@@ -1,10 +1,11 @@
 // Files dropped anywhere on the page go where they belong: a photo and a video to Assemble's slots, a .pvt.zip or a
 // Motion Photo to Disassemble (as does anything dropped on Disassemble's own drop zone, such as a Live Photo's two
 // files); with Convert or Verify shown, to that mode. The choice is made by handing the files to the mode's file input, so a drop and a choice in the file
-// dialog are one path.
+// dialog are one path. With Library shown, a folder or files dropped are the library (library.js reads the drop).
 import { $, chooseFiles, showError } from "./dom.js";
 import { runEngine } from "./engine.js";
 import { host } from "./host.js";
+import { dropOnLibrary } from "./library.js";
 import { shownMode, showMode } from "./modes.js";
 import { remember, upload } from "./upload.js";
 
@@ -78,7 +79,13 @@ async function routeDrop(files, target) {
 // element crossed, so a count says when the drag has left the window.
 let dragDepth = 0;
 const carriesFiles = (e) => e.dataTransfer && [...e.dataTransfer.types].includes("Files");
-const setDragging = (on) => { document.body.dataset.dragging = on ? "yes" : "no"; };
+// The overlay says what a drop does in the mode shown.
+function setDragging(on) {
+  document.body.dataset.dragging = on ? "yes" : "no";
+  const library = shownMode() === "library";
+  $("drop-overlay-modes").hidden = library;
+  $("drop-overlay-library").hidden = !library;
+}
 
 export function setUpDrops() {
   document.addEventListener("dragenter", (e) => { if (carriesFiles(e)) { dragDepth++; setDragging(true); } });
@@ -92,6 +99,7 @@ export function setUpDrops() {
     if (!carriesFiles(e)) return;
     e.preventDefault();
     dragDepth = 0; setDragging(false);
+    if (shownMode() === "library") { dropOnLibrary(e.dataTransfer); return; }
     routeDrop([...e.dataTransfer.files], e.target).catch((err) => showError(`${shownMode()}-error`, err.message));
   });
 }

@@ -9,7 +9,7 @@ export const host = { server: false, engine: false };
 // The modes that need the server (the gallery's tab shows when the server has a folder), and those that need the
 // engine (the server has no job for them). Their tabs are hidden until it is known which are there.
 const serverModes = ["camera", "import"];
-const engineModes = ["convert", "verify"];
+const engineModes = ["convert", "verify", "library"];
 
 // Records what was found, and shows it: the tabs, the line under them, and the body's data attributes (the tests and
 // the style read them).
