@@ -14,10 +14,8 @@ any failed.
 """
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 
@@ -28,26 +26,7 @@ from webapp_support import *  # noqa: F401,F403 (the shared helpers and constant
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 WEBM = os.path.realpath(sys.argv[7])
-MODES = ["Assemble", "Disassemble", "Convert", "Verify"]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(site, port, log):
-    """`python3 -m http.server` on `port` for `site`, its request log in `log`; returns once it answers."""
-    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", site],
-                               stdout=subprocess.DEVNULL, stderr=open(log, "a"))
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
-            return process
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the static server did not start")
+MODES = ["Assemble", "Disassemble", "Convert", "Verify", "Library"]
 
 
 def check_site_files(site):
@@ -67,7 +46,7 @@ def check_page(driver, url):
     where = script(driver, "return [document.body.dataset.host, document.body.dataset.engine]")
     check("the page finds it has no server, and runs the engine", where == ["static", "yes"], where)
     tabs = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".segmented button") if t.is_displayed()]
-    check("Camera, Gallery and Import are hidden; Convert and Verify are shown", tabs == MODES, tabs)
+    check("Camera, Gallery and Import are hidden; Convert, Verify and Library are shown", tabs == MODES, tabs)
     note = script(driver, "return document.getElementById('host-note').textContent")
     check("the page says that nothing is uploaded", note and "nothing is uploaded" in note, note)
     csp = script(driver, "return document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')?.content") or ""
@@ -143,7 +122,7 @@ def main():
     log = os.path.join(WORK, "http.log")
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    server = serve(site, port, log)
+    server = serve_static(site, port, log)
     os.makedirs(SHOTS, exist_ok=True)
     net_log = os.path.join(WORK, "netlog.json")
     driver = browser(os.path.join(WORK, "downloads"), network_log=True, net_log=net_log)

@@ -17,7 +17,7 @@ def fallback_view(driver):
         where = script(driver, "return [document.body.dataset.host, document.body.dataset.engine]")
         check("without the engine the page knows it (nothing beside this binary, no --engine)", where == ["server", "no"], where)
         tabs = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".segmented button") if t.is_displayed()]
-        check("without the engine, Convert and Verify are not offered", tabs == ["Assemble", "Disassemble", "Camera", "Gallery", "Import"], tabs)
+        check("without the engine, Convert, Verify and Library are not offered", tabs == ["Assemble", "Disassemble", "Camera", "Gallery", "Import"], tabs)
         driver.find_element(By.ID, "assemble-photo").send_keys(PHOTO)
         driver.find_element(By.ID, "assemble-video").send_keys(CLIP)
         wait_for(driver, "return !document.getElementById('assemble-go').disabled", 60)

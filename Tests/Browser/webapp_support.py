@@ -5,10 +5,12 @@ import http.client
 import json
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 from PIL import Image
 from selenium import webdriver
@@ -71,6 +73,26 @@ def start_server(folder, *extra, engine=True):
     if not line:
         raise SystemExit("the server did not start: " + process.stderr.read())
     return process, json.loads(line)["url"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_static(site, port, log):
+    """`python3 -m http.server` on `port` for `site` (a static site scripts/site.sh wrote), its request log in `log`;
+    returns once it answers."""
+    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", site],
+                               stdout=subprocess.DEVNULL, stderr=open(log, "a"))
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the static server did not start")
 
 
 def non_blank(png, name):

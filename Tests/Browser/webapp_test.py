@@ -51,7 +51,7 @@ def main():
         check("Assemble is shown first, alone", shown_modes(driver) == ["assemble"], shown_modes(driver))
         tabs = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".segmented button") if t.is_displayed()]
         check("the page shows every mode (and the gallery)",
-              tabs == ["Assemble", "Disassemble", "Convert", "Verify", "Camera", "Gallery", "Import"], tabs)
+              tabs == ["Assemble", "Disassemble", "Convert", "Verify", "Library", "Camera", "Gallery", "Import"], tabs)
         where = script(driver, "return [document.body.dataset.host, document.body.dataset.engine]")
         check("the page finds the server and the engine it serves", where == ["server", "yes"], where)
         scripts = script(driver, "return [...document.scripts].map(s => s.src).concat([...document.styleSheets].map(s => s.href))")
