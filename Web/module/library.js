@@ -8,6 +8,14 @@ import { runEngine } from './livephoto.js';
 /** Files read per engine run: each brings in at most 512 KiB (its start and its end) before the run. */
 const batchSize = 32;
 
+/**
+ * Whether a file or folder of this name is left out of a folder's walk, as `livephoto scan` leaves it out: a hidden
+ * one (`.DS_Store`, `.thumbnails`, `.trashed-…`). A file given by itself is read whatever its name.
+ */
+function isHidden(name) {
+  return name.startsWith('.');
+}
+
 /** Whether `value` is a folder the browser handed over (a FileSystemDirectoryHandle). */
 function isFolder(value) {
   return value != null && value.kind === 'directory' && typeof value.values === 'function';
@@ -34,6 +42,7 @@ export async function libraryFiles(inputs, signal) {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       signal?.throwIfAborted();
+      if (isHidden(entry.name)) continue;
       const path = prefix + entry.name;
       if (entry.kind === 'directory') {
         await walk(entry, path + '/');
@@ -50,9 +59,11 @@ export async function libraryFiles(inputs, signal) {
     if (isFolder(input)) {
       await walk(input, '');
     } else if (input && typeof input.slice === 'function' && typeof input.size === 'number') {
-      files.push({ path: input.webkitRelativePath || nameOf(input, index), file: input });
+      const path = input.webkitRelativePath || nameOf(input, index);
+      if (!input.webkitRelativePath || !path.split('/').some(isHidden)) files.push({ path, file: input });
     } else if (input && typeof input.path === 'string' && input.file && typeof input.file.slice === 'function') {
-      files.push({ path: input.path.replace(/^\/+/, ''), file: input.file });
+      const path = input.path.replace(/^\/+/, '');
+      if (!path.split('/').some(isHidden)) files.push({ path, file: input.file });
     } else {
       throw new LivePhotoError(`input ${index + 1} is not a File, a Blob, a { path, file } pair or a folder`, 64);
     }

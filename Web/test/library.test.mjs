@@ -151,6 +151,9 @@ async function library() {
   writeFileSync(place('plain/broken.jpg'), Buffer.from('not a photo at all'));
   writeFileSync(place('2023/IMG_0001.AAE'), '<?xml version="1.0"?><plist/>');
   writeFileSync(place('export.zip'), Buffer.from('504b0506000000000000000000000000000000000000', 'hex'));
+  // What a Mac and an Android phone leave beside the photos, hidden: scan leaves it out.
+  writeFileSync(place('2023/.DS_Store'), 'Bud1');
+  copyFileSync(photo(), place('.thumbnails/IMG_0001.JPG'));
   if (!withoutSamples) {
     for (const name of ['androidx-media_pixel-motion-photo-shortened.jpg', 'samsung-s22-google-motionphoto-v1_ente.heic',
       'iphone_IMG_3853_gwy15.HEIC', 'iphone_IMG_3853_gwy15.MOV']) {
@@ -171,7 +174,8 @@ describe('scanLibrary', () => {
     const progress = [];
     const { report, summary } = await scanLibrary(await listing(folder), { onProgress: (p) => progress.push(p) });
     assert.deepEqual(report, expected);
-    assert.equal(summary.filesFound, readdirSync(folder, { recursive: true }).filter((p) => statSync(join(folder, p)).isFile()).length);
+    const visible = readdirSync(folder, { recursive: true }).filter((p) => statSync(join(folder, p)).isFile() && !/(^|\/)\./.test(p));
+    assert.equal(summary.filesFound, visible.length);
     assert.equal(progress.at(-1).files, summary.filesFound);
     const counted = Object.values(summary.counts).reduce((a, b) => a + b, 0);
     assert.equal(counted, report.length);
