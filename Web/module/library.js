@@ -177,10 +177,12 @@ function itemOperation(to, files, paths, stem, flags) {
 /**
  * The command line's batch over a folder (`convert --to motion|live DIR --out OUT`, `split DIR --out OUT`): the
  * library scanned and paired, the batch planned by the engine as the command line plans it, then each item done in
- * turn and written into `out` (a FileSystemDirectoryHandle), at its place below the folder. Resolves to `{ report,
- * summary }`: `report` the lines the command prints with `--json`, paths relative to the folder (`inputs`) and to
- * `out` (`outputs`); `summary` its counts. An item whose outputs are there and hold is skipped, so a second run
- * resumes; one that fails (a transcode, which needs ffmpeg) is reported in words and the rest goes on.
+ * turn and written into `out` (a FileSystemDirectoryHandle), at its place below the folder, or into one stored zip
+ * streamed into `out` (a WritableStream), each entry dated like the input the command line dates that output like.
+ * Resolves to `{ report, summary }`: `report` the lines the command prints with `--json`, paths relative to the folder
+ * (`inputs`) and to `out` (`outputs`); `summary` its counts. Into a folder, an item whose outputs are there and hold
+ * is skipped, so a second run resumes; one that fails (a transcode, which needs ffmpeg) is reported in words and the
+ * rest goes on.
  */
 export async function convertLibrary(inputs, options = {}) {
   const { onProgress, signal, out, to, flavor, photoFormat, force = false, ...flags } = options ?? {};
@@ -188,8 +190,9 @@ export async function convertLibrary(inputs, options = {}) {
   if (!['motion', 'live', 'split'].includes(to)) {
     throw new LivePhotoError(`The value '${to ?? ''}' is invalid for '--to <to>': motion, live or split`, 64);
   }
-  if (!out || out.kind !== 'directory' || typeof out.getFileHandle !== 'function') {
-    throw new LivePhotoError('--out: give the folder to write into (a FileSystemDirectoryHandle)', 64);
+  const toFolder = out?.kind === 'directory' && typeof out.getFileHandle === 'function';
+  if (!toFolder && typeof out?.getWriter !== 'function') {
+    throw new LivePhotoError('--out: give the folder to write into (a FileSystemDirectoryHandle), or a WritableStream for the zip', 64);
   }
   const scanned = await scan(inputs, { onProgress, signal });
   const planFlags = to === 'motion' ? { flavor } : to === 'live' ? { photoFormat } : {};
@@ -200,6 +203,8 @@ export async function convertLibrary(inputs, options = {}) {
   const itemFlags = { ...planFlags, ...flags };
   const started = Date.now();
   let finishedBytes = 0;
+  // Into a zip: one stream, written as the items are done; a stop closes it with what was done, a whole zip.
+  const zip = toFolder ? null : new (await import('./zipstream.js')).ZipStream(out);
   for (const [index, task] of plan.tasks.entries()) {
     if (signal?.aborted) {
       summary.interrupted = true;
@@ -211,9 +216,19 @@ export async function convertLibrary(inputs, options = {}) {
     try {
       if (task.refusal) throw new LivePhotoError(task.refusal, 2);
       if (files.some((file) => !file)) throw new LivePhotoError('its files are not among the inputs', 2);
-      const found = await Promise.all(task.outputs.map((path) => existing(out, path)));
+      const found = zip ? [] : await Promise.all(task.outputs.map((path) => existing(out, path)));
       const present = found.filter(Boolean);
-      if (!force && present.length === task.outputs.length && present.length > 0) {
+      if (zip) {
+        const result = await itemOperation(to, files, task.inputs, task.stem, itemFlags);
+        const named = result.files.map((file, i) => ({
+          name: task.folder ? `${task.folder}/${file.name}` : file.name, blob: file.blob,
+          time: files[task.datedLike[i] ?? 0]?.lastModified ?? Date.now(),
+        }));
+        await zip.add(named);
+        line.outputs = named.map((file) => file.name);
+        const reports = Array.isArray(result.report) ? result.report : [result.report];
+        line.notes = reports.flatMap((r) => r?.notes ?? []);
+      } else if (!force && present.length === task.outputs.length && present.length > 0) {
         if (!(await outputsHold({ to, ...planFlags }, present))) {
           throw new LivePhotoError(`its outputs are there but do not hold a whole result: ${task.outputs.join(', ')}`, 2);
         }
@@ -229,7 +244,10 @@ export async function convertLibrary(inputs, options = {}) {
         line.notes = reports.flatMap((r) => r?.notes ?? []);
       }
     } catch (error) {
-      if (!(error instanceof LivePhotoError)) throw error;
+      if (!(error instanceof LivePhotoError)) {
+        await zip?.abort(error);
+        throw error;
+      }
       line.status = 'failed';
       line.reason = error.message;
     }
@@ -241,5 +259,6 @@ export async function convertLibrary(inputs, options = {}) {
       bytes: finishedBytes, totalBytes, seconds: (Date.now() - started) / 1000,
     });
   }
+  await zip?.close();
   return { report, summary };
 }

@@ -10,7 +10,10 @@ import {
 import { createHash } from 'node:crypto';
 import { dirname, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { clip, join, livephoto, photo, runCLI, sample, withoutSamples, workFolder } from './support.mjs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, createReadStream, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { clip, join, livephoto, moduleDir, photo, runCLI, sample, withoutSamples, workFolder } from './support.mjs';
 
 const { scanLibrary, convertLibrary, openFile, LivePhotoError } = livephoto;
 
@@ -81,6 +84,26 @@ function outputFolder(folder) {
  * UUID) and vivo's pairing id (28 hex digits).
  */
 const madeAnew = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|[0-9a-f]{28}/g;
+
+/**
+ * A WritableStream into the file at `path` that leaves runs of zeros as holes (a sparse file): a zip of a large
+ * member of zeros takes no room.
+ */
+function fileSink(path) {
+  const descriptor = openSync(path, 'w');
+  let position = 0;
+  return new WritableStream({
+    write(chunk) {
+      if (chunk.some((byte) => byte !== 0)) writeSync(descriptor, chunk, 0, chunk.length, position);
+      position += chunk.length;
+    },
+    close() {
+      ftruncateSync(descriptor, position);
+      closeSync(descriptor);
+    },
+    abort() { closeSync(descriptor); },
+  });
+}
 
 /** Every file below `folder` by its path relative to it, with its SHA-256 once what is made anew is blanked out. */
 function tree(folder) {
@@ -237,6 +260,18 @@ describe('convertLibrary', () => {
       assert.equal(again.summary.skipped, summary.done);
       assert.equal(again.summary.done, 0);
       for (const [path, time] of Object.entries(before)) assert.equal(statSync(join(out, path)).mtimeMs, time, path);
+      // Into one zip instead: it tests whole, and unpacks to the same tree, each file dated as the command line dates it.
+      const zipped = join(workFolder('batch-zip'), 'library.zip');
+      const intoZip = await convertLibrary(await listing(folder), { to, ...flavor, out: fileSink(zipped) });
+      assert.equal(intoZip.summary.done, summary.done);
+      execFileSync('unzip', ['-tq', zipped]);
+      execFileSync('python3', ['-c', 'import sys, zipfile; assert zipfile.ZipFile(sys.argv[1]).testzip() is None', zipped]);
+      const unpacked = workFolder('batch-unzipped');
+      execFileSync('unzip', ['-q', zipped, '-d', unpacked]);
+      assert.deepEqual(tree(unpacked), tree(cliOut));
+      for (const path of Object.keys(tree(cliOut))) {
+        assert.equal(Math.floor(statSync(join(unpacked, path)).mtimeMs / 1000), Math.floor(statSync(join(cliOut, path)).mtimeMs / 1000), path);
+      }
     });
   }
 
@@ -264,5 +299,40 @@ describe('convertLibrary', () => {
     await assert.rejects(convertLibrary([], { to: 'gif', out: outputFolder(workFolder('x')) }), (e) => e.code === 64 && /--to/.test(e.message));
     await assert.rejects(convertLibrary([], { to: 'motion' }), (e) => e.code === 64 && /--out/.test(e.message));
     await assert.rejects(convertLibrary([], { to: 'motion', out: outputFolder(workFolder('x')), jobs: 2 }), (e) => e.message === "Unknown option '--jobs'");
+  });
+});
+
+describe('the streamed zip', () => {
+  test('a member past 4 GiB: Zip64 records that Python and unzip read, its CRC-32 worked out as its bytes went by', async () => {
+    const { ZipStream, crc32 } = await import(join(moduleDir, 'zipstream.js'));
+    assert.equal(crc32(0, new TextEncoder().encode('123456789')), 0xcbf43926);
+    const folder = workFolder('zip64');
+    const big = join(folder, 'big.bin'), zipped = join(folder, 'big.zip');
+    const size = 4 * 1024 ** 3 + 12345;
+    closeSync(openSync(big, 'w'));
+    execFileSync('truncate', ['-s', String(size), big]);
+    const small = new Blob([new TextEncoder().encode('after the big one')]);
+    const zip = new ZipStream(fileSink(zipped));
+    // Node 20's Blobs of a file past 4 GiB give its size modulo 2^32 (fs.openAsBlob, File): the file's bytes as a stream
+    // and its true size stand in for one, which is all the zip reads of a member.
+    const bigBlob = { size, stream: () => Readable.toWeb(createReadStream(big, { highWaterMark: 1 << 20 })) };
+    await zip.add([{ name: 'a/big.bin', blob: bigBlob, time: Date.UTC(2023, 4, 1, 10) }, { name: 'a/é.txt', blob: small, time: Date.UTC(2024, 0, 2) }]);
+    await zip.close();
+    const listed = JSON.parse(execFileSync('python3', ['-c', `
+import json, sys, zipfile, zlib
+archive = zipfile.ZipFile(sys.argv[1])
+crc = 0
+block = bytes(1 << 24)
+left = ${size}
+while left:
+    n = min(left, len(block))
+    crc = zlib.crc32(block[:n], crc)
+    left -= n
+infos = archive.infolist()
+print(json.dumps([[i.filename, i.file_size, i.CRC, i.date_time[:4], i.flag_bits & 8] for i in infos] + [crc, archive.read('a/é.txt').decode()]))
+`, zipped]).toString());
+    assert.deepEqual(listed.slice(0, 2), [['a/big.bin', size, listed[2], [2023, 5, 1, 10], 8], ['a/é.txt', 17, crc32(0, new TextEncoder().encode('after the big one')), [2024, 1, 2, 0], 8]]);
+    assert.equal(listed[3], 'after the big one');
+    execFileSync('unzip', ['-tq', zipped]);
   });
 });

@@ -4,8 +4,9 @@ extension Engine {
     /// A batch over a library's items (`items`, scan's lines), planned as the command line plans it (``BatchPlan``):
     /// `to` is `motion` (with `flavor`), `live` (with `photoFormat`) or `split`; `formats` gives each file's kind as
     /// its bytes say, `[path, kind]` (the scan's `format`s), for the outputs' names. The report holds each task (the
-    /// item, its inputs, the folder its outputs go to, relative to the output folder, their names, the stem, and why it
-    /// is refused, if it is) and the lines of the damaged files, which no batch takes.
+    /// item, its inputs, the folder its outputs go to, relative to the output folder, their names, the stem, which input
+    /// each output is dated like, and why it is refused, if it is) and the lines of the damaged files, which no batch
+    /// takes.
     static func planBatch(options: EngineOptions) throws(LivePhotoError) -> Outcome {
         var options = options
         let target = try batchTarget(&options)
@@ -35,6 +36,7 @@ extension Engine {
             o.set("folder", task.folder)
             o.set("outputs", task.outputs)
             o.set("stem", BatchPlan.stem(of: task.item))
+            o.set("datedLike", task.outputs.indices.map { target.datedLike(output: $0, of: task.item) })
             o.set("refusal", task.refusal)
             return o.json
         }

@@ -40,6 +40,17 @@ package enum BatchTarget: Sendable, Equatable {
 }
 
 extension BatchTarget {
+    /// Which of `item`'s files the output at `index` (in ``outputs(for:in:kind:)``'s order) keeps the modification
+    /// time of, as the operations date what they write: a split Live Photo's photo and movie each their own; every
+    /// other output its item's first file (the photo, or the Motion Photo). A browser, which cannot date a file it
+    /// writes, dates a zip's entries so.
+    package func datedLike(output index: Int, of item: LibraryItem) -> Int {
+        switch self {
+        case .split where item.kind == .livePhoto: max(0, min(index, item.files.count - 1))
+        case .split, .motionPhoto, .livePhoto: 0
+        }
+    }
+
     /// Whether outputs already there, as `inspect` reads them (`report`) and, for a Live Photo's pair, as `verify`
     /// checks them (`verified`), are what it writes: then a batch leaves them and the item is skipped. A Motion Photo
     /// whose video is found; vivo's two files carrying one pairing id; a Live Photo that pairs; a photo and a video

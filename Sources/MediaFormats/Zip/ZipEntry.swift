@@ -29,6 +29,10 @@ public struct ZipEntry: Sendable, Equatable {
     /// Whether the local header carries the sizes in a Zip64 extra field (decided before the data is written, as the
     /// header comes first).
     public var localZip64: Bool = false
+    /// Whether a data descriptor follows the data (general purpose flag bit 3, APPNOTE 4.3.9): the member is written
+    /// as a stream, its CRC-32 known only once its data has gone by. The local header then holds a CRC-32 of 0 (and
+    /// the sizes, known before), the descriptor and the central header the real one.
+    public var dataDescriptorFollows: Bool = false
 
     /// An entry not yet written: sizes, checksum and offset are filled in as it is.
     /// - Parameters:
@@ -54,9 +58,14 @@ public struct ZipEntry: Sendable, Equatable {
     static let directoryMode: UInt32 = 0o040755
     /// General purpose flag bit 11: the name is UTF-8.
     static let utf8Flag: UInt16 = 0x0800
+    /// General purpose flag bit 3: a data descriptor follows the data.
+    static let dataDescriptorFlag: UInt16 = 0x0008
+    static let dataDescriptorSignature: UInt32 = 0x0807_4b50
 
     var nameBytes: [UInt8] { Array(name.utf8) }
-    var flags: UInt16 { name.utf8.allSatisfy { $0 < 0x80 } ? 0 : Self.utf8Flag }
+    var flags: UInt16 {
+        (name.utf8.allSatisfy { $0 < 0x80 } ? 0 : Self.utf8Flag) | (dataDescriptorFollows ? Self.dataDescriptorFlag : 0)
+    }
     var needsZip64: Bool {
         localZip64 || compressedSize >= Self.saturated32 || uncompressedSize >= Self.saturated32
             || localHeaderOffset >= Self.saturated32
@@ -83,7 +92,7 @@ public struct ZipEntry: Sendable, Equatable {
         let (date, time) = Self.dosDateTime(modificationTime)
         w.appendUInt16(time, .littleEndian)
         w.appendUInt16(date, .littleEndian)
-        w.appendUInt32(crc32, .littleEndian)
+        w.appendUInt32(dataDescriptorFollows ? 0 : crc32, .littleEndian)
         w.appendUInt32(localZip64 ? UInt32.max : UInt32(truncatingIfNeeded: compressedSize), .littleEndian)
         w.appendUInt32(localZip64 ? UInt32.max : UInt32(truncatingIfNeeded: uncompressedSize), .littleEndian)
         w.appendUInt16(UInt16(name.count), .littleEndian)
@@ -92,6 +101,25 @@ public struct ZipEntry: Sendable, Equatable {
         w.append(extra.bytes)
         return w.bytes
     }
+
+    /// The data descriptor (APPNOTE 4.3.9) that follows the data when ``dataDescriptorFollows``: its signature, the
+    /// CRC-32 at ``dataDescriptorChecksumField``, and the sizes, 8 bytes each when the local header is Zip64.
+    public func dataDescriptor() -> [UInt8] {
+        var w = ByteWriter()
+        w.appendUInt32(Self.dataDescriptorSignature, .littleEndian)
+        w.appendUInt32(crc32, .littleEndian)
+        if localZip64 {
+            w.appendUInt64(compressedSize, .littleEndian)
+            w.appendUInt64(uncompressedSize, .littleEndian)
+        } else {
+            w.appendUInt32(UInt32(truncatingIfNeeded: compressedSize), .littleEndian)
+            w.appendUInt32(UInt32(truncatingIfNeeded: uncompressedSize), .littleEndian)
+        }
+        return w.bytes
+    }
+
+    /// Where a data descriptor holds the CRC-32.
+    public static let dataDescriptorChecksumField = 4
 
     /// The central directory header (APPNOTE 4.3.12): a saturated field's value is in the Zip64 extra, which holds
     /// only those, in the order uncompressed size, compressed size, offset.
