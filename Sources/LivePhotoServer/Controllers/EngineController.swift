@@ -15,6 +15,7 @@ struct EngineController {
         "frame.js": "text/javascript; charset=utf-8",
         "checksums.js": "text/javascript; charset=utf-8",
         "library.js": "text/javascript; charset=utf-8",
+        "zipstream.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
     ]
 
