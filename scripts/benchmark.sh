@@ -11,6 +11,7 @@
 #   BENCH_SCAN_ITEMS=10000 scripts/benchmark.sh  # items scan --json prints in the library part (default 100000)
 #   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout icloud capture browser")
 #   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
+#   BENCH_BROWSER_LIBRARY=20 scripts/benchmark.sh  # Live Photos in the browser part's library (default 100, about 3 MB each)
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
@@ -613,6 +614,44 @@ awk "BEGIN{exit !($(value memory) > 64)}" && over+=("browser memory $(value memo
 awk "BEGIN{exit !($(value first-inspect) > 150)}" && over+=("browser first inspect $(value first-inspect) ms > 150 ms")
 [ "$gz" -le $((600 * 1024)) ] || over+=("livephoto.wasm $((gz / 1024)) KB gzipped > 600 KB")
 rm -rf "$work/browser-mp"
+
+# A library in the browser: BENCH_BROWSER_LIBRARY Live Photos of a 3 s 1080p clip (about 3 MB each, each re-tagged
+# with its own identifier), every one made into a Motion Photo by the module's convertLibrary, into a folder (the
+# origin's private file system, through createWritable) and into one streamed zip, against the command line's
+# convert --to motion of the same folder (--jobs 2) and cp -r, measured in the same run; the page's memory meanwhile.
+x() { awk "BEGIN{printf \"%.1fx\", ($2 > 0 ? $1 / $2 : 0)}"; }
+pairs=${BENCH_BROWSER_LIBRARY:-100}
+bseed="$work/browser-library-seed"
+blib="$work/browser-library-$pairs"
+if [ ! -f "$bseed/IMG.MP.jpg" ]; then
+  mkdir -p "$bseed"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=sample_rate=48000" -t 3 \
+    -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -c:a aac "$bseed/clip.mov"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$bseed/photo.jpg"
+  "$bin" make "$bseed/photo.jpg" "$bseed/clip.mov" --out "$bseed" --name IMG --no-wallpaper --force >/dev/null 2>&1
+  "$bin" convert --to motion "$bseed/IMG.JPG" "$bseed/IMG.MOV" --out "$bseed" --force >/dev/null
+fi
+[ -d "$blib" ] || python3 scripts/make-library.py "$blib" "$pairs" 0 0 "$bseed/IMG.JPG" "$bseed/IMG.MOV" "$bseed/IMG.MP.jpg" \
+  "$bseed/photo.jpg" "$bseed/clip.mov"
+find "$blib" -type f -exec cat {} + >/dev/null
+blib_mb=$(du -sm "$blib" | cut -f1)
+read -r bcp_s _ < <(before="rm -rf '$work/blib-cp'; sync" measure cp -r "$blib" "$work/blib-cp")
+read -r bcli_s _ < <(before="rm -rf '$work/blib-mp'; sync" measure "$bin" convert --to motion "$blib" --out "$work/blib-mp" --jobs 2 --no-index)
+rm -rf "$work/blib-cp" "$work/blib-mp"
+lfigures=$(.build/python-tools/bin/python scripts/bench/browser_library.py "$work/engine" "$blib" "$runs")
+lvalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$lfigures"; }
+ldone() { awk -v k="$1" '$1 == k {print $4}' <<<"$lfigures"; }
+echo
+echo "browser: a library of $pairs Live Photos ($blib_mb MB) to Motion Photos in headless Chromium's Web Worker (best of $runs):"
+printf '  %-62s %8s s\n' "cp -r of the library" "$bcp_s"
+printf '  %-62s %8s s\n' "livephoto convert --to motion DIR --jobs 2" "$bcli_s"
+printf '  %-62s %8s s   (%s the command line; target at most 1.5x)\n' "convertLibrary into a folder (createWritable)" "$(lvalue folder)" "$(x "$(lvalue folder)" "$bcli_s")"
+printf '  %-62s %8s s   (%s the command line; target at most 1.5x)\n' "convertLibrary into a streamed zip" "$(lvalue zip)" "$(x "$(lvalue zip)" "$bcli_s")"
+printf '  %-62s %8s MB  (target at most 128)\n' "the page's memory during the zip run" "$(lvalue memory)"
+[ "$(ldone folder)" = "$pairs" ] && [ "$(ldone zip)" = "$pairs" ] || failures+=("browser library: convertLibrary did $(ldone folder) and $(ldone zip) of $pairs")
+awk "BEGIN{exit !($(lvalue folder) > 1.5 * $bcli_s)}" && over+=("browser library into a folder took $(x "$(lvalue folder)" "$bcli_s") the command line (target 1.5x)")
+awk "BEGIN{exit !($(lvalue zip) > 1.5 * $bcli_s)}" && over+=("browser library into a zip took $(x "$(lvalue zip)" "$bcli_s") the command line (target 1.5x)")
+awk "BEGIN{exit !($(lvalue memory) > 128)}" && over+=("browser library memory $(lvalue memory) MB > 128 MB")
 fi
 
 if [ ${#over[@]} -gt 0 ]; then

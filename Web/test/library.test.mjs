@@ -68,11 +68,14 @@ function outputFolder(folder) {
         async createWritable() {
           const swap = `${path}.crswap`;
           writeFileSync(swap, '');
-          return new WritableStream({
-            write(chunk) { appendFileSync(swap, chunk); },
-            close() { renameSync(swap, path); },
-            abort() { rmSync(swap, { force: true }); },
-          });
+          // A FileSystemWritableFileStream's own write(), which takes a Blob whole, and close() and abort().
+          return {
+            async write(data) {
+              for await (const chunk of data.stream()) appendFileSync(swap, chunk);
+            },
+            async close() { renameSync(swap, path); },
+            async abort() { rmSync(swap, { force: true }); },
+          };
         },
       };
     },

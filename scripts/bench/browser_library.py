@@ -1,0 +1,158 @@
+"""A library's batch in headless Chromium, for scripts/benchmark.sh's browser part: a page whose Web Worker imports
+livephoto.js and runs convertLibrary (every Live Photo to a Motion Photo) on a folder given as the user's Files
+(through <input type=file webkitdirectory>, read from disk as a browser reads them). Prints one line per figure:
+`name value unit`.
+
+  python browser_library.py MODULE_DIR LIBRARY RUNS
+
+- folder: into the origin's private file system (a FileSystemDirectoryHandle, each file through createWritable, as
+  into a folder the user chose), best of RUNS, the folder emptied before each;
+- zip: into one zip streamed into a WritableStream that counts its bytes (where a download goes), best of RUNS;
+- memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before.
+"""
+import functools
+import http.server
+import os
+import shutil
+import socketserver
+import sys
+import tempfile
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
+RUNS = int(sys.argv[3])
+
+PAGE = """<!doctype html><meta charset=utf-8><title>library benchmark</title>
+<input type=file id=folder webkitdirectory multiple>
+<script type=module>
+const worker = new Worker('./worker.js', { type: 'module' });
+window.run = (into) => new Promise((resolve) => {
+  worker.onmessage = (e) => resolve(e.data);
+  worker.postMessage({ into, files: [...document.getElementById('folder').files] });
+});
+document.body.dataset.ready = 'yes';
+</script>"""
+
+WORKER = """import * as livephoto from './livephoto.js';
+onmessage = async (e) => {
+  const { into, files } = e.data;
+  try {
+    let out, bytes = 0;
+    if (into === 'folder') {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry('out', { recursive: true }).catch(() => {});
+      out = await root.getDirectoryHandle('out', { create: true });
+    } else {
+      out = new WritableStream({ write(chunk) { bytes += chunk.length; } });
+    }
+    const started = performance.now();
+    const { summary } = await livephoto.convertLibrary(files, { to: 'motion', out });
+    postMessage({ ms: performance.now() - started, done: summary.done, failed: summary.failed, bytes });
+  } catch (error) {
+    postMessage({ error: `${error.code}: ${error.message}` });
+  }
+};"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options)
+
+
+def renderer_rss(root):
+    """The resident memory (bytes) of the browser's renderer processes: the page and its worker."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    total, pending = 0, [root]
+    while pending:
+        for pid in children.get(pending.pop(), []):
+            pending.append(pid)
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if b"--type=renderer" not in f.read():
+                        continue
+                with open(f"/proc/{pid}/status") as f:
+                    total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS"))
+            except (OSError, StopIteration):
+                pass
+    return total
+
+
+def main():
+    site = tempfile.mkdtemp(prefix="livephoto-library-bench-")
+    try:
+        for name in sorted(os.listdir(MODULE)):
+            if name.endswith((".js", ".wasm")):
+                shutil.copy(os.path.join(MODULE, name), site)
+        with open(os.path.join(site, "index.html"), "w") as f:
+            f.write(PAGE)
+        with open(os.path.join(site, "worker.js"), "w") as f:
+            f.write(WORKER)
+        server = serve(site)
+        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        driver = browser()
+        driver.set_script_timeout(1800)
+        try:
+            def once(into):
+                driver.get(url)
+                driver.find_element(By.ID, "folder").send_keys(LIBRARY)
+                result = driver.execute_async_script("run(arguments[0]).then(arguments[arguments.length - 1])", into)
+                if "error" in result:
+                    raise SystemExit(f"{into}: {result['error']}")
+                return result
+
+            for into in ["folder", "zip"]:
+                results = [once(into) for _ in range(RUNS)]
+                best = min(results, key=lambda r: r["ms"])
+                print(f"{into} {best['ms'] / 1000:.2f} s {best['done']} done {best['failed']} failed {best['bytes']} bytes")
+            driver.get(url)
+            driver.find_element(By.ID, "folder").send_keys(LIBRARY)
+            time.sleep(1)
+            root = driver.service.process.pid
+            before = renderer_rss(root)
+            peak, finished = [before], threading.Event()
+
+            def sample():
+                while not finished.is_set():
+                    peak.append(renderer_rss(root))
+                    time.sleep(0.02)
+
+            sampler = threading.Thread(target=sample)
+            sampler.start()
+            driver.execute_async_script("run('zip').then(arguments[arguments.length - 1])")
+            finished.set()
+            sampler.join()
+            print(f"memory {(max(peak) - before) / 1e6:.1f} MB")
+        finally:
+            driver.quit()
+            server.shutdown()
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+
+
+main()
