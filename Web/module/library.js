@@ -13,7 +13,7 @@ const batchSize = 32;
  * one (`.DS_Store`, `.thumbnails`, `.trashed-…`). A file given by itself is read whatever its name.
  */
 function isHidden(name) {
-  return name.startsWith('.');
+  return name.startsWith('.') && name !== '.' && name !== '..';
 }
 
 /** Whether `value` is a folder the browser handed over (a FileSystemDirectoryHandle). */

@@ -298,6 +298,32 @@ describe('convertLibrary', () => {
     assert.ok(!readdirSync(out, { recursive: true }).some((path) => path.endsWith('.crswap')));
   });
 
+  test('a path that climbs out of the folder (..) is refused for its item: nothing lands outside, in a folder or a zip', async () => {
+    const made = workFolder('made');
+    for (const stem of ['IMG_0001', 'IMG_0002']) {
+      const pair = await runCLI(['make', photo(), clip(), '--name', stem, '--out', made, '--json']);
+      assert.equal(pair.code, 0, pair.stderr);
+    }
+    const inputs = [
+      { path: '../outside/IMG_0001.JPG', file: await openFile(join(made, 'IMG_0001.JPG')) },
+      { path: '../outside/IMG_0001.MOV', file: await openFile(join(made, 'IMG_0001.MOV')) },
+      { path: 'inside/IMG_0002.JPG', file: await openFile(join(made, 'IMG_0002.JPG')) },
+      { path: 'inside/IMG_0002.MOV', file: await openFile(join(made, 'IMG_0002.MOV')) },
+    ];
+    const parent = workFolder('climb'), out = join(parent, 'out');
+    mkdirSync(out);
+    const { report } = await convertLibrary(inputs, { to: 'motion', out: outputFolder(out) });
+    const line = (item) => report.find((l) => l.item === item);
+    assert.equal(line('../outside/IMG_0001.JPG').status, 'failed');
+    assert.match(line('../outside/IMG_0001.JPG').reason, /climbs out of its folder/);
+    assert.equal(line('inside/IMG_0002.JPG').status, 'done');
+    assert.deepEqual(readdirSync(parent, { recursive: true }).sort(), ['out', 'out/inside', 'out/inside/IMG_0002.MP.jpg']);
+    const zipped = join(parent, 'library.zip');
+    const intoZip = await convertLibrary(inputs, { to: 'motion', out: fileSink(zipped) });
+    assert.equal(intoZip.summary.failed, 1);
+    assert.equal(execFileSync('unzip', ['-Z1', zipped]).toString().trim(), 'inside/IMG_0002.MP.jpg');
+  });
+
   test('bad options are refused in the command line\'s words', async () => {
     await assert.rejects(convertLibrary([], { to: 'gif', out: outputFolder(workFolder('x')) }), (e) => e.code === 64 && /--to/.test(e.message));
     await assert.rejects(convertLibrary([], { to: 'motion' }), (e) => e.code === 64 && /--out/.test(e.message));

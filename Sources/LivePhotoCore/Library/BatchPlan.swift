@@ -28,7 +28,7 @@ package enum BatchPlan {
             let subfolder = parentFolder(of: relative)
             let folder = subfolder.isEmpty ? outputRoot : outputRoot.isEmpty ? subfolder : "\(outputRoot)/\(subfolder)"
             var task = Task(item: item, folder: folder, outputs: [])
-            if let problem = problem(with: item) {
+            if let problem = problem(with: item) ?? climbsOut(relative) {
                 task.refusal = problem
             } else {
                 task.outputs = outputs(item, folder)
@@ -67,6 +67,13 @@ package enum BatchPlan {
         var parent = path[..<slash]
         while parent.hasSuffix("/") { parent.removeLast() }
         return parent.isEmpty ? "/" : String(parent)
+    }
+
+    /// Why outputs placed by `relativePath` would land outside the output folder (a `..` among its folders, as a
+    /// browser's caller or a JSON line may give), or nil.
+    package static func climbsOut(_ relativePath: String) -> String? {
+        guard relativePath.split(separator: "/", omittingEmptySubsequences: false).contains("..") else { return nil }
+        return "its path \(relativePath) climbs out of its folder (..); its outputs would too"
     }
 
     /// What is wrong with an item as given (one read from JSON lines may be anything), or nil.

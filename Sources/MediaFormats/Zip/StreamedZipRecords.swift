@@ -41,11 +41,15 @@ public enum StreamedZipRecords {
 
     /// The local header written before `member`'s data, and the data descriptor written after it, its CRC-32 that of
     /// `member` (zero until known; it lies at ``ZipEntry/dataDescriptorChecksumField``).
-    /// - Throws: ``FormatError`` for a name too long for a zip, or a folder's (a stream writes files only).
+    /// - Throws: ``FormatError`` for a name too long for a zip, a folder's (a stream writes files only), or one that
+    ///   would unpack outside the folder it is unpacked in (absolute, with `..`, `.` or a backslash).
     public static func records(for member: Member) throws(FormatError) -> (header: [UInt8], descriptor: [UInt8]) {
         let entry = member.entry
-        guard entry.nameBytes.count <= Int(UInt16.max), !entry.nameBytes.isEmpty, !entry.isDirectory else {
-            throw FormatError(.unsupported, "a streamed zip member named '\(member.name)'")
+        let parts = member.name.split(separator: "/", omittingEmptySubsequences: false)
+        guard entry.nameBytes.count <= Int(UInt16.max), !entry.nameBytes.isEmpty, !entry.isDirectory,
+            !member.name.hasPrefix("/"), !member.name.contains("\\"), !parts.contains(".."), !parts.contains(".")
+        else {
+            throw FormatError(.unsupported, "a streamed zip member named '\(member.name)' (a file's path, relative, without . or ..)")
         }
         return (entry.localHeader(), entry.dataDescriptor())
     }

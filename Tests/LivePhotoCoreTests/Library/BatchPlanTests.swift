@@ -29,6 +29,9 @@ struct BatchPlanTests {
         #expect(tasks.count == 3)
         #expect(tasks[0].refusal == nil && tasks[1].refusal?.contains("would also be written for a/IMG_1.jpg") == true)
         #expect(tasks[2].refusal == "a live-photo item needs 2 files; this one has 1")
+        let climbing = LibraryItem(kind: .motionPhoto, files: ["../elsewhere/PXL_1.MP.jpg"])
+        let refused = BatchPlan.tasks([climbing], kinds: target.kinds, outputRoot: "") { target.outputs(for: $0, in: $1) { _ in .jpeg } }
+        #expect(refused.first?.refusal?.contains("climbs out of its folder") == true && refused.first?.outputs == [])
         let damaged = BatchPlan.damaged([LibraryItem(kind: .damaged, files: ["x.jpg"], note: "cut short")])
         #expect(damaged.map(\.status) == [.damaged] && damaged[0].reason == "cut short")
     }

@@ -60,5 +60,10 @@ struct StreamedZipRecordsTests {
             try StreamedZipRecords.records(for: .init(name: "a/", size: 0, modificationTime: 0, offset: 0))
         }
         #expect(throws: FormatError.self) { try StreamedZipRecords.records(for: .init(name: "", size: 0, modificationTime: 0, offset: 0)) }
+        for name in ["../evil.jpg", "a/../../b.jpg", "/etc/passwd", "a\\b.jpg", "./a.jpg"] {
+            #expect(throws: FormatError.self, "\(name)") {
+                try StreamedZipRecords.records(for: .init(name: name, size: 1, modificationTime: 0, offset: 0))
+            }
+        }
     }
 }
