@@ -81,7 +81,7 @@ function checkOptions(flags, allowed) {
  * Every file of `inputs` read and paired: `{ files, report, summary, formats }`, `files` by path, `formats` each
  * file's kind as its bytes say (`[path, format]`), for a batch's outputs' names.
  */
-async function scan(inputs, { onProgress, signal }) {
+async function scan(inputs, { onProgress, signal }, session = {}) {
   signal?.throwIfAborted();
   const { files, unreadable } = await libraryFiles(inputs, signal);
   const total = files.length, totalBytes = files.reduce((sum, entry) => sum + entry.file.size, 0);
@@ -91,7 +91,7 @@ async function scan(inputs, { onProgress, signal }) {
   for (let start = 0; start < files.length; start += batchSize) {
     signal?.throwIfAborted();
     const batch = files.slice(start, start + batchSize);
-    const answer = await runEngine('scan', batch.map((entry) => entry.file), {}, batch.map((entry) => entry.path));
+    const answer = await runEngine('scan', batch.map((entry) => entry.file), {}, batch.map((entry) => entry.path), session);
     for (const { format, ...fact } of answer.report.files) {
       facts.push(fact);
       formats.push([fact.path, format]);
@@ -104,7 +104,7 @@ async function scan(inputs, { onProgress, signal }) {
   // A file the browser would not hand over is a file that cannot be read: damaged, as scan says of one it cannot open.
   for (const { path, reason } of unreadable) facts.push({ path, kind: 'damaged', note: `cannot be read (${reason})` });
   signal?.throwIfAborted();
-  const { report } = await runEngine('pair', [], { files: facts });
+  const { report } = await runEngine('pair', [], { files: facts }, undefined, session);
   return {
     files: new Map(files.map((entry) => [entry.path, entry.file])), formats, report: report.items,
     summary: { filesFound: report.filesFound, counts: report.counts, pairedByName: report.pairedByName },
@@ -164,9 +164,9 @@ async function writeWhole(folder, name, blob) {
 }
 
 /** True when `outputs` (Files), already there, are what the batch writes (the engine decides, as the command line does). */
-async function outputsHold(planFlags, outputs) {
+async function outputsHold(planFlags, outputs, session) {
   try {
-    return (await runEngine('holds', outputs, planFlags)).report.holds === true;
+    return (await runEngine('holds', outputs, planFlags, undefined, session)).report.holds === true;
   } catch (error) {
     if (error instanceof LivePhotoError) return false;
     throw error;
@@ -174,9 +174,9 @@ async function outputsHold(planFlags, outputs) {
 }
 
 /** The operation a batch runs on one item's files, named by their paths in the library (as errors name them). */
-function itemOperation(to, files, paths, stem, flags) {
-  if (to === 'split') return runEngine('split', files, { name: stem, ...flags }, paths);
-  return runEngine('convert', files, { to, name: stem, ...flags }, paths);
+function itemOperation(to, files, paths, stem, flags, session) {
+  if (to === 'split') return runEngine('split', files, { name: stem, ...flags }, paths, session);
+  return runEngine('convert', files, { to, name: stem, ...flags }, paths, session);
 }
 
 /**
@@ -199,9 +199,10 @@ export async function convertLibrary(inputs, options = {}) {
   if (!toFolder && typeof out?.getWriter !== 'function') {
     throw new LivePhotoError('--out: give the folder to write into (a FileSystemDirectoryHandle), or a WritableStream for the zip', 64);
   }
-  const scanned = await scan(inputs, { onProgress, signal });
+  const session = {};
+  const scanned = await scan(inputs, { onProgress, signal }, session);
   const planFlags = to === 'motion' ? { flavor } : to === 'live' ? { photoFormat } : {};
-  const { report: plan } = await runEngine('batch', [], { to, ...planFlags, items: scanned.report, formats: scanned.formats });
+  const { report: plan } = await runEngine('batch', [], { to, ...planFlags, items: scanned.report, formats: scanned.formats }, undefined, session);
   const report = [...plan.damaged];
   const summary = { items: plan.tasks.length, done: 0, skipped: 0, failed: 0, planned: 0, leftAlone: plan.leftAlone, damaged: plan.damaged.length, interrupted: false };
   const totalBytes = plan.tasks.reduce((sum, task) => sum + task.inputs.reduce((s, path) => s + (scanned.files.get(path)?.size ?? 0), 0), 0);
@@ -209,7 +210,7 @@ export async function convertLibrary(inputs, options = {}) {
   const started = Date.now();
   let finishedBytes = 0;
   // Into a zip: one stream, written as the items are done; a stop closes it with what was done, a whole zip.
-  const zip = toFolder ? null : new (await import('./zipstream.js')).ZipStream(out);
+  const zip = toFolder ? null : new (await import('./zipstream.js')).ZipStream(out, undefined, session);
   for (const [index, task] of plan.tasks.entries()) {
     if (signal?.aborted) {
       summary.interrupted = true;
@@ -224,7 +225,7 @@ export async function convertLibrary(inputs, options = {}) {
       const found = zip ? [] : await Promise.all(task.outputs.map((path) => existing(out, path)));
       const present = found.filter(Boolean);
       if (zip) {
-        const result = await itemOperation(to, files, task.inputs, task.stem, itemFlags);
+        const result = await itemOperation(to, files, task.inputs, task.stem, itemFlags, session);
         const named = result.files.map((file, i) => ({
           name: task.folder ? `${task.folder}/${file.name}` : file.name, blob: file.blob,
           time: files[task.datedLike[i] ?? 0]?.lastModified ?? Date.now(),
@@ -234,14 +235,14 @@ export async function convertLibrary(inputs, options = {}) {
         const reports = Array.isArray(result.report) ? result.report : [result.report];
         line.notes = reports.flatMap((r) => r?.notes ?? []);
       } else if (!force && present.length === task.outputs.length && present.length > 0) {
-        if (!(await outputsHold({ to, ...planFlags }, present))) {
+        if (!(await outputsHold({ to, ...planFlags }, present, session))) {
           throw new LivePhotoError(`its outputs are there but do not hold a whole result: ${task.outputs.join(', ')}`, 2);
         }
         line.status = 'skipped';
       } else if (!force && present.length > 0) {
         throw new LivePhotoError(`${task.outputs.filter((_, i) => found[i]).join(', ')} is there already; force: true replaces it`, 2);
       } else {
-        const result = await itemOperation(to, files, task.inputs, task.stem, itemFlags);
+        const result = await itemOperation(to, files, task.inputs, task.stem, itemFlags, session);
         const folder = await folderAt(out, task.folder);
         for (const file of result.files) await writeWhole(folder, file.name, file.blob);
         line.outputs = result.files.map((file) => (task.folder ? `${task.folder}/${file.name}` : file.name));

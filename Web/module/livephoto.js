@@ -161,14 +161,18 @@ async function run(operation, files, options = {}) {
 
 /**
  * One operation on `files`, run until the engine has every byte it asks for; `names` name the files in the request
- * (their paths in a library), else their own names. For library.js.
+ * (their paths in a library), else their own names. With `session` (an object the caller keeps), the runs of one
+ * library's operations share an engine instance, a new one only after a trap: hundreds of items do not leave hundreds
+ * of instances to the garbage collector. For library.js.
  */
-export function runEngine(operation, files, options, names) {
-  return runOnce(operation, files, options, names);
+export function runEngine(operation, files, options, names, session) {
+  return runOnce(operation, files, options, names, session);
 }
 
-async function runOnce(operation, files, options, names) {
-  const state = { cache: new ReadCache(files), misses: [], messages: [] };
+async function runOnce(operation, files, options, names, session) {
+  // The instance's imports read the state at each call: a session's instance reads this run's.
+  const state = session ? (session.state ??= {}) : {};
+  Object.assign(state, { cache: new ReadCache(files), misses: [], messages: [] });
   statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
   const request = {
     operation,
@@ -180,7 +184,7 @@ async function runOnce(operation, files, options, names) {
   // Where headers are, read before the first run: a file's start (a photo's segments, a movie's ftyp) and its end (a
   // camera movie's moov, a Motion Photo's trailer). What else a run asks for is read after it.
   let [engine] = await Promise.all([
-    Engine.create(state),
+    session?.engine ?? Engine.create(state),
     state.cache.fill(files.flatMap((file, handle) => [
       { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead },
     ])),
@@ -195,12 +199,14 @@ async function runOnce(operation, files, options, names) {
       };
     };
     try {
+      if (session) session.engine = engine;
       answer = engine.run(request);
       measure();
     } catch (error) {
       measure();
       // A trap in a run that lacked bytes may come of what it read in their place: the bytes are read and the run made
       // again in a new instance. A trap with every byte there is the engine's fault; the error names the inputs.
+      if (session) session.engine = null;
       if (state.misses.length > 0 && !(error instanceof LivePhotoError)) {
         await state.cache.fill(state.misses);
         engine = await Engine.create(state);

@@ -41,8 +41,12 @@ export function crc32(crc, bytes) {
 
 /** A zip written member by member. */
 export class ZipStream {
-  /** A zip written into `writable`; `onBytes(count)` hears of each chunk written. */
-  constructor(writable, onBytes) {
+  /**
+   * A zip written into `writable`; `onBytes(count)` hears of each chunk written; `session` shares the caller's engine
+   * instance (runEngine's).
+   */
+  constructor(writable, onBytes, session) {
+    this.session = session;
     this.writer = writable.getWriter();
     this.offset = 0;
     this.members = [];
@@ -63,7 +67,7 @@ export class ZipStream {
   async add(files) {
     for (const { name, blob, time } of files) {
       const member = { name, size: blob.size, time: Math.floor(time / 1000), offset: this.offset };
-      const answer = await runEngine('zip', [], { part: 'records', members: [member] });
+      const answer = await runEngine('zip', [], { part: 'records', members: [member] }, undefined, this.session);
       const [header, descriptor] = await Promise.all(answer.files.map(async (file) => new Uint8Array(await file.blob.arrayBuffer())));
       await this.send(header);
       let crc = 0;
@@ -82,7 +86,7 @@ export class ZipStream {
 
   /** Writes the central directory and closes the stream. */
   async close() {
-    const answer = await runEngine('zip', [], { part: 'directory', members: this.members, at: this.offset });
+    const answer = await runEngine('zip', [], { part: 'directory', members: this.members, at: this.offset }, undefined, this.session);
     await this.send(new Uint8Array(await answer.files[0].blob.arrayBuffer()));
     await this.writer.close();
   }
