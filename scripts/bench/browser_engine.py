@@ -11,18 +11,16 @@ browser reads them). Prints one line per figure: `name value unit`.
 - first-inspect: a fresh page (no cache) imports the module and inspects SMALL_PHOTO: from the import to the report
   (the best of RUNS visits, each in a new browser).
 """
-import functools
-import http.server
 import os
 import shutil
-import socketserver
 import sys
 import tempfile
 import threading
 import time
 
-from selenium import webdriver
 from selenium.webdriver.common.by import By
+
+from browser_support import browser, renderer_rss, serve
 
 MODULE, PHOTO, MOVIE, MOTION, BIG, SMALL = (os.path.realpath(p) for p in sys.argv[1:7])
 RUNS = int(sys.argv[7])
@@ -65,61 +63,6 @@ onmessage = async (e) => {
     postMessage({ id, error: `${error.code}: ${error.message}` });
   }
 };"""
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".wasm": "application/wasm"}
-
-    def log_message(self, *args):
-        pass
-
-
-def serve(folder):
-    handler = functools.partial(Quiet, directory=folder)
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"]:
-        options.add_argument(flag)
-    return webdriver.Chrome(options=options)
-
-
-def descendants(pid):
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
-                children.setdefault(parent, []).append(int(entry))
-            except (OSError, ValueError, IndexError):
-                pass
-    found, pending = [], [pid]
-    while pending:
-        p = pending.pop()
-        for c in children.get(p, []):
-            found.append(c)
-            pending.append(c)
-    return found
-
-
-def renderer_rss(root):
-    """The resident memory (bytes) of the browser's renderer processes: the page and its worker."""
-    total = 0
-    for pid in descendants(root):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if b"--type=renderer" not in f.read():
-                    continue
-            with open(f"/proc/{pid}/status") as f:
-                total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS"))
-        except (OSError, StopIteration):
-            pass
-    return total
 
 
 def choose(driver, a, b=None):

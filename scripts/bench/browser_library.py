@@ -10,18 +10,16 @@ livephoto.js and runs convertLibrary (every Live Photo to a Motion Photo) on a f
 - zip: into one zip streamed into a WritableStream that counts its bytes (where a download goes), best of RUNS;
 - memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before.
 """
-import functools
-import http.server
 import os
 import shutil
-import socketserver
 import sys
 import tempfile
 import threading
 import time
 
-from selenium import webdriver
 from selenium.webdriver.common.by import By
+
+from browser_support import browser, renderer_rss, serve
 
 MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -56,51 +54,6 @@ onmessage = async (e) => {
     postMessage({ error: `${error.code}: ${error.message}` });
   }
 };"""
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".wasm": "application/wasm"}
-
-    def log_message(self, *args):
-        pass
-
-
-def serve(folder):
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"]:
-        options.add_argument(flag)
-    return webdriver.Chrome(options=options)
-
-
-def renderer_rss(root):
-    """The resident memory (bytes) of the browser's renderer processes: the page and its worker."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(entry))
-            except (OSError, ValueError, IndexError):
-                pass
-    total, pending = 0, [root]
-    while pending:
-        for pid in children.get(pending.pop(), []):
-            pending.append(pid)
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if b"--type=renderer" not in f.read():
-                        continue
-                with open(f"/proc/{pid}/status") as f:
-                    total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS"))
-            except (OSError, StopIteration):
-                pass
-    return total
 
 
 def main():

@@ -1,0 +1,64 @@
+"""What the browser benchmarks share (browser_engine.py, browser_library.py): a quiet static server, headless
+Chromium, and the resident memory of its renderer processes."""
+import functools
+import http.server
+import os
+import socketserver
+import threading
+
+from selenium import webdriver
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    """`folder` served on a free port of 127.0.0.1, from a thread."""
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options)
+
+
+def descendants(pid):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    found, pending = [], [pid]
+    while pending:
+        p = pending.pop()
+        for c in children.get(p, []):
+            found.append(c)
+            pending.append(c)
+    return found
+
+
+def renderer_rss(root):
+    """The resident memory (bytes) of the browser's renderer processes: the page and its worker."""
+    total = 0
+    for pid in descendants(root):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"--type=renderer" not in f.read():
+                    continue
+            with open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS"))
+        except (OSError, StopIteration):
+            pass
+    return total
