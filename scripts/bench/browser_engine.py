@@ -15,12 +15,11 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 
 from selenium.webdriver.common.by import By
 
-from browser_support import browser, renderer_rss, serve
+from browser_support import browser, memory_growth, serve
 
 MODULE, PHOTO, MOVIE, MOTION, BIG, SMALL = (os.path.realpath(p) for p in sys.argv[1:7])
 RUNS = int(sys.argv[7])
@@ -133,21 +132,8 @@ def main():
             driver.get(url)
             choose(driver, PHOTO, BIG)
             time.sleep(1)
-            root = driver.service.process.pid
-            before = renderer_rss(root)
-            peak, done = [before], threading.Event()
-
-            def sample():
-                while not done.is_set():
-                    peak.append(renderer_rss(root))
-                    time.sleep(0.01)
-
-            sampler = threading.Thread(target=sample)
-            sampler.start()
-            result = run(driver, "make", {"cover": 1.5})
-            done.set()
-            sampler.join()
-            print(f"memory {(max(peak) - before) / 1e6:.1f} MB {result['bytes']} bytes {result['ms']:.1f} ms")
+            grown, result = memory_growth(driver.service.process.pid, lambda: run(driver, "make", {"cover": 1.5}))
+            print(f"memory {grown / 1e6:.1f} MB {result['bytes']} bytes {result['ms']:.1f} ms")
         finally:
             driver.quit()
             server.shutdown()

@@ -14,12 +14,11 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 
 from selenium.webdriver.common.by import By
 
-from browser_support import browser, renderer_rss, serve
+from browser_support import browser, memory_growth, serve
 
 MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -95,21 +94,9 @@ def main():
                 print(f"{into} {best['ms'] / 1000:.2f} s {best['done']} done {best['failed']} failed {best['bytes']} bytes")
             choose()
             time.sleep(1)
-            root = driver.service.process.pid
-            before = renderer_rss(root)
-            peak, finished = [before], threading.Event()
-
-            def sample():
-                while not finished.is_set():
-                    peak.append(renderer_rss(root))
-                    time.sleep(0.02)
-
-            sampler = threading.Thread(target=sample)
-            sampler.start()
-            driver.execute_async_script("run('zip').then(arguments[arguments.length - 1])")
-            finished.set()
-            sampler.join()
-            print(f"memory {(max(peak) - before) / 1e6:.1f} MB")
+            grown, _ = memory_growth(
+                driver.service.process.pid, lambda: driver.execute_async_script("run('zip').then(arguments[arguments.length - 1])"), 0.02)
+            print(f"memory {grown / 1e6:.1f} MB")
         finally:
             driver.quit()
             server.shutdown()

@@ -5,6 +5,7 @@ import http.server
 import os
 import socketserver
 import threading
+import time
 
 from selenium import webdriver
 
@@ -62,3 +63,24 @@ def renderer_rss(root):
         except (OSError, StopIteration):
             pass
     return total
+
+
+def memory_growth(root, action, interval=0.01):
+    """Runs `action()` while sampling the renderers' memory (of the browser whose driver process is `root`): the most
+    it grew over what it was before, in bytes, and what `action` returned."""
+    before = renderer_rss(root)
+    peak, finished = [before], threading.Event()
+
+    def sample():
+        while not finished.is_set():
+            peak.append(renderer_rss(root))
+            time.sleep(interval)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        result = action()
+    finally:
+        finished.set()
+        sampler.join()
+    return max(peak) - before, result
