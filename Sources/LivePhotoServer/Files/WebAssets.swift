@@ -27,6 +27,7 @@ enum WebAssets {
         "/js/chosen.js": PackageResources.chosen_js,
         "/js/convert.js": PackageResources.convert_js,
         "/js/disassemble.js": PackageResources.disassemble_js,
+        "/js/download-stream.js": PackageResources.download_stream_js,
         "/js/dom.js": PackageResources.dom_js,
         "/js/drop.js": PackageResources.drop_js,
         "/js/edit-run.js": PackageResources.edit_run_js,

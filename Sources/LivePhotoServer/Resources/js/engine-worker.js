@@ -1,8 +1,10 @@
 // The engine's worker: livephoto.js (the lossless operations compiled to WebAssembly) runs here, off the page's
 // thread. The page posts Files and gets Blobs back (each a new header and slices of the Files: nothing is copied,
 // nothing leaves the browser). A key photo drawn from a video is asked of the page, which has the video decoder. A
-// library's scan posts its progress as it goes, and stops when the page cancels it.
+// library's scan and a library's batch post their progress as they go, and stop when the page cancels them; a
+// batch writes its outputs from here, into the folder or the file the page was given, or into a download.
 // Loaded with `new Worker(..., {type: "module"})` by engine.js; the engine's files sit in ../engine/ on both hosts.
+import { writableToPort } from "./download-stream.js";
 
 let loaded = null;
 const engine = () => (loaded ??= import("../engine/livephoto.js"));
@@ -48,24 +50,54 @@ async function run({ operation, files, options }) {
   return { report, files: outputs.map(({ name, type, blob }) => ({ name, type, blob })) };
 }
 
-// The library scans under way, by the page's id: each one's AbortController, which the page's cancel aborts.
-const scans = new Map();
+// The library jobs under way, by the page's id: each one's AbortController, which the page's cancel aborts.
+const libraryJobs = new Map();
 
 async function scanLibrary({ id, inputs }) {
   const controller = new AbortController();
-  scans.set(id, controller);
+  libraryJobs.set(id, controller);
   try {
     const lp = await engine();
     const onProgress = (progress) => self.postMessage({ type: "progress", id, progress });
     return await lp.scanLibrary(inputs, { onProgress, signal: controller.signal });
   } finally {
-    scans.delete(id);
+    libraryJobs.delete(id);
   }
+}
+
+// convertLibrary into the folder, or into one zip: the file's own writable stream, or the download's port.
+async function convertLibrary({ id, inputs, options, out }) {
+  const controller = new AbortController();
+  libraryJobs.set(id, controller);
+  let zip = null;
+  try {
+    const lp = await engine();
+    zip = out.file ? await out.file.createWritable() : out.port ? writableToPort(out.port, controller.signal) : null;
+    const onProgress = (progress) => self.postMessage({ type: "progress", id, progress });
+    const { report, summary } = await lp.convertLibrary(inputs, { ...options, out: zip ?? out.folder, onProgress, signal: controller.signal });
+    return { report, summary };
+  } catch (error) {
+    // The batch never reached its zip (it was stopped while the files were read, or failed before): a zip stopped
+    // is closed whole, with nothing in it; one that failed is aborted, so that the download says it failed.
+    if (zip && !zip.locked) {
+      if (error?.name === "AbortError") await closeEmpty(zip).catch(() => zip.abort(error).catch(() => {}));
+      else await zip.abort(error).catch(() => {});
+    }
+    throw error;
+  } finally {
+    libraryJobs.delete(id);
+  }
+}
+
+// A zip of no member: its end record alone (the module's zip stream, closed at once).
+async function closeEmpty(writable) {
+  const { ZipStream } = await import("../engine/zipstream.js");
+  return new ZipStream(writable).close();
 }
 
 self.onmessage = async ({ data }) => {
   if (data.type === "cancel") {
-    scans.get(data.id)?.abort();
+    libraryJobs.get(data.id)?.abort();
     return;
   }
   if (data.type === "frame") {
@@ -77,11 +109,13 @@ self.onmessage = async ({ data }) => {
     return;
   }
   try {
-    const answer = data.type === "ready" ? await ready() : data.type === "library" ? await scanLibrary(data) : await run(data);
+    const answer = data.type === "ready" ? await ready() : data.type === "library" ? await scanLibrary(data)
+      : data.type === "convert-library" ? await convertLibrary(data) : await run(data);
     self.postMessage({ type: "done", id: data.id, ...(answer ?? {}) });
   } catch (error) {
-    // A LivePhotoError carries the command line's words and exit status; anything else is the engine failing to load.
+    // A LivePhotoError carries the command line's words and exit status; an AbortError is a job the page stopped;
+    // anything else is the engine failing to load.
     const code = typeof error?.code === "number" ? error.code : 70;
-    self.postMessage({ type: "failed", id: data.id, message: String(error?.message ?? error), code });
+    self.postMessage({ type: "failed", id: data.id, message: String(error?.message ?? error), code, name: error?.name });
   }
 };

@@ -3,7 +3,8 @@
 // command line's --json report and its outputs as Blobs; it rejects with an EngineError carrying the command line's
 // words and exit status. A frame the engine asks for is drawn here, where the video decoder is, by the module's
 // grabFrame (the engine's livephoto.js, loaded in the page only when a frame is asked for). `scanLibraryInEngine`
-// runs the module's scanLibrary there too, with its progress posted back and no time limit.
+// and `convertLibraryInEngine` run the module's scanLibrary and convertLibrary there too, with their progress posted
+// back and no time limit.
 
 // Why an operation failed: the message in the command line's words, `code` its exit status (2 bad input, 64 bad
 // option, 5 needs a tool the browser does not have, 70 the engine itself).
@@ -58,6 +59,7 @@ function started() {
     clearTimeout(call.timer);
     waiting.delete(data.id);
     if (data.type === "done") call.resolve(data);
+    else if (data.name === "AbortError") call.reject(new DOMException(data.message, "AbortError"));
     else call.reject(new EngineError(data.message, data.code));
   };
   // The worker's module could not load (no engine on this server): every call under way fails, and the next starts
@@ -66,11 +68,12 @@ function started() {
   return worker;
 }
 
-// Posts `message` and resolves to the worker's answer; a worker that gives none in `seconds` is stopped, and every
-// call under way fails with code 70. With `seconds` null there is no limit; `onProgress` gets the worker's progress
-// messages; `signal` cancels the call: the worker is told to stop, and the promise rejects with the signal's reason
-// at once.
-function post(message, seconds = operationSeconds, { onProgress, signal } = {}) {
+// Posts `message` (with `transfer`, the MessagePorts it hands over) and resolves to the worker's answer; a worker that
+// gives none in `seconds` is stopped, and every call under way fails with code 70. With `seconds` null there is no
+// limit; `onProgress` gets the worker's progress messages; `signal` cancels the call: the worker is told to stop, and
+// the promise rejects with the signal's reason at once, or, with `answerAfterCancel`, settles with the worker's own
+// answer (a batch stops between two items, and says how far it got).
+function post(message, seconds = operationSeconds, { onProgress, signal, transfer = [], answerAfterCancel = false } = {}) {
   return new Promise((resolve, reject) => {
     const id = ++nextID;
     const timer = seconds === null ? null
@@ -78,6 +81,10 @@ function post(message, seconds = operationSeconds, { onProgress, signal } = {}) 
     const finish = (settle) => (value) => { signal?.removeEventListener("abort", cancel); settle(value); };
     const cancel = () => {
       if (!waiting.has(id)) return;
+      if (answerAfterCancel) {
+        worker?.postMessage({ type: "cancel", id });
+        return;
+      }
       clearTimeout(timer);
       waiting.delete(id);
       worker?.postMessage({ type: "cancel", id });
@@ -86,7 +93,7 @@ function post(message, seconds = operationSeconds, { onProgress, signal } = {}) 
     if (signal?.aborted) { reject(signal.reason); return; }
     signal?.addEventListener("abort", cancel, { once: true });
     waiting.set(id, { resolve: finish(resolve), reject: finish(reject), timer, onProgress });
-    started().postMessage({ ...message, id });
+    started().postMessage({ ...message, id }, transfer);
   });
 }
 
@@ -115,5 +122,17 @@ export async function runEngine(operation, files, options = {}) {
 // `signal` cancels the scan, which rejects with the signal's reason (an AbortError).
 export async function scanLibraryInEngine(inputs, { onProgress, signal } = {}) {
   const answer = await post({ type: "library", inputs }, null, { onProgress, signal });
+  return { report: answer.report, summary: answer.summary };
+}
+
+// The command line's batch over a library in the worker (the module's convertLibrary): `options` are its `to` and
+// `flavor`; `out` is where the outputs go, `{ folder }` (a FileSystemDirectoryHandle), `{ file }` (a
+// FileSystemFileHandle the zip is written into) or `{ port }` (a MessagePort to a streamed download, transferred: see
+// download-stream.js). Resolves to `{ report, summary }`; `onProgress` gets the module's progress, reading then
+// writing. `signal` stops the batch between two items, and it resolves with what was done (`summary.interrupted`);
+// stopped while the files are read, it rejects with an AbortError.
+export async function convertLibraryInEngine(inputs, options, out, { onProgress, signal } = {}) {
+  const answer = await post({ type: "convert-library", inputs, options, out }, null,
+    { onProgress, signal, transfer: out.port ? [out.port] : [], answerAfterCancel: true });
   return { report: answer.report, summary: answer.summary };
 }
