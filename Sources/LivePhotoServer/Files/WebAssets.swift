@@ -39,6 +39,8 @@ enum WebAssets {
         "/js/import.js": PackageResources.import_js,
         "/js/jobs.js": PackageResources.jobs_js,
         "/js/library.js": PackageResources.library_js,
+        "/js/library-batch.js": PackageResources.library_batch_js,
+        "/js/library-destination.js": PackageResources.library_destination_js,
         "/js/library-inputs.js": PackageResources.library_inputs_js,
         "/js/library-report.js": PackageResources.library_report_js,
         "/js/modes.js": PackageResources.modes_js,

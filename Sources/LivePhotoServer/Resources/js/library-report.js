@@ -81,29 +81,32 @@ function showCounts(report, summary) {
   $("library-counts").tBodies[0].replaceChildren(...rows, total);
 }
 
-// One list: its heading says how many; each line the item's files and note, as scan prints it.
-function showList({ id, kinds: listed, one, many }, report) {
-  const items = report.filter((item) => listed.includes(item.kind))
-    .sort((a, b) => (a.files[0] < b.files[0] ? -1 : a.files[0] > b.files[0] ? 1 : 0));
+// One list of the result (its box `id`, hidden when there is nothing to list): its heading says how many; each line
+// one item's files and what is said of them. The batch's result (library-batch.js) lists its own this way too.
+export function showList(id, lines, one, many) {
   const box = $(id);
-  box.hidden = !items.length;
-  box.querySelector("h3").textContent = plural(items.length, one, many);
-  const lines = items.slice(0, shownLines).map((item) => {
+  box.hidden = !lines.length;
+  box.querySelector("h3").textContent = plural(lines.length, one, many);
+  const shown = lines.slice(0, shownLines).map((text) => Object.assign(document.createElement("li"), { textContent: text }));
+  if (lines.length > shownLines) {
     const li = document.createElement("li");
-    li.textContent = `${item.files.join(", ")}${item.note ? ` — ${item.note}` : ""}`;
-    return li;
-  });
-  if (items.length > shownLines) {
-    const li = document.createElement("li");
-    li.textContent = `and ${count(items.length - shownLines)} more: the saved report lists them all`;
-    lines.push(li);
+    li.textContent = `and ${count(lines.length - shownLines)} more: the saved report lists them all`;
+    shown.push(li);
   }
-  box.querySelector("ul").replaceChildren(...lines);
+  box.querySelector("ul").replaceChildren(...shown);
+}
+
+// scan's list of the items of `kinds`, each line its files and note, as scan prints it.
+function showScanList({ id, kinds: listed, one, many }, report) {
+  const lines = report.filter((item) => listed.includes(item.kind))
+    .sort((a, b) => (a.files[0] < b.files[0] ? -1 : a.files[0] > b.files[0] ? 1 : 0))
+    .map((item) => `${item.files.join(", ")}${item.note ? ` — ${item.note}` : ""}`);
+  showList(id, lines, one, many);
 }
 
 // What a drop held that the browser would not hand over (a folder picked or chosen has none: the engine reports
 // such a folder as a damaged item).
-function showUnreadable(unreadable) {
+export function showUnreadable(unreadable) {
   const box = $("library-unreadable");
   box.hidden = !unreadable.length;
   box.querySelector("h3").textContent = `${plural(unreadable.length, "folder or file", "folders or files")} this browser would not read`;
@@ -112,14 +115,16 @@ function showUnreadable(unreadable) {
 }
 
 // The check's result in the view: the sentence, the table, the lists.
-export function showScan(report, summary, unreadable = []) {
+export function showScan(report, summary) {
   $("library-sentence").textContent = scanSentence(summary);
+  $("library-counts-what").textContent = "Found";
+  $("library-counts").caption.textContent = "What the files are";
   showCounts(report, summary);
-  for (const list of lists) showList(list, report);
-  showUnreadable(unreadable);
+  for (const list of lists) showScanList(list, report);
 }
 
-// The report as `livephoto scan --json` prints it: one item a line, paths relative to the folder.
+// The report as the command line prints it with --json (`scan`, or a batch): one item a line, paths relative to the
+// folder (and a batch's outputs to where they went).
 export function reportLines(report) {
   return new Blob(report.map((item) => `${JSON.stringify(item)}\n`), { type: "application/jsonl" });
 }
