@@ -1,5 +1,6 @@
 """The web app's Library view on the static site (scripts/site.sh) in headless Chromium, served by `python3 -m
-http.server`: a library checked in the browser as `livephoto scan` checks it.
+http.server`: a library checked in the browser as `livephoto scan` checks it, and converted and split as the command
+line's batches do it (library_batches.py).
 
 Usage: library_view.py LIVEPHOTO SAMPLES_DIR PHOTO.jpg CLIP.mov WORK_DIR ENGINE_DIR (the browser scripts' arguments;
 the samples are not read)
@@ -16,8 +17,9 @@ so, and nothing more arrives; a keyboard-only pass reaches every control in orde
 with the folder input; an empty folder is an error in the alert region; no request leaves the page during a check
 (DevTools' network events, Chromium's NetLog of the whole visit, the worker's requests included, and the static
 server's log: same-origin GETs only); at 375×812 and 1280×800 no sideways scrolling and a name on every control;
-on `livephoto serve`'s page with its engine, the same view and report, and no request to the server's API.
-Prints one line per check and exits 1 if any failed.
+on `livephoto serve`'s page with its engine, the same view and report, and no request to the server's API. Then the
+batches (library_batches.py): into a folder and again into it, into the zip download, cancelled, from the keyboard,
+and on serve's page. Prints one line per check and exits 1 if any failed.
 """
 import collections
 import json
@@ -27,23 +29,12 @@ import shutil
 import subprocess
 import time
 
-from webapp_support import *  # noqa: F401,F403 (the shared helpers and constants)
+from library_batches import batch_passes
+from library_support import *  # noqa: F401,F403 (the Library tests' helpers, and the shared ones)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
-LIBRARY_MODULES = ["js/library.js", "js/library-inputs.js", "js/library-report.js", "engine/library.js"]
-DONE = "return !document.getElementById('library-result').hidden || !document.getElementById('library-error').hidden"
-# What the page's progress line and live region said, as they said it.
-RECORD = """
-window.details = [];
-const detail = document.getElementById('library-detail');
-new MutationObserver(() => window.details.push(detail.textContent)).observe(detail, {childList: true, characterData: true, subtree: true});"""
-
-
-def cli(*arguments):
-    result = subprocess.run([LIVEPHOTO, *arguments], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"livephoto {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
+LIBRARY_MODULES = ["js/library.js", "js/library-inputs.js", "js/library-report.js", "js/library-batch.js", "js/library-destination.js",
+                   "js/download-stream.js", "engine/library.js", "engine/zipstream.js"]
 
 
 def make_library(folder):
@@ -90,36 +81,11 @@ def cli_lines(folder):
     return lines
 
 
-def file_count(folder):
-    return sum(len(files) for _, _, files in os.walk(folder))
-
-
-def open_library(driver, url):
-    driver.get(url)
-    set_size(driver, DESKTOP)
-    wait_for(driver, "return document.body.dataset.ready === 'yes'", 60, "the page ready")
-    script(driver, WATCH)
-    script(driver, RECORD)
-    driver.find_element(By.ID, "tab-library").click()
-
-
 def run_check(driver, seconds=120):
     """Starts the check with the start button and waits for its result or its error."""
     script(driver, "window.announced = []; window.details = []")
     driver.find_element(By.ID, "library-go").click()
     return try_wait(driver, DONE, seconds)
-
-
-def saved_report(driver, folder):
-    """The report "Save the report" downloads, as its lines (None when nothing was downloaded)."""
-    download_to(driver, folder)
-    driver.find_element(By.ID, "library-save").click()
-    path = wait_file(folder, "library-scan.jsonl", 30)
-    if not path:
-        return None
-    with open(path, encoding="utf-8") as saved:
-        text = saved.read()
-    return text.split("\n")[:-1] if text.endswith("\n") else text.split("\n") + ["(no line break at the end)"]
 
 
 def check_site(site, driver):
@@ -188,18 +154,11 @@ def check_progress(driver, total):
 
 
 def check_announced(driver, started, ended):
+    # The live region is given its text a moment after it is emptied (dom.js's announce): the end may still be on its way.
+    try_wait(driver, "return window.announced.some((text) => text.startsWith(arguments[0]))".replace("arguments[0]", json.dumps(ended)), 5)
     said = script(driver, "return window.announced") or []
     check("the start and the end are read out through the live region",
           any(text.startswith(started) for text in said) and any(text.startswith(ended) for text in said), said)
-
-
-def check_requests(driver, origin, where):
-    made = requests_made(driver)
-    foreign = [(method, url) for method, url in made
-               if not (url.startswith(origin + "/") or url.startswith(f"blob:{origin}/") or url.startswith("data:"))]
-    writes = [(method, url) for method, url in made if method != "GET"]
-    check(f"{where}: no request leaves the page ({len(made)} requests, all GETs of {origin} or its Blobs)", not foreign and not writes,
-          foreign + writes)
 
 
 def folder_input_pass(driver, url, library, expected, origin):
@@ -243,14 +202,7 @@ def folder_input_pass(driver, url, library, expected, origin):
 
 def keyboard_pass(driver, folder_control, where):
     """From the Library tab, Tab reaches every control of the view in order and nothing else first."""
-    driver.find_element(By.ID, "tab-library").click()
-    reached = []
-    for _ in range(12):
-        ActionChains(driver).send_keys(Keys.TAB).perform()
-        active = script(driver, "const a = document.activeElement; return a.closest('#library') ? a.id : null")
-        if not active:
-            break
-        reached.append(active)
+    reached = tab_through(driver)
     wanted = [folder_control, "library-files", "library-job-check", "library-go", "library-save"]
     check(f"a keyboard-only pass reaches every control in order, {where}", reached == wanted, reached)
 
@@ -366,6 +318,7 @@ def main():
         picker_pass(driver, url, library, expected, origin)
         cancel_pass(driver, url, large)
         origins = [origin, serve_pass(driver, library, expected)]
+        origins.append(batch_passes(driver, url, origin, large))
     finally:
         driver.quit()
         server.terminate()

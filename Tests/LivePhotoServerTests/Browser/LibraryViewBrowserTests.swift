@@ -7,9 +7,14 @@ import Testing
 /// and dropped (a folder handle walked in the engine's worker, and entries walked in the page), checked in the browser;
 /// its counts, lists and saved report are `livephoto scan --json`'s, line for line; the progress bar reaches its total;
 /// Cancel stops a check of 1,200 files and says so; the keyboard reaches every control; no request leaves the page.
+/// Then the batches (Tests/Browser/library_batches.py): every Live Photo to a Motion Photo into a folder (the origin's
+/// private file system), the command line's files byte for byte and its report, and again into it, every item skipped
+/// and nothing rewritten; into the zip the service worker streams to the downloads, for each job, whole, unpacking to
+/// the command line's files with its dates; an item that needs ffmpeg failed in words; Cancel part way through 300
+/// items, the zip still whole; on serve's page, the zip into a file chosen, or words where nothing can save.
 @Suite("the web app's Library view: in a real browser", .tags(.browser), .timeLimit(.minutes(10)))
 struct LibraryViewBrowserTests {
-    @Test("a library checked in the browser as livephoto scan checks it, cancelled, from the keyboard, nothing uploaded")
+    @Test("a library checked, converted and split in the browser as the command line does it, cancelled, from the keyboard, nothing uploaded")
     func library() async throws {
         let ws = try Workspace()
         let engine = try await WebEngine.shared.folder()
