@@ -160,14 +160,11 @@ async function run(operation, files, options = {}) {
 }
 
 /**
- * One operation on `files`, run until the engine has every byte it asks for; `names` name the files in the request
- * (their paths in a library), else their own names. With `session` (an object the caller keeps), the runs of one
- * library's operations share an engine instance, a new one only after a trap: hundreds of items do not leave hundreds
- * of instances to the garbage collector. For library.js.
+ * For library.js: one operation on `files`, run until the engine has every byte it asks for; `names` name the files
+ * (their paths in a library), else their own names; with `session` (an object the caller keeps), a library's runs
+ * share an engine instance, a new one only after a trap.
  */
-export function runEngine(operation, files, options, names, session) {
-  return runOnce(operation, files, options, names, session);
-}
+export const runEngine = (operation, files, options, names, session) => runOnce(operation, files, options, names, session);
 
 async function runOnce(operation, files, options, names, session) {
   // The instance's imports read the state at each call: a session's instance reads this run's.
@@ -249,9 +246,7 @@ function stem(name) {
 }
 
 /** In a page, `grabFrame`; null elsewhere (Node, a Worker), where the caller gives `options.frame`. */
-function defaultFrameGrabber() {
-  return typeof document === 'undefined' ? null : grabFrame;
-}
+const defaultFrameGrabber = () => (typeof document === 'undefined' ? null : grabFrame);
 
 /** What the files are: format, role, identifier, cover time, codecs; whether one still and one movie pair. */
 export function inspect(...files) {
@@ -286,30 +281,16 @@ export function edit(photo, movie, options = {}) {
 }
 
 /**
- * `livephoto scan` over a library: Files, Blobs, `{ path, file }` pairs or a FileSystemDirectoryHandle. Resolves to
- * `{ report, summary }`, the objects `scan --json` prints. Its code (library.js) is loaded on the first call.
+ * A library, as `livephoto scan` (`scanLibrary(inputs, { onProgress, signal })`) and as its batches over folders
+ * (`convertLibrary(inputs, { to, flavor, out, ... })`): each resolves to `{ report, summary }`, the lines the command
+ * prints with `--json`. Their code (library.js) is loaded on the first call.
  */
-export async function scanLibrary(inputs, options = {}) {
-  const library = await import('./library.js');
-  return library.scanLibrary(inputs, options);
-}
-
-/**
- * A batch over a library (`convert --to motion|live`, `split`, on a folder): `options.to`, the command's flags in
- * camelCase, and `out`, the FileSystemDirectoryHandle the outputs go to. Resolves to `{ report, summary }`, the lines
- * the command prints with `--json`. Its code (library.js) is loaded on the first call.
- */
-export async function convertLibrary(inputs, options = {}) {
-  const library = await import('./library.js');
-  return library.convertLibrary(inputs, options);
-}
+export const scanLibrary = async (inputs, options = {}) => (await import('./library.js')).scanLibrary(inputs, options);
+export const convertLibrary = async (inputs, options = {}) => (await import('./library.js')).convertLibrary(inputs, options);
 
 /** Node only: the file at `path` as a File whose bytes are read when sliced, never whole. */
 export async function openFile(path) {
-  const { openAsBlob } = await import('node:fs');
-  const { basename } = await import('node:path');
-  const { stat } = await import('node:fs/promises');
-  const blob = await openAsBlob(path);
-  const info = await stat(path);
+  const [{ openAsBlob }, { basename }, { stat }] = await Promise.all([import('node:fs'), import('node:path'), import('node:fs/promises')]);
+  const [blob, info] = await Promise.all([openAsBlob(path), stat(path)]);
   return new File([blob], basename(path), { lastModified: info.mtimeMs });
 }

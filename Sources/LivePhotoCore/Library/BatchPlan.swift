@@ -45,9 +45,9 @@ package enum BatchPlan {
 
     /// The damaged files among `items` that `includes` keeps, each as its line of the batch's report: no action takes
     /// them, and each is listed with its reason, as scan lists it, so that no input goes unmentioned.
-    package static func damaged(_ items: [LibraryItem], includes: (String) -> Bool = { _ in true }) -> [BatchItemResult] {
+    package static func damaged(_ items: [LibraryItem], includes: (String) -> Bool = { _ in true }) -> [LibraryItem.BatchResult] {
         items.filter { $0.kind == .damaged && includes($0.relativePath) }.map { item in
-            BatchItemResult(
+            LibraryItem.BatchResult(
                 item: item.relativePath, kind: .damaged, status: .damaged, inputs: item.files, outputs: [],
                 reason: item.note ?? "cannot be read", notes: [], bytes: 0)
         }

@@ -62,10 +62,10 @@ extension LibraryItem {
     }
 }
 
-extension BatchItemResult.Status: JSONRepresentable {}
+extension LibraryItem.BatchResult.Status: JSONRepresentable {}
 
 /// A batch's line for one item, keyed as `--json` prints it (sorted keys).
-extension BatchItemResult: JSONRepresentable {
+extension LibraryItem.BatchResult: JSONRepresentable {
     package var json: JSONValue {
         var o = JSONObject()
         o.set("bytes", bytes)

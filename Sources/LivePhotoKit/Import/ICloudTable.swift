@@ -104,7 +104,7 @@ enum ICloudTable: Sendable {
                     return text.isEmpty ? nil : text
                 }
                 guard let fileName = cell(columns.name) else { return }
-                let key = TakeoutName.nfc(fileName)
+                let key = ImportName.nfc(fileName)
                 // Two rows for one name in one file: the first is kept.
                 guard rows[key] == nil else { return }
                 let createdText = cell(columns.created)
@@ -122,7 +122,7 @@ enum ICloudTable: Sendable {
         }
 
         mutating func name(_ text: String) {
-            if !text.isEmpty { names.append(TakeoutName.nfc(text)) }
+            if !text.isEmpty { names.append(ImportName.nfc(text)) }
         }
 
         var table: ICloudTable {

@@ -210,3 +210,14 @@ public enum LibraryImport {
         public var hasFailures: Bool { !problems.isEmpty || entries.contains { $0.outcome == .failed } }
     }
 }
+
+extension LibraryImport.Layout {
+    /// The core's layout of the same name.
+    var placement: ImportPlacement.Layout {
+        switch self {
+        case .flat: .flat
+        case .year: .year
+        case .yearMonth: .yearMonth
+        }
+    }
+}

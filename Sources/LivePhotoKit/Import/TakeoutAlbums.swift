@@ -43,7 +43,7 @@ enum TakeoutAlbums {
         case .links, .copies:
             var usedFolders: Set<String> = []
             for album in sorted {
-                var name = TakeoutPlacement.shortened(TakeoutPlacement.safeName(album.title))
+                var name = ImportPlacement.shortened(ImportPlacement.safeName(album.title))
                 if name.isEmpty { name = "Untitled" }
                 var unique = name
                 var number = 1
@@ -85,7 +85,7 @@ enum TakeoutAlbums {
     /// nil when the folder already has it (a link to the same target, or a copy of the same size, from an earlier run).
     static func freeName(for file: String, target: String, source: String, in folder: String) -> String? {
         let own = file.split(separator: "/").last.map(String.init) ?? file
-        let (stem, ext) = TakeoutName.splitExtension(own)
+        let (stem, ext) = ImportName.splitExtension(own)
         var name = own
         var number = 1
         while OutputLocation.exists("\(folder)/\(name)") {

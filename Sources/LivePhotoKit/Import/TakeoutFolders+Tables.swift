@@ -37,7 +37,7 @@ extension TakeoutFolders {
                 tableReasons[place] = "not a photo or video: photo details that matched no file of its folder"
             case .success(.names(let names)):
                 let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
-                let title = TakeoutName.splitExtension(member.name).stem
+                let title = ImportName.splitExtension(member.name).stem
                 let lower = member.name.lowercased()
                 if folderName != "albums", folderName != "memories" {
                     tableReasons[place] = "not a photo or video: a list of names outside Albums/ and Memories/, not read as an album"
@@ -59,7 +59,7 @@ extension TakeoutFolders {
         var byName: [String: [Int]] = [:]
         for (index, media) in ingest.media.enumerated() {
             let member = media.member
-            let name = TakeoutName.nfc(member.name)
+            let name = ImportName.nfc(member.name)
             let folderRows = rows[Folder(part: member.part, path: member.folder)]
             if folderRows != nil, folderRows?[name] == nil { withoutRow.insert(index) }
             if let found = folderRows?[name] {
@@ -85,7 +85,7 @@ extension TakeoutFolders {
         for repeated in repeatedRows {
             for index in ingest.media.indices {
                 let member = ingest.media[index].member
-                guard member.part == repeated.part, member.folder == repeated.folder, TakeoutName.nfc(member.name) == repeated.name
+                guard member.part == repeated.part, member.folder == repeated.folder, ImportName.nfc(member.name) == repeated.name
                 else { continue }
                 rowNotes[index, default: []].append("named by rows of \(repeated.used) and of \(repeated.other); the first was used")
             }

@@ -86,7 +86,7 @@ struct TakeoutFolders: Sendable {
         // A shared album's files are dated by its AlbumInfo.json, where they have no sidecar of their own.
         for (folder, dated) in sharedAlbumDates {
             for index in mediaByFolder[folder] ?? [] where sidecars[index] == nil {
-                guard let date = dated.dates[TakeoutName.nfc(ingest.media[index].member.name)] else { continue }
+                guard let date = dated.dates[ImportName.nfc(ingest.media[index].member.name)] else { continue }
                 sidecars[index] = Sidecar(path: dated.path, media: TakeoutSidecar.Media(captureTime: date))
             }
         }

@@ -140,7 +140,7 @@ struct TakeoutGrouping {
                 if facts.kind == .movie { notes[index, default: []].append("a Live Photo's movie whose still is not in \(export.name)") }
             }
             if let file = files[index], file.facts.kind == .other, file.facts.format == .unknown,
-                MediaExtensions.all.contains(String(TakeoutName.splitExtension(file.name).ext.dropFirst()).lowercased())
+                MediaExtensions.all.contains(String(ImportName.splitExtension(file.name).ext.dropFirst()).lowercased())
             {
                 notes[index, default: []].append(
                     "its name says a photo or movie, but its bytes do not read as one (damaged?); written as it is")
@@ -165,7 +165,7 @@ struct TakeoutGrouping {
     /// The names (lower case) a Motion Photo's separate video can have beside `photo`: Pixel's `X.MP` beside
     /// `X.MP.jpg`, `X.MV`, and an MP4 of the same stem (`MVIMG_X.mp4` beside `MVIMG_X.jpg`).
     static func separateVideoNames(ofPhoto photo: String) -> Set<String> {
-        let stem = TakeoutName.splitExtension(photo).stem.lowercased()
+        let stem = ImportName.splitExtension(photo).stem.lowercased()
         var base = stem
         for marker in [".mp", ".mv"] where base.hasSuffix(marker) { base = String(base.dropLast(marker.count)) }
         return [stem, "\(base).mp", "\(base).mv", "\(stem).mp4", "\(base).mp4", "\(stem).mov"]
@@ -173,7 +173,7 @@ struct TakeoutGrouping {
 
     /// A name Pixel phones give a Motion Photo's still (`PXL_….MP.jpg`, `MVIMG_….jpg`).
     static func isMotionPhotoName(_ name: String) -> Bool {
-        let stem = TakeoutName.splitExtension(name).stem.lowercased()
+        let stem = ImportName.splitExtension(name).stem.lowercased()
         return stem.hasSuffix(".mp") || stem.hasPrefix("mvimg_")
     }
 

@@ -116,7 +116,12 @@ struct TakeoutRunPlan {
 
     /// Each item with its folder and name decided, in a stable order.
     mutating func jobs() -> [TakeoutWriter.Job] {
-        var placement = TakeoutPlacement(outputDirectory: options.outputDirectory, layout: options.layout)
+        var placement = ImportPlacement(layout: options.layout.placement)
+        let output = options.outputDirectory
+        // The names already in a folder of the library: a stem there is not given again.
+        func existingNames(_ folder: String) -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? output : "\(output)/\(folder)")) ?? []
+        }
         var jobs: [TakeoutWriter.Job] = []
         // Names are given out by the items' paths in the tree, so that zips, a tgz or a folder of one Takeout give the
         // same library.
@@ -141,9 +146,11 @@ struct TakeoutRunPlan {
                     facts: fact, title: sidecar(of: file)?.media.title)
             }
             guard let main = files[primary] else { continue }
-            let keeps = TakeoutPlacement.fileExtension(name: main.name, format: main.format).keepsFullName
-            let folder = placement.folder(for: time, hidden: hidden.contains(primary))
-            let stem = placement.reserveStem(TakeoutPlacement.stem(name: main.name, title: main.title, keepsExtension: keeps), in: folder)
+            let keeps = ImportPlacement.fileExtension(name: main.name, format: main.format).keepsFullName
+            let folder = placement.folder(
+                for: time.map { Int64(($0.timeIntervalSince1970).rounded(.down)) }, hidden: hidden.contains(primary))
+            let stem = placement.reserveStem(
+                ImportPlacement.stem(name: main.name, title: main.title, keepsExtension: keeps), in: folder, existingNames: existingNames)
             jobs.append(TakeoutWriter.Job(number: number, item: item, folder: folder, stem: stem, files: files, captureTime: time))
             for file in all { jobOf[file] = number }
         }
@@ -290,10 +297,10 @@ struct TakeoutRunPlan {
     /// ", a placeholder beside X-1.mp4" when a file of the member's folder has its name and a suffix.
     func placeholderNote(of index: Int) -> String {
         let member = ingest.media[index].member
-        let (stem, ext) = TakeoutName.splitExtension(member.name)
+        let (stem, ext) = ImportName.splitExtension(member.name)
         // `X.mp4` beside `X-1.mp4` (or Apple's digit suffix, `X1.mp4`).
         func isNumbered(_ name: String) -> Bool {
-            let (otherStem, otherExt) = TakeoutName.splitExtension(name)
+            let (otherStem, otherExt) = ImportName.splitExtension(name)
             guard otherExt.lowercased() == ext.lowercased(), otherStem.lowercased().hasPrefix(stem.lowercased()) else { return false }
             var suffix = otherStem.dropFirst(stem.count)
             if suffix.first == "-" { suffix = suffix.dropFirst() }

@@ -49,7 +49,7 @@ extension TakeoutSidecar {
                         guard let name = photo["name"]?.text, let date = photo["dateCreated"]?.text.flatMap(ICloudDate.parse) else {
                             continue
                         }
-                        album.photoDates[TakeoutName.nfc(name)] = date
+                        album.photoDates[ImportName.nfc(name)] = date
                     }
                 }
                 return .album(album)

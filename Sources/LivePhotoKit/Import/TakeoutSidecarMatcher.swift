@@ -49,7 +49,7 @@ package enum TakeoutSidecarMatcher {
     package static func match(media: [String], sidecars: [String]) -> Result {
         var index: [Key: [String]] = [:]
         for name in sidecars {
-            for key in Key.readings(ofSidecar: TakeoutName.nfc(name)) where index[key]?.contains(name) != true {
+            for key in Key.readings(ofSidecar: ImportName.nfc(name)) where index[key]?.contains(name) != true {
                 index[key, default: []].append(name)
             }
         }
@@ -114,7 +114,7 @@ package enum TakeoutSidecarMatcher {
             let lower = name.lowercased()
             guard lower.hasSuffix(".json") || lower.hasSuffix(".xmp") else { return [] }
             let base = String(name.dropLast(lower.hasSuffix(".json") ? 5 : 4))
-            let (stem, number) = TakeoutName.splitNumber(base)
+            let (stem, number) = ImportName.splitNumber(base)
             let numbered = Key(stem: stem, number: number)
             return number == nil ? [numbered] : [numbered, Key(stem: base, number: nil)]
         }
@@ -134,18 +134,18 @@ package enum TakeoutSidecarMatcher {
 
         init(media name: String) {
             self.name = name
-            let nfc = TakeoutName.nfc(name)
-            let (stem, ext) = TakeoutName.splitExtension(nfc)
-            let (base, number) = TakeoutName.splitNumber(stem)
+            let nfc = ImportName.nfc(name)
+            let (stem, ext) = ImportName.splitExtension(nfc)
+            let (base, number) = ImportName.splitNumber(stem)
             own = Self.keys(base + ext, number)
             // A name whose `(N)` was the uploader's own, with no number added by Google: only when Google's reading
             // finds nothing, as a long name's cut drops the `(N)` and would take the unnumbered file's sidecar.
             if number != nil { literal = Self.keys(nfc, nil) }
             if !ext.isEmpty { bare = Self.keys(base, number) }
             family = Self.family(base + ext, number)
-            if let edited = TakeoutName.removingEditedSuffix(base) {
+            if let edited = ImportName.removingEditedSuffix(base) {
                 let (originalBase, originalNumber) =
-                    number == nil ? TakeoutName.splitNumber(edited) : (edited, number)
+                    number == nil ? ImportName.splitNumber(edited) : (edited, number)
                 original = Self.keys(originalBase + ext, originalNumber)
                 if !ext.isEmpty { originalBare = Self.keys(originalBase, originalNumber) }
                 family = Self.family(originalBase + ext, originalNumber)
@@ -163,7 +163,7 @@ package enum TakeoutSidecarMatcher {
 
         /// The sidecar names of the media name `full` (its `(N)` taken out) in both forms Google writes.
         static func keys(_ full: String, _ number: Int?) -> [Key] {
-            (TakeoutName.cuts(full) + TakeoutName.cuts(full + TakeoutName.supplementalSuffix)).map {
+            (ImportName.cuts(full) + ImportName.cuts(full + ImportName.supplementalSuffix)).map {
                 Key(stem: $0, number: number)
             }
         }

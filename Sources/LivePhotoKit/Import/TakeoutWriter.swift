@@ -74,7 +74,7 @@ struct TakeoutWriter: Sendable {
     private func writeAsTheyCame(_ job: Job, into done: inout Done) throws(LivePhotoError) {
         for (index, file) in job.files.sorted(by: { $0.key < $1.key }) where done.outputs[index] == nil {
             guard OutputLocation.exists(file.landing) else { continue }
-            let ext = TakeoutPlacement.fileExtension(name: file.name, format: file.format).ext
+            let ext = ImportPlacement.fileExtension(name: file.name, format: file.format).ext
             done.wrote[index] = try stamp(file.landing, file.facts, notes: &done.notes[index, default: []])
             for variant in [""] + (1...9).map({ "~\($0)" }) {
                 do throws(LivePhotoError) {
@@ -99,7 +99,7 @@ struct TakeoutWriter: Sendable {
         switch job.item {
         case .single(let index):
             let one = try file(index)
-            let (ext, _) = TakeoutPlacement.fileExtension(name: one.name, format: one.format)
+            let (ext, _) = ImportPlacement.fileExtension(name: one.name, format: one.format)
             done.wrote[index] = try stamp(one.landing, one.facts, notes: &done.notes[index, default: []])
             done.outputs[index] = try place(one.landing, job, ext: ext)
         case .livePhoto(let s, let m, _):
@@ -110,14 +110,14 @@ struct TakeoutWriter: Sendable {
                     photo: still.landing, movie: movie.landing,
                     options: MotionConversionOptions(outputDirectory: work, name: "motion", force: true, flavor: flavor))
                 done.wrote[s] = try stamp(result.output, still.facts, notes: &done.notes[s, default: []])
-                let ext = TakeoutPlacement.fileExtension(name: still.name, format: InputFile.kind(of: result.output)).ext
+                let ext = ImportPlacement.fileExtension(name: still.name, format: InputFile.kind(of: result.output)).ext
                 let output = try place(result.output, job, ext: ext)
                 done.outputs[s] = output
                 done.outputs[m] = output
                 done.notes[s, default: []].append("converted to a Motion Photo (\(flavor.rawValue))")
             } else {
-                let stillExt = TakeoutPlacement.fileExtension(name: still.name, format: still.format).ext
-                let movieExt = TakeoutPlacement.fileExtension(name: movie.name, format: movie.format).ext
+                let stillExt = ImportPlacement.fileExtension(name: still.name, format: still.format).ext
+                let movieExt = ImportPlacement.fileExtension(name: movie.name, format: movie.format).ext
                 done.wrote[s] = try stamp(still.landing, still.facts, notes: &done.notes[s, default: []])
                 done.wrote[m] = try stamp(movie.landing, movie.facts, notes: &done.notes[m, default: []])
                 done.outputs[s] = try place(still.landing, job, ext: stillExt)
@@ -142,7 +142,7 @@ struct TakeoutWriter: Sendable {
                     done.notes[p, default: []].append("its separate video was laid out again as an MP4 (its samples copied)")
                 }
             }
-            let photoExt = TakeoutPlacement.fileExtension(name: photo.name, format: photo.format).ext
+            let photoExt = ImportPlacement.fileExtension(name: photo.name, format: photo.format).ext
             if destination == .apple {
                 try OutputLocation.prepareFolder(work)
                 let result = try await LivePhotoConverter.toLivePhoto(
@@ -152,9 +152,9 @@ struct TakeoutWriter: Sendable {
                 }
                 done.wrote[p] = try stamp(still, photo.facts, notes: &done.notes[p, default: []])
                 _ = try stamp(movie, photo.facts, notes: &done.notes[p, default: []])
-                let stillExt = TakeoutPlacement.fileExtension(name: photo.name, format: InputFile.kind(of: still)).ext
+                let stillExt = ImportPlacement.fileExtension(name: photo.name, format: InputFile.kind(of: still)).ext
                 done.outputs[p] = try place(still, job, ext: stillExt)
-                done.companions[p] = try place(movie, job, ext: String(TakeoutName.splitExtension(movie).ext.dropFirst()))
+                done.companions[p] = try place(movie, job, ext: String(ImportName.splitExtension(movie).ext.dropFirst()))
                 done.notes[p, default: []].append("converted to a Live Photo")
             } else {
                 done.wrote[p] = try stamp(path, photo.facts, notes: &done.notes[p, default: []])

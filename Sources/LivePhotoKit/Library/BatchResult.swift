@@ -1,6 +1,6 @@
 extension LibraryBatch {
     /// What a batch did with one item: one JSON line of `--json` (the core's, which the browser writes too).
-    public typealias ItemResult = BatchItemResult
+    public typealias ItemResult = LibraryItem.BatchResult
 }
 
 extension LibraryBatch {

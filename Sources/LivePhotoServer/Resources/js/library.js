@@ -9,6 +9,7 @@ import { convertLibraryInEngine, scanLibraryInEngine } from "./engine.js";
 import { showBatch } from "./library-batch.js";
 import { chooseDestination, destinationName, destinationKind, destinationReady, openDestination, showDestination } from "./library-destination.js";
 import { chosenFiles, droppedLibrary, folderInputFiles, pickedFolder } from "./library-inputs.js";
+import { count, progressFraction, progressLine } from "./library-progress.js";
 import { reportLines, showScan, showUnreadable } from "./library-report.js";
 import { heldURL, releaseURLs, size } from "./outputs.js";
 
@@ -20,18 +21,6 @@ let chosen = null; // what was chosen: { inputs, what, unreadable } (library-inp
 let running = null; // the AbortController of the job under way
 let last = null; // the last progress of the job under way (or of the last job)
 let report = null; // the last job's report and the name it is saved under, for "Save the report"
-
-const count = (n) => n.toLocaleString("en");
-
-// "about 2 min left": from the bytes of this phase done so far a second, once a few seconds have gone by (before
-// that, a rate says more about the engine starting than about the library).
-function timeLeft(progress) {
-  if (progress.seconds < 3 || !progress.bytes || progress.bytes >= progress.totalBytes) return "";
-  const seconds = (progress.totalBytes - progress.bytes) * progress.seconds / progress.bytes;
-  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s left`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `about ${minutes} min left` : `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
-}
 
 // A batch of the command line's over the library: reading each file's headers, then each item made and written.
 // The reading takes the bar's first tenth (it reads headers only); the writing, which reads every byte, the rest.
@@ -97,24 +86,10 @@ const chosenJob = () => jobs[document.querySelector("input[name=library-job]:che
 // The job as where its outputs go is chosen by: its `to`, and the gallery a Motion Photo is for.
 const destinationJob = (job) => ({ to: job.to, flavor: job.to === "motion" ? $("library-flavor").value : undefined });
 
-// The bar by bytes (the time left is reckoned by them too), by files or items when they are all empty; the line
-// under it says the files read, or the items done, failed and skipped, and the bytes, and the time left.
+// The bar, and the line under it (library-progress.js), for the job under way.
 function showProgress(job, progress) {
-  const writing = progress.phase === "writing";
-  const part = progress.totalBytes ? progress.bytes / progress.totalBytes
-    : writing ? (progress.totalItems ? progress.items / progress.totalItems : 1)
-    : progress.totalFiles ? progress.files / progress.totalFiles : 1;
-  setProgress("library-progress", writing ? job.readingShare + (1 - job.readingShare) * part : job.readingShare * part,
-    running?.signal.aborted ? stoppingWords() : job.label(progress));
-  const parts = writing
-    ? [`${count(progress.items)} of ${count(progress.totalItems)} items done`,
-      ...(progress.failedItems ? [`${count(progress.failedItems)} failed`] : []),
-      ...(progress.skippedItems ? [`${count(progress.skippedItems)} skipped`] : [])]
-    : [`${count(progress.files)} of ${count(progress.totalFiles)} files`];
-  parts.push(`${size(progress.bytes)} of ${size(progress.totalBytes)}`);
-  const left = timeLeft(progress);
-  if (left) parts.push(left);
-  $("library-detail").textContent = parts.join(" · ");
+  setProgress("library-progress", progressFraction(job, progress), running?.signal.aborted ? stoppingWords() : job.label(progress));
+  $("library-detail").textContent = progressLine(progress);
 }
 
 // What the start button, the flavor, the choice of where it goes and the notes say for the job chosen.
