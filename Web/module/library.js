@@ -71,6 +71,20 @@ export async function libraryFiles(inputs, signal) {
   return { files, unreadable };
 }
 
+/**
+ * An engine run over the whole library (the pairing, the batch's plan), its facts in one request: a library past what
+ * one request holds (about 120,000 files) is refused in words that say how to go on.
+ */
+async function wholeLibraryRun(operation, options, session, files) {
+  try {
+    return await runEngine(operation, [], options, undefined, session);
+  } catch (error) {
+    if (!(error instanceof LivePhotoError) || error.code !== 64 || !/too long/.test(error.message)) throw error;
+    throw new LivePhotoError(`${files.toLocaleString('en')} files are more than the engine takes in one run `
+      + `(${error.message.replace(/^the request is not JSON: /, '')}): choose the library's folders in turns`, 2);
+  }
+}
+
 /** Refuses options other than `allowed`, as the command line refuses an unknown flag. */
 function checkOptions(flags, allowed) {
   const unknown = Object.keys(flags).find((key) => !allowed.includes(key));
@@ -104,7 +118,7 @@ async function scan(inputs, { onProgress, signal }, session = {}) {
   // A file the browser would not hand over is a file that cannot be read: damaged, as scan says of one it cannot open.
   for (const { path, reason } of unreadable) facts.push({ path, kind: 'damaged', note: `cannot be read (${reason})` });
   signal?.throwIfAborted();
-  const { report } = await runEngine('pair', [], { files: facts }, undefined, session);
+  const { report } = await wholeLibraryRun('pair', { files: facts }, session, facts.length);
   return {
     files: new Map(files.map((entry) => [entry.path, entry.file])), formats, report: report.items,
     summary: { filesFound: report.filesFound, counts: report.counts, pairedByName: report.pairedByName },
@@ -202,7 +216,7 @@ export async function convertLibrary(inputs, options = {}) {
   const session = {};
   const scanned = await scan(inputs, { onProgress, signal }, session);
   const planFlags = to === 'motion' ? { flavor } : to === 'live' ? { photoFormat } : {};
-  const { report: plan } = await runEngine('batch', [], { to, ...planFlags, items: scanned.report, formats: scanned.formats }, undefined, session);
+  const { report: plan } = await wholeLibraryRun('batch', { to, ...planFlags, items: scanned.report, formats: scanned.formats }, session, scanned.summary.filesFound);
   const report = [...plan.damaged];
   const summary = { items: plan.tasks.length, done: 0, skipped: 0, failed: 0, planned: 0, leftAlone: plan.leftAlone, damaged: plan.damaged.length, interrupted: false };
   const totalBytes = plan.tasks.reduce((sum, task) => sum + task.inputs.reduce((s, path) => s + (scanned.files.get(path)?.size ?? 0), 0), 0);
