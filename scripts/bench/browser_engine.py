@@ -12,14 +12,12 @@ browser reads them). Prints one line per figure: `name value unit`.
   (the best of RUNS visits, each in a new browser).
 """
 import os
-import shutil
 import sys
-import tempfile
 import time
 
 from selenium.webdriver.common.by import By
 
-from browser_support import browser, memory_growth, serve
+from browser_support import browser, memory_growth, module_site
 
 MODULE, PHOTO, MOVIE, MOTION, BIG, SMALL = (os.path.realpath(p) for p in sys.argv[1:7])
 RUNS = int(sys.argv[7])
@@ -79,19 +77,8 @@ def run(driver, operation, options):
 
 
 def main():
-    site = tempfile.mkdtemp(prefix="livephoto-engine-bench-")
-    try:
-        # The module (livephoto.js and the modules it imports) and its WebAssembly.
-        for name in sorted(os.listdir(MODULE)):
-            if name.endswith((".js", ".wasm")):
-                shutil.copy(os.path.join(MODULE, name), site)
-        shutil.copy(SMALL, os.path.join(site, "small.jpg"))
-        with open(os.path.join(site, "index.html"), "w") as f:
-            f.write(PAGE)
-        with open(os.path.join(site, "worker.js"), "w") as f:
-            f.write(WORKER)
-        server = serve(site)
-        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    # The module (livephoto.js and the modules it imports), its WebAssembly, the page, its worker and a small photo.
+    with module_site(MODULE, {"index.html": PAGE, "worker.js": WORKER}, {"small.jpg": SMALL}) as url:
         # Each visit in a browser of its own with its cache off: the module and the engine fetched and compiled anew
         # (a browser keeps compiled WebAssembly in memory across its pages, whatever its HTTP cache).
         visits = []
@@ -136,9 +123,6 @@ def main():
             print(f"memory {grown / 1e6:.1f} MB {result['bytes']} bytes {result['ms']:.1f} ms")
         finally:
             driver.quit()
-            server.shutdown()
-    finally:
-        shutil.rmtree(site, ignore_errors=True)
 
 
 main()

@@ -11,14 +11,12 @@ livephoto.js and runs convertLibrary (every Live Photo to a Motion Photo) on a f
 - memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before.
 """
 import os
-import shutil
 import sys
-import tempfile
 import time
 
 from selenium.webdriver.common.by import By
 
-from browser_support import browser, memory_growth, serve
+from browser_support import browser, memory_growth, module_site
 
 MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -56,17 +54,7 @@ onmessage = async (e) => {
 
 
 def main():
-    site = tempfile.mkdtemp(prefix="livephoto-library-bench-")
-    try:
-        for name in sorted(os.listdir(MODULE)):
-            if name.endswith((".js", ".wasm")):
-                shutil.copy(os.path.join(MODULE, name), site)
-        with open(os.path.join(site, "index.html"), "w") as f:
-            f.write(PAGE)
-        with open(os.path.join(site, "worker.js"), "w") as f:
-            f.write(WORKER)
-        server = serve(site)
-        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    with module_site(MODULE, {"index.html": PAGE, "worker.js": WORKER}) as url:
         driver = browser()
         driver.set_script_timeout(1800)
         try:
@@ -99,9 +87,6 @@ def main():
             print(f"memory {grown / 1e6:.1f} MB")
         finally:
             driver.quit()
-            server.shutdown()
-    finally:
-        shutil.rmtree(site, ignore_errors=True)
 
 
 main()

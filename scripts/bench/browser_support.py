@@ -1,9 +1,12 @@
 """What the browser benchmarks share (browser_engine.py, browser_library.py): a quiet static server, headless
 Chromium, and the resident memory of its renderer processes."""
+import contextlib
 import functools
 import http.server
 import os
+import shutil
 import socketserver
+import tempfile
 import threading
 import time
 
@@ -84,3 +87,26 @@ def memory_growth(root, action, interval=0.01):
         finished.set()
         sampler.join()
     return max(peak) - before, result
+
+
+@contextlib.contextmanager
+def module_site(module, pages, files=()):
+    """A site of the engine's module (MODULE's scripts and WebAssembly), `pages` (name: text) and `files` (name: path),
+    served on a free port while the block runs, then taken down: yields its index.html's URL."""
+    site = tempfile.mkdtemp(prefix="livephoto-bench-site-")
+    try:
+        for name in sorted(os.listdir(module)):
+            if name.endswith((".js", ".wasm")):
+                shutil.copy(os.path.join(module, name), site)
+        for name, text in pages.items():
+            with open(os.path.join(site, name), "w") as f:
+                f.write(text)
+        for name, path in dict(files).items():
+            shutil.copy(path, os.path.join(site, name))
+        server = serve(site)
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        finally:
+            server.shutdown()
+    finally:
+        shutil.rmtree(site, ignore_errors=True)

@@ -19,16 +19,7 @@ struct BrowserTests {
         let engine = try await WebEngine.shared.folder()
         let clip = try await ClipStore.shared.path(ClipSpec(audio: true))
         let photo = try await ClipStore.shared.jpeg(width: 320, height: 240)
-        let result = try await Tool.run(
-            Readers.python,
-            [
-                "\(ProjectPaths.root)/Tests/Browser/webapp_test.py", ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples",
-                photo,
-                clip, ws.path, engine,
-            ], check: false)
-        print(result.stdout)
-        let report = ScriptReport(result.stdout)
-        #expect(result.status == 0, "\(report.failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
-        #expect(report.passed, "the script closed with \(report.failedCount.map(String.init) ?? "no count") failed")
+        try await BrowserScript.check(
+            "webapp_test.py", [ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples", photo, clip, ws.path, engine])
     }
 }

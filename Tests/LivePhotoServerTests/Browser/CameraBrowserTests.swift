@@ -14,12 +14,7 @@ struct CameraBrowserTests {
     @Test("two presses 0.5 s apart: two Live Photos, each still its cover frame, verify and wallpaper gates passing")
     func camera() async throws {
         let ws = try Workspace()
-        let result = try await Tool.run(
-            Readers.python, ["\(ProjectPaths.root)/Tests/Browser/camera_test.py", ProjectPaths.executable, ws.path], check: false)
-        print(result.stdout)
-        let report = ScriptReport(result.stdout, prefix: "camera")
-        #expect(result.status == 0, "\(report.failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
-        #expect(report.passed, "the script closed with \(report.failedCount.map(String.init) ?? "no count") failed")
+        try await BrowserScript.check("camera_test.py", [ProjectPaths.executable, ws.path], prefix: "camera")
     }
 }
 

@@ -12,16 +12,8 @@ struct HardeningTests {
     func hardening() async throws {
         let ws = try Workspace()
         let clip = try await ClipStore.shared.path(ClipSpec())
-        let result = try await Tool.run(
-            "python3",
-            [
-                "\(ProjectPaths.root)/Tests/Browser/hardening_test.py", ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples",
-                clip, ws.path,
-            ],
-            check: false)
-        print(result.stdout)
-        let report = ScriptReport(result.stdout)
-        #expect(result.status == 0, "\(report.failures.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
-        #expect(report.passed, "the script closed with \(report.failedCount.map(String.init) ?? "no count") failed")
+        try await BrowserScript.check(
+            "hardening_test.py", [ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples", clip, ws.path], python: "python3",
+            stderrTail: 2000)
     }
 }

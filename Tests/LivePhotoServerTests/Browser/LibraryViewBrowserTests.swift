@@ -14,21 +14,14 @@ import Testing
 /// items, the zip still whole; on serve's page, the zip into a file chosen, or words where nothing can save.
 @Suite("the web app's Library view: in a real browser", .tags(.browser), .timeLimit(.minutes(10)))
 struct LibraryViewBrowserTests {
-    @Test("a library checked, converted and split in the browser as the command line does it, cancelled, from the keyboard, nothing uploaded")
+    @Test(
+        "a library checked, converted and split in the browser as the command line does it, cancelled, from the keyboard, nothing uploaded")
     func library() async throws {
         let ws = try Workspace()
         let engine = try await WebEngine.shared.folder()
         let clip = try await ClipStore.shared.path(ClipSpec(audio: true))
         let photo = try await ClipStore.shared.jpeg(width: 320, height: 240)
-        let result = try await Tool.run(
-            Readers.python,
-            [
-                "\(ProjectPaths.root)/Tests/Browser/library_view.py", ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples",
-                photo, clip, ws.path, engine,
-            ], check: false)
-        print(result.stdout)
-        let report = ScriptReport(result.stdout)
-        #expect(result.status == 0, "\(report.failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
-        #expect(report.passed, "the script closed with \(report.failedCount.map(String.init) ?? "no count") failed")
+        try await BrowserScript.check(
+            "library_view.py", [ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples", photo, clip, ws.path, engine])
     }
 }

@@ -19,15 +19,7 @@ struct StaticSiteBrowserTests {
         let webm = ws.file("clip.webm")
         try await Tool.run(
             "ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-c:v", "libvpx", webm])
-        let result = try await Tool.run(
-            Readers.python,
-            [
-                "\(ProjectPaths.root)/Tests/Browser/site_test.py", ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples",
-                photo, clip, ws.path, engine, webm,
-            ], check: false)
-        print(result.stdout)
-        let report = ScriptReport(result.stdout)
-        #expect(result.status == 0, "\(report.failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
-        #expect(report.passed, "the script closed with \(report.failedCount.map(String.init) ?? "no count") failed")
+        try await BrowserScript.check(
+            "site_test.py", [ProjectPaths.executable, "\(ProjectPaths.root)/../shared/samples", photo, clip, ws.path, engine, webm])
     }
 }
