@@ -21,10 +21,10 @@ extension LibraryItem: JSONRepresentable {
 }
 
 /// A file's facts as the browser keeps them between the engine's runs: `{"path", "kind", "note", "identifier",
-/// "stillImageTime", "pairingID"}`, the kind and note as scan's index stores them (``ScannedFile/storedKind``).
+/// "stillImageTime", "pairingID"}`, the kind and note as scan's index stores them (``ScannedFile/Kind/stored``).
 extension ScannedFile: JSONRepresentable {
     package var json: JSONValue {
-        let stored = storedKind
+        let stored = kind.stored
         var o = JSONObject()
         o.set("path", path)
         o.set("kind", stored.text)
@@ -38,7 +38,7 @@ extension ScannedFile: JSONRepresentable {
     /// The facts of ``json``; nil when they name no path or a kind this version does not know.
     package init?(json: JSONValue) {
         guard let path = json["path"]?.stringValue, let text = json["kind"]?.stringValue,
-            let kind = Self.kind(stored: text, note: json["note"]?.stringValue)
+            let kind = Kind(stored: text, note: json["note"]?.stringValue)
         else { return nil }
         self.init(
             path: path, kind: kind, identifier: json["identifier"]?.stringValue,

@@ -72,29 +72,31 @@ package struct ScannedFile: Sendable, Equatable {
             side: kind == .movie ? .movie : .still, folder: PathName.folder(of: path), name: PathName.lastComponent(path),
             identifier: identifier, hasStillImageTime: hasStillImageTime, vivoPairingID: pairingID)
     }
+}
 
+extension ScannedFile.Kind {
     /// The kind as scan's index and the engine's facts keep it: its name, and the reason for a damaged file (read back
     /// by ``init(stored:note:)``).
-    package var storedKind: (text: String, note: String?) {
-        switch kind {
+    package var stored: (text: String, note: String?) {
+        switch self {
         case .still: ("still", nil)
         case .movie: ("movie", nil)
-        case .motionPhoto(let flavor, let family): ("motion:" + Self.storedMotion(flavor, family), nil)
+        case .motionPhoto(let flavor, let family): ("motion:" + ScannedFile.storedMotion(flavor, family), nil)
         case .damaged(let reason): ("damaged", reason)
         case .other: ("other", nil)
         }
     }
 
-    /// The kind of ``storedKind``; nil for a name this version does not know.
-    package static func kind(stored text: String, note: String?) -> Kind? {
+    /// The kind of ``stored``; nil for a name this version does not know.
+    package init?(stored text: String, note: String?) {
         switch text {
-        case "still": return .still
-        case "movie": return .movie
-        case "damaged": return .damaged(note ?? "")
-        case "other": return .other
+        case "still": self = .still
+        case "movie": self = .movie
+        case "damaged": self = .damaged(note ?? "")
+        case "other": self = .other
         default:
-            guard text.hasPrefix("motion:"), let motion = motion(stored: String(text.dropFirst(7))) else { return nil }
-            return .motionPhoto(motion.0, motion.1)
+            guard text.hasPrefix("motion:"), let motion = ScannedFile.motion(stored: String(text.dropFirst(7))) else { return nil }
+            self = .motionPhoto(motion.0, motion.1)
         }
     }
 }

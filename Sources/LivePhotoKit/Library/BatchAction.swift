@@ -32,11 +32,11 @@ public enum BatchAction: Sendable {
 
     /// The kinds of item the action takes; the others are left alone.
     public var kinds: Set<LibraryItem.Kind> {
-        if let target { return target.kinds }
         switch self {
-        case .toMotionPhoto, .toLivePhoto, .split, .export: return [.livePhoto]
-        case .verify: return [.livePhoto, .orphanStill, .orphanMovie, .conflict]
-        case .make: return [.plainMovie, .orphanMovie]
+        case .toMotionPhoto, .toLivePhoto, .split: target?.kinds ?? []
+        case .export: [.livePhoto]
+        case .verify: [.livePhoto, .orphanStill, .orphanMovie, .conflict]
+        case .make: [.plainMovie, .orphanMovie]
         }
     }
 
@@ -45,12 +45,11 @@ public enum BatchAction: Sendable {
 
     /// The files the action writes for `item` into `folder`, named by the operations' own planners.
     func outputs(for item: LibraryItem, in folder: String) -> [String] {
-        if let target { return target.outputs(for: item, in: folder, kind: InputFile.kind(of:)) }
         let stem = Self.stem(of: item)
         let first = item.files.first ?? ""
         switch self {
         case .toMotionPhoto, .toLivePhoto, .split:
-            return []
+            return target?.outputs(for: item, in: folder, kind: InputFile.kind(of:)) ?? []
         case .verify:
             return []
         case .export(let options):

@@ -120,7 +120,7 @@ enum LibraryPairing {
 
     /// A file as the pairing reads it back from the index; nil for a kind this version does not know.
     private static func scanned(_ row: SQLiteRow) -> ScannedFile? {
-        guard let kind = ScanIndex.kind(row.text(1), note: row.optionalText(4)) else { return nil }
+        guard let kind = ScannedFile.Kind(stored: row.text(1), note: row.optionalText(4)) else { return nil }
         return ScannedFile(
             path: row.text(0), kind: kind, identifier: row.optionalText(2), hasStillImageTime: row.bool(3),
             pairingID: row.optionalText(5))

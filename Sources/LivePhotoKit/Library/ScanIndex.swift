@@ -133,7 +133,7 @@ struct ScanIndex {
             // The files change: items kept from an earlier pairing no longer hold.
             try database.execute("UPDATE generation SET value = value + 1")
             for (stamp, file) in changed {
-                let (kind, note) = Self.text(file.kind)
+                let (kind, note) = file.kind.stored
                 try insert.execute(
                     [
                         file.path, FileWalk.folder(of: file.path), stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), kind,
@@ -163,12 +163,4 @@ struct ScanIndex {
             return folders
         }
     }
-
-    /// A kind as stored (``ScannedFile/storedKind``).
-    static func text(_ kind: ScannedFile.Kind) -> (String, String?) {
-        let stored = ScannedFile(path: "", kind: kind).storedKind
-        return (stored.text, stored.note)
-    }
-
-    static func kind(_ text: String, note: String?) -> ScannedFile.Kind? { ScannedFile.kind(stored: text, note: note) }
 }
