@@ -89,7 +89,7 @@ extension LibraryImport {
         let writer = TakeoutWriter(
             outputDirectory: out, workFolder: conversions, destination: options.destination, flavor: options.flavor,
             prefersSidecar: options.prefersSidecar)
-        var results: [Int: TakeoutWriter.Done] = [:]
+        var results: [Int: ImportPlan.Done] = [:]
         let total = jobs.count
         progress?(
             Progress(
@@ -98,7 +98,7 @@ extension LibraryImport {
         try await BoundedTasks.run(jobs, limit: options.jobs) { job throws(LivePhotoError) in
             guard !InterruptHandling.requested else { throw .interrupted }
             let done = try await writer.write(job)
-            try manifest.append(planned.records(for: job, done: done, partNames: partNames))
+            try manifest.append(planned.records(of: done, partNames: partNames))
             return done
         } collect: { index, done in
             results[jobs[index].number] = done
@@ -110,7 +110,7 @@ extension LibraryImport {
 
         var report = plan.report(results: results, partNames: partNames, outputDirectory: out)
         report.problems = openProblems + ingest.problems + folders.problems + report.problems
-        report.problems += try TakeoutAlbums.write(plan.albums(results: results), mode: options.albums, outputDirectory: out)
+        report.problems += try TakeoutAlbums.write(plan.plan.albums(results: results), mode: options.albums, outputDirectory: out)
         for item in report.entries { entry?(item) }
         return report
     }

@@ -221,3 +221,30 @@ extension LibraryImport.Layout {
         }
     }
 }
+
+extension LibraryImport.Report {
+    /// The core's report of a run into `outputDirectory`.
+    init(_ report: ImportReport, outputDirectory: String) {
+        self.init(
+            entries: report.entries.map(LibraryImport.Entry.init), nonMediaFiles: report.nonMediaFiles.map(LibraryImport.NonMediaFile.init),
+            sidecarFiles: report.sidecarFiles, otherFiles: report.otherFiles, unusedSidecars: report.unusedSidecars,
+            problems: report.problems, outputDirectory: outputDirectory)
+    }
+}
+
+extension LibraryImport.Entry {
+    /// The core's entry, as the command reports it.
+    init(_ entry: ImportReport.Entry) {
+        self.init(
+            part: entry.part, member: entry.member, outcome: Outcome(rawValue: entry.outcome.rawValue) ?? .failed, output: entry.output,
+            duplicateOf: entry.duplicateOf, reason: entry.reason, sidecar: entry.sidecar, wrote: entry.wrote, albums: entry.albums,
+            notes: entry.notes)
+    }
+}
+
+extension LibraryImport.NonMediaFile {
+    /// The core's file, as the command reports it.
+    init(_ file: ImportReport.NonMediaFile) {
+        self.init(part: file.part, member: file.member, kind: Kind(rawValue: file.kind.rawValue) ?? .notRead, reason: file.reason)
+    }
+}

@@ -10,12 +10,12 @@ extension TakeoutFolders {
             var part: Int
             var path: String
         }
-        var rows: [Folder: [String: (member: TakeoutMember, row: ICloudTable.Row)]] = [:]
+        var rows: [Folder: [String: (member: ImportMember, row: ICloudTable.Row)]] = [:]
         var repeatedRows: [(part: Int, folder: String, name: String, used: String, other: String)] = []
-        var lists: [(member: TakeoutMember, title: String, names: [String], isMemory: Bool)] = []
+        var lists: [(member: ImportMember, title: String, names: [String], isMemory: Bool)] = []
         for table in ingest.tables {
             let member = table.member
-            let place = TakeoutIngest.Place(member)
+            let place = ImportMember.Place(member)
             switch table.table {
             case .failure(let error):
                 let text = "\(partNames[member.part]): \(member.path)"
@@ -73,7 +73,7 @@ extension TakeoutFolders {
                     rowNotes[index, default: []].append("its photo details date \"\(text)\" could not be read; dated by the file alone")
                 }
                 if sidecars[index] == nil { sidecars[index] = Sidecar(path: found.member.path, media: facts) }
-                usedTables.insert(TakeoutIngest.Place(found.member))
+                usedTables.insert(ImportMember.Place(found.member))
             }
             // What album lists can name: files of the library itself, not of a shared album, not deleted.
             let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
@@ -95,7 +95,7 @@ extension TakeoutFolders {
             var missing: [String] = [], ambiguous: [String] = [], found = 0
             for name in list.names {
                 let candidates = byName[name] ?? []
-                let files = Set(candidates.compactMap { ingest.media[$0].landedFile })
+                let files = Set(candidates.compactMap { ingest.media[$0].file })
                 if candidates.isEmpty {
                     missing.append(name)
                 } else if files.count > 1 {
@@ -111,7 +111,7 @@ extension TakeoutFolders {
             var reason = "not a photo or video: the \(kind) \"\(list.title)\" (\(found) of \(list.names.count) names found"
             if !missing.isEmpty { reason += "; no file is named \(Self.someNames(missing))" }
             if !ambiguous.isEmpty { reason += "; several different files are named \(Self.someNames(ambiguous)), so none was added" }
-            tableReasons[TakeoutIngest.Place(list.member)] = reason + ")"
+            tableReasons[ImportMember.Place(list.member)] = reason + ")"
         }
     }
 

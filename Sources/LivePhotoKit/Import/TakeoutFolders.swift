@@ -20,17 +20,17 @@ struct TakeoutFolders: Sendable {
     /// Folders of an Apple shared album (titled by its `AlbumInfo.json`): their files are reduced copies.
     var sharedAlbumFolders: Set<String> = []
     /// What each CSV file is, by its part and path: for the list of the files that are not media.
-    var tableReasons: [TakeoutIngest.Place: String] = [:]
+    var tableReasons: [ImportMember.Place: String] = [:]
     /// Notes on a media member's row (a date that could not be read, two rows naming it).
     var rowNotes: [Int: [String]] = [:]
     /// Media members of a folder with photo details that no row names: dated by the file alone.
     var withoutRow: Set<Int> = []
     /// The CSV files some media file took its row from.
-    var usedTables: Set<TakeoutIngest.Place> = []
+    var usedTables: Set<ImportMember.Place> = []
     /// Folders whose files are trashed, archived or locked, or Google's own failed uploads: never albums.
     var special: Set<String> = []
     /// JSON files that could not be read, with why. (Sidecars no media file uses are those that are in no
-    /// ``sidecars`` entry: ``TakeoutNonMedia`` lists them.)
+    /// ``sidecars`` entry: ``ImportNonMedia`` lists them.)
     var problems: [String] = []
 
     /// The names, in the languages Google Photos writes them, of the folders that are never albums: the trash, the
@@ -47,11 +47,11 @@ struct TakeoutFolders: Sendable {
 
     init(_ ingest: TakeoutIngest, partNames: [String], memories: Bool = false) {
         var sharedAlbumDates: [String: (path: String, dates: [String: Date])] = [:]
-        func place(_ member: TakeoutMember) -> String { "\(partNames[member.part]): \(member.path)" }
+        func place(_ member: ImportMember) -> String { "\(partNames[member.part]): \(member.path)" }
         // Folders are merged across parts: a photo and its sidecar may be in two archives.
         var mediaByFolder: [String: [Int]] = [:]
         for (index, media) in ingest.media.enumerated() { mediaByFolder[media.member.folder, default: []].append(index) }
-        var sidecarsByFolder: [String: [String: (TakeoutMember, TakeoutSidecar.Media)]] = [:]
+        var sidecarsByFolder: [String: [String: (ImportMember, TakeoutSidecar.Media)]] = [:]
         for json in ingest.json {
             switch json.sidecar {
             case .failure(let error):
@@ -96,16 +96,9 @@ struct TakeoutFolders: Sendable {
     }
 
     /// Whether a member is in the trash: in a trash folder, or its sidecar says so.
-    func isTrashed(_ index: Int, member: TakeoutMember) -> Bool {
+    func isTrashed(_ index: Int, member: ImportMember) -> Bool {
         if sidecars[index]?.media.trashed == true { return true }
         let name = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
         return Self.trashFolderNames.contains(name) && special.contains(member.folder)
-    }
-
-    /// Whether a folder is a year folder (`Photos from 2019`), named in English in every language.
-    static func isYearFolder(_ folder: String) -> Bool {
-        guard let name = folder.split(separator: "/").last, name.hasPrefix("Photos from ") else { return false }
-        let year = name.dropFirst("Photos from ".count)
-        return year.count == 4 && year.allSatisfy(\.isNumber)
     }
 }

@@ -6,59 +6,26 @@ import Synchronization
 /// (duplicates recognised as they stream), its JSON files read into memory, the rest listed
 /// (`docs/guide/takeout.md#how-a-run-works`).
 struct TakeoutIngest: Sendable {
-    /// What became of one media member's bytes.
-    enum MediaOutcome: Sendable {
-        case landed(Int)
-        case duplicate(of: Int)
-        /// Written by an earlier run into the same folder: its output there, relative.
-        case alreadyWritten(String)
-        case failed(String)
-    }
-
-    struct Media: Sendable {
-        let member: TakeoutMember
-        let outcome: MediaOutcome
-
-        /// The landed file that holds its bytes, when they landed.
-        var landedFile: Int? {
-            switch outcome {
-            case .landed(let file), .duplicate(let file): file
-            default: nil
-            }
-        }
-    }
-
-    /// A member by its part and path: one file of the input.
-    struct Place: Hashable, Sendable {
-        let part: Int
-        let path: String
-
-        init(_ member: TakeoutMember) {
-            part = member.part
-            path = member.path
-        }
-    }
-
     struct JSON: Sendable {
-        let member: TakeoutMember
+        let member: ImportMember
         /// The sidecar read, or why it could not be.
         let sidecar: Result<TakeoutSidecar, LivePhotoError>
     }
 
     /// A CSV file (an Apple data copy's), read.
     struct Table: Sendable {
-        let member: TakeoutMember
+        let member: ImportMember
         let table: Result<ICloudTable, LivePhotoError>
     }
 
-    var media: [Media] = []
+    var media: [ImportPlan.Media] = []
     var json: [JSON] = []
     var tables: [Table] = []
     /// Zips inside the parts, read as parts of their own (their members' paths start with the zip's).
-    var archives: [TakeoutMember] = []
-    var others: [TakeoutMember] = []
+    var archives: [ImportMember] = []
+    var others: [ImportMember] = []
     /// Members that are not media and could not be read at all (a path outside the tree), with why: problems too.
-    var unread: [(member: TakeoutMember, reason: String)] = []
+    var unread: [(member: ImportMember, reason: String)] = []
     var problems: [String] = []
 
     /// The largest JSON file read: a sidecar is a few kilobytes; an album's, with its items, some more.
@@ -114,9 +81,9 @@ struct TakeoutIngest: Sendable {
         // paths under its own (`PART: X.zip/My Albums/…`). A folder's zip is read where it is, and so is one stored
         // uncompressed in a zip part; any other is first copied into the landing folder (which a stopped run's next
         // run empties), and removed once walked.
-        var nested: [(member: TakeoutMember, path: String, copied: Bool, depth: Int, range: Range<Int64>?)] = []
+        var nested: [(member: ImportMember, path: String, copied: Bool, depth: Int, range: Range<Int64>?)] = []
         defer { for zip in nested where zip.copied { OutputLocation.remove(zip.path) } }
-        func handle(_ member: TakeoutMember, _ bytes: TakeoutPartReader.Bytes, depth: Int) throws(LivePhotoError) {
+        func handle(_ member: ImportMember, _ bytes: TakeoutPartReader.Bytes, depth: Int) throws(LivePhotoError) {
             guard !InterruptHandling.requested else { throw .interrupted }
             let place = "\(part.name): \(member.path)"
             if let problem = member.nameProblem { ingest.problems.append("\(place): \(problem)") }
@@ -167,15 +134,15 @@ struct TakeoutIngest: Sendable {
                 }
             case .media:
                 if let output = previous.output(part: part.name, member: member.path, size: member.size) {
-                    ingest.media.append(Media(member: member, outcome: .alreadyWritten(output)))
+                    ingest.media.append(ImportPlan.Media(member: member, outcome: .alreadyWritten(output)))
                     progress(1, member.size)
                     return
                 }
                 do {
                     let landed = try landing.land(bytes, size: member.size) { progress(0, $0) }
                     switch landed {
-                    case .landed(let file): ingest.media.append(Media(member: member, outcome: .landed(file)))
-                    case .duplicate(let file): ingest.media.append(Media(member: member, outcome: .duplicate(of: file)))
+                    case .landed(let file): ingest.media.append(ImportPlan.Media(member: member, outcome: .landed(file)))
+                    case .duplicate(let file): ingest.media.append(ImportPlan.Media(member: member, outcome: .duplicate(of: file)))
                     }
                 } catch {
                     let error = LivePhotoError.wrap(error, file: place)
@@ -184,7 +151,7 @@ struct TakeoutIngest: Sendable {
                     let reason = PathText.replacingPaths(in: Self.reason(error, in: place), under: landing.folder) { _ in
                         "the library's work folder"
                     }
-                    ingest.media.append(Media(member: member, outcome: .failed(reason)))
+                    ingest.media.append(ImportPlan.Media(member: member, outcome: .failed(reason)))
                 }
                 progress(1, 0)
             }
@@ -199,7 +166,7 @@ struct TakeoutIngest: Sendable {
             let inner = TakeoutPart(path: zip.path, name: part.name, kind: .zip, range: zip.range)
             let prefix = zip.member.path + "/"
             let found = try await TakeoutPartReader.walk(inner, index: index) { member, bytes throws(LivePhotoError) in
-                let moved = TakeoutMember(part: index, path: prefix + member.path, size: member.size, nameProblem: member.nameProblem)
+                let moved = ImportMember(part: index, path: prefix + member.path, size: member.size, nameProblem: member.nameProblem)
                 try handle(moved, bytes, depth: zip.depth)
             }
             if zip.copied { OutputLocation.remove(zip.path) }
@@ -208,9 +175,9 @@ struct TakeoutIngest: Sendable {
             if let stopped = found.stoppedBecause { outcome.notes.append("\(zip.member.path): \(stopped)") }
         }
         for unsafe in outcome.unsafeMembers {
-            let member = TakeoutMember(part: index, path: unsafe.path, size: 0)
+            let member = ImportMember(part: index, path: unsafe.path, size: 0)
             if member.role == .media {
-                ingest.media.append(Media(member: member, outcome: .failed(unsafe.reason)))
+                ingest.media.append(ImportPlan.Media(member: member, outcome: .failed(unsafe.reason)))
             } else {
                 ingest.unread.append((member, unsafe.reason))
                 ingest.problems.append("\(part.name): \(unsafe.path): \(unsafe.reason)")

@@ -86,14 +86,4 @@ enum TakeoutMovieStamp {
         if close(descriptor) != 0, failure == nil { failure = FileError.systemMessage(errno) }
         if let failure { throw .writeFailed(path: path, reason: "cannot patch the movie's dates: \(failure)") }
     }
-
-    /// The movie's own capture time: its creation-date key, else `mvhd`'s creation time; nil when neither is real.
-    static func captureSeconds(of file: RandomAccessFile) -> Int64? {
-        if let movie = try? Movie(file: file), case .utf8(let text)? = movie.metadata?.value(for: AppleMovieMetadata.creationDateKey),
-            let date = AppleMovieMetadata.creationDate(text)
-        {
-            return date.secondsSince1970
-        }
-        return (try? MovieDateFields(file: file))?.creationSecondsSince1970
-    }
 }

@@ -31,7 +31,7 @@ struct TakeoutPartReader {
     /// bytes unread. A member whose path is unsafe (absolute, `..`) is not given to `body` but returned; what `body`
     /// throws stops the walk and is rethrown.
     static func walk(
-        _ part: TakeoutPart, index: Int, _ body: (TakeoutMember, Bytes) throws(LivePhotoError) -> Void
+        _ part: TakeoutPart, index: Int, _ body: (ImportMember, Bytes) throws(LivePhotoError) -> Void
     ) async throws(LivePhotoError) -> Outcome {
         var outcome = Outcome()
         func safe(_ name: String) -> String? {
@@ -85,7 +85,7 @@ struct TakeoutPartReader {
                 let problem =
                     member.nameIsUTF8 ? nil : "its name is not valid UTF-8; read as code page 437, as zip names without the UTF-8 flag are"
                 try body(
-                    TakeoutMember(part: index, path: path, size: Int64(clamping: member.uncompressedSize), nameProblem: problem), bytes)
+                    ImportMember(part: index, path: path, size: Int64(clamping: member.uncompressedSize), nameProblem: problem), bytes)
             }
         case .tar(let gzipped):
             do {
@@ -118,7 +118,7 @@ struct TakeoutPartReader {
                                 position += Int64(chunk.count)
                             }
                         }
-                        try body(TakeoutMember(part: index, path: relative, size: entry.size), bytes)
+                        try body(ImportMember(part: index, path: relative, size: entry.size), bytes)
                     }
                 }
             } catch {
@@ -131,7 +131,7 @@ struct TakeoutPartReader {
     /// A zip's members from the front, by their local headers; a member `body` leaves unread is passed over.
     private static func walkZipStream<Source: ArchiveByteSource>(
         _ reader: inout ZipStreamReader<Source>, index: Int, safe: (String) -> String?,
-        _ body: (TakeoutMember, Bytes) throws(LivePhotoError) -> Void
+        _ body: (ImportMember, Bytes) throws(LivePhotoError) -> Void
     ) throws {
         while let entry = try reader.next() {
             guard !entry.isDirectory, let path = safe(entry.name) else { continue }
@@ -141,7 +141,7 @@ struct TakeoutPartReader {
             let size = entry.hasDescriptor && entry.uncompressedSize == 0 ? 0 : Int64(clamping: entry.uncompressedSize)
             try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(consume) }) { stream in
                 try body(
-                    TakeoutMember(part: index, path: path, size: size, nameProblem: problem),
+                    ImportMember(part: index, path: path, size: size, nameProblem: problem),
                     Bytes(knownCRC32: entry.hasDescriptor ? nil : entry.crc32, stream: stream))
             }
         }
@@ -150,7 +150,7 @@ struct TakeoutPartReader {
     /// A tar's entries in order; a member `body` leaves unread is skipped by the reader.
     private static func walkTar<Source: ArchiveByteSource>(
         _ reader: inout TarReader<Source>, index: Int, safe: (String) -> String?,
-        _ body: (TakeoutMember, Bytes) throws(LivePhotoError) -> Void
+        _ body: (ImportMember, Bytes) throws(LivePhotoError) -> Void
     ) throws {
         while let entry = try reader.next() {
             guard entry.kind == .file, let path = safe(entry.name) else { continue }
@@ -161,7 +161,7 @@ struct TakeoutPartReader {
                 let problem =
                     path.unicodeScalars.contains("\u{FFFD}") ? "its name is not valid UTF-8; the bytes that are not were replaced" : nil
                 try body(
-                    TakeoutMember(part: index, path: path, size: entry.size, nameProblem: problem), Bytes(knownCRC32: nil, stream: stream))
+                    ImportMember(part: index, path: path, size: entry.size, nameProblem: problem), Bytes(knownCRC32: nil, stream: stream))
             }
         }
     }

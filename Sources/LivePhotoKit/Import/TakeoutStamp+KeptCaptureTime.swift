@@ -19,10 +19,10 @@ extension TakeoutStamp {
         let stamped = Date(timeIntervalSince1970: TimeInterval(seconds))
         switch input.kind {
         case .jpeg:
-            return prefersSidecar || TakeoutStillMetadata.exif(of: input)?.dateTimeOriginal == nil ? stamped : own
+            return prefersSidecar || ImportCaptureTime.exif(of: input)?.dateTimeOriginal == nil ? stamped : own
         case .heic:
             guard let heif = try? HEIFFile(file: input.file), !heif.hasMotionPhotoBoxes else { return own }
-            return prefersSidecar || TakeoutStillMetadata.exif(of: input)?.dateTimeOriginal == nil ? stamped : own
+            return prefersSidecar || ImportCaptureTime.exif(of: input)?.dateTimeOriginal == nil ? stamped : own
         case .quicktime, .mp4:
             guard let movie = try? Movie(file: input.file), let fields = try? MovieDateFields(file: input.file) else { return own }
             let layout: MovieLayout?

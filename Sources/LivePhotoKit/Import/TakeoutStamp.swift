@@ -81,19 +81,11 @@ package enum TakeoutStamp {
     /// read as UTC (docs/formats/takeout.md#the-time-zone).
     package static func captureTime(of path: String) -> Date? {
         guard let input = try? InputFile(path: path) else { return nil }
-        let seconds: Int64?
-        switch input.kind {
-        case .jpeg, .heic: seconds = TakeoutStillMetadata.exif(of: input).flatMap(TakeoutStillMetadata.captureSeconds)
-        case .quicktime, .mp4: seconds = TakeoutMovieStamp.captureSeconds(of: input.file)
-        case .avif, .zip, .unknown: seconds = nil
-        }
-        return seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        return ImportCaptureTime.own(input).map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
     /// The facts' capture time as whole seconds since 1970, nil when there is none or it is a placeholder (before 1971).
     static func captureSeconds(_ facts: TakeoutFacts) -> Int64? {
-        guard let time = facts.captureTime?.timeIntervalSince1970, time.isFinite, time > 0, time < 1e12 else { return nil }
-        let seconds = Int64(time.rounded(.down))
-        return ExifDateTime(text: ExifDateTime(clockSeconds: seconds).text) == nil ? nil : seconds
+        ImportCaptureTime.valid(facts.captureTime.flatMap(seconds))
     }
 }

@@ -63,21 +63,4 @@ enum TakeoutStillMetadata {
         var list: [XMPDescriptiveWriter.Property] = []
         var names: Set<String> = []
     }
-
-    /// The Exif TIFF stream of a JPEG or HEIC, nil when it has none or it cannot be read.
-    static func exif(of input: InputFile) -> ExifTIFF? {
-        let bytes: [UInt8]?
-        switch input.kind {
-        case .jpeg: bytes = try? JPEGFile(file: input.file).exifTIFF(in: input.file)
-        case .heic: bytes = try? HEIFFile(file: input.file).exifTIFF(in: input.file)
-        default: bytes = nil
-        }
-        return bytes.flatMap { try? ExifTIFF(bytes: $0) }
-    }
-
-    /// `DateTimeOriginal` as an instant: in the offset the file states for its clock (`OffsetTimeOriginal`, else
-    /// `OffsetTime` or `OffsetTimeDigitized`, as the stamp writes it), else read as UTC.
-    static func captureSeconds(_ tiff: ExifTIFF) -> Int64? {
-        tiff.dateTimeOriginal.map { $0.clockSeconds - Int64(tiff.statedOffset ?? 0) }
-    }
 }

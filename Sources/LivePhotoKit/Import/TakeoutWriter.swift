@@ -24,24 +24,12 @@ struct TakeoutWriter: Sendable {
     /// An item with its place decided.
     struct Job: Sendable {
         let number: Int
-        let item: TakeoutGrouping.Item
+        let item: ImportGrouping.Item
         /// The folder, relative to the output folder.
         let folder: String
         let stem: String
         let files: [Int: File]
         let captureTime: Date?
-    }
-
-    /// What writing an item did, by landed file.
-    struct Done: Sendable {
-        /// The file written for each landed file (relative); a folded or converted file's is the one it went into.
-        var outputs: [Int: String] = [:]
-        /// The other file written for a landed file that became two (a Motion Photo made a Live Photo: its movie).
-        var companions: [Int: String] = [:]
-        var wrote: [Int: [String]] = [:]
-        var notes: [Int: [String]] = [:]
-        /// Why the item could not be written.
-        var failure: String?
     }
 
     let outputDirectory: String
@@ -51,8 +39,8 @@ struct TakeoutWriter: Sendable {
     let prefersSidecar: Bool
 
     /// Writes `job`; an error of the item's own is its failure, one that stops the run (a full disk) is thrown.
-    func write(_ job: Job) async throws(LivePhotoError) -> Done {
-        var done = Done()
+    func write(_ job: Job) async throws(LivePhotoError) -> ImportPlan.Done {
+        var done = ImportPlan.Done()
         do throws(LivePhotoError) {
             try await write(job, into: &done)
         } catch {
@@ -71,7 +59,7 @@ struct TakeoutWriter: Sendable {
 
     /// Places each landed file of `job` that is still in the landing folder under the job's stem (or a variant of it,
     /// when a name is taken), dated; a file that cannot be placed even so is the item's failure alone.
-    private func writeAsTheyCame(_ job: Job, into done: inout Done) throws(LivePhotoError) {
+    private func writeAsTheyCame(_ job: Job, into done: inout ImportPlan.Done) throws(LivePhotoError) {
         for (index, file) in job.files.sorted(by: { $0.key < $1.key }) where done.outputs[index] == nil {
             guard OutputLocation.exists(file.landing) else { continue }
             let ext = ImportPlacement.fileExtension(name: file.name, format: file.format).ext
@@ -89,7 +77,7 @@ struct TakeoutWriter: Sendable {
         }
     }
 
-    private func write(_ job: Job, into done: inout Done) async throws(LivePhotoError) {
+    private func write(_ job: Job, into done: inout ImportPlan.Done) async throws(LivePhotoError) {
         let work = "\(workFolder)/item-\(job.number)"
         defer { OutputLocation.remove(work) }
         func file(_ index: Int) throws(LivePhotoError) -> File {

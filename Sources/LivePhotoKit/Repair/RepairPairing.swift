@@ -97,7 +97,7 @@ enum RepairPairing {
                 unreadable = "the photo cannot be read"
                 return
             }
-            guard let tiff = TakeoutStillMetadata.exif(of: input) else { return }
+            guard let tiff = ImportCaptureTime.exif(of: input) else { return }
             if let makerNote = tiff.makerNote {
                 if AppleMakerNote.isApple(makerNote) {
                     identifier = (try? AppleMakerNote(bytes: makerNote))?.string(AppleMakerNote.contentIdentifierTag)
@@ -105,7 +105,7 @@ enum RepairPairing {
                     hasForeignMakerNote = true
                 }
             }
-            captureSeconds = TakeoutStillMetadata.captureSeconds(tiff)
+            captureSeconds = ImportCaptureTime.stillSeconds(tiff)
             statesOffset = tiff.offsetTimeOriginal != nil
         }
     }
@@ -129,7 +129,7 @@ enum RepairPairing {
             identifier = facts.contentIdentifier
             duration = facts.videoDuration > 0 ? facts.videoDuration : movie.durationSeconds
             stillTime = facts.stillImageTimeTracks.first.flatMap { facts.stillImageTime($0, file: input.file) }?.seconds
-            captureSeconds = TakeoutMovieStamp.captureSeconds(of: input.file)
+            captureSeconds = ImportCaptureTime.movieSeconds(of: input.file)
             if case .utf8(let text)? = movie.metadata?.value(for: AppleMovieMetadata.creationDateKey),
                 let date = AppleMovieMetadata.creationDate(text), text.dropFirst(19).contains(where: { "+-Z".contains($0) })
             {

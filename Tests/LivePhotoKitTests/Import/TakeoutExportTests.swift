@@ -19,14 +19,14 @@ struct TakeoutExportTests {
         var ingest = TakeoutIngest()
         for (number, part) in media.enumerated() {
             ingest.media.append(
-                .init(member: TakeoutMember(part: part, path: "Photos/IMG_\(number).JPG", size: 1), outcome: .landed(number)))
+                .init(member: ImportMember(part: part, path: "Photos/IMG_\(number).JPG", size: 1), outcome: .landed(number)))
         }
         for (number, file) in json.enumerated() {
-            let member = TakeoutMember(part: file.part, path: "Photos/IMG_\(number).JPG.json", size: 1)
+            let member = ImportMember(part: file.part, path: "Photos/IMG_\(number).JPG.json", size: 1)
             ingest.json.append(.init(member: member, sidecar: .success(try TakeoutSidecar.read(Array(file.text.utf8), file: member.path))))
         }
         for (number, file) in tables.enumerated() {
-            let member = TakeoutMember(part: file.part, path: "Photos/Photo Details-\(number).csv", size: 1)
+            let member = ImportMember(part: file.part, path: "Photos/Photo Details-\(number).csv", size: 1)
             ingest.tables.append(.init(member: member, table: .success(try ICloudTable.read(Array(file.text.utf8), file: member.path))))
         }
         return ingest
@@ -34,16 +34,16 @@ struct TakeoutExportTests {
 
     @Test("Google's sidecars in every part with media: the Takeout; an osxphotos sidecar or a part without them: the export")
     func takeout() throws {
-        let export = TakeoutExport(try ingest(media: [0, 1], json: [(0, Self.googleSidecar), (1, Self.googleSidecar)]))
+        let export = ImportExport(try ingest(media: [0, 1], json: [(0, Self.googleSidecar), (1, Self.googleSidecar)]))
         #expect(export == .googleTakeout)
         #expect(export.name == "the Takeout" && export.ownDataReason == "not a photo or video: Takeout's own data")
-        #expect(TakeoutExport(try ingest(media: [0, 1], json: [(0, Self.googleSidecar)])) == .other)
-        #expect(TakeoutExport(try ingest(media: [0], json: [(0, Self.osxphotosSidecar)])) == .other)
+        #expect(ImportExport(try ingest(media: [0, 1], json: [(0, Self.googleSidecar)])) == .other)
+        #expect(ImportExport(try ingest(media: [0], json: [(0, Self.osxphotosSidecar)])) == .other)
     }
 
     @Test("photo details or a shared album's AlbumInfo.json in every part with media: Apple's data copy")
     func appleDataCopy() throws {
-        let export = TakeoutExport(try ingest(media: [0, 1], json: [(1, Self.albumInfo)], tables: [(0, Self.photoDetails)]))
+        let export = ImportExport(try ingest(media: [0, 1], json: [(1, Self.albumInfo)], tables: [(0, Self.photoDetails)]))
         #expect(export == .appleDataCopy)
         #expect(export.name == "Apple's data copy" && export.ownDataReason == "not a photo or video: the data copy's own data")
     }
@@ -51,7 +51,7 @@ struct TakeoutExportTests {
     @Test("a Takeout and Apple's data copy read together, a bare folder, no media: the export")
     func other() throws {
         let both = try ingest(media: [0, 1], json: [(0, Self.googleSidecar)], tables: [(1, Self.photoDetails)])
-        for judged in [TakeoutExport(both), TakeoutExport(try ingest(media: [0])), TakeoutExport(try ingest(media: []))] {
+        for judged in [ImportExport(both), ImportExport(try ingest(media: [0])), ImportExport(try ingest(media: []))] {
             #expect(judged == .other)
             #expect(judged.name == "the export" && judged.ownDataReason == "not a photo or video: the export's own data")
         }

@@ -1,13 +1,12 @@
 import MediaFormats
-internal import PortableFoundation
 
-/// The Takeout's files gathered into what the library holds: Live Photos paired as scan pairs them
+/// An export's files gathered into what the library holds: Live Photos paired as scan pairs them
 /// (``LivePhotoPairing``: by their content identifier, then by folder and name, capture times compared), Motion
 /// Photos with their separate videos folded in or embedded again, and single files
 /// (`docs/guide/takeout.md#live-photos-and-motion-photos`).
-struct TakeoutGrouping {
+package struct ImportGrouping {
     /// One thing the library gets; the numbers are landed files.
-    enum Item: Sendable, Equatable {
+    package enum Item: Sendable, Equatable {
         case single(Int)
         /// A still and a movie written under one name; `byIdentifier` false when they were matched by name and time.
         case livePhoto(still: Int, movie: Int, byIdentifier: Bool)
@@ -17,26 +16,35 @@ struct TakeoutGrouping {
     }
 
     /// What the grouping needs of one landed file.
-    struct File {
-        let facts: TakeoutFileFacts
-        let name: String
-        let folder: String
-        let path: String
-        let captureTime: Date?
+    package struct File {
+        package let facts: ImportFileFacts
+        package let name: String
+        package let folder: String
+        /// Its capture time (its sidecar's, else its own), seconds since 1970.
+        package let captureSeconds: Int64?
         /// Its place in the input (its first copy's, in the parts' order): the order files are taken in, the same
         /// every run whatever order the parts' files landed in.
-        let rank: Int
+        package let rank: Int
+
+        package init(facts: ImportFileFacts, name: String, folder: String, captureSeconds: Int64?, rank: Int) {
+            self.facts = facts
+            self.name = name
+            self.folder = folder
+            self.captureSeconds = captureSeconds
+            self.rank = rank
+        }
     }
 
-    var items: [Item] = []
+    package var items: [Item] = []
     /// Notes for a landed file ("possibly one Motion Photo with …").
-    var notes: [Int: [String]] = [:]
+    package var notes: [Int: [String]] = [:]
 
     /// A video this short beside a still of the same stem may be a Motion Photo's.
-    static let shortVideoSeconds: Double = 4
+    package static let shortVideoSeconds: Double = 4
 
-    /// Groups `files`; the notes name `export` ("not in the Takeout").
-    init(_ files: [Int: File], export: TakeoutExport) {
+    /// Groups `files`; the notes name `export` ("not in the Takeout"). `sameBytes(video, photo, span)` says whether
+    /// the file `video` holds the same bytes as `span` of the file `photo` (a Motion Photo's separate video).
+    package init(_ files: [Int: File], export: ImportExport, sameBytes: (Int, Int, MotionPhotoFile.Span) -> Bool) {
         var used: Set<Int> = []
         let order = files.keys.sorted { (files[$0]?.rank ?? $0, $0) < (files[$1]?.rank ?? $1, $1) }
         // 1. Live Photos by identifier (``LivePhotoPairing/byIdentifier(_:)``), identifiers in the parts' order so
@@ -72,12 +80,12 @@ struct TakeoutGrouping {
             }
             switch file.facts.kind {
             case .motionPhoto:
-                guard let candidate, let video = files[candidate], let span = file.facts.embeddedVideo else {
+                guard let candidate, files[candidate] != nil, let span = file.facts.embeddedVideo else {
                     items.append(.motionPhoto(photo: index, separate: nil, reembed: false))
                     used.insert(index)
                     continue
                 }
-                if Self.sameBytes(video.path, file.path, span) {
+                if sameBytes(candidate, index, span) {
                     items.append(.motionPhoto(photo: index, separate: candidate, reembed: false))
                     used.formUnion([index, candidate])
                 } else {
@@ -149,7 +157,7 @@ struct TakeoutGrouping {
     }
 
     /// A still or a movie as pairing reads it; nil for anything else (a Motion Photo, a file that does not read).
-    static func half(_ file: File) -> PairingHalf? {
+    package static func half(_ file: File) -> PairingHalf? {
         let side: PairingHalf.Side
         switch file.facts.kind {
         case .still: side = .still
@@ -159,12 +167,12 @@ struct TakeoutGrouping {
         let identifier = file.facts.identifier.flatMap { $0.isEmpty ? nil : $0 }
         return PairingHalf(
             side: side, folder: file.folder, name: file.name, identifier: identifier, hasStillImageTime: file.facts.hasStillImageTime,
-            captureSeconds: file.captureTime.map { Int64($0.timeIntervalSince1970.rounded()) })
+            captureSeconds: file.captureSeconds)
     }
 
     /// The names (lower case) a Motion Photo's separate video can have beside `photo`: Pixel's `X.MP` beside
     /// `X.MP.jpg`, `X.MV`, and an MP4 of the same stem (`MVIMG_X.mp4` beside `MVIMG_X.jpg`).
-    static func separateVideoNames(ofPhoto photo: String) -> Set<String> {
+    package static func separateVideoNames(ofPhoto photo: String) -> Set<String> {
         let stem = ImportName.splitExtension(photo).stem.lowercased()
         var base = stem
         for marker in [".mp", ".mv"] where base.hasSuffix(marker) { base = String(base.dropLast(marker.count)) }
@@ -172,16 +180,8 @@ struct TakeoutGrouping {
     }
 
     /// A name Pixel phones give a Motion Photo's still (`PXL_….MP.jpg`, `MVIMG_….jpg`).
-    static func isMotionPhotoName(_ name: String) -> Bool {
+    package static func isMotionPhotoName(_ name: String) -> Bool {
         let stem = ImportName.splitExtension(name).stem.lowercased()
         return stem.hasSuffix(".mp") || stem.hasPrefix("mvimg_")
-    }
-
-    /// Whether the file at `video` holds the same bytes as `span` of the file at `photo`.
-    static func sameBytes(_ video: String, _ photo: String, _ span: MotionPhotoFile.Span) -> Bool {
-        guard let separate = try? RandomAccessFile(path: video), separate.size == span.length,
-            let whole = try? RandomAccessFile(path: photo)
-        else { return false }
-        return (try? TakeoutLanding.sameBytes(separate, at: 0, whole, at: span.offset, count: span.length)) == true
     }
 }

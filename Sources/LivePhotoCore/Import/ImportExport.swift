@@ -5,7 +5,7 @@
 /// `Photo Details` CSV or a shared album's `AlbumInfo.json`. The run is one or the other only when every part that
 /// holds media is that one alone: a Takeout read together with a camera's folder, or with Apple's data copy, is
 /// "the export".
-enum TakeoutExport: Sendable, Equatable {
+package enum ImportExport: Sendable, Equatable {
     /// A Google Takeout, its archives or the folder they were extracted to.
     case googleTakeout
     /// Apple's data copy of iCloud Photos, its parts or their folders.
@@ -13,24 +13,14 @@ enum TakeoutExport: Sendable, Equatable {
     /// A folder icloudpd or osxphotos wrote, a camera's folder, an export whose parts do not say, or several exports.
     case other
 
-    init(_ ingest: TakeoutIngest) {
-        var google: Set<Int> = [], apple: Set<Int> = []
-        for json in ingest.json {
-            switch json.sidecar {
-            case .success(.media(let media)) where media.fromTakeout: google.insert(json.member.part)
-            case .success(.album(let album)) where album.isShared: apple.insert(json.member.part)
-            default: break
-            }
-        }
-        for table in ingest.tables {
-            if case .success(.photoDetails) = table.table { apple.insert(table.member.part) }
-        }
-        let withMedia = Set(ingest.media.map(\.member.part))
-        if withMedia.isEmpty {
+    /// The export that parts holding media (`mediaParts`) are: Google's when each holds Google's sidecars and none
+    /// Apple's marks (`googleParts`), Apple's the other way round, else neither.
+    package init(mediaParts: Set<Int>, googleParts: Set<Int>, appleParts: Set<Int>) {
+        if mediaParts.isEmpty {
             self = .other
-        } else if withMedia.isSubset(of: google.subtracting(apple)) {
+        } else if mediaParts.isSubset(of: googleParts.subtracting(appleParts)) {
             self = .googleTakeout
-        } else if withMedia.isSubset(of: apple.subtracting(google)) {
+        } else if mediaParts.isSubset(of: appleParts.subtracting(googleParts)) {
             self = .appleDataCopy
         } else {
             self = .other
@@ -38,7 +28,7 @@ enum TakeoutExport: Sendable, Equatable {
     }
 
     /// The export as a sentence names it ("a Live Photo's still whose movie is not in the Takeout").
-    var name: String {
+    package var name: String {
         switch self {
         case .googleTakeout: "the Takeout"
         case .appleDataCopy: "Apple's data copy"
@@ -47,7 +37,7 @@ enum TakeoutExport: Sendable, Equatable {
     }
 
     /// Why a file of the export's own (an index, a list, a Mac's `.DS_Store`) was not imported.
-    var ownDataReason: String {
+    package var ownDataReason: String {
         switch self {
         case .googleTakeout: "not a photo or video: Takeout's own data"
         case .appleDataCopy: "not a photo or video: the data copy's own data"

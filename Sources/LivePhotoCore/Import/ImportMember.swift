@@ -1,11 +1,11 @@
 import MediaFormats
 
-/// One file of a Takeout's tree: a member of a part, or a file of an extracted folder
+/// One file of an export's tree: a member of a part (a zip), or a file of a folder
 /// (`docs/guide/takeout.md#what-becomes-of-each-file`).
-struct TakeoutMember: Sendable {
+package struct ImportMember: Sendable, Equatable {
     /// What a file is for, judged by its name's extension before its bytes are read: media are judged again by their
     /// bytes once written.
-    enum Role: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
         case media
         /// A sidecar: Google's or osxphotos' JSON, or an XMP file (icloudpd, osxphotos, Photos).
         case sidecar
@@ -17,15 +17,15 @@ struct TakeoutMember: Sendable {
     }
 
     /// Which part it is in (an index into the run's parts).
-    let part: Int
+    package let part: Int
     /// Its path in the part, `/`-separated, as the archive or folder has it.
-    let path: String
-    let size: Int64
-    let role: Role
+    package let path: String
+    package let size: Int64
+    package let role: Role
     /// Why its name as the part holds it could not be read as it is (not valid UTF-8), when it could not.
-    var nameProblem: String?
+    package var nameProblem: String?
 
-    init(part: Int, path: String, size: Int64, nameProblem: String? = nil) {
+    package init(part: Int, path: String, size: Int64, nameProblem: String? = nil) {
         self.part = part
         self.path = path
         self.size = size
@@ -34,22 +34,22 @@ struct TakeoutMember: Sendable {
     }
 
     /// The name after the last `/`.
-    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    package var name: String { path.split(separator: "/").last.map(String.init) ?? path }
     /// The folder it is in, `/`-separated ("" at the top).
-    var folder: String {
+    package var folder: String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
     }
 
     /// The extensions of the files an export holds that are not media: a Takeout's HTML index and text, the `.AAE`
     /// edit files of Apple's exports.
-    static let otherExtensions: Set<String> = ["html", "htm", "txt", "xml", "css", "js", "pdf", "md", "aae", "plist"]
+    package static let otherExtensions: Set<String> = ["html", "htm", "txt", "xml", "css", "js", "pdf", "md", "aae", "plist"]
 
     /// Sidecars, tables and nested zips by their extension; the few kinds of text an export holds, a Mac's `.DS_Store`
     /// and resource forks (`._X`, `__MACOSX/`) are other; everything else is media, whatever its extension says
     /// (Google Photos keeps `.mod`, `.mpo`, RAW files and more): it is judged by its bytes once written, and written as
     /// it is when livephoto does not read it, so that no photo is left out for its name.
-    static func role(of path: String) -> Role {
+    package static func role(of path: String) -> Role {
         let name = path.split(separator: "/").last ?? Substring(path)
         if name.hasPrefix("._") || name == ".DS_Store" || path.hasPrefix("__MACOSX/") || path.contains("/__MACOSX/") { return .other }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .media }
@@ -61,5 +61,18 @@ struct TakeoutMember: Sendable {
         default: break
         }
         return otherExtensions.contains(ext) ? .other : .media
+    }
+}
+
+extension ImportMember {
+    /// A member by its part and path: one file of the input.
+    package struct Place: Hashable, Sendable {
+        package let part: Int
+        package let path: String
+
+        package init(_ member: ImportMember) {
+            part = member.part
+            path = member.path
+        }
     }
 }

@@ -1,10 +1,9 @@
 import MediaFormats
-internal import PortableFoundation
 
-/// What one file written to the landing folder is, read from its bytes: what pairs it, what it holds, when it was
-/// taken by its own account (`docs/guide/takeout.md#live-photos-and-motion-photos`).
-struct TakeoutFileFacts: Sendable {
-    enum Kind: Sendable, Equatable {
+/// What one media file of an export is, read from its bytes: what pairs it, what it holds, when it was taken by its
+/// own account (`docs/guide/takeout.md#live-photos-and-motion-photos`).
+package struct ImportFileFacts: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case still
         case movie
         /// A Motion Photo whose embedded video is there and readable.
@@ -15,46 +14,44 @@ struct TakeoutFileFacts: Sendable {
         case other
     }
 
-    var kind: Kind
-    var format: FileKind
+    package var kind: Kind
+    package var format: FileKind
     /// A Live Photo half's content identifier.
-    var identifier: String?
+    package var identifier: String?
     /// A movie with Apple's still-image-time track.
-    var hasStillImageTime = false
+    package var hasStillImageTime = false
     /// A movie's length in seconds.
-    var duration: Double?
-    /// The capture time the file itself records.
-    var ownCaptureTime: Date?
+    package var duration: Double?
+    /// The capture time the file itself records (``ImportCaptureTime/own(_:)``), seconds since 1970.
+    package var ownCaptureSeconds: Int64?
     /// A Motion Photo's embedded video.
-    var embeddedVideo: MotionPhotoFile.Span?
+    package var embeddedVideo: MotionPhotoFile.Span?
     /// Whose live photo it is, for a Motion Photo.
-    var family: PhotoFamily?
+    package var family: PhotoFamily?
 
-    var isStill: Bool { format.isStill }
-    var isMovie: Bool { format.isMovie }
+    package var isStill: Bool { format.isStill }
+    package var isMovie: Bool { format.isMovie }
 
-    /// Reads `path`; never throws: a file that cannot be read is ``Kind/other``.
-    init(path: String) {
-        let input: InputFile
-        do { input = try InputFile(path: path) } catch {
-            kind = .other
-            format = .unknown
-            return
-        }
+    /// Facts given one by one: a file that could not be opened is ``Kind/other`` of an unknown format.
+    package init(kind: Kind = .other, format: FileKind = .unknown) {
+        self.kind = kind
+        self.format = format
+    }
+
+    /// Reads `input`; never throws: a file that does not read is ``Kind/other``.
+    package init(_ input: InputFile) {
         format = input.kind
+        kind = .other
         let report = FileAnalysis(input, depth: .identity).report
         identifier = report.contentIdentifier
-        ownCaptureTime = TakeoutStamp.captureTime(of: path)
+        ownCaptureSeconds = ImportCaptureTime.own(input)
         if format.isMovie {
             kind = report.error == nil ? .movie : .other
             hasStillImageTime = (report.movie?.stillImageTimeTrackCount ?? 0) > 0
             duration = report.movie?.durationSeconds
             return
         }
-        guard format.isStill, report.error == nil else {
-            kind = .other
-            return
-        }
+        guard format.isStill, report.error == nil else { return }
         kind = .still
         if let motion = try? input.motionPhoto(), motion.isMotionPhoto, let video = motion.video {
             family = input.motionFamily ?? .google
