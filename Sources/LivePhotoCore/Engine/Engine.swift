@@ -41,7 +41,7 @@ package enum Engine {
     }
 
     /// The operations, by the command's name.
-    package static let operations = ["inspect", "verify", "make", "split", "convert", "edit", "scan", "pair", "batch", "holds", "zip"]
+    package static let operations = ["inspect", "verify", "make", "split", "convert", "edit", "scan", "pair", "batch", "holds", "zip", "importFacts", "import"]
 
     /// Runs `operation` on `inputs` (the page's files, in the order given) with `options` (a JSON object); `dates` are
     /// the inputs' modification times in milliseconds since 1970, where the page knows them.
@@ -60,6 +60,8 @@ package enum Engine {
             case "batch": return try planBatch(options: options)
             case "holds": return try batchOutputsHold(inputs, options: options)
             case "zip": return try zipRecords(options: options)
+            case "importFacts": return try importFacts(inputs, options: options)
+            case "import": return try importLibrary(options: options)
             default: throw .invalidArgument("unknown operation '\(operation)'; one of \(operations.joined(separator: ", "))")
             }
         } catch {

@@ -51,7 +51,8 @@ package struct ImportMember: Sendable, Equatable {
     /// it is when livephoto does not read it, so that no photo is left out for its name.
     package static func role(of path: String) -> Role {
         let name = path.split(separator: "/").last ?? Substring(path)
-        if name.hasPrefix("._") || name == ".DS_Store" || path.hasPrefix("__MACOSX/") || path.contains("/__MACOSX/") { return .other }
+        let inResourceFolder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().contains("__MACOSX")
+        if name.hasPrefix("._") || name == ".DS_Store" || inResourceFolder { return .other }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .media }
         let ext = name[name.index(after: dot)...].lowercased()
         switch ext {
@@ -74,5 +75,20 @@ extension ImportMember {
             part = member.part
             path = member.path
         }
+    }
+}
+
+extension ImportMember {
+    /// Whether the file at `a` is read before the one at `b` when a folder is walked, both relative to it: a folder's
+    /// files first, by name, then its subfolders, by name, each walked whole before the next.
+    package static func walkPrecedes(_ a: String, _ b: String) -> Bool {
+        let first = a.split(separator: "/", omittingEmptySubsequences: false)
+        let second = b.split(separator: "/", omittingEmptySubsequences: false)
+        let shared = min(first.count, second.count) - 1
+        for level in 0..<max(0, shared) where first[level] != second[level] {
+            return first[level] < second[level]
+        }
+        if first.count != second.count { return first.count < second.count }
+        return first[first.count - 1] < second[second.count - 1]
     }
 }

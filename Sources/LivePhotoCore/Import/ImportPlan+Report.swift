@@ -143,7 +143,7 @@ extension ImportPlan {
             guard otherExt.lowercased() == ext.lowercased(), otherStem.lowercased().hasPrefix(stem.lowercased()) else { return false }
             var suffix = otherStem.dropFirst(stem.count)
             if suffix.first == "-" { suffix = suffix.dropFirst() }
-            return !suffix.isEmpty && suffix.allSatisfy(\.isNumber)
+            return !suffix.isEmpty && suffix.allSatisfy { $0.isNumber }
         }
         let real = media.first { other in
             other.member.part == member.part && other.member.folder == member.folder && other.member.size > 0

@@ -263,6 +263,6 @@ package struct ImportPlan {
     package static func isYearFolder(_ folder: String) -> Bool {
         guard let name = folder.split(separator: "/").last, name.hasPrefix("Photos from ") else { return false }
         let year = name.dropFirst("Photos from ".count)
-        return year.count == 4 && year.allSatisfy(\.isNumber)
+        return year.count == 4 && year.allSatisfy { $0.isNumber }
     }
 }

@@ -66,6 +66,15 @@ public indirect enum JSONValue: Equatable {
         }
     }
 
+    /// The integer, for a number written without a fraction within 64 bits, or one with a fraction of zero.
+    public var integerValue: Int64? {
+        switch self {
+        case .integer(let i): i
+        case .number(let d): Int64(exactly: d)
+        default: nil
+        }
+    }
+
     /// The Boolean, for `true` or `false`.
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }

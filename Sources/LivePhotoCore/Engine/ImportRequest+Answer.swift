@@ -1,0 +1,92 @@
+import MediaFormats
+
+extension ImportRequest {
+    /// The first thing the page still has to read, or the items to write, or the report.
+    mutating func answer() throws(LivePhotoError) -> Engine.Outcome {
+        var listing = ImportNonMedia.Listing()
+        var media: [Int] = []
+        for index in order {
+            let member = members[index]
+            switch member.role {
+            case .media: media.append(index)
+            case .other: listing.others.append(member)
+            case .sidecar, .table, .archive:
+                throw .unsupported(
+                    file: member.path,
+                    reason:
+                        "an export's sidecars, tables and zips are read by the command line (livephoto import), not yet in a browser; a camera's folder is imported here")
+            }
+        }
+        var written: [Int: String] = [:]
+        for index in media {
+            let member = members[index]
+            if let output = previous[Self.key(parts[member.part], member.path, member.size)] { written[index] = output }
+        }
+        guard let bytes else {
+            return Self.stage(
+                "read",
+                [
+                    ("media", .array(media.map { .integer(Int64($0)) })),
+                    ("written", .array(written.sorted { $0.key < $1.key }.map { .array([.integer(Int64($0.key)), .string($0.value)]) })),
+                ])
+        }
+        let plannedMedia = try media.map { index throws(LivePhotoError) -> ImportPlan.Media in
+            if let output = written[index] { return ImportPlan.Media(member: members[index], outcome: .alreadyWritten(output)) }
+            guard let first = bytes[index], members.indices.contains(first), members[first].role == .media else {
+                throw .invalidArgument("--bytes: member \(index) has no first copy among the media")
+            }
+            return ImportPlan.Media(member: members[index], outcome: first == index ? .landed(index) : .duplicate(of: first))
+        }
+        var plan = ImportPlan(
+            media: plannedMedia, sizes: members.map { $0.size }, folders: ImportPlan.Folders(), options: planOptions,
+            export: ImportExport(mediaParts: Set(plannedMedia.map { $0.member.part }), googleParts: [], appleParts: []))
+        let unread = plan.filesToRead.filter { facts[$0] == nil }
+        if !unread.isEmpty { return Self.stage("facts", [("files", .array(unread.map { .integer(Int64($0)) }))]) }
+        var questions: [JSONValue] = []
+        let answers = same
+        plan.group(facts: facts) { video, photo, span in
+            if let answer = answers["\(video) \(photo)"] { return answer }
+            questions.append(.array([.integer(Int64(video)), .integer(Int64(photo)), .integer(span.offset), .integer(span.length)]))
+            return false
+        }
+        if !questions.isEmpty { return Self.stage("same", [("same", .array(questions))]) }
+        plan.date(kept: [:])
+        var unlisted: [String] = []
+        let known = existing
+        let jobs = plan.jobs { folder in
+            if let names = known[folder] { return names }
+            unlisted.append(folder)
+            return []
+        }
+        if !unlisted.isEmpty { return Self.stage("existing", [("folders", .array(unlisted.map { .string($0) }))]) }
+        guard let done else {
+            let planned: [JSONValue] = jobs.map { job in
+                let (copies, failure) = plan.copies(of: job)
+                var o = JSONObject()
+                o.set("number", job.number)
+                o.set("copies", JSONValue.array(copies.map { .array([.integer(Int64($0.file)), .string($0.output)]) }))
+                o.set("failure", failure)
+                return o.json
+            }
+            return Self.stage("write", [("jobs", .array(planned))])
+        }
+        var results: [Int: ImportPlan.Done] = [:]
+        var records: [JSONValue] = []
+        for job in jobs {
+            guard let result = done[job.number] else { continue }
+            let finished = plan.done(of: job, written: result.written, failure: result.failure)
+            results[job.number] = finished
+            for record in plan.records(of: finished, partNames: parts) {
+                records.append(.array([.string(record.part), .string(record.member), .integer(record.size), .string(record.output)]))
+            }
+        }
+        let nonMedia = ImportNonMedia(
+            listing, usedSidecars: [], albums: [:], usedTables: [], tableReasons: [:], partNames: parts, export: plan.export)
+        let report = plan.report(results: results, partNames: parts, nonMedia: nonMedia)
+        return Self.stage("report", [("lines", .array(report.lines(outputDirectory: outputDirectory))), ("records", .array(records))])
+    }
+
+    private static func stage(_ name: String, _ fields: [(key: String, value: JSONValue)]) -> Engine.Outcome {
+        .done(report: .object([("stage", .string(name))] + fields), files: [])
+    }
+}

@@ -1,0 +1,124 @@
+import MediaFormats
+
+/// One run of the engine's `import`: what the page has read so far, and the plan run on it (``Engine/importLibrary(options:)``).
+struct ImportRequest {
+    let parts: [String]
+    /// Every file of the folder, by the page's numbering.
+    let members: [ImportMember]
+    /// The members in the order a folder's walk reads them.
+    let order: [Int]
+    /// What an earlier run wrote, by `part`, `member` and `size`: its output, still in the library.
+    let previous: [String: String]
+    let bytes: [Int: Int]?
+    let facts: [Int: ImportFileFacts]
+    let same: [String: Bool]
+    let existing: [String: [String]]
+    let done: [Int: (written: Set<Int>, failure: String?)]?
+    let outputDirectory: String
+    let planOptions: ImportPlan.Options
+
+    init(_ options: inout EngineOptions) throws(LivePhotoError) {
+        var names: [String] = []
+        for value in try options.list("parts") ?? [] {
+            guard let name = value.stringValue else { throw .invalidArgument("--parts: a part's name is text") }
+            names.append(name)
+        }
+        parts = names
+        var listed: [ImportMember] = []
+        for (index, value) in (try options.list("members") ?? []).enumerated() {
+            guard let row = value.arrayValue, row.count == 3, let part = row[0].integerValue, part >= 0, part < names.count,
+                let path = row[1].stringValue, let size = row[2].integerValue, size >= 0
+            else { throw .invalidArgument("--members: entry \(index + 1) is not [part, path, size]") }
+            guard Self.isInside(path) else {
+                throw .unsupported(file: path, reason: "its path leads out of the folder; nothing is read or written there")
+            }
+            listed.append(ImportMember(part: Int(part), path: path, size: size))
+        }
+        members = listed
+        order = listed.indices.sorted { a, b in
+            listed[a].part != listed[b].part
+                ? listed[a].part < listed[b].part : ImportMember.walkPrecedes(listed[a].path, listed[b].path)
+        }
+        var written: [String: String] = [:]
+        for value in try options.list("previous") ?? [] {
+            guard let row = value.arrayValue, row.count == 4, let part = row[0].stringValue, let member = row[1].stringValue,
+                let size = row[2].integerValue, let output = row[3].stringValue
+            else { continue }
+            written[Self.key(part, member, size)] = output
+        }
+        previous = written
+        bytes = try Self.pairs(options.list("bytes"), "--bytes")
+        var read: [Int: ImportFileFacts] = [:]
+        for (index, value) in (try options.list("facts") ?? []).enumerated() {
+            guard let row = value.arrayValue, row.count == 2, let member = row[0].integerValue, let facts = ImportFileFacts(json: row[1])
+            else { throw .invalidArgument("--facts: entry \(index + 1) is not [member, facts]") }
+            read[Int(member)] = facts
+        }
+        facts = read
+        var answers: [String: Bool] = [:]
+        for value in try options.list("same") ?? [] {
+            guard let row = value.arrayValue, row.count == 3, let video = row[0].integerValue, let photo = row[1].integerValue,
+                let answer = row[2].boolValue
+            else { throw .invalidArgument("--same: an answer is [video, photo, true or false]") }
+            answers["\(video) \(photo)"] = answer
+        }
+        same = answers
+        var folderNames: [String: [String]] = [:]
+        for value in try options.list("existing") ?? [] {
+            guard let row = value.arrayValue, row.count == 2, let folder = row[0].stringValue, let list = row[1].arrayValue else {
+                throw .invalidArgument("--existing: an answer is [folder, [names]]")
+            }
+            folderNames[folder] = list.compactMap { $0.stringValue }
+        }
+        existing = folderNames
+        if let list = try options.list("done") {
+            var results: [Int: (written: Set<Int>, failure: String?)] = [:]
+            for value in list {
+                guard let number = value["number"]?.integerValue else { throw .invalidArgument("--done: an item has no number") }
+                let files = Set((value["written"]?.arrayValue ?? []).compactMap { $0.integerValue.map(Int.init) })
+                results[Int(number)] = (files, value["failure"]?.stringValue)
+            }
+            done = results
+        } else {
+            done = nil
+        }
+        outputDirectory = try options.string("outputDirectory") ?? ""
+        var choices = ImportPlan.Options()
+        switch try options.string("layout") ?? "year-month" {
+        case "year-month": choices.layout = .yearMonth
+        case "year": choices.layout = .year
+        case "flat": choices.layout = .flat
+        case let other: throw .invalidArgument("--layout: '\(other)' is not one of 'flat', 'year', 'year-month'")
+        }
+        choices.includeTrashed = try options.flag("includeTrashed")
+        choices.skipHidden = try options.flag("skipHidden")
+        // Albums come from an export's sidecars and tables, which a camera folder has none of.
+        _ = try options.string("albums")
+        if let destination = try options.string("to"), destination != "keep" {
+            throw .invalidArgument(
+                "--to \(destination): an import converts on the command line (livephoto import --to \(destination)); here the library is written as it came, and convertLibrary converts it afterwards")
+        }
+        planOptions = choices
+    }
+
+    /// Whether a path relative to the folder stays inside it: not absolute, no `..`, `.` or empty step, no backslash.
+    static func isInside(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\\")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    static func key(_ part: String, _ member: String, _ size: Int64) -> String { "\(part)\u{0}\(member)\u{0}\(size)" }
+
+    /// `[[a, b], ...]` as a map from a to b.
+    static func pairs(_ list: [JSONValue]?, _ flag: String) throws(LivePhotoError) -> [Int: Int]? {
+        guard let list else { return nil }
+        var map: [Int: Int] = [:]
+        for (index, value) in list.enumerated() {
+            guard let row = value.arrayValue, row.count == 2, let a = row[0].integerValue, let b = row[1].integerValue else {
+                throw .invalidArgument("\(flag): entry \(index + 1) is not a pair of numbers")
+            }
+            map[Int(a)] = Int(b)
+        }
+        return map
+    }
+}
