@@ -41,7 +41,9 @@ package enum Engine {
     }
 
     /// The operations, by the command's name.
-    package static let operations = ["inspect", "verify", "make", "split", "convert", "edit", "scan", "pair", "batch", "holds", "zip", "importFacts", "import"]
+    package static let operations = [
+        "inspect", "verify", "make", "split", "convert", "edit", "scan", "pair", "batch", "holds", "zip", "importFacts", "import",
+    ]
 
     /// Runs `operation` on `inputs` (the page's files, in the order given) with `options` (a JSON object); `dates` are
     /// the inputs' modification times in milliseconds since 1970, where the page knows them.

@@ -14,7 +14,8 @@ extension ImportRequest {
                 throw .unsupported(
                     file: member.path,
                     reason:
-                        "an export's sidecars, tables and zips are read by the command line (livephoto import), not yet in a browser; a camera's folder is imported here")
+                        "an export's sidecars, tables and zips are read by the command line (livephoto import), not yet in a browser; a camera's folder is imported here"
+                )
             }
         }
         var written: [Int: String] = [:]

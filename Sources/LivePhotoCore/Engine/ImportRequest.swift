@@ -96,7 +96,8 @@ struct ImportRequest {
         _ = try options.string("albums")
         if let destination = try options.string("to"), destination != "keep" {
             throw .invalidArgument(
-                "--to \(destination): an import converts on the command line (livephoto import --to \(destination)); here the library is written as it came, and convertLibrary converts it afterwards")
+                "--to \(destination): an import converts on the command line (livephoto import --to \(destination)); here the library is written as it came, and convertLibrary converts it afterwards"
+            )
         }
         planOptions = choices
     }

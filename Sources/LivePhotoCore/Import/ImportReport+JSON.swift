@@ -40,14 +40,22 @@ extension ImportReport {
     package func lines(outputDirectory: String) -> [JSONValue] {
         var summary = JSONObject()
         summary.set("mediaFiles", entries.count)
-        summary.set("nonMedia", JSONValue.object(Self.sortedCounts(NonMediaFile.Kind.allCases.map { kind in
-            (kind.rawValue, nonMediaFiles.count { $0.kind == kind })
-        })))
+        summary.set(
+            "nonMedia",
+            JSONValue.object(
+                Self.sortedCounts(
+                    NonMediaFile.Kind.allCases.map { kind in
+                        (kind.rawValue, nonMediaFiles.count { $0.kind == kind })
+                    })))
         summary.set("nonMediaFiles", nonMediaFiles.count)
         summary.set("otherFiles", otherFiles)
-        summary.set("outcomes", JSONValue.object(Self.sortedCounts(Entry.Outcome.allCases.map { outcome in
-            (outcome.rawValue, entries.count { $0.outcome == outcome })
-        })))
+        summary.set(
+            "outcomes",
+            JSONValue.object(
+                Self.sortedCounts(
+                    Entry.Outcome.allCases.map { outcome in
+                        (outcome.rawValue, entries.count { $0.outcome == outcome })
+                    })))
         summary.set("outputDirectory", outputDirectory)
         summary.set("problems", problems)
         summary.set("sidecarFiles", sidecarFiles)

@@ -109,7 +109,8 @@ struct TakeoutRunPlan {
     /// What became of every member, as the command reports it.
     func report(results: [Int: ImportPlan.Done], partNames: [String], outputDirectory: String) -> LibraryImport.Report {
         let nonMedia = ImportNonMedia(ingest, folders: folders, partNames: partNames, export: plan.export)
-        return LibraryImport.Report(plan.report(results: results, partNames: partNames, nonMedia: nonMedia), outputDirectory: outputDirectory)
+        return LibraryImport.Report(
+            plan.report(results: results, partNames: partNames, nonMedia: nonMedia), outputDirectory: outputDirectory)
     }
 
     /// Whether the file at `video` holds the same bytes as `span` of the file at `photo`.

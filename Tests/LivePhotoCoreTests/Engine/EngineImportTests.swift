@@ -7,7 +7,8 @@ import Testing
 /// is the Node suite's (Web/test/import.test.mjs).
 @Suite("the engine's import, stage by stage")
 struct EngineImportTests {
-    static let members = #"[[0,"IMG_0001.AAE",10],[0,"sub/IMG_0003.JPG",5],[0,"IMG_0001.MOV",20],[0,"IMG_0001.HEIC",30],[0,"IMG_0002.JPG",5],[0,"a/b/IMG_0004.JPG",5]]"#
+    static let members =
+        #"[[0,"IMG_0001.AAE",10],[0,"sub/IMG_0003.JPG",5],[0,"IMG_0001.MOV",20],[0,"IMG_0001.HEIC",30],[0,"IMG_0002.JPG",5],[0,"a/b/IMG_0004.JPG",5]]"#
     static let still = #"{"kind":"still","format":"heic","identifier":"A","captured":1704110400}"#
     static let movie = #"{"kind":"movie","format":"quicktime","identifier":"A","stillImageTime":true,"captured":1704110400}"#
     static let jpeg = #"{"kind":"still","format":"jpeg","captured":1706788800}"#
@@ -46,7 +47,11 @@ struct EngineImportTests {
         #expect(write["stage"]?.stringValue == "write")
         let jobs = write["jobs"]?.arrayValue ?? []
         #expect(jobs.count == 3)
-        #expect(jobs.first?["copies"] == .array([.array([.integer(3), .string("2024/01/IMG_0001.HEIC")]), .array([.integer(2), .string("2024/01/IMG_0001.MOV")])]))
+        #expect(
+            jobs.first?["copies"]
+                == .array([
+                    .array([.integer(3), .string("2024/01/IMG_0001.HEIC")]), .array([.integer(2), .string("2024/01/IMG_0001.MOV")]),
+                ]))
         // A name already in the library's folder is not given again.
         #expect(jobs.dropFirst().first?["copies"] == .array([.array([.integer(4), .string("2024/02/IMG_0002.JPG")])]))
     }
@@ -58,7 +63,10 @@ struct EngineImportTests {
         #expect(report["stage"]?.stringValue == "report")
         let lines = report["lines"]?.arrayValue ?? []
         #expect(lines.count == 7)
-        #expect(lines.compactMap { $0["outcome"]?.stringValue } == ["paired-live-photo", "paired-live-photo", "written", "written", "duplicate"])
+        #expect(
+            lines.compactMap { $0["outcome"]?.stringValue } == [
+                "paired-live-photo", "paired-live-photo", "written", "written", "duplicate",
+            ])
         #expect(lines[4]["duplicateOf"]?.stringValue == "DCIM: IMG_0002.JPG")
         #expect(lines[5]["type"]?.stringValue == "non-media" && lines[5]["member"]?.stringValue == "IMG_0001.AAE")
         #expect(lines[6]["outcomes"]?["paired-live-photo"] == .integer(2) && lines[6]["outputDirectory"]?.stringValue == "Library")
