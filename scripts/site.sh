@@ -15,7 +15,7 @@ engine=""
 if [ $# -ge 2 ]; then
   [ "$2" = --engine ] && [ $# -eq 3 ] || { echo "$usage" >&2; exit 64; }
   engine=$3
-  for file in livephoto.js inputs.js frame.js checksums.js library.js zipstream.js livephoto.wasm; do
+  for file in livephoto.js inputs.js frame.js checksums.js library.js zipstream.js import.js twins.js livephoto.wasm; do
     [ -f "$engine/$file" ] || { echo "site.sh: $engine/$file is missing (scripts/wasm.sh $engine writes it)" >&2; exit 66; }
   done
 fi
@@ -39,7 +39,7 @@ if [ -n "$engine" ]; then
 else
   scripts/wasm.sh "$work/engine" >&2
 fi
-rm -f "$work/engine/livephoto.d.ts" "$work/engine/package.json"
+rm -f "$work/engine/"*.d.ts "$work/engine/package.json"
 # GitHub Pages: the files as they are, without Jekyll.
 touch "$work/.nojekyll"
 

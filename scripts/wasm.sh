@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without zlib and
 # its tar and CSV readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
-#   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto.js, livephoto.d.ts, package.json (default: .build/wasm/module)
+#   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto.js, its types (*.d.ts), package.json (default: .build/wasm/module)
 # The engine is compiled again only when a source changed since the last build (.build/wasm/objects); about 3 minutes.
 # Needs the Swift toolchain (swiftc, wasm-ld, clang) and Debian's wasi-libc, libclang-rt-dev-wasm32 (compiler-rt's
 # builtins) and binaryen (wasm-opt); installs the three when missing (apt-get, as root or through sudo).
@@ -53,7 +53,7 @@ else
 fi
 cp "$built" "$out/livephoto.wasm"
 cp Web/module/*.js "$out/"
-cp Web/module/livephoto.d.ts Web/module/package.json "$out/"
+cp Web/module/*.d.ts Web/module/package.json "$out/"
 raw=$(wc -c <"$out/livephoto.wasm")
 gzipped=$(gzip -9c "$out/livephoto.wasm" | wc -c)
 echo "$out/livephoto.wasm: $raw bytes, $gzipped gzipped"

@@ -75,7 +75,7 @@ export async function libraryFiles(inputs, signal) {
  * An engine run over the whole library (the pairing, the batch's plan), its facts in one request: a library past what
  * one request holds (about 120,000 files) is refused in words that say how to go on.
  */
-async function wholeLibraryRun(operation, options, session, files) {
+export async function wholeLibraryRun(operation, options, session, files) {
   try {
     return await runEngine(operation, [], options, undefined, session);
   } catch (error) {
@@ -86,7 +86,7 @@ async function wholeLibraryRun(operation, options, session, files) {
 }
 
 /** Refuses options other than `allowed`, as the command line refuses an unknown flag. */
-function checkOptions(flags, allowed) {
+export function checkOptions(flags, allowed) {
   const unknown = Object.keys(flags).find((key) => !allowed.includes(key));
   if (unknown) throw new LivePhotoError(`Unknown option '--${unknown.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}'`, 64);
 }
@@ -139,7 +139,7 @@ export async function scanLibrary(inputs, options = {}) {
 }
 
 /** The folder `path` names below `root` (a FileSystemDirectoryHandle), made where it is missing. */
-async function folderAt(root, path) {
+export async function folderAt(root, path) {
   let folder = root;
   for (const name of path.split('/').filter((part) => part !== '' && part !== '.')) {
     if (name === '..') throw new LivePhotoError(`${path}: a folder may not climb out of the output folder`, 2);
@@ -149,7 +149,7 @@ async function folderAt(root, path) {
 }
 
 /** The file at `path` below `root`, or null. */
-async function existing(root, path) {
+export async function existing(root, path) {
   const slash = path.lastIndexOf('/');
   try {
     let folder = root;
@@ -166,7 +166,7 @@ async function existing(root, path) {
  * Blob is handed over whole (its new header bytes and slices of the inputs), so the browser copies it without a trip
  * through this script.
  */
-async function writeWhole(folder, name, blob) {
+export async function writeWhole(folder, name, blob) {
   const writable = await (await folder.getFileHandle(name, { create: true })).createWritable();
   try {
     await writable.write(blob);

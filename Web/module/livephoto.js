@@ -287,6 +287,8 @@ export function edit(photo, movie, options = {}) {
  */
 export const scanLibrary = async (inputs, options = {}) => (await import('./library.js')).scanLibrary(inputs, options);
 export const convertLibrary = async (inputs, options = {}) => (await import('./library.js')).convertLibrary(inputs, options);
+/** `livephoto import FOLDER --out OUT` for a camera's folder, into a folder or a zip: `{ report }`, its `--json` lines (import.js). */
+export const importLibrary = async (inputs, options = {}) => (await import('./import.js')).importLibrary(inputs, options);
 
 /** Node only: the file at `path` as a File whose bytes are read when sliced, never whole. */
 export async function openFile(path) {

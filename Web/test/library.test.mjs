@@ -4,16 +4,16 @@
 // and a second run into the same folder rewrites nothing.
 // Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
-import {
-  appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { closeSync, createReadStream, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { clip, join, livephoto, moduleDir, photo, runCLI, sample, withoutSamples, workFolder } from './support.mjs';
+import {
+  clip, fileSink, folderHandle, join, livephoto, moduleDir, outputFolder, photo, runCLI, sample, withoutSamples, workFolder,
+} from './support.mjs';
 
 const { scanLibrary, convertLibrary, openFile, LivePhotoError } = livephoto;
 
@@ -29,84 +29,11 @@ async function listing(folder) {
   return Promise.all(paths.map(async (path) => ({ path: relative(folder, path), file: await openFile(path) })));
 }
 
-/** `folder` as a browser hands one over: a FileSystemDirectoryHandle's `kind`, `name`, `values()` and `getFile()`. */
-function folderHandle(folder, refused = new Set()) {
-  return {
-    kind: 'directory', name: folder.split('/').pop(),
-    async *values() {
-      if (refused.has(folder)) throw new DOMException('The request is not allowed', 'NotAllowedError');
-      for (const name of readdirSync(folder)) {
-        const path = join(folder, name);
-        yield statSync(path).isDirectory()
-          ? folderHandle(path, refused) : { kind: 'file', name, getFile: () => openFile(path) };
-      }
-    },
-  };
-}
-
-/**
- * `folder` as a folder the user chose to write into: a FileSystemDirectoryHandle's `getDirectoryHandle`,
- * `getFileHandle` and `createWritable`, whose file shows under its name only once it is closed (as Chromium's does).
- */
-function outputFolder(folder) {
-  const missing = () => new DOMException('A requested file or directory could not be found', 'NotFoundError');
-  return {
-    kind: 'directory', name: folder.split('/').pop(),
-    async getDirectoryHandle(name, { create = false } = {}) {
-      const path = join(folder, name);
-      if (!existsSync(path)) {
-        if (!create) throw missing();
-        mkdirSync(path);
-      }
-      return outputFolder(path);
-    },
-    async getFileHandle(name, { create = false } = {}) {
-      const path = join(folder, name);
-      if (!existsSync(path) && !create) throw missing();
-      return {
-        kind: 'file', name, getFile: () => openFile(path),
-        async createWritable() {
-          const swap = `${path}.crswap`;
-          writeFileSync(swap, '');
-          // A FileSystemWritableFileStream's own write(), which takes a Blob whole, and close() and abort().
-          return {
-            async write(data) {
-              for await (const chunk of data.stream()) appendFileSync(swap, chunk);
-            },
-            async close() { renameSync(swap, path); },
-            async abort() { rmSync(swap, { force: true }); },
-          };
-        },
-      };
-    },
-  };
-}
-
 /**
  * What a batch makes anew for each run, and so differs between two of them: a Live Photo's content identifier (a
  * UUID) and vivo's pairing id (28 hex digits).
  */
 const madeAnew = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|[0-9a-f]{28}/g;
-
-/**
- * A WritableStream into the file at `path` that leaves runs of zeros as holes (a sparse file): a zip of a large
- * member of zeros takes no room.
- */
-function fileSink(path) {
-  const descriptor = openSync(path, 'w');
-  let position = 0;
-  return new WritableStream({
-    write(chunk) {
-      if (chunk.some((byte) => byte !== 0)) writeSync(descriptor, chunk, 0, chunk.length, position);
-      position += chunk.length;
-    },
-    close() {
-      ftruncateSync(descriptor, position);
-      closeSync(descriptor);
-    },
-    abort() { closeSync(descriptor); },
-  });
-}
 
 /** Every file below `folder` by its path relative to it, with its SHA-256 once what is made anew is blanked out. */
 function tree(folder) {

@@ -1,8 +1,11 @@
 // What the engine's Node tests share: where the built module, the command line and the samples are; clips made
-// with ffmpeg; the command line run; outputs compared byte for byte.
+// with ffmpeg; the command line run; outputs compared byte for byte; folders as a browser hands them over.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync,
+  rmSync, statSync, writeFileSync, writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +125,85 @@ export async function sha256(blob) {
 
 export function sha256File(path) {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/** `folder` as a browser hands one over: a FileSystemDirectoryHandle's `kind`, `name`, `values()` and `getFile()`. */
+export function folderHandle(folder, refused = new Set()) {
+  return {
+    kind: 'directory', name: folder.split('/').pop(),
+    async *values() {
+      if (refused.has(folder)) throw new DOMException('The request is not allowed', 'NotAllowedError');
+      for (const name of readdirSync(folder)) {
+        const path = join(folder, name);
+        yield statSync(path).isDirectory()
+          ? folderHandle(path, refused) : { kind: 'file', name, getFile: () => livephoto.openFile(path) };
+      }
+    },
+  };
+}
+
+/**
+ * `folder` as a folder the user chose to write into: a FileSystemDirectoryHandle's `getDirectoryHandle`,
+ * `getFileHandle`, `values()` and `createWritable`, whose file shows under its name only once it is closed (as
+ * Chromium's does).
+ */
+export function outputFolder(folder) {
+  const missing = () => new DOMException('A requested file or directory could not be found', 'NotFoundError');
+  return {
+    kind: 'directory', name: folder.split('/').pop(),
+    async getDirectoryHandle(name, { create = false } = {}) {
+      const path = join(folder, name);
+      if (!existsSync(path)) {
+        if (!create) throw missing();
+        mkdirSync(path);
+      }
+      return outputFolder(path);
+    },
+    async *values() {
+      for (const name of readdirSync(folder)) {
+        yield statSync(join(folder, name)).isDirectory() ? outputFolder(join(folder, name)) : { kind: 'file', name };
+      }
+    },
+    async getFileHandle(name, { create = false } = {}) {
+      const path = join(folder, name);
+      if (!existsSync(path) && !create) throw missing();
+      return {
+        kind: 'file', name, getFile: () => livephoto.openFile(path),
+        async createWritable() {
+          const swap = `${path}.crswap`;
+          writeFileSync(swap, '');
+          // A FileSystemWritableFileStream's own write(), which takes a Blob whole, and close() and abort().
+          return {
+            async write(data) {
+              for await (const chunk of data.stream()) appendFileSync(swap, chunk);
+            },
+            async close() { renameSync(swap, path); },
+            async abort() { rmSync(swap, { force: true }); },
+          };
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A WritableStream into the file at `path` that leaves runs of zeros as holes (a sparse file): a zip of a large
+ * member of zeros takes no room.
+ */
+export function fileSink(path) {
+  const descriptor = openSync(path, 'w');
+  let position = 0;
+  return new WritableStream({
+    write(chunk) {
+      if (chunk.some((byte) => byte !== 0)) writeSync(descriptor, chunk, 0, chunk.length, position);
+      position += chunk.length;
+    },
+    close() {
+      ftruncateSync(descriptor, position);
+      closeSync(descriptor);
+    },
+    abort() { closeSync(descriptor); },
+  });
 }
 
 export { basename, join };

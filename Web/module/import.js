@@ -1,0 +1,234 @@
+// A camera's folder made into a clean library in the browser, as `livephoto import FOLDER --out OUT` makes it
+// (docs/guide/javascript.md#importing-a-camera-folder). The engine decides everything: which files are media, which
+// are copies of others, how they pair, each item's folder and name, the report and the record of what was written.
+// Each of its runs answers with the first thing it still lacks (a stage); this module reads, compares and copies what
+// it asks, a file at a time, and never holds a file whole.
+
+import { LivePhotoError } from './inputs.js';
+import { runEngine } from './livephoto.js';
+import { checkOptions, existing, folderAt, libraryFiles, wholeLibraryRun, writeWhole } from './library.js';
+import { firstCopies, sameBytes } from './twins.js';
+
+/** Files read per `importFacts` run, as a scan reads them. */
+const batchSize = 32;
+/** The run's work folder in the library, and the record in it of what runs into the library have written. */
+const workFolder = '.livephoto-takeout';
+const recordPath = `${workFolder}/written.jsonl`;
+/** The most stages an import takes: read, facts, same, existing, write and report, and a few repeated. */
+const maxStages = 20;
+
+const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
+
+/**
+ * Every file of `inputs` as `{ part, path, file }`, with the parts' names: a folder handed over is a part by its name,
+ * a folder input's Files by the first step of their `webkitRelativePath`, anything else (Files, `{ path, file }`
+ * pairs) `partName`. Hidden files and folders are left out, as `livephoto import` leaves them out; a folder the
+ * browser will not read refuses the run, so that no photo is left behind unsaid.
+ */
+async function folderMembers(inputs, partName, signal) {
+  const parts = [], members = [];
+  const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
+  for (const [index, input] of (Array.isArray(inputs) ? inputs : [inputs]).entries()) {
+    const { files, unreadable } = await libraryFiles([input], signal).catch((error) => {
+      if (!(error instanceof LivePhotoError) || error.code !== 64) throw error;
+      throw new LivePhotoError(error.message.replace('input 1 ', `input ${index + 1} `), 64);
+    });
+    if (unreadable.length > 0) {
+      const { path, reason } = unreadable[0];
+      throw new LivePhotoError(`${path}: cannot be read (${reason}): choose the folder again, or one the browser may read`, 2);
+    }
+    for (const { path, file } of files) {
+      const slash = path.indexOf('/');
+      if (isFolder(input)) members.push({ part: partOf(input.name || partName), path, file });
+      else if (file.webkitRelativePath && slash > 0) members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
+      else members.push({ part: partOf(partName), path, file });
+    }
+  }
+  return { parts, members };
+}
+
+/** The lines of the library's record whose outputs are still there, as `[part, member, size, output]`, for `parts`. */
+async function previousRecords(out, parts) {
+  const file = await existing(out, recordPath);
+  if (!file) return [];
+  const rows = [];
+  for (const line of (await file.text()).split('\n')) {
+    let record;
+    try { record = JSON.parse(line); } catch { continue; } // a line a stopped run cut
+    const { part, member, size, output } = record ?? {};
+    if (typeof part !== 'string' || typeof member !== 'string' || typeof output !== 'string' || !Number.isInteger(size)) continue;
+    if (parts.includes(part) && (await existing(out, output))) rows.push([part, member, size, output]);
+  }
+  return rows;
+}
+
+/** The names directly in `folder` below `out` (files and folders); none where it is not there. */
+async function namesIn(out, folder) {
+  let handle = out;
+  try {
+    for (const name of folder.split('/').filter(Boolean)) handle = await handle.getDirectoryHandle(name);
+  } catch (error) {
+    if (error.name === 'NotFoundError' || error.name === 'TypeMismatchError') return [];
+    throw error;
+  }
+  const names = [];
+  for await (const entry of handle.values()) names.push(entry.name);
+  return names.sort();
+}
+
+/** Appends `records` to the library's record, written whole (the old lines and the new) through `createWritable`. */
+async function appendRecords(out, records) {
+  const old = await existing(out, recordPath);
+  let text = old ? await old.text() : '';
+  if (text !== '' && !text.endsWith('\n')) text += '\n';
+  await writeWhole(await folderAt(out, workFolder), recordPath.slice(workFolder.length + 1), new Blob([text + recordLines(records)]));
+}
+
+/** The record's lines, their keys sorted as the command line writes them. */
+function recordLines(records) {
+  return records.map(([part, member, size, output]) => `${JSON.stringify({ member, output, part, size })}\n`).join('');
+}
+
+/**
+ * `livephoto import FOLDER --out OUT` in the browser, for a camera's folder (an iPhone's DCIM, an Android phone's
+ * Camera): every photo and video copied whole into `out` as `YYYY/MM/NAME.EXT`, a Live Photo's halves under one
+ * name, a copy of the same bytes written once, a record of what was written kept in `out/.livephoto-takeout`, so that
+ * a second run writes nothing again. `out` is a FileSystemDirectoryHandle, or a WritableStream that receives one
+ * stored zip of the library. Resolves to `{ report }`, the lines `import --json` prints (`part` the folder's name).
+ */
+export async function importLibrary(inputs, options = {}) {
+  const { onProgress, signal, out, partName = 'folder', ...flags } = options ?? {};
+  checkOptions(flags, ['layout', 'includeTrashed', 'skipHidden', 'to', 'albums']);
+  const toFolder = out?.kind === 'directory' && typeof out.getFileHandle === 'function';
+  if (!toFolder && typeof out?.getWriter !== 'function') {
+    throw new LivePhotoError('--out: give the library\'s folder (a FileSystemDirectoryHandle), or a WritableStream for the zip', 64);
+  }
+  signal?.throwIfAborted();
+  for (const input of Array.isArray(inputs) ? inputs : [inputs]) {
+    if (toFolder && isFolder(input) && ((await out.resolve?.(input)) != null || (await input.resolve?.(out)) != null)) {
+      throw new LivePhotoError(`${out.name}: the library's folder must be outside the folder it reads, ${input.name}, and not hold it`, 2);
+    }
+  }
+  const { parts, members } = await folderMembers(inputs, partName, signal);
+  const files = members.map((member) => member.file);
+  const session = {};
+  const request = {
+    parts, members: members.map(({ part, path, file }) => [part, path, file.size]),
+    previous: toFolder ? await previousRecords(out, parts) : [],
+    outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
+  };
+  const progress = (stage, counts) => onProgress?.({ stage, ...counts });
+  let zip = null;
+  try {
+    for (let round = 0; round < maxStages; round++) {
+      // Once the items are written, a stop waits for their record.
+      if (!request.done) signal?.throwIfAborted();
+      const { report: answer } = await wholeLibraryRun('import', request, session, members.length);
+      switch (answer.stage) {
+        case 'read': {
+          // The media not written by an earlier run: each one's first copy by its bytes.
+          const written = new Set(answer.written.map(([member]) => member));
+          const order = answer.media.filter((member) => !written.has(member));
+          const first = await firstCopies(order, files, { signal, progress: (counts) => progress('comparing', counts) });
+          request.bytes = order.map((member) => [member, first.get(member)]);
+          request.facts ??= [];
+          break;
+        }
+        case 'facts':
+          request.facts = [...(request.facts ?? []), ...await readFacts(answer.files, members, session, signal, progress)];
+          break;
+        case 'same':
+          // A separate video against the one inside its Motion Photo, one pair at a time (each reads 4 MiB at once).
+          request.same ??= [];
+          for (const [video, photo, offset, length] of answer.same) {
+            signal?.throwIfAborted();
+            request.same.push([video, photo, files[video].size === length && await sameBytes(files[video], 0, files[photo], offset, length)]);
+          }
+          break;
+        case 'existing':
+          request.existing = [...(request.existing ?? []), ...await Promise.all(answer.folders.map(async (folder) => [
+            folder, toFolder ? await namesIn(out, folder) : [],
+          ]))];
+          break;
+        case 'write':
+          if (!toFolder) zip = new (await import('./zipstream.js')).ZipStream(out, undefined, session);
+          request.done = await writeJobs(answer.jobs, files, { out: toFolder ? out : null, zip, signal, progress });
+          break;
+        case 'report': {
+          if (zip) {
+            if (answer.records.length > 0) {
+              await zip.add([{ name: recordPath, blob: new Blob([recordLines(answer.records)]), time: Date.now() }]);
+            }
+            await zip.close();
+            zip = null;
+          } else if (answer.records.length > 0) {
+            await appendRecords(out, answer.records);
+          }
+          // A run stopped while writing records what it wrote (a second run resumes there), then says it stopped.
+          signal?.throwIfAborted();
+          return { report: answer.lines };
+        }
+        default:
+          throw new LivePhotoError(`the engine answered the import with a stage this module does not know: ${answer.stage}`, 70);
+      }
+    }
+    throw new LivePhotoError(`the engine asked for more than ${maxStages} stages of the import`, 70);
+  } catch (error) {
+    await zip?.abort(error);
+    throw error;
+  }
+}
+
+/** The facts of the members `wanted` (their first copies), a batch of files at a time, as `[member, facts]`. */
+async function readFacts(wanted, members, session, signal, progress) {
+  const facts = [];
+  const totalBytes = wanted.reduce((sum, member) => sum + members[member].file.size, 0);
+  let bytes = 0;
+  for (let start = 0; start < wanted.length; start += batchSize) {
+    signal?.throwIfAborted();
+    const batch = wanted.slice(start, start + batchSize);
+    const answer = await runEngine('importFacts', batch.map((m) => members[m].file), {}, batch.map((m) => members[m].path), session);
+    batch.forEach((member, i) => facts.push([member, answer.report.facts[i]]));
+    bytes += batch.reduce((sum, member) => sum + members[member].file.size, 0);
+    progress('reading', { done: start + batch.length, total: wanted.length, bytes, totalBytes });
+  }
+  return facts;
+}
+
+/**
+ * Each job's copies written whole, into the folder `out` (never over a file there) or the zip `zip`, an item at a
+ * time: a stop (`signal`) comes between two items, never between a Live Photo's halves. Returns what each job wrote
+ * (`{ number, written, failure? }`, the engine's `done`); a write that failed is its item's failure, and the rest goes
+ * on, but a zip's stream that failed stops the run (what follows in it would be no zip).
+ */
+async function writeJobs(jobs, files, { out, zip, signal, progress }) {
+  const done = [];
+  const copies = jobs.flatMap((job) => job.copies);
+  const total = copies.length, totalBytes = copies.reduce((sum, [member]) => sum + files[member].size, 0);
+  let written = 0, bytes = 0;
+  for (const job of jobs) {
+    if (signal?.aborted) break;
+    const result = { number: job.number, written: [] };
+    for (const [member, output] of job.copies) {
+      const file = files[member];
+      if (zip) {
+        await zip.add([{ name: output, blob: file, time: file.lastModified ?? Date.now() }]);
+        result.written.push(member);
+      } else {
+        try {
+          if (await existing(out, output)) throw new LivePhotoError(`${output} is there already: it is not replaced`, 2);
+          const slash = output.lastIndexOf('/');
+          await writeWhole(await folderAt(out, slash < 0 ? '' : output.slice(0, slash)), output.slice(slash + 1), file);
+          result.written.push(member);
+        } catch (error) {
+          result.failure ??= `${output}: ${error.message}`;
+        }
+      }
+      written += 1;
+      bytes += file.size;
+      progress('writing', { done: written, total, bytes, totalBytes });
+    }
+    done.push(result);
+  }
+  return done;
+}

@@ -1,0 +1,180 @@
+// Importing a camera's folder in the engine: importLibrary over a phone's DCIM writes the tree `livephoto import DIR
+// --out OUT --json` writes for it, byte for byte, with the command's report line for line (`part` the folder's name,
+// not its path), into a folder and into one zip; the record of what was written is the command's; a second run, or
+// one after a stop, writes nothing twice.
+// Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { describe, test } from 'node:test';
+import {
+  fileSink, folderHandle, join, livephoto, outputFolder, runCLI, sample, sha256File, withoutSamples, workFolder,
+} from './support.mjs';
+
+const { importLibrary, openFile, LivePhotoError } = livephoto;
+const record = '.livephoto-takeout';
+
+/**
+ * A camera's folder as a phone leaves it on a PC, named DCIM: an iPhone's Live Photo, its edited copy (the same bytes
+ * under IMG_E), its `.AAE` edit file, Google Motion Photos (one with its video beside it), a plain JPEG with two copies
+ * in another folder and a photo of its size that is not a copy, and a gallery's hidden thumbnails.
+ */
+function cameraFolder() {
+  const dcim = join(workFolder('camera'), 'DCIM');
+  const place = (path, from) => { // a sample's path, or the bytes
+    mkdirSync(dirname(join(dcim, path)), { recursive: true });
+    if (typeof from === 'string') copyFileSync(from, join(dcim, path)); else writeFileSync(join(dcim, path), from);
+  };
+  place('100APPLE/IMG_0001.HEIC', sample('iphone_IMG_3853_gwy15.HEIC'));
+  place('100APPLE/IMG_0001.MOV', sample('iphone_IMG_3853_gwy15.MOV'));
+  place('100APPLE/IMG_E0001.HEIC', sample('iphone_IMG_3853_gwy15.HEIC'));
+  place('100APPLE/IMG_E0001.MOV', sample('iphone_IMG_3853_gwy15.MOV'));
+  place('100APPLE/IMG_0001.AAE', Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n'));
+  place('100APPLE/IMG_0002.JPG', sample('camera_sony-dsc-hx5v_mei.jpg'));
+  place('Camera/PXL_20240101_120000000.MP.jpg', sample('androidx-media_pixel-motion-photo-shortened.jpg'));
+  place('Camera/Copies/IMG_0002.JPG', sample('camera_sony-dsc-hx5v_mei.jpg'));
+  place('Camera/Copies/IMG_0002 (1).JPG', sample('camera_sony-dsc-hx5v_mei.jpg'));
+  // Of the same size, not the same bytes: a byte of its image data changed.
+  const changed = readFileSync(sample('camera_sony-dsc-hx5v_mei.jpg'));
+  changed[changed.length - 4096] = 0;
+  place('Camera/IMG_0003.JPG', changed);
+  // A Motion Photo and its video beside it, as an app that took it apart left them: the video is the one inside.
+  const motion = readFileSync(sample('libmphoto_motion_photo_v1_synthetic.jpg'));
+  place('Camera/MVIMG_20240102_120000.jpg', motion);
+  place('Camera/MVIMG_20240102_120000.mp4', motion.subarray(motion.length - 122562));
+  place('Camera/.thumbnails/PXL_20240101_120000000.jpg', sample('camera_nikon-d1x_mei.jpg'));
+  place('100APPLE/.DS_Store', Buffer.from('Bud1'));
+  return dcim;
+}
+
+/** Every file below `folder` but the run's record, by its path relative to it, with its SHA-256. */
+function tree(folder) {
+  return Object.fromEntries(readdirSync(folder, { recursive: true }).sort()
+    .filter((path) => !path.startsWith(record) && statSync(join(folder, path)).isFile())
+    .map((path) => [path, sha256File(join(folder, path))]));
+}
+
+/** Every string in `value` with `from` replaced by `to`. */
+function renamed(value, from, to) {
+  if (typeof value === 'string') return value.split(from).join(to);
+  if (Array.isArray(value)) return value.map((v) => renamed(v, from, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, from, to)]));
+  return value;
+}
+
+/** Report lines without the summary's output folder, which the command prints as its path. */
+function withoutOutput(lines) {
+  return lines.map((line) => {
+    if (line.type !== 'summary') return line;
+    const { outputDirectory, ...rest } = line;
+    return rest;
+  });
+}
+
+/** The record's lines in `folder`, sorted (the command writes them as its items finish, several at once). */
+function recordLines(folder) {
+  const path = join(folder, record, 'written.jsonl');
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).sort() : [];
+}
+
+/** The files below `folder` with their modification times. */
+function times(folder) {
+  return Object.fromEntries(readdirSync(folder, { recursive: true }).sort().map((path) => [path, statSync(join(folder, path)).mtimeMs]));
+}
+
+/**
+ * The command line's import of `dcim` into a new folder: `{ out, lines, records }`, the report's lines and the record's
+ * with the folder's path as the browser names the folder (`part` DCIM).
+ */
+async function cliImport(dcim) {
+  const out = join(workFolder('import-cli'), 'Library');
+  const cli = await runCLI(['import', dcim, '--out', out, '--json']);
+  assert.ok(cli.code === 0 || cli.code === 6, `${cli.code}: ${cli.stderr}`);
+  const lines = cli.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const path = realpathSync(dcim);
+  return { out, lines: renamed(lines, path, 'DCIM'), records: recordLines(out).map((line) => line.split(path).join('DCIM')).sort() };
+}
+
+/** `dcim`'s files as a folder input gives them: Files whose `webkitRelativePath` starts with the folder's name. */
+async function folderInput(dcim) {
+  const paths = readdirSync(dcim, { recursive: true }).sort().filter((path) => statSync(join(dcim, path)).isFile());
+  return Promise.all(paths.map(async (path) => {
+    const file = await openFile(join(dcim, path));
+    Object.defineProperty(file, 'webkitRelativePath', { value: `DCIM/${path}` });
+    return file;
+  }));
+}
+
+describe('importLibrary', { skip: withoutSamples }, () => {
+  test('a camera folder: the command line\'s library byte for byte, its report line for line, into a folder and a zip', async () => {
+    const dcim = cameraFolder();
+    const expected = await cliImport(dcim);
+    const outcomes = new Set(expected.lines.map((line) => line.outcome).filter(Boolean));
+    for (const outcome of ['written', 'paired-live-photo', 'duplicate', 'merged-into-motion-photo']) assert.ok(outcomes.has(outcome), `the folder has a ${outcome} file`);
+    assert.ok(expected.lines.some((line) => line.type === 'non-media' && line.member === '100APPLE/IMG_0001.AAE'));
+    assert.ok(!expected.lines.some((line) => /thumbnails|DS_Store/.test(line.member ?? '')), 'hidden files are left out');
+
+    const out = join(workFolder('import-module'), 'Library');
+    mkdirSync(out);
+    const progress = [];
+    const { report } = await importLibrary(folderHandle(dcim), { out: outputFolder(out), onProgress: (p) => progress.push(p) });
+    assert.deepEqual(withoutOutput(report), withoutOutput(expected.lines));
+    assert.equal(report.at(-1).outputDirectory, 'Library');
+    assert.deepEqual(tree(out), tree(expected.out));
+    assert.deepEqual(recordLines(out), expected.records);
+    assert.ok(Object.keys(tree(out)).length >= 4, 'files were written');
+    assert.equal(progress.at(-1).stage, 'writing');
+    assert.equal(progress.at(-1).done, progress.at(-1).total);
+    assert.ok(!readdirSync(out, { recursive: true }).some((path) => path.endsWith('.crswap')));
+
+    // Again into the same folder: every media file already written, nothing written or recorded again.
+    const before = times(out);
+    const again = await importLibrary(folderHandle(dcim), { out: outputFolder(out) });
+    const media = again.report.filter((line) => line.outcome);
+    assert.equal(media.length, expected.lines.filter((line) => line.outcome).length);
+    for (const line of media) assert.equal(line.outcome, 'already-written', line.member);
+    assert.deepEqual(times(out), before);
+
+    // Into one zip, from a folder input's Files: it tests whole and unpacks to the same library and record.
+    const zipped = join(workFolder('import-zip'), 'Library.zip');
+    const intoZip = await importLibrary(await folderInput(dcim), { out: fileSink(zipped) });
+    assert.deepEqual(withoutOutput(intoZip.report), withoutOutput(expected.lines));
+    execFileSync('unzip', ['-tq', zipped]);
+    const unpacked = workFolder('import-unzipped');
+    execFileSync('unzip', ['-q', zipped, '-d', unpacked]);
+    assert.deepEqual(tree(unpacked), tree(expected.out));
+    assert.deepEqual(recordLines(unpacked), expected.records);
+  });
+
+  test('a run stopped while writing records what it wrote, and the next one finishes the library', async () => {
+    const dcim = cameraFolder();
+    const expected = await cliImport(dcim);
+    const out = join(workFolder('import-stopped'), 'Library');
+    mkdirSync(out);
+    const controller = new AbortController();
+    const stop = (p) => { if (p.stage === 'writing') controller.abort(); };
+    await assert.rejects(importLibrary(folderHandle(dcim), { out: outputFolder(out), signal: controller.signal, onProgress: stop }),
+      (e) => e.name === 'AbortError');
+    const first = tree(out);
+    assert.ok(Object.keys(first).length > 0 && Object.keys(first).length < Object.keys(tree(expected.out)).length, 'it stopped halfway');
+    assert.equal(recordLines(out).length > 0, true);
+    const { report } = await importLibrary(folderHandle(dcim), { out: outputFolder(out) });
+    assert.ok(report.some((line) => line.outcome === 'already-written'));
+    assert.ok(report.some((line) => line.outcome === 'written'));
+    assert.deepEqual(tree(out), tree(expected.out));
+    assert.deepEqual(recordLines(out), expected.records);
+  });
+
+  test('an export with sidecars is refused in words; bad options are refused as the command line refuses them', async () => {
+    const out = outputFolder(workFolder('import-refused'));
+    const photo = await openFile(sample('camera_sony-dsc-hx5v_mei.jpg'));
+    const sidecar = new File(['{"title": "IMG_0002.JPG"}'], 'IMG_0002.JPG.json');
+    await assert.rejects(importLibrary([{ path: 'IMG_0002.JPG', file: photo }, { path: 'IMG_0002.JPG.json', file: sidecar }], { out }),
+      (e) => e instanceof LivePhotoError && /livephoto import/.test(e.message));
+    await assert.rejects(importLibrary([], {}), (e) => e instanceof LivePhotoError && e.code === 64 && /--out/.test(e.message));
+    await assert.rejects(importLibrary([], { out, jobs: 2 }), (e) => e instanceof LivePhotoError && e.message === "Unknown option '--jobs'");
+    await assert.rejects(importLibrary([photo, 42], { out }), (e) => e instanceof LivePhotoError && e.code === 64 && /input 2 is not/.test(e.message));
+    await assert.rejects(importLibrary([], { out, to: 'android' }), (e) => e instanceof LivePhotoError && /--to android/.test(e.message));
+  });
+});
