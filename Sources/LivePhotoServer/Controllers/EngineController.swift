@@ -16,6 +16,8 @@ struct EngineController {
         "checksums.js": "text/javascript; charset=utf-8",
         "library.js": "text/javascript; charset=utf-8",
         "zipstream.js": "text/javascript; charset=utf-8",
+        "import.js": "text/javascript; charset=utf-8",
+        "twins.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
     ]
 
