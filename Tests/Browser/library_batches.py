@@ -300,14 +300,15 @@ def arrow_keys(driver):
     """The jobs are one radio group: the arrow keys choose among them, and the start button follows."""
     driver.find_element(By.ID, "library-job-check").click()
     said = []
-    for _ in range(3):
+    for _ in range(4):
         ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
-        said.append(script(driver, "return [document.activeElement.id, document.getElementById('library-go').textContent, "
-                                   "document.getElementById('library-flavor').disabled, document.getElementById('library-where').hidden]"))
-    check("the arrow keys choose the job, and the start button, the flavor and where it goes follow", said == [
-        ["library-job-motion", "Convert every Live Photo", False, False],
-        ["library-job-live", "Convert every Motion Photo", True, False],
-        ["library-job-split", "Split every Live Photo and Motion Photo", True, False]], said)
+        said.append(script(driver, "const $ = (id) => document.getElementById(id); return [document.activeElement.id, $('library-go').textContent, "
+                                   "$('library-flavor').disabled, $('library-layout').disabled, $('library-where').hidden]"))
+    check("the arrow keys choose the job, and the start button, the flavor, the import's folders and where it goes follow", said == [
+        ["library-job-import", "Make the library", True, False, False],
+        ["library-job-motion", "Convert every Live Photo", False, True, False],
+        ["library-job-live", "Convert every Motion Photo", True, True, False],
+        ["library-job-split", "Split every Live Photo and Motion Photo", True, True, False]], said)
 
 
 def zip_job(driver, library, job, flavor, name):

@@ -41,6 +41,7 @@ enum WebAssets {
         "/js/library.js": PackageResources.library_js,
         "/js/library-batch.js": PackageResources.library_batch_js,
         "/js/library-destination.js": PackageResources.library_destination_js,
+        "/js/library-import.js": PackageResources.library_import_js,
         "/js/library-inputs.js": PackageResources.library_inputs_js,
         "/js/library-progress.js": PackageResources.library_progress_js,
         "/js/library-report.js": PackageResources.library_report_js,

@@ -1,8 +1,8 @@
 // The engine's worker: livephoto.js (the lossless operations compiled to WebAssembly) runs here, off the page's
 // thread. The page posts Files and gets Blobs back (each a new header and slices of the Files: nothing is copied,
 // nothing leaves the browser). A key photo drawn from a video is asked of the page, which has the video decoder. A
-// library's scan and a library's batch post their progress as they go, and stop when the page cancels them; a
-// batch writes its outputs from here, into the folder or the file the page was given, or into a download.
+// library's scan, batch and import post their progress as they go, and stop when the page cancels them; a batch or
+// an import writes its outputs from here, into the folder or the file the page was given, or into a download.
 // Loaded with `new Worker(..., {type: "module"})` by engine.js; the engine's files sit in ../engine/ on both hosts.
 import { writableToPort } from "./download-stream.js";
 
@@ -65,8 +65,9 @@ async function scanLibrary({ id, inputs }) {
   }
 }
 
-// convertLibrary into the folder, or into one zip: the file's own writable stream, or the download's port.
-async function convertLibrary({ id, inputs, options, out }) {
+// A library job that writes (convertLibrary, importLibrary: `run`) into the folder, or into one zip: the file's own
+// writable stream, or the download's port.
+async function writeLibrary({ id, inputs, options, out }, run) {
   const controller = new AbortController();
   libraryJobs.set(id, controller);
   let zip = null;
@@ -74,10 +75,9 @@ async function convertLibrary({ id, inputs, options, out }) {
     const lp = await engine();
     zip = out.file ? await out.file.createWritable() : out.port ? writableToPort(out.port, controller.signal) : null;
     const onProgress = (progress) => self.postMessage({ type: "progress", id, progress });
-    const { report, summary } = await lp.convertLibrary(inputs, { ...options, out: zip ?? out.folder, onProgress, signal: controller.signal });
-    return { report, summary };
+    return await run(lp, inputs, { ...options, out: zip ?? out.folder, onProgress, signal: controller.signal });
   } catch (error) {
-    // The batch never reached its zip (it was stopped while the files were read, or failed before): a zip stopped
+    // The job never reached its zip (it was stopped while the files were read, or failed before): a zip stopped
     // is closed whole, with nothing in it; one that failed is aborted, so that the download says it failed.
     if (zip && !zip.locked) {
       if (error?.name === "AbortError") await closeEmpty(zip).catch(() => zip.abort(error).catch(() => {}));
@@ -87,6 +87,19 @@ async function convertLibrary({ id, inputs, options, out }) {
   } finally {
     libraryJobs.delete(id);
   }
+}
+
+const convertLibrary = (lp, inputs, options) => lp.convertLibrary(inputs, options).then(({ report, summary }) => ({ report, summary }));
+
+// importLibrary, its progress given the seconds since its stage began (the module's batches give theirs), from
+// which the page reckons the time left.
+function importLibrary(lp, inputs, { onProgress, ...options }) {
+  let stage = null, started = 0;
+  const timed = (progress) => {
+    if (progress.stage !== stage) [stage, started] = [progress.stage, Date.now()];
+    onProgress({ ...progress, seconds: (Date.now() - started) / 1000 });
+  };
+  return lp.importLibrary(inputs, { ...options, onProgress: timed }).then(({ report }) => ({ report }));
 }
 
 // A zip of no member: its end record alone (the module's zip stream, closed at once).
@@ -110,7 +123,8 @@ self.onmessage = async ({ data }) => {
   }
   try {
     const answer = data.type === "ready" ? await ready() : data.type === "library" ? await scanLibrary(data)
-      : data.type === "convert-library" ? await convertLibrary(data) : await run(data);
+      : data.type === "convert-library" ? await writeLibrary(data, convertLibrary)
+      : data.type === "import-library" ? await writeLibrary(data, importLibrary) : await run(data);
     self.postMessage({ type: "done", id: data.id, ...(answer ?? {}) });
   } catch (error) {
     // A LivePhotoError carries the command line's words and exit status; an AbortError is a job the page stopped;

@@ -2,9 +2,9 @@
 // compiled to WebAssembly. `runEngine` posts the Files and resolves to {report, files: [{name, type, blob}]}, the
 // command line's --json report and its outputs as Blobs; it rejects with an EngineError carrying the command line's
 // words and exit status. A frame the engine asks for is drawn here, where the video decoder is, by the module's
-// grabFrame (the engine's livephoto.js, loaded in the page only when a frame is asked for). `scanLibraryInEngine`
-// and `convertLibraryInEngine` run the module's scanLibrary and convertLibrary there too, with their progress posted
-// back and no time limit.
+// grabFrame (the engine's livephoto.js, loaded in the page only when a frame is asked for). `scanLibraryInEngine`,
+// `convertLibraryInEngine` and `importLibraryInEngine` run the module's scanLibrary, convertLibrary and importLibrary
+// there too, with their progress posted back and no time limit.
 
 // Why an operation failed: the message in the command line's words, `code` its exit status (2 bad input, 64 bad
 // option, 5 needs a tool the browser does not have, 70 the engine itself).
@@ -135,4 +135,15 @@ export async function convertLibraryInEngine(inputs, options, out, { onProgress,
   const answer = await post({ type: "convert-library", inputs, options, out }, null,
     { onProgress, signal, transfer: out.port ? [out.port] : [], answerAfterCancel: true });
   return { report: answer.report, summary: answer.summary };
+}
+
+// `livephoto import` of a camera's folder in the worker (the module's importLibrary): `options` are its `layout` and
+// `partName`; `out` as for convertLibraryInEngine. Resolves to `{ report }`, the lines `import --json` prints;
+// `onProgress` gets the module's progress (`{ stage, done, total, bytes, totalBytes }`, and the `seconds` of its stage).
+// `signal` stops it between two files, or two items while writing; the worker records what was written (a second
+// run resumes there), then this rejects with an AbortError.
+export async function importLibraryInEngine(inputs, options, out, { onProgress, signal } = {}) {
+  const answer = await post({ type: "import-library", inputs, options, out }, null,
+    { onProgress, signal, transfer: out.port ? [out.port] : [], answerAfterCancel: true });
+  return { report: answer.report };
 }

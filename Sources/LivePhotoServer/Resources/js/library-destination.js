@@ -1,4 +1,5 @@
-// Where a library batch's outputs go (docs/guide/web-app.md#library), chosen by what the browser and the page have:
+// Where a library batch's or an import's outputs go (docs/guide/web-app.md#library), chosen by what the browser and
+// the page have:
 //   folder    a folder the user chooses (showDirectoryPicker, read and write: Chrome, Edge and the other Chromium
 //             browsers on a computer); each output written at its item's place below it, and a second run into it
 //             skips what is there and holds;
@@ -72,11 +73,42 @@ export function destinationName(job) {
 // The command that does the job where this browser cannot.
 function command(job) {
   if (job.to === "split") return "livephoto split DIR --out OUT";
+  if (job.to === "import") return `livephoto import DIR --out OUT${job.layout && job.layout !== "year-month" ? ` --layout ${job.layout}` : ""}`;
   return `livephoto convert --to ${job.to} DIR --out OUT${job.flavor && job.flavor !== "samsung" ? ` --flavor ${job.flavor}` : ""}`;
 }
 
-// The view's "Where it goes" part for `job` (a batch): the button, what was chosen, and what a browser can and
-// cannot do there (resuming, the files' dates).
+// What the view says of each place a batch's outputs go: how they are placed, resuming, and their dates.
+const batchNotes = (job) => ({
+  folder: ["Each item's outputs are written at its place below the folder, as the command line writes them into its output folder. "
+    + "Running the job again into the same folder goes on where it stopped: what is there and holds is skipped, and nothing is rewritten.",
+  "A browser cannot set a file's modification time: the files are dated when they are written, not like their inputs as the command line dates them."],
+  download: [`This browser has no folder picker: the outputs are saved as one zip, ${zipName(job)}, which the browser downloads `
+    + "as it is written (it is never held in memory). Cancel closes it whole, with what was done.",
+  "A browser cannot set a file's modification time, but a zip carries one: each file in it is dated as the command line dates "
+    + "it (like its input), and unzip gives it that date."],
+  file: ["This browser has no folder picker: the outputs go into one zip, written as the items are done. Cancel closes it whole, with what was done.",
+    "Each file in the zip is dated as the command line dates it (like its input), and unzip gives it that date."],
+});
+
+// The same for an import: the command line dates each file by its capture time, which a browser cannot do.
+const importNotes = (job) => ({
+  folder: ["Each photo and video is copied whole into the folder, filed by its capture date as chosen above, as livephoto import "
+    + "writes it; what was written is recorded there (.livephoto-takeout). Running the job again into the same folder goes on "
+    + "where it stopped: nothing written before is written again.",
+  "A browser cannot set a file's modification time: the files are dated when they are written, not by their capture time as the "
+    + "command line dates them. The capture dates stay in the files' own metadata."],
+  download: [`This browser has no folder picker: the library is saved as one zip, ${zipName(job)}, which the browser downloads `
+    + "as it is written (it is never held in memory). Cancel closes it whole, with what was done.",
+  "A browser cannot set a file's modification time, but a zip carries one: each file in it is dated as the camera folder's file was, "
+    + "not by its capture time as the command line dates it. The capture dates stay in the files' own metadata."],
+  file: ["This browser has no folder picker: the library goes into one zip, written as the files are copied. "
+    + "Cancel closes it whole, with what was done.",
+    "Each file in the zip is dated as the camera folder's file was, not by its capture time as the command line dates it. "
+    + "The capture dates stay in the files' own metadata."],
+});
+
+// The view's "Where it goes" part for `job` (a batch or an import): the button, what was chosen, and what a browser
+// can and cannot do there (resuming, the files' dates).
 export function showDestination(job) {
   const kind = destinationKind();
   $("library-destination").hidden = kind !== "folder" && kind !== "file";
@@ -84,17 +116,7 @@ export function showDestination(job) {
     : kind === "file" ? file && `Saving into “${file.name}”.` : "";
   $("library-destination-chosen").textContent = chosen || "";
   $("library-destination-chosen").hidden = !chosen;
-  const notes = {
-    folder: ["Each item's outputs are written at its place below the folder, as the command line writes them into its output folder. "
-      + "Running the job again into the same folder goes on where it stopped: what is there and holds is skipped, and nothing is rewritten.",
-    "A browser cannot set a file's modification time: the files are dated when they are written, not like their inputs as the command line dates them."],
-    download: [`This browser has no folder picker: the outputs are saved as one zip, ${zipName(job)}, which the browser downloads `
-      + "as it is written (it is never held in memory). Cancel closes it whole, with what was done.",
-    "A browser cannot set a file's modification time, but a zip carries one: each file in it is dated as the command line dates "
-      + "it (like its input), and unzip gives it that date."],
-    file: ["This browser has no folder picker: the outputs go into one zip, written as the items are done. Cancel closes it whole, with what was done.",
-      "Each file in the zip is dated as the command line dates it (like its input), and unzip gives it that date."],
-  }[kind];
+  const notes = (job.to === "import" ? importNotes : batchNotes)(job)[kind];
   $("library-destination-note").hidden = !notes;
   $("library-dates").hidden = !notes;
   $("library-destination-none").hidden = kind !== "none";

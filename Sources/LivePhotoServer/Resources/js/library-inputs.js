@@ -5,7 +5,9 @@
 //
 // Each function gives `{ inputs, what, unreadable }`: `what` says in words what was chosen, `unreadable` lists the
 // folders and files of a drop that the browser would not hand over (`{ path, reason }`). A FileSystemDirectoryHandle
-// is walked by scanLibrary itself, which reports such a folder as a damaged item.
+// is walked by scanLibrary itself, which reports such a folder as a damaged item. Where one folder was chosen,
+// `folder` is its name, and a folder input's `files` are its Files as it gave them: importLibrary names the folder in
+// its report by the first step of their paths (`part`), or by `folder` for `{ path, file }` pairs.
 
 const plural = (count, one, many) => `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 
@@ -19,7 +21,7 @@ export function pickedFolder(handle) {
 export function folderInputFiles(files) {
   const name = files[0]?.webkitRelativePath.split("/")[0] ?? "";
   const inputs = files.map((file) => ({ path: file.webkitRelativePath.split("/").slice(1).join("/") || file.name, file }));
-  return { inputs, what: `the folder “${name}” (${plural(files.length, "file", "files")})`, unreadable: [] };
+  return { inputs, files, folder: name, what: `the folder “${name}” (${plural(files.length, "file", "files")})`, unreadable: [] };
 }
 
 // Files chosen one by one: each is named by its own name.
@@ -72,6 +74,6 @@ export function droppedLibrary(transfer) {
     for (const entry of [...entries].sort(byName)) await walkEntry(entry, alone ? "" : entry.name, found);
     const what = alone ? `the folder “${entries[0].name}” (${plural(found.inputs.length, "file", "files")})`
       : plural(found.inputs.length, "file", "files");
-    return { ...found, what };
+    return { ...found, what, ...(alone ? { folder: entries[0].name } : {}) };
   })();
 }

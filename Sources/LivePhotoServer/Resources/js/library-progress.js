@@ -1,6 +1,6 @@
 // The Library view's progress in words: how far the job under way is (its bar's fraction, by bytes through both of
-// a batch's phases) and the line under the bar: the files read, or the items done, failed and skipped; the bytes;
-// and the time left.
+// a batch's phases, or an import's stages) and the line under the bar: the files read, or the items done, failed and
+// skipped, or an import's files compared, read or copied; the bytes; and the time left.
 import { size } from "./outputs.js";
 
 export const count = (n) => n.toLocaleString("en");
@@ -15,9 +15,23 @@ function timeLeft(progress) {
   return minutes < 60 ? `about ${minutes} min left` : `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
 
+// An import's stages (importLibrary's progress: `{ stage, done, total, bytes, totalBytes }`): the part of the bar
+// each takes (copies of one size checksummed, then headers read, the bar's first tenth as a batch's reading; then
+// every file copied), and what its line says of the files.
+const stages = {
+  comparing: { from: 0, to: 0.05, did: "compared" },
+  reading: { from: 0.05, to: 0.1, did: "read" },
+  writing: { from: 0.1, to: 1, did: "copied" },
+};
+
 // The bar's fraction: by bytes (the time left is reckoned by them too), by files or items when they are all empty;
-// the reading takes the job's `readingShare` of the bar, the writing the rest.
+// the reading takes the job's `readingShare` of the bar, the writing the rest; an import's stages their parts.
 export function progressFraction(job, progress) {
+  const stage = stages[progress.stage];
+  if (stage) {
+    const part = progress.totalBytes ? progress.bytes / progress.totalBytes : progress.total ? progress.done / progress.total : 1;
+    return stage.from + (stage.to - stage.from) * part;
+  }
   const writing = progress.phase === "writing";
   const part = progress.totalBytes ? progress.bytes / progress.totalBytes
     : writing ? (progress.totalItems ? progress.items / progress.totalItems : 1)
@@ -27,8 +41,9 @@ export function progressFraction(job, progress) {
 
 // The line under the bar.
 export function progressLine(progress) {
-  const parts = progress.phase === "writing"
-    ? [`${count(progress.items)} of ${count(progress.totalItems)} items done`,
+  const stage = stages[progress.stage];
+  const parts = stage ? [`${count(progress.done)} of ${count(progress.total)} files ${stage.did}`]
+    : progress.phase === "writing" ? [`${count(progress.items)} of ${count(progress.totalItems)} items done`,
       ...(progress.failedItems ? [`${count(progress.failedItems)} failed`] : []),
       ...(progress.skippedItems ? [`${count(progress.skippedItems)} skipped`] : [])]
     : [`${count(progress.files)} of ${count(progress.totalFiles)} files`];
@@ -36,4 +51,13 @@ export function progressLine(progress) {
   const left = timeLeft(progress);
   if (left) parts.push(left);
   return parts.join(" · ");
+}
+
+// The line under the bar once the job has ended: what its last phase or stage did of all of it.
+export function endLine(progress) {
+  const stage = stages[progress.stage];
+  const bytes = `${size(progress.bytes)} of ${size(progress.totalBytes)}`;
+  if (stage) return `${count(progress.done)} of ${count(progress.total)} files ${stage.did} · ${bytes}`;
+  if (progress.phase === "writing") return `${count(progress.items)} of ${count(progress.totalItems)} items done · ${bytes}`;
+  return `${count(progress.totalFiles)} files read · ${size(progress.totalBytes)}`;
 }

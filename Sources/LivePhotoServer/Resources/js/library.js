@@ -1,17 +1,19 @@
 // Library: a whole folder of photos and videos, read in this browser by the engine's worker (nothing is uploaded,
 // on `livephoto serve`'s page too). The library is chosen (a folder, files, or what is dropped on the view), then a
 // job runs on it, with a progress bar and Cancel; its result shows at the end. The jobs are the radio buttons named
-// `library-job`, each an entry of `jobs` below: the check (`livephoto scan`'s report), and the command line's batches
-// over a folder (`convert --to motion`, `convert --to live`, `split`), whose outputs go where
-// library-destination.js says (a folder, or one zip).
+// `library-job`, each an entry of `jobs` below: the check (`livephoto scan`'s report), a camera's folder made into a
+// clean library (`livephoto import`, library-import.js), and the command line's batches over a folder (`convert --to
+// motion`, `convert --to live`, `split`); what the last four write goes where library-destination.js says (a folder,
+// or one zip).
 import { $, announce, setProgress, showError } from "./dom.js";
 import { convertLibraryInEngine, scanLibraryInEngine } from "./engine.js";
 import { showBatch } from "./library-batch.js";
 import { chooseDestination, destinationName, destinationKind, destinationReady, openDestination, showDestination } from "./library-destination.js";
+import { importJob } from "./library-import.js";
 import { chosenFiles, droppedLibrary, folderInputFiles, pickedFolder } from "./library-inputs.js";
-import { count, progressFraction, progressLine } from "./library-progress.js";
+import { count, endLine, progressFraction, progressLine } from "./library-progress.js";
 import { reportLines, showScan, showUnreadable } from "./library-report.js";
-import { heldURL, releaseURLs, size } from "./outputs.js";
+import { heldURL, releaseURLs } from "./outputs.js";
 
 // The browser's folder picker where it has one (Chromium's showDirectoryPicker); elsewhere (Firefox, Safari), and with
 // `?folder-input` in the page's address (the browser tests: no picker can be driven headless), the folder input.
@@ -31,7 +33,7 @@ function batch(to, words) {
     readingShare: 0.1,
     saved: `library-${to}.jsonl`,
     ...words,
-    run: (inputs, options, out) => convertLibraryInEngine(inputs, { to, ...(to === "motion" ? { flavor: $("library-flavor").value } : {}) }, out, options),
+    run: (given, options, out) => convertLibraryInEngine(given.inputs, { to, ...(to === "motion" ? { flavor: $("library-flavor").value } : {}) }, out, options),
     label: (progress) => (progress.phase === "writing" ? `${words.writing}…`
       : progress.files < progress.totalFiles ? "Reading the files…" : "Pairing and planning…"),
     // The result accounts for every file read (`filesRead`, from the reading's progress).
@@ -50,7 +52,7 @@ const jobs = {
     done: (what) => `Checked ${what}`,
     readingShare: 1,
     saved: "library-scan.jsonl",
-    run: (inputs, options) => scanLibraryInEngine(inputs, options),
+    run: (given, options) => scanLibraryInEngine(given.inputs, options),
     // scanLibrary reads the files a batch at a time, then pairs them: its progress ends when every file is read.
     label: (progress) => (progress.files < progress.totalFiles ? "Reading the files…" : "Pairing…"),
     show(result) {
@@ -58,6 +60,7 @@ const jobs = {
       return $("library-sentence").textContent;
     },
   },
+  import: importJob,
   motion: batch("motion", {
     start: "Convert every Live Photo",
     working: "Converting every Live Photo to a Motion Photo",
@@ -83,8 +86,12 @@ const jobs = {
 
 const chosenJob = () => jobs[document.querySelector("input[name=library-job]:checked")?.value] ?? jobs.check;
 
-// The job as where its outputs go is chosen by: its `to`, and the gallery a Motion Photo is for.
-const destinationJob = (job) => ({ to: job.to, flavor: job.to === "motion" ? $("library-flavor").value : undefined });
+// The job as where its outputs go is chosen by: its `to`, the gallery a Motion Photo is for, an import's folders.
+const destinationJob = (job) => ({
+  to: job.to,
+  flavor: job.to === "motion" ? $("library-flavor").value : undefined,
+  layout: job.to === "import" ? $("library-layout").value : undefined,
+});
 
 // The bar, and the line under it (library-progress.js), for the job under way.
 function showProgress(job, progress) {
@@ -97,6 +104,7 @@ function updateControls() {
   const job = chosenJob();
   $("library-go").textContent = job.start;
   $("library-flavor").disabled = Boolean(running) || job.to !== "motion";
+  $("library-layout").disabled = Boolean(running) || job.to !== "import";
   $("library-where").hidden = !job.writes;
   if (job.writes) showDestination(destinationJob(job));
   $("library-go").disabled = Boolean(running) || !chosen || (job.writes && !destinationReady());
@@ -114,13 +122,15 @@ function setRunning(controller) {
   (controller ? $("library-cancel") : $("library-go")).focus();
 }
 
-// What the bar says between Cancel and the job's end: a batch finishes the item it is making, a reading the files
-// it is reading.
-const stoppingWords = () => (last?.phase === "writing" ? "Stopping after the item under way…" : "Stopping after the files being read…");
+// What the bar says between Cancel and the job's end: a batch or an import finishes the item it is making, a reading
+// the files it is reading.
+const writingNow = () => last?.phase === "writing" || last?.stage === "writing";
+const stoppingWords = () => (writingNow() ? "Stopping after the item under way…" : "Stopping after the files being read…");
 
 // What a cancelled job says: how far it got, and what became of what it wrote.
 function cancelledWords(job, kind) {
   if (!last) return "Cancelled before any file was read.";
+  if (job.cancelled) return job.cancelled(last, kind);
   if (last.phase !== "writing") {
     const read = `Cancelled after ${count(last.files)} of ${count(last.totalFiles)} files were read`;
     if (!job.writes) return `${read}.`;
@@ -154,7 +164,7 @@ async function start() {
       showProgress(job, progress);
     };
     if (job.writes) destination = await openDestination(destinationJob(job));
-    const result = await job.run(given.inputs, { signal: controller.signal, onProgress }, destination?.out);
+    const result = await job.run(given, { signal: controller.signal, onProgress }, destination?.out);
     destination?.done();
     const partly = Boolean(result.summary?.interrupted);
     if (partly) {
@@ -164,11 +174,11 @@ async function start() {
     } else {
       setProgress("library-progress", 1, "Done");
     }
-    if (last?.phase === "writing") $("library-detail").textContent = `${count(last.items)} of ${count(last.totalItems)} items done · ${size(last.bytes)} of ${size(last.totalBytes)}`;
-    else if (last) $("library-detail").textContent = `${count(last.totalFiles)} files read · ${size(last.totalBytes)}`;
+    if (last) $("library-detail").textContent = endLine(last);
     else $("library-detail").hidden = true;
     $("library-result-title").textContent = job.done(given.what, partly) + (job.writes ? ` into ${destinationName(destinationJob(job))}` : "");
     for (const list of $("library-result").querySelectorAll(".listing")) list.hidden = true;
+    [$("library-counts-items").textContent, $("library-counts-files").textContent] = ["Items", "Files"];
     const said = job.show(result, filesRead);
     showUnreadable(given.unreadable);
     report = { lines: result.report, name: job.saved };
@@ -274,6 +284,7 @@ export function setUpLibrary() {
   $("library-files").addEventListener("change", (e) => takeInput(e.target, chosenFiles));
   for (const radio of document.querySelectorAll("input[name=library-job]")) radio.addEventListener("change", updateControls);
   $("library-flavor").addEventListener("change", updateControls);
+  $("library-layout").addEventListener("change", updateControls);
   $("library-destination").addEventListener("click", pickDestination);
   updateControls();
   $("library-go").addEventListener("click", start);
