@@ -40,7 +40,10 @@ async function folderMembers(inputs, partName, signal) {
     for (const { path, file } of files) {
       const slash = path.indexOf('/');
       if (isFolder(input)) members.push({ part: partOf(input.name || partName), path, file });
-      else if (file.webkitRelativePath && slash > 0) members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
+      // A folder input's File names its folder first; a `{ path, file }` pair's path is the folder's own already.
+      else if (typeof input.slice === 'function' && input.webkitRelativePath && slash > 0) {
+        members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
+      }
       else members.push({ part: partOf(partName), path, file });
     }
   }
@@ -76,12 +79,28 @@ async function namesIn(out, folder) {
   return names.sort();
 }
 
-/** Appends `records` to the library's record, written whole (the old lines and the new) through `createWritable`. */
-async function appendRecords(out, records) {
-  const old = await existing(out, recordPath);
-  let text = old ? await old.text() : '';
-  if (text !== '' && !text.endsWith('\n')) text += '\n';
-  await writeWhole(await folderAt(out, workFolder), recordPath.slice(workFolder.length + 1), new Blob([text + recordLines(records)]));
+/**
+ * Appends `lines` to the library's record without writing the old lines again (`keepExistingData`, then a write at
+ * its end), so that a record of a large library costs what its new lines cost.
+ */
+async function appendRecords(out, lines) {
+  if (lines === '') return;
+  const handle = await (await folderAt(out, workFolder)).getFileHandle(recordPath.slice(workFolder.length + 1), { create: true });
+  let size = 0, last = '\n';
+  try {
+    const file = await handle.getFile();
+    size = file.size;
+    if (size > 0) last = await file.slice(size - 1).text();
+  } catch { /* a record not there yet */ }
+  const writable = await handle.createWritable({ keepExistingData: true });
+  try {
+    await writable.seek(size);
+    await writable.write(new Blob([last === '\n' ? lines : `\n${lines}`]));
+    await writable.close();
+  } catch (error) {
+    await writable.abort().catch(() => {});
+    throw error;
+  }
 }
 
 /** The record's lines, their keys sorted as the command line writes them. */
@@ -119,6 +138,7 @@ export async function importLibrary(inputs, options = {}) {
   };
   const progress = (stage, counts) => onProgress?.({ stage, ...counts });
   let zip = null;
+  const recorded = new Set();
   try {
     for (let round = 0; round < maxStages; round++) {
       // Once the items are written, a stop waits for their record.
@@ -152,7 +172,7 @@ export async function importLibrary(inputs, options = {}) {
           break;
         case 'write':
           if (!toFolder) zip = new (await import('./zipstream.js')).ZipStream(out, undefined, session);
-          request.done = await writeJobs(answer.jobs, files, { out: toFolder ? out : null, zip, signal, progress });
+          request.done = await writeJobs(answer.jobs, files, { out: toFolder ? out : null, zip, signal, progress, recorded });
           break;
         case 'report': {
           if (zip) {
@@ -161,8 +181,9 @@ export async function importLibrary(inputs, options = {}) {
             }
             await zip.close();
             zip = null;
-          } else if (answer.records.length > 0) {
-            await appendRecords(out, answer.records);
+          } else {
+            // What the items' own records did not say already (an item a write failed in).
+            await appendRecords(out, recordLines(answer.records.filter((record) => !recorded.has(recordLines([record])))));
           }
           // A run stopped while writing records what it wrote (a second run resumes there), then says it stopped.
           signal?.throwIfAborted();
@@ -201,18 +222,27 @@ async function readFacts(wanted, members, session, signal, progress) {
  * (`{ number, written, failure? }`, the engine's `done`); a write that failed is its item's failure, and the rest goes
  * on, but a zip's stream that failed stops the run (what follows in it would be no zip).
  */
-async function writeJobs(jobs, files, { out, zip, signal, progress }) {
+async function writeJobs(jobs, files, { out, zip, signal, progress, recorded }) {
   const done = [];
   const copies = jobs.flatMap((job) => job.copies);
   const total = copies.length, totalBytes = copies.reduce((sum, [member]) => sum + files[member].size, 0);
   let written = 0, bytes = 0;
+  // Into a folder, the record grows as items are written (every few seconds), so that a tab closed meanwhile leaves
+  // a record of all but the last few: the next run writes those again, and nothing twice.
+  let pending = '', flushed = Date.now();
+  const flush = async () => {
+    await appendRecords(out, pending);
+    pending = '';
+    flushed = Date.now();
+  };
   for (const job of jobs) {
     if (signal?.aborted) break;
     const result = { number: job.number, written: [] };
-    for (const [member, output] of job.copies) {
+    for (const [member, output, seconds] of job.copies) {
       const file = files[member];
       if (zip) {
-        await zip.add([{ name: output, blob: file, time: file.lastModified ?? Date.now() }]);
+        // Dated as the command line dates the file it writes: the capture time the file keeps, else now.
+        await zip.add([{ name: output, blob: file, time: seconds == null ? Date.now() : seconds * 1000 }]);
         result.written.push(member);
       } else {
         try {
@@ -228,7 +258,16 @@ async function writeJobs(jobs, files, { out, zip, signal, progress }) {
       bytes += file.size;
       progress('writing', { done: written, total, bytes, totalBytes });
     }
+    if (out && result.failure == null) {
+      for (const record of job.records) {
+        const line = recordLines([record]);
+        recorded.add(line);
+        pending += line;
+      }
+      if (Date.now() - flushed > 3000) await flush();
+    }
     done.push(result);
   }
+  if (out) await flush();
   return done;
 }

@@ -145,6 +145,16 @@ describe('importLibrary', { skip: withoutSamples }, () => {
     execFileSync('unzip', ['-q', zipped, '-d', unpacked]);
     assert.deepEqual(tree(unpacked), tree(expected.out));
     assert.deepEqual(recordLines(unpacked), expected.records);
+    // `{ path, file }` pairs are one folder, named by partName, whatever their Files' own webkitRelativePath says.
+    const pairs = (await folderInput(dcim)).map((file) => ({ path: file.webkitRelativePath.slice('DCIM/'.length), file }));
+    const viaPairs = await importLibrary(pairs, { out: fileSink(join(workFolder('import-pairs'), 'Library.zip')), partName: 'DCIM' });
+    assert.deepEqual(withoutOutput(viaPairs.report), withoutOutput(expected.lines));
+    // Each file dated as the command line dates it: the capture time it keeps (one with none, when it is written).
+    const dated = Object.keys(tree(expected.out)).filter((path) => statSync(join(expected.out, path)).mtimeMs < Date.now() - 86400e3);
+    assert.ok(dated.length >= 3, 'files of the folder keep capture times');
+    for (const path of dated) {
+      assert.equal(Math.floor(statSync(join(unpacked, path)).mtimeMs / 1000), Math.floor(statSync(join(expected.out, path)).mtimeMs / 1000), path);
+    }
   });
 
   test('a run stopped while writing records what it wrote, and the next one finishes the library', async () => {

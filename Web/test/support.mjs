@@ -3,7 +3,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  appendFileSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync,
+  appendFileSync, closeSync, copyFileSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync,
   rmSync, statSync, writeFileSync, writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,11 +169,16 @@ export function outputFolder(folder) {
       if (!existsSync(path) && !create) throw missing();
       return {
         kind: 'file', name, getFile: () => livephoto.openFile(path),
-        async createWritable() {
+        async createWritable({ keepExistingData = false } = {}) {
           const swap = `${path}.crswap`;
-          writeFileSync(swap, '');
-          // A FileSystemWritableFileStream's own write(), which takes a Blob whole, and close() and abort().
+          if (keepExistingData && existsSync(path)) copyFileSync(path, swap);
+          else writeFileSync(swap, '');
+          // A FileSystemWritableFileStream's own write(), which takes a Blob whole, seek() (to its end only, which is
+          // all the module asks), and close() and abort().
           return {
+            async seek(position) {
+              if (position !== statSync(swap).size) throw new Error(`the test's folder seeks to a file's end only, not ${position}`);
+            },
             async write(data) {
               for await (const chunk of data.stream()) appendFileSync(swap, chunk);
             },

@@ -61,12 +61,22 @@ extension ImportRequest {
         }
         if !unlisted.isEmpty { return Self.stage("existing", [("folders", .array(unlisted.map { .string($0) }))]) }
         guard let done else {
+            // Each copy with the capture time the command line gives the file written (none: the time it is written),
+            // and the record's lines of the item once all its copies are written.
             let planned: [JSONValue] = jobs.map { job in
                 let (copies, failure) = plan.copies(of: job)
+                let whole = plan.done(of: job, written: Set(copies.map { $0.file }), failure: nil)
                 var o = JSONObject()
                 o.set("number", job.number)
-                o.set("copies", JSONValue.array(copies.map { .array([.integer(Int64($0.file)), .string($0.output)]) }))
+                o.set(
+                    "copies",
+                    JSONValue.array(
+                        copies.map { copy in
+                            let seconds = plan.facts[copy.file]?.ownCaptureSeconds
+                            return .array([.integer(Int64(copy.file)), .string(copy.output), seconds.map { .integer($0) } ?? .null])
+                        }))
                 o.set("failure", failure)
+                o.set("records", JSONValue.array(plan.records(of: whole, partNames: parts).map(Self.record)))
                 return o.json
             }
             return Self.stage("write", [("jobs", .array(planned))])
@@ -77,14 +87,17 @@ extension ImportRequest {
             guard let result = done[job.number] else { continue }
             let finished = plan.done(of: job, written: result.written, failure: result.failure)
             results[job.number] = finished
-            for record in plan.records(of: finished, partNames: parts) {
-                records.append(.array([.string(record.part), .string(record.member), .integer(record.size), .string(record.output)]))
-            }
+            records += plan.records(of: finished, partNames: parts).map(Self.record)
         }
         let nonMedia = ImportNonMedia(
             listing, usedSidecars: [], albums: [:], usedTables: [], tableReasons: [:], partNames: parts, export: plan.export)
         let report = plan.report(results: results, partNames: parts, nonMedia: nonMedia)
         return Self.stage("report", [("lines", .array(report.lines(outputDirectory: outputDirectory))), ("records", .array(records))])
+    }
+
+    /// A line of the record of what was written, as `[part, member, size, output]`.
+    private static func record(_ record: ImportPlan.Record) -> JSONValue {
+        .array([.string(record.part), .string(record.member), .integer(record.size), .string(record.output)])
     }
 
     private static func stage(_ name: String, _ fields: [(key: String, value: JSONValue)]) -> Engine.Outcome {

@@ -50,10 +50,14 @@ struct EngineImportTests {
         #expect(
             jobs.first?["copies"]
                 == .array([
-                    .array([.integer(3), .string("2024/01/IMG_0001.HEIC")]), .array([.integer(2), .string("2024/01/IMG_0001.MOV")]),
+                    .array([.integer(3), .string("2024/01/IMG_0001.HEIC"), .integer(1_704_110_400)]),
+                    .array([.integer(2), .string("2024/01/IMG_0001.MOV"), .integer(1_704_110_400)]),
                 ]))
         // A name already in the library's folder is not given again.
-        #expect(jobs.dropFirst().first?["copies"] == .array([.array([.integer(4), .string("2024/02/IMG_0002.JPG")])]))
+        let second = jobs.dropFirst().first
+        #expect(second?["copies"] == .array([.array([.integer(4), .string("2024/02/IMG_0002.JPG"), .integer(1_706_788_800)])]))
+        // The record's lines of an item: every member of its bytes, the duplicate in the subfolder too.
+        #expect(second?["records"]?.arrayValue?.compactMap { $0.arrayValue?[1].stringValue } == ["IMG_0002.JPG", "sub/IMG_0003.JPG"])
     }
 
     @Test("the report: a pair, a duplicate, the .AAE accounted for, and the record of what was written")
