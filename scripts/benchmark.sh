@@ -12,6 +12,8 @@
 #   BENCH_PARTS=library scripts/benchmark.sh  # only the library part (default: "video flavors edit library takeout icloud capture browser")
 #   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
 #   BENCH_BROWSER_LIBRARY=20 scripts/benchmark.sh  # Live Photos in the browser part's library (default 100, about 3 MB each)
+#   BENCH_BROWSER_IMPORT=20 scripts/benchmark.sh   # Live Photos in the browser part's camera folder (default 100)
+#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's camera folder import alone
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
@@ -22,8 +24,10 @@
 #   BENCH_BIN=path/to/livephoto scripts/benchmark.sh  # time that binary instead of building the release one
 # Exits with 1 when a part's run went wrong (takeout, icloud: unzip or takeout/import wrote nothing, or not everything;
 # icloud: import --json read fewer media files than the export holds, or failed some; library: convert --to motion of
-# the camera-size pairs wrote fewer than 100 Motion Photos). Figures past a target (takeout, icloud: the ratio and the
-# peak RSS; library: that convert's ratio to cp -r) are listed at the end; BENCH_ENFORCE=1 makes them fail too
+# the camera-size pairs wrote fewer than 100 Motion Photos; browser-import: importLibrary's report accounted for fewer
+# files than the folder holds, or failed some). Figures past a target (takeout, icloud: the ratio and the peak RSS;
+# library: that convert's ratio to cp -r; browser, browser-import: the ratios to the command line and the page's
+# memory) are listed at the end; BENCH_ENFORCE=1 makes them fail too
 # (timings on a busy machine are noise, so CI's quick pass only lists them).
 # Installs ffmpeg and GNU time when missing, and heif-enc for the icloud part (Debian/Ubuntu). Work files go to
 # bench-work/ (git-ignored).
@@ -583,6 +587,20 @@ printf '  %-52s %s\n' "from the end of a post-roll to its files written" "$laten
 rm -rf "$work/capture"
 fi
 
+# What the browser part's library and import share: a ratio, and the seed Live Photo of a 3 s 1080p clip (about 3 MB)
+# that each of their Live Photos copies, re-tagged with its own identifier.
+x() { awk "BEGIN{printf \"%.1fx\", ($2 > 0 ? $1 / $2 : 0)}"; }
+bseed="$work/browser-library-seed"
+browser_seed() {
+  [ ! -f "$bseed/IMG.MP.jpg" ] || return 0
+  mkdir -p "$bseed"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=sample_rate=48000" -t 3 \
+    -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -c:a aac "$bseed/clip.mov"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$bseed/photo.jpg"
+  "$bin" make "$bseed/photo.jpg" "$bseed/clip.mov" --out "$bseed" --name IMG --no-wallpaper --force >/dev/null 2>&1
+  "$bin" convert --to motion "$bseed/IMG.JPG" "$bseed/IMG.MOV" --out "$bseed" --force >/dev/null
+}
+
 if [[ $parts == *" browser "* ]]; then
 # The WebAssembly engine in headless Chromium, its Web Worker given the inputs as the user's Files: a 12 MP JPEG and a
 # movie of BENCH_BROWSER_MB made into a Live Photo, a Motion Photo of that size converted to one, the page's memory
@@ -619,18 +637,9 @@ rm -rf "$work/browser-mp"
 # with its own identifier), every one made into a Motion Photo by the module's convertLibrary, into a folder (the
 # origin's private file system, through createWritable) and into one streamed zip, against the command line's
 # convert --to motion of the same folder (--jobs 2) and cp -r, measured in the same run; the page's memory meanwhile.
-x() { awk "BEGIN{printf \"%.1fx\", ($2 > 0 ? $1 / $2 : 0)}"; }
 pairs=${BENCH_BROWSER_LIBRARY:-100}
-bseed="$work/browser-library-seed"
 blib="$work/browser-library-$pairs"
-if [ ! -f "$bseed/IMG.MP.jpg" ]; then
-  mkdir -p "$bseed"
-  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=sample_rate=48000" -t 3 \
-    -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -c:a aac "$bseed/clip.mov"
-  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080" -frames:v 1 "$bseed/photo.jpg"
-  "$bin" make "$bseed/photo.jpg" "$bseed/clip.mov" --out "$bseed" --name IMG --no-wallpaper --force >/dev/null 2>&1
-  "$bin" convert --to motion "$bseed/IMG.JPG" "$bseed/IMG.MOV" --out "$bseed" --force >/dev/null
-fi
+browser_seed
 [ -d "$blib" ] || python3 scripts/make-library.py "$blib" "$pairs" 0 0 "$bseed/IMG.JPG" "$bseed/IMG.MOV" "$bseed/IMG.MP.jpg" \
   "$bseed/photo.jpg" "$bseed/clip.mov"
 find "$blib" -type f -exec cat {} + >/dev/null
@@ -652,6 +661,65 @@ printf '  %-62s %8s MB  (target at most 128)\n' "the page's memory during the zi
 awk "BEGIN{exit !($(lvalue folder) > 1.5 * $bcli_s)}" && over+=("browser library into a folder took $(x "$(lvalue folder)" "$bcli_s") the command line (target 1.5x)")
 awk "BEGIN{exit !($(lvalue zip) > 1.5 * $bcli_s)}" && over+=("browser library into a zip took $(x "$(lvalue zip)" "$bcli_s") the command line (target 1.5x)")
 awk "BEGIN{exit !($(lvalue memory) > 128)}" && over+=("browser library memory $(lvalue memory) MB > 128 MB")
+fi
+
+if [[ $parts == *" browser "* || $parts == *" browser-import "* ]]; then
+# A camera folder imported in the browser: a DCIM of BENCH_BROWSER_IMPORT Live Photos (the library's seed pair, each
+# copy re-tagged with its own identifier, IMG_0001 on, a hundred to a folder: 100APPLE, 101APPLE, ...), five plain
+# JPEGs, and copies: an edited Live Photo of the same bytes (IMG_E0001) and two JPEGs again in DCIM/Copies. The
+# module's importLibrary makes it a clean library into a folder (the origin's private file system, through
+# createWritable) and into one streamed zip, against `livephoto import DCIM --out OUT --jobs 2` and cp -r of the same
+# folder, measured in the same run; the page's memory meanwhile, and where the browser's time goes by its stages.
+scripts/bootstrap.sh --check >/dev/null 2>&1 || scripts/bootstrap.sh >/dev/null
+scripts/wasm.sh "$work/engine" >/dev/null
+browser_seed
+imports=${BENCH_BROWSER_IMPORT:-100}
+bimp="$work/browser-import-$imports"
+if [ ! -f "$bimp/done" ]; then
+  rm -rf "$bimp" && mkdir -p "$bimp/DCIM"
+  python3 scripts/make-library.py "$bimp/pairs" "$imports" 0 0 "$bseed/IMG.JPG" "$bseed/IMG.MOV" "$bseed/IMG.MP.jpg" \
+    "$bseed/photo.jpg" "$bseed/clip.mov"
+  for f in "$bimp"/pairs/*/*/IMG_*; do
+    name=${f##*/IMG_}; n=$((10#${name%.*})); folder="$bimp/DCIM/$((100 + n / 100))APPLE"
+    mkdir -p "$folder" && mv "$f" "$folder/$(printf 'IMG_%04d' $((n + 1))).${name##*.}"
+  done
+  rm -r "$bimp/pairs"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=1" -frames:v 5 -q:v 3 -start_number $((imports + 1)) "$folder/IMG_%04d.JPG"
+  mkdir -p "$bimp/DCIM/Copies"
+  cp "$folder/IMG_$(printf %04d $((imports + 1))).JPG" "$folder/IMG_$(printf %04d $((imports + 2))).JPG" "$bimp/DCIM/Copies/"
+  cp "$bimp/DCIM/100APPLE/IMG_0001.JPG" "$bimp/DCIM/100APPLE/IMG_E0001.JPG"
+  cp "$bimp/DCIM/100APPLE/IMG_0001.MOV" "$bimp/DCIM/100APPLE/IMG_E0001.MOV"
+  touch "$bimp/done"
+fi
+find "$bimp/DCIM" -type f -exec cat {} + >/dev/null
+bimp_mb=$(du -sm "$bimp/DCIM" | cut -f1)
+bimp_files=$(find "$bimp/DCIM" -type f | wc -l)
+read -r icp_s _ < <(before="rm -rf '$work/bimp-cp'; sync" measure cp -r "$bimp/DCIM" "$work/bimp-cp")
+read -r icli_s _ < <(before="rm -rf '$work/bimp-lib'; sync" measure "$bin" import "$bimp/DCIM" --out "$work/bimp-lib" --jobs 2)
+rm -rf "$work/bimp-cp" "$work/bimp-lib"
+ifigures=$(.build/python-tools/bin/python scripts/bench/browser_import.py "$work/engine" "$bimp/DCIM" "$runs")
+ivalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$ifigures"; }
+ifield() { awk -v k="$1" -v n="$2" '$1 == k {print $n}' <<<"$ifigures"; }
+istages() { printf '    of which start %s s, comparing %s s, reading %s s, writing %s s, the rest %s s\n' "$(ivalue "$1-start")" \
+  "$(ivalue "$1-comparing")" "$(ivalue "$1-reading")" "$(ivalue "$1-writing")" "$(ivalue "$1-rest")"; }
+echo
+echo "browser: a camera folder of $imports Live Photos ($bimp_mb MB, $bimp_files files) imported in headless Chromium's Web Worker (best of $runs):"
+printf '  %-62s %8s s\n' "cp -r of the folder" "$icp_s"
+printf '  %-62s %8s s   (%s cp -r)\n' "livephoto import DCIM --out OUT --jobs 2" "$icli_s" "$(x "$icli_s" "$icp_s")"
+printf '  %-62s %8s s   (%s the command line, %s cp -r; target at most 1.5x the command line)\n' \
+  "importLibrary into a folder (createWritable)" "$(ivalue folder)" "$(x "$(ivalue folder)" "$icli_s")" "$(x "$(ivalue folder)" "$icp_s")"
+istages folder
+printf '  %-62s %8s s   (%s the command line, %s cp -r; target at most 1.5x the command line)\n' \
+  "importLibrary into a streamed zip" "$(ivalue zip)" "$(x "$(ivalue zip)" "$icli_s")" "$(x "$(ivalue zip)" "$icp_s")"
+istages zip
+printf '  %-62s %8s MB  (target at most 128)\n' "the page's memory during the zip run" "$(ivalue memory)"
+for into in folder zip; do
+  [ "$(ifield "$into" 4)" = "$bimp_files" ] && [ "$(ifield "$into" 6)" = 0 ] ||
+    failures+=("browser import into a $into: importLibrary accounted for $(ifield "$into" 4) media files of $bimp_files, $(ifield "$into" 6) failed")
+  awk "BEGIN{exit !($(ivalue "$into") > 1.5 * $icli_s)}" &&
+    over+=("browser import into a $into took $(x "$(ivalue "$into")" "$icli_s") the command line (target 1.5x)")
+done
+awk "BEGIN{exit !($(ivalue memory) > 128)}" && over+=("browser import memory $(ivalue memory) MB > 128 MB")
 fi
 
 if [ ${#over[@]} -gt 0 ]; then

@@ -1,7 +1,7 @@
 // Which files of a folder hold the same bytes, for an import (docs/guide/javascript.md#importing-a-camera-folder): the
 // engine writes a file's bytes once and reports its other copies as duplicates, as `livephoto import` does. Files are
-// told apart by their sizes, then (three or more of one size) their CRC-32s, then their bytes, each read in slices:
-// none is ever held whole.
+// told apart by their sizes, then (three or more of one size) the CRC-32s of their ends and then of their whole bytes,
+// then their bytes, each read in slices: none is ever held whole.
 
 import { crc32 } from './zipstream.js';
 
@@ -42,23 +42,48 @@ export async function sameBytes(a, aOffset, b, bOffset, count, onBytes) {
   return true;
 }
 
+/** How much of each end of a file tells it from others of its size before its whole bytes are read. */
+const end = 64 * 1024;
+
 /** The CRC-32 of `blob`, read a slice at a time. */
-async function checksum(blob, onBytes) {
+async function checksum(blob) {
   let crc = 0;
-  for (let offset = 0; offset < blob.size; offset += slice) {
-    const bytes = await bytesOf(blob, offset, Math.min(slice, blob.size - offset));
-    crc = crc32(crc, bytes);
-    onBytes?.(bytes.length);
-  }
+  for (let offset = 0; offset < blob.size; offset += slice) crc = crc32(crc, await bytesOf(blob, offset, Math.min(slice, blob.size - offset)));
   return crc;
+}
+
+/**
+ * The CRC-32 of the first and last `end` bytes of `blob` (of all of it when it is no longer than both): where a
+ * camera's or an editor's file differs from another of its size, in its header (an identifier, a time) or its index.
+ */
+async function endsChecksum(blob) {
+  if (blob.size <= 2 * end) return checksum(blob);
+  const [head, tail] = await Promise.all([bytesOf(blob, 0, end), bytesOf(blob, blob.size - end, end)]);
+  return crc32(crc32(0, head), tail);
+}
+
+/** `indices` grouped by what `key(index)` resolves to, in their order, `atOnce` keys asked for at a time. */
+async function groupedBy(indices, key, signal, atOnce = 1) {
+  const groups = new Map();
+  for (let start = 0; start < indices.length; start += atOnce) {
+    signal?.throwIfAborted();
+    const batch = indices.slice(start, start + atOnce);
+    const values = await Promise.all(batch.map(key));
+    batch.forEach((index, i) => {
+      if (!groups.has(values[i])) groups.set(values[i], []);
+      groups.get(values[i]).push(index);
+    });
+  }
+  return [...groups.values()];
 }
 
 /**
  * For each of `order` (indices into `files`, Blobs), the first of `order` that holds the same bytes (itself when none
  * comes before it): a file whose size no other has is read not at all; two of one size are compared byte for byte;
- * three or more of one size are checksummed, and those of one size and checksum compared byte for byte.
- * `progress({ done, total, bytes, totalBytes })` hears of each file read or pair compared; `signal` is checked between
- * two files.
+ * three or more of one size are checksummed by their ends, then those whose ends agree by their whole bytes, and those
+ * of one size and checksum compared byte for byte. `progress({ done, total, bytes, totalBytes })` hears of each file
+ * whose first copy is known (its size counted whole, however little of it was read) or pair compared; `signal` is
+ * checked between two files.
  */
 export async function firstCopies(order, files, { signal, progress } = {}) {
   const first = new Map(order.map((index) => [index, index]));
@@ -75,7 +100,11 @@ export async function firstCopies(order, files, { signal, progress } = {}) {
   const total = [...groups, ...pairs].reduce((sum, group) => sum + group.length, 0);
   const totalBytes = [...groups, ...pairs].reduce((sum, group) => sum + group.length * files[group[0]].size, 0);
   let done = 0, bytes = 0;
-  const onBytes = (count) => { bytes += count; };
+  const settled = (index) => {
+    done += 1;
+    bytes += files[index].size;
+    progress?.({ done, total, bytes, totalBytes });
+  };
   for (const [a, b] of pairs) {
     signal?.throwIfAborted();
     if (await sameBytes(files[b], 0, files[a], 0, files[a].size)) first.set(b, a);
@@ -85,28 +114,28 @@ export async function firstCopies(order, files, { signal, progress } = {}) {
     progress?.({ done, total, bytes, totalBytes });
   }
   for (const group of groups) {
-    const byChecksum = new Map();
-    for (const index of group) {
-      signal?.throwIfAborted();
-      const crc = await checksum(files[index], onBytes);
-      if (!byChecksum.has(crc)) byChecksum.set(crc, []);
-      byChecksum.get(crc).push(index);
-      done += 1;
-      progress?.({ done, total, bytes, totalBytes });
-    }
-    for (const same of byChecksum.values()) {
-      // Two files of one size and checksum are almost surely one: the bytes say so for sure.
-      const firsts = [];
-      for (const index of same) {
-        signal?.throwIfAborted();
-        let twin;
-        for (const candidate of firsts) {
-          if (await sameBytes(files[index], 0, files[candidate], 0, files[index].size)) {
-            twin = candidate;
-            break;
+    // Copies of one file re-tagged (a burst's, an export's) share their size but not their headers: their ends, read
+    // at 128 KiB a file (eight files at once: a browser's reads of a File wait on another process), set them apart,
+    // and only files whose ends agree are read whole.
+    for (const sameEnds of await groupedBy(group, (index) => endsChecksum(files[index]), signal, 8)) {
+      const whole = files[sameEnds[0]].size <= 2 * end;
+      const candidates = sameEnds.length < 3 || whole ? [sameEnds]
+        : await groupedBy(sameEnds, (index) => checksum(files[index]), signal);
+      for (const same of candidates) {
+        // Two files of one size and checksum are almost surely one: the bytes say so for sure.
+        const firsts = [];
+        for (const index of same) {
+          signal?.throwIfAborted();
+          let twin;
+          for (const candidate of firsts) {
+            if (await sameBytes(files[index], 0, files[candidate], 0, files[index].size)) {
+              twin = candidate;
+              break;
+            }
           }
+          if (twin === undefined) firsts.push(index); else first.set(index, twin);
+          settled(index);
         }
-        if (twin === undefined) firsts.push(index); else first.set(index, twin);
       }
     }
   }

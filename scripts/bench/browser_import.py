@@ -1,0 +1,108 @@
+"""A camera folder imported in headless Chromium, for scripts/benchmark.sh's browser part: a page whose Web Worker
+imports livephoto.js and runs importLibrary (the folder made into a clean library, as `livephoto import` makes it) on a
+folder given as the user's Files (through <input type=file webkitdirectory>, read from disk as a browser reads them).
+Prints one line per figure: `name value unit ...`.
+
+  python browser_import.py MODULE_DIR DCIM RUNS
+
+- folder: into the origin's private file system (a FileSystemDirectoryHandle, each file through createWritable, as
+  into a folder the user chose), best of RUNS, the folder emptied before each (else a run would resume the last one
+  and write nothing); with the media files the report accounts for and those it failed;
+- zip: into one zip streamed into a WritableStream that counts its bytes (where a download goes), best of RUNS;
+- folder-STAGE, zip-STAGE: where the best run's time went: `start` up to onProgress's first event (the folder listed,
+  the engine fetched and compiled, its first run, the first file compared), then each stage up to its last event
+  (`writing` includes the record's last lines), and `rest` after the last of them (the report);
+- memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before.
+"""
+import os
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+
+from browser_support import browser, memory_growth, module_site
+
+MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
+RUNS = int(sys.argv[3])
+STAGES = ["comparing", "reading", "writing"]
+
+PAGE = """<!doctype html><meta charset=utf-8><title>import benchmark</title>
+<input type=file id=folder webkitdirectory multiple>
+<script type=module>
+const worker = new Worker('./worker.js', { type: 'module' });
+window.run = (into) => new Promise((resolve) => {
+  worker.onmessage = (e) => resolve(e.data);
+  worker.postMessage({ into, files: [...document.getElementById('folder').files] });
+});
+document.body.dataset.ready = 'yes';
+</script>"""
+
+WORKER = """import * as livephoto from './livephoto.js';
+onmessage = async (e) => {
+  const { into, files } = e.data;
+  try {
+    let out, bytes = 0;
+    if (into === 'folder') {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry('out', { recursive: true }).catch(() => {});
+      out = await root.getDirectoryHandle('out', { create: true });
+    } else {
+      out = new WritableStream({ write(chunk) { bytes += chunk.length; } });
+    }
+    // The first progress event and each stage's last one, in ms from the start.
+    const ends = {};
+    const started = performance.now();
+    const onProgress = ({ stage }) => { ends[stage] = performance.now() - started; ends.start ??= ends[stage]; };
+    const { report } = await livephoto.importLibrary(files, { out, onProgress });
+    const ms = performance.now() - started;
+    const { mediaFiles, outcomes } = report.at(-1);
+    postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });
+  } catch (error) {
+    postMessage({ error: `${error.code}: ${error.message}` });
+  }
+};"""
+
+
+def main():
+    with module_site(MODULE, {"index.html": PAGE, "worker.js": WORKER}) as url:
+        driver = browser()
+        driver.set_script_timeout(1800)
+        try:
+            def choose():
+                driver.get(url)
+                driver.find_element(By.ID, "folder").send_keys(DCIM)
+                # The input takes the folder's files a moment after: wait until they are all there.
+                last, steady = -1, 0
+                while steady < 3:
+                    count = driver.execute_script("return document.getElementById('folder').files.length")
+                    steady = steady + 1 if count == last and count > 0 else 0
+                    last = count
+                    time.sleep(0.1)
+
+            def once(into):
+                choose()
+                result = driver.execute_async_script("run(arguments[0]).then(arguments[arguments.length - 1])", into)
+                if "error" in result:
+                    raise SystemExit(f"{into}: {result['error']}")
+                return result
+
+            for into in ["folder", "zip"]:
+                results = [once(into) for _ in range(RUNS)]
+                best = min(results, key=lambda r: r["ms"])
+                print(f"{into} {best['ms'] / 1000:.2f} s {best['media']} media {best['failed']} failed {best['bytes']} bytes")
+                since = 0
+                for stage in ["start", *STAGES]:
+                    end = best["ends"].get(stage, since)
+                    print(f"{into}-{stage} {(end - since) / 1000:.2f} s")
+                    since = end
+                print(f"{into}-rest {(best['ms'] - since) / 1000:.2f} s")
+            choose()
+            time.sleep(1)
+            grown, _ = memory_growth(
+                driver.service.process.pid, lambda: driver.execute_async_script("run('zip').then(arguments[arguments.length - 1])"), 0.02)
+            print(f"memory {grown / 1e6:.1f} MB")
+        finally:
+            driver.quit()
+
+
+main()
