@@ -15,7 +15,7 @@ another folder, and the Live Photo's .AAE edit file. Checks:
   control in order. Again into the same folder: every media file already written, nothing rewritten.
 - Into the zip download (`?folder-input`: no picker, as Firefox and Safari), by year (`--layout year`): the zip
   streamed through the service worker tests whole and unpacks to the command line's tree and record, each file dated
-  as the camera folder's file was; the report saved is the command line's lines.
+  as the command line dates it (its capture time); the report saved is the command line's lines.
 - Cancel, from the keyboard, while 400 photos are copied: it says after how many files; the next run into the same
   folder finishes the library, what was copied before reported as already written.
 - A folder that holds an export's sidecar (a .json) is refused, in the alert region, in words that say `livephoto
@@ -257,8 +257,8 @@ def zip_pass(driver, url, dcim, origin):
                 dates: $('library-dates').textContent}""") or {}
     check("without a folder picker, the import goes into one zip download, library-import.zip, and Start needs nothing more",
           state.get("button") is False and state.get("go") is False and "library-import.zip" in state.get("note", ""), state)
-    check("the view says the zip's files are dated as the camera folder's were, not by capture time",
-          "cannot set a file's modification time" in state.get("dates", "") and "camera folder's file" in state.get("dates", "")
+    check("the view says the zip's files are dated with their capture times, as the command line dates them",
+          "cannot set a file's modification time" in state.get("dates", "") and "dated with its capture time" in state.get("dates", "")
           and "capture dates stay in the files' own metadata" in state.get("dates", ""), state)
     expected, records, cli_out = cli_import(dcim, "zip", "--layout", "year")
     folder = os.path.join(WORK, "downloads", "import-zip")
@@ -277,11 +277,11 @@ def zip_pass(driver, url, dcim, origin):
     lines = saved_lines(driver, "import-zip-report")
     check(f"the report saved is the command line's {len(expected)} lines", lines is not None
           and [without_output(line) for line in lines] == expected, (lines, expected))
-    inputs = dates(dcim)
     sources = {line["output"]: line["member"] for line in expected if line.get("outcome") in ("written", "paired-live-photo")}
     dated = dates(unpacked) if whole else {}
-    check("each file in the zip is dated as the camera folder's file was, to the second",
-          sources and all(dated.get(output) == inputs[member] for output, member in sources.items()), (dated, inputs, sources))
+    theirs_dated = dates(cli_out)
+    check("each file in the zip is dated as the command line dates it (its capture time), to the second",
+          sources and all(dated.get(output) == theirs_dated.get(output) for output in sources), (dated, theirs_dated, sources))
     check_import_result(driver, expected, script(driver, RESULT) or {}, "into a zip")
 
 

@@ -99,12 +99,12 @@ const importNotes = (job) => ({
     + "command line dates them. The capture dates stay in the files' own metadata."],
   download: [`This browser has no folder picker: the library is saved as one zip, ${zipName(job)}, which the browser downloads `
     + "as it is written (it is never held in memory). Cancel closes it whole, with what was done.",
-  "A browser cannot set a file's modification time, but a zip carries one: each file in it is dated as the camera folder's file was, "
-    + "not by its capture time as the command line dates it. The capture dates stay in the files' own metadata."],
+  "A browser cannot set a file's modification time, but a zip carries one: each file in it is dated with its capture time, as the "
+    + "command line dates the files it writes (a file without one, when it is written). The capture dates stay in the files' own metadata."],
   file: ["This browser has no folder picker: the library goes into one zip, written as the files are copied. "
     + "Cancel closes it whole, with what was done.",
-    "Each file in the zip is dated as the camera folder's file was, not by its capture time as the command line dates it. "
-    + "The capture dates stay in the files' own metadata."],
+    "Each file in the zip is dated with its capture time, as the command line dates the files it writes (a file without one, when "
+    + "it is written). The capture dates stay in the files' own metadata."],
 });
 
 // The view's "Where it goes" part for `job` (a batch or an import): the button, what was chosen, and what a browser
