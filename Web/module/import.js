@@ -22,20 +22,22 @@ const isFolder = (value) => value != null && value.kind === 'directory' && typeo
 /**
  * Every file of `inputs` as `{ part, path, file }`, with the parts' names: a folder handed over is a part by its name,
  * a folder input's Files by the first step of their `webkitRelativePath`, anything else (Files, `{ path, file }`
- * pairs) `partName`. Hidden files and folders are left out, as `livephoto import` leaves them out; a folder the
- * browser will not read refuses the run, so that no photo is left behind unsaid.
+ * pairs) `partName`. Hidden files and folders are left out, as `livephoto import` leaves them out; a folder or file
+ * the browser will not read is listed in `unreadable` (`[part, path, reason]`), a problem of the report, so that no
+ * photo is left behind unsaid.
  */
 async function folderMembers(inputs, partName, signal) {
-  const parts = [], members = [];
+  const parts = [], members = [], refused = [];
   const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
   for (const [index, input] of (Array.isArray(inputs) ? inputs : [inputs]).entries()) {
     const { files, unreadable } = await libraryFiles([input], signal).catch((error) => {
       if (!(error instanceof LivePhotoError) || error.code !== 64) throw error;
       throw new LivePhotoError(error.message.replace('input 1 ', `input ${index + 1} `), 64);
     });
-    if (unreadable.length > 0) {
-      const { path, reason } = unreadable[0];
-      throw new LivePhotoError(`${path}: cannot be read (${reason}): choose the folder again, or one the browser may read`, 2);
+    // A folder the browser will not read is a problem of the report, and the rest of the folder is imported.
+    for (const { path, reason } of unreadable) {
+      const part = isFolder(input) ? partOf(input.name || partName) : partOf(partName);
+      refused.push([part, path, reason]);
     }
     for (const { path, file } of files) {
       const slash = path.indexOf('/');
@@ -47,7 +49,7 @@ async function folderMembers(inputs, partName, signal) {
       else members.push({ part: partOf(partName), path, file });
     }
   }
-  return { parts, members };
+  return { parts, members, unreadable: refused };
 }
 
 /** The lines of the library's record whose outputs are still there, as `[part, member, size, output]`, for `parts`. */
@@ -128,13 +130,13 @@ export async function importLibrary(inputs, options = {}) {
       throw new LivePhotoError(`${out.name}: the library's folder must be outside the folder it reads, ${input.name}, and not hold it`, 2);
     }
   }
-  const { parts, members } = await folderMembers(inputs, partName, signal);
+  const { parts, members, unreadable } = await folderMembers(inputs, partName, signal);
   const files = members.map((member) => member.file);
   const session = {};
   const request = {
     parts, members: members.map(({ part, path, file }) => [part, path, file.size]),
     previous: toFolder ? await previousRecords(out, parts) : [],
-    outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
+    outputDirectory: typeof out.name === 'string' ? out.name : '', unreadable, ...flags,
   };
   const progress = (stage, counts) => onProgress?.({ stage, ...counts });
   let zip = null;

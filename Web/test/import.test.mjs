@@ -157,6 +157,21 @@ describe('importLibrary', { skip: withoutSamples }, () => {
     }
   });
 
+  test('a folder the browser will not read is a problem of the report, and the rest of the folder is imported', async () => {
+    const dcim = cameraFolder();
+    const expected = await cliImport(dcim);
+    const out = join(workFolder('import-refused'), 'Library');
+    mkdirSync(out);
+    const { report } = await importLibrary(folderHandle(dcim, new Set([join(dcim, 'Camera')])), { out: outputFolder(out) });
+    const summary = report.at(-1);
+    assert.ok(summary.problems.some((text) => /^DCIM: Camera: cannot be read \(.*not allowed.*\); the files in it were not imported$/.test(text)),
+      summary.problems.join('\n'));
+    const members = report.filter((line) => line.outcome).map((line) => line.member);
+    assert.ok(members.length > 0 && members.every((member) => member.startsWith('100APPLE/')), members.join(', '));
+    const written = Object.keys(tree(out));
+    assert.ok(written.length > 0 && written.every((path) => path in tree(expected.out)), written.join(', '));
+  });
+
   test('a run stopped while writing records what it wrote, and the next one finishes the library', async () => {
     const dcim = cameraFolder();
     const expected = await cliImport(dcim);

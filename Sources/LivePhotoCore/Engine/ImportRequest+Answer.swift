@@ -91,7 +91,8 @@ extension ImportRequest {
         }
         let nonMedia = ImportNonMedia(
             listing, usedSidecars: [], albums: [:], usedTables: [], tableReasons: [:], partNames: parts, export: plan.export)
-        let report = plan.report(results: results, partNames: parts, nonMedia: nonMedia)
+        var report = plan.report(results: results, partNames: parts, nonMedia: nonMedia)
+        report.problems = unreadable + report.problems
         return Self.stage("report", [("lines", .array(report.lines(outputDirectory: outputDirectory))), ("records", .array(records))])
     }
 

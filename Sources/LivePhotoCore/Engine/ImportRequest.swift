@@ -15,6 +15,8 @@ struct ImportRequest {
     let existing: [String: [String]]
     let done: [Int: (written: Set<Int>, failure: String?)]?
     let outputDirectory: String
+    /// Folders of the input the page could not read, with the browser's words: problems of the report.
+    let unreadable: [String]
     let planOptions: ImportPlan.Options
 
     init(_ options: inout EngineOptions) throws(LivePhotoError) {
@@ -83,6 +85,14 @@ struct ImportRequest {
             done = nil
         }
         outputDirectory = try options.string("outputDirectory") ?? ""
+        var unread: [String] = []
+        for value in try options.list("unreadable") ?? [] {
+            guard let row = value.arrayValue, row.count == 3, let part = row[0].integerValue, part >= 0, part < names.count,
+                let path = row[1].stringValue, let reason = row[2].stringValue
+            else { throw .invalidArgument("--unreadable: an entry is [part, path, reason]") }
+            unread.append("\(names[Int(part)]): \(path): cannot be read (\(reason)); the files in it were not imported")
+        }
+        unreadable = unread
         var choices = ImportPlan.Options()
         switch try options.string("layout") ?? "year-month" {
         case "year-month": choices.layout = .yearMonth

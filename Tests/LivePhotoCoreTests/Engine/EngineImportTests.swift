@@ -77,6 +77,18 @@ struct EngineImportTests {
         #expect(report["records"]?.arrayValue?.count == 5)
     }
 
+    @Test("a folder the page could not read is a problem of the report, in the page's words")
+    func unreadableFolder() throws {
+        let done = #""done":[{"number":0,"written":[3,2]},{"number":1,"written":[4]},{"number":2,"written":[5]}]"#
+        let report = try Self.run(
+            Self.request(
+                #"\#(Self.bytes),\#(Self.facts),"existing":[["2024/01",[]],["2024/02",[]]],\#(done),"unreadable":[[0,"Private","not allowed"]]"#
+            ))
+        #expect(
+            report["lines"]?.arrayValue?.last?["problems"]
+                == .array([.string("DCIM: Private: cannot be read (not allowed); the files in it were not imported")]))
+    }
+
     @Test("a second run: members the record names are already written, and nothing is asked of them")
     func resumed() throws {
         let previous = #""previous":[["DCIM","IMG_0002.JPG",5,"2024/02/IMG_0002.JPG"]]"#
