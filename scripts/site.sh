@@ -15,7 +15,7 @@ engine=""
 if [ $# -ge 2 ]; then
   [ "$2" = --engine ] && [ $# -eq 3 ] || { echo "$usage" >&2; exit 64; }
   engine=$3
-  for file in livephoto.js inputs.js frame.js checksums.js library.js zipstream.js import.js twins.js livephoto.wasm; do
+  for file in livephoto.js inputs.js frame.js checksums.js library.js zipstream.js import.js twins.js livephoto.wasm livephoto-library.wasm; do
     [ -f "$engine/$file" ] || { echo "site.sh: $engine/$file is missing (scripts/wasm.sh $engine writes it)" >&2; exit 66; }
   done
 fi
@@ -35,7 +35,7 @@ trap 'rm -rf "$work"' EXIT
 cp -R Sources/LivePhotoServer/Resources/. "$work/"
 mkdir -p "$work/engine"
 if [ -n "$engine" ]; then
-  cp "$engine"/*.js "$engine/livephoto.wasm" "$work/engine/"
+  cp "$engine"/*.js "$engine/livephoto.wasm" "$engine/livephoto-library.wasm" "$work/engine/"
 else
   scripts/wasm.sh "$work/engine" >&2
 fi

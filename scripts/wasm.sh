@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without zlib and
 # its tar and CSV readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
-#   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto.js, its types (*.d.ts), package.json (default: .build/wasm/module)
+#   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto-library.wasm, livephoto.js, its types (*.d.ts), package.json
+#                              # (default: .build/wasm/module)
+# Two engines from one build of the sources: livephoto.wasm runs the operations on single files (what a page loads
+# first), livephoto-library.wasm every operation (loaded on a library's first); the linker leaves out of the first
+# whatever only a library's operations reach.
 # The engine is compiled again only when a source changed since the last build (.build/wasm/objects); about 3 minutes.
 # Needs the Swift toolchain (swiftc, wasm-ld, clang) and Debian's wasi-libc, libclang-rt-dev-wasm32 (compiler-rt's
 # builtins) and binaryen (wasm-opt); installs the three when missing (apt-get, as root or through sudo).
@@ -33,27 +37,36 @@ mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/A
   -not -name 'ZipMember.swift' | sort)
 mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
 built="$work/livephoto.wasm"
-if [ -f "$built" ] && [ -z "$(find "${formats[@]}" "${core[@]}" Web/engine scripts/wasm.sh -newer "$built" -print -quit)" ]; then
-  echo "livephoto.wasm is up to date with its sources" >&2
+library="$work/livephoto-library.wasm"
+if [ -f "$built" ] && [ -f "$library" ] && [ -z "$(find "${formats[@]}" "${core[@]}" Web/engine scripts/wasm.sh -newer "$built" -print -quit)" ] \
+  && [ -z "$(find "${formats[@]}" "${core[@]}" Web/engine scripts/wasm.sh -newer "$library" -print -quit)" ]; then
+  echo "livephoto.wasm and livephoto-library.wasm are up to date with their sources" >&2
 else
   "$swiftc" "${flags[@]}" -module-name MediaFormats -emit-module -emit-module-path "$work/MediaFormats.swiftmodule" \
     "${formats[@]}" -c -o "$work/MediaFormats.o"
   "$swiftc" "${flags[@]}" -module-name LivePhotoCore -emit-module -emit-module-path "$work/LivePhotoCore.swiftmodule" \
     "${core[@]}" -c -o "$work/LivePhotoCore.o"
-  "$swiftc" "${flags[@]}" -module-name LivePhotoEngine Web/engine/Exports.swift -c -o "$work/Exports.o"
   "$toolchain/bin/clang" --target=wasm32-wasi --sysroot="$sysroot" -Os -c Web/engine/Shims.c -o "$work/Shims.o"
-  # 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 64 MiB at once, and a
-  # header that large, parsed, takes a few times that).
-  "$toolchain/bin/wasm-ld" --no-entry --export=lp_allocate --export=lp_release --export=lp_run -z stack-size=1048576 \
-    --max-memory=536870912 --gc-sections --strip-all \
-    "$work/Exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \
-    "$sysroot/lib/wasm32-wasi/libc.a" "$builtins" -o "$work/unoptimized.wasm"
-  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
-    "$work/unoptimized.wasm" -o "$built"
+  # The boundary twice: the library engine's runs every operation, the first engine's those on single files.
+  for engine in livephoto livephoto-library; do
+    defines=(); [ "$engine" = livephoto ] || defines=(-D LIBRARY_ENGINE)
+    "$swiftc" "${flags[@]}" "${defines[@]}" -module-name LivePhotoEngine Web/engine/Exports.swift -c -o "$work/$engine-exports.o"
+    # 1 MiB of stack; the memory may grow to 512 MiB and no further (the engine reads at most 64 MiB at once, and a
+    # header that large, parsed, takes a few times that).
+    "$toolchain/bin/wasm-ld" --no-entry --export=lp_allocate --export=lp_release --export=lp_run -z stack-size=1048576 \
+      --max-memory=536870912 --gc-sections --strip-all \
+      "$work/$engine-exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \
+      "$sysroot/lib/wasm32-wasi/libc.a" "$builtins" -o "$work/$engine-unoptimized.wasm"
+    wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
+      "$work/$engine-unoptimized.wasm" -o "$work/$engine.wasm"
+  done
 fi
 cp "$built" "$out/livephoto.wasm"
+cp "$library" "$out/livephoto-library.wasm"
 cp Web/module/*.js "$out/"
 cp Web/module/*.d.ts Web/module/package.json "$out/"
-raw=$(wc -c <"$out/livephoto.wasm")
-gzipped=$(gzip -9c "$out/livephoto.wasm" | wc -c)
-echo "$out/livephoto.wasm: $raw bytes, $gzipped gzipped"
+for engine in livephoto livephoto-library; do
+  raw=$(wc -c <"$out/$engine.wasm")
+  gzipped=$(gzip -9c "$out/$engine.wasm" | wc -c)
+  echo "$out/$engine.wasm: $raw bytes, $gzipped gzipped"
+done

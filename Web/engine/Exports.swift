@@ -65,7 +65,13 @@ func answerJSON(for request: JSONValue, bytes: inout [UInt8]) -> JSONValue {
         inputs.append(RandomAccessFile(hostHandle: Int32(index), name: name, size: Int64(size)))
         dates.append(file["lastModified"]?.doubleValue.flatMap { Int64(exactly: $0.rounded()) })
     }
-    switch Engine.run(operation, inputs: inputs, dates: dates, options: request["options"] ?? .null) {
+    // The library engine runs every operation; the first engine a page loads, those on single files alone.
+    #if LIBRARY_ENGINE
+        let outcome = Engine.run(operation, inputs: inputs, dates: dates, options: request["options"] ?? .null)
+    #else
+        let outcome = Engine.runFile(operation, inputs: inputs, dates: dates, options: request["options"] ?? .null)
+    #endif
+    switch outcome {
     case .failed(let message, let code):
         return failure(message, code: code)
     case .needsFrame(let input, let seconds, let coverTime):

@@ -5,14 +5,15 @@
 
 import { LivePhotoError, ReadCache, maxRead, nameOf, readAhead } from './inputs.js';
 
-const wasmURL = new URL('./livephoto.wasm', import.meta.url);
+// Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
+const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
+const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'importFacts', 'import']);
 
 export { LivePhotoError };
 
 /**
- * In a page: the frame at `seconds` of `video` (a Blob), drawn by the browser's own decoder at the video's size, as a
- * JPEG Blob. Rejects with code 5 where the browser cannot decode the video (HEVC in Chromium, say). Its code (frame.js)
- * is loaded on the first call.
+ * In a page: the frame at `seconds` of `video` (a Blob), drawn by the browser's decoder at the video's size, as a JPEG
+ * Blob; code 5 where the browser cannot decode the video (HEVC in Chromium). Its code (frame.js) loads on first call.
  */
 export async function grabFrame(video, seconds) {
   const frame = await import('./frame.js');
@@ -22,38 +23,34 @@ export async function grabFrame(video, seconds) {
 /** An operation that still lacks bytes after this many runs stops (a walk of 64 MiB takes 9). */
 const maxRounds = 100;
 
-let compiled;
+const compiled = {};
 let statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
 
-/**
- * What the last operation cost: the engine's runs (one more for each range it had to read), the input bytes it read,
- * and the most memory its instance held. For tests and benchmarks.
- */
+/** What the last operation cost: the engine's runs (one more a range it had to read), the bytes read, its peak memory. */
 export function lastRunStatistics() {
   return { ...statistics };
 }
 
-function isNode() {
-  return typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
-}
+const isNode = () => typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
 
-async function wasmModule() {
-  if (!compiled) {
-    compiled = (async () => {
+async function wasmModule(which) {
+  if (!compiled[which]) {
+    const wasmURL = wasmURLs[which];
+    compiled[which] = (async () => {
       if (wasmURL.protocol === 'file:' && isNode()) {
         const { readFile } = await import('node:fs/promises');
         return WebAssembly.compile(await readFile(wasmURL));
       }
       const response = await fetch(wasmURL);
-      if (!response.ok) throw new LivePhotoError(`livephoto.wasm could not be loaded (${response.status})`, 70);
+      if (!response.ok) throw new LivePhotoError(`${wasmURL.pathname.split('/').pop()} could not be loaded (${response.status})`, 70);
       if (WebAssembly.compileStreaming && (response.headers.get('content-type') || '').startsWith('application/wasm')) {
         return WebAssembly.compileStreaming(response);
       }
       return WebAssembly.compile(await response.arrayBuffer());
     })();
-    compiled.catch(() => { compiled = undefined; });
+    compiled[which].catch(() => { compiled[which] = undefined; });
   }
-  return compiled;
+  return compiled[which];
 }
 
 class Engine {
@@ -62,8 +59,8 @@ class Engine {
     this.state = state;
   }
 
-  static async create(state) {
-    const module = await wasmModule();
+  static async create(state, which) {
+    const module = await wasmModule(which);
     let memory;
     const imports = {
       livephoto: {
@@ -180,8 +177,10 @@ async function runOnce(operation, files, options, names, session) {
   };
   // Where headers are, read before the first run: a file's start (a photo's segments, a movie's ftyp) and its end (a
   // camera movie's moov, a Motion Photo's trailer). What else a run asks for is read after it.
+  // A library's runs (a session) and its operations go to the library engine; a single file's to the first one.
+  const which = session || libraryOperations.has(operation) ? 'library' : 'file';
   let [engine] = await Promise.all([
-    session?.engine ?? Engine.create(state),
+    session?.engine ?? Engine.create(state, which),
     state.cache.fill(files.flatMap((file, handle) => [
       { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead },
     ])),
@@ -206,7 +205,7 @@ async function runOnce(operation, files, options, names, session) {
       if (session) session.engine = null;
       if (state.misses.length > 0 && !(error instanceof LivePhotoError)) {
         await state.cache.fill(state.misses);
-        engine = await Engine.create(state);
+        engine = await Engine.create(state, which);
         continue;
       }
       const names = request.files.map((f) => f.name).join(', ');

@@ -40,15 +40,37 @@ package enum Engine {
         case needsFrame(input: Int, seconds: Double, coverTime: Double)
     }
 
-    /// The operations, by the command's name.
-    package static let operations = [
-        "inspect", "verify", "make", "split", "convert", "edit", "scan", "pair", "batch", "holds", "zip", "importFacts", "import",
-    ]
+    /// The operations on single files: those of `livephoto.wasm`, the engine a page loads first.
+    package static let fileOperations = ["inspect", "verify", "make", "split", "convert", "edit"]
+    /// The operations on a whole library: `livephoto-library.wasm` has them beside the others, loaded on a library's
+    /// first operation (docs/guide/javascript.md#two-engines).
+    package static let libraryOperations = ["scan", "pair", "batch", "holds", "zip", "importFacts", "import"]
+    /// Every operation, by the command's name.
+    package static var operations: [String] { fileOperations + libraryOperations }
 
     /// Runs `operation` on `inputs` (the page's files, in the order given) with `options` (a JSON object); `dates` are
-    /// the inputs' modification times in milliseconds since 1970, where the page knows them.
+    /// the inputs' modification times in milliseconds since 1970, where the page knows them. Every operation: the
+    /// library engine's entry, and the command line's tests'.
     package static func run(_ operation: String, inputs: [RandomAccessFile], dates: [Int64?] = [], options: JSONValue) -> Outcome {
-        do throws(LivePhotoError) {
+        guard libraryOperations.contains(operation) else { return runFile(operation, inputs: inputs, dates: dates, options: options) }
+        return outcome { () throws(LivePhotoError) -> Outcome in
+            let options = try EngineOptions(options)
+            switch operation {
+            case "scan": return try scanFiles(inputs, options: options)
+            case "pair": return try pairFiles(options: options)
+            case "batch": return try planBatch(options: options)
+            case "holds": return try batchOutputsHold(inputs, options: options)
+            case "zip": return try zipRecords(options: options)
+            case "importFacts": return try importFacts(inputs, options: options)
+            default: return try importLibrary(options: options)
+            }
+        }
+    }
+
+    /// ``run(_:inputs:dates:options:)`` of the operations on single files alone: the entry of the engine a page loads
+    /// first, which holds no library code. A library's operation is refused, naming the engine that has it.
+    package static func runFile(_ operation: String, inputs: [RandomAccessFile], dates: [Int64?] = [], options: JSONValue) -> Outcome {
+        outcome { () throws(LivePhotoError) -> Outcome in
             let options = try EngineOptions(options)
             switch operation {
             case "inspect": return try inspect(inputs, options: options)
@@ -57,15 +79,19 @@ package enum Engine {
             case "split": return try split(inputs, options: options)
             case "convert": return try convert(inputs, options: options, dates: dates)
             case "edit": return try edit(inputs, options: options)
-            case "scan": return try scanFiles(inputs, options: options)
-            case "pair": return try pairFiles(options: options)
-            case "batch": return try planBatch(options: options)
-            case "holds": return try batchOutputsHold(inputs, options: options)
-            case "zip": return try zipRecords(options: options)
-            case "importFacts": return try importFacts(inputs, options: options)
-            case "import": return try importLibrary(options: options)
-            default: throw .invalidArgument("unknown operation '\(operation)'; one of \(operations.joined(separator: ", "))")
+            default:
+                if libraryOperations.contains(operation) {
+                    throw .invalidArgument("'\(operation)' is an operation of livephoto-library.wasm, not of livephoto.wasm")
+                }
+                throw .invalidArgument("unknown operation '\(operation)'; one of \(operations.joined(separator: ", "))")
             }
+        }
+    }
+
+    /// The outcome of `body`: its error as the command line says it, with its exit status.
+    private static func outcome(_ body: () throws(LivePhotoError) -> Outcome) -> Outcome {
+        do throws(LivePhotoError) {
+            return try body()
         } catch {
             // A browser has no ffmpeg to point at: --ffmpeg is the command line's advice alone.
             let advice: String

@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// The web app's engine: `livephoto.js` (an ES module, with the modules it imports) and `livephoto.wasm` (the lossless operations compiled to
-/// WebAssembly by `scripts/wasm.sh`), from the folder ``ServerOptions/engineDirectory`` names. With it the page makes,
+/// The web app's engine: `livephoto.js` (an ES module, with the modules it imports), `livephoto.wasm` (the lossless operations compiled to
+/// WebAssembly by `scripts/wasm.sh`) and `livephoto-library.wasm` (the same with a library's operations), from the folder ``ServerOptions/engineDirectory`` names. With it the page makes,
 /// takes apart, converts and edits in the browser, and uploads only what needs ffmpeg; without it (no folder), both
 /// are 404 and the page uploads for every job, as before the engine.
 ///
@@ -19,6 +19,7 @@ struct EngineController {
         "import.js": "text/javascript; charset=utf-8",
         "twins.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
+        "livephoto-library.wasm": "application/wasm",
     ]
 
     let state: ServerState
