@@ -14,9 +14,8 @@ import os
 import sys
 import time
 
-from selenium.webdriver.common.by import By
 
-from browser_support import browser, memory_growth, module_site
+from browser_support import browser, memory_growth, module_site, run_on_folder
 
 MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -58,29 +57,11 @@ def main():
         driver = browser()
         driver.set_script_timeout(1800)
         try:
-            def choose():
-                driver.get(url)
-                driver.find_element(By.ID, "folder").send_keys(LIBRARY)
-                # The input takes the folder's files a moment after: wait until they are all there.
-                last, steady = -1, 0
-                while steady < 3:
-                    count = driver.execute_script("return document.getElementById('folder').files.length")
-                    steady = steady + 1 if count == last and count > 0 else 0
-                    last = count
-                    time.sleep(0.1)
-
-            def once(into):
-                choose()
-                result = driver.execute_async_script("run(arguments[0]).then(arguments[arguments.length - 1])", into)
-                if "error" in result:
-                    raise SystemExit(f"{into}: {result['error']}")
-                return result
-
             for into in ["folder", "zip"]:
-                results = [once(into) for _ in range(RUNS)]
+                results = [run_on_folder(driver, url, LIBRARY, into) for _ in range(RUNS)]
                 best = min(results, key=lambda r: r["ms"])
                 print(f"{into} {best['ms'] / 1000:.2f} s {best['done']} done {best['failed']} failed {best['bytes']} bytes")
-            choose()
+            run_on_folder(driver, url, LIBRARY, None)
             time.sleep(1)
             grown, _ = memory_growth(
                 driver.service.process.pid, lambda: driver.execute_async_script("run('zip').then(arguments[arguments.length - 1])"), 0.02)

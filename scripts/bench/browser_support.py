@@ -11,6 +11,7 @@ import threading
 import time
 
 from selenium import webdriver
+from selenium.webdriver.common.by import By
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -110,3 +111,24 @@ def module_site(module, pages, files=()):
             server.shutdown()
     finally:
         shutil.rmtree(site, ignore_errors=True)
+
+
+def run_on_folder(driver, url, folder, into):
+    """Opens the benchmark's page, gives its folder input (`#folder`) every file of `folder` and waits until the page
+    holds them all; with `into` ("folder" or "zip"), then runs the page's `run(into)` and returns its result (a run
+    that failed stops the benchmark, naming it)."""
+    driver.get(url)
+    driver.find_element(By.ID, "folder").send_keys(folder)
+    # The input takes the folder's files a moment after: wait until they are all there.
+    last, steady = -1, 0
+    while steady < 3:
+        count = driver.execute_script("return document.getElementById('folder').files.length")
+        steady = steady + 1 if count == last and count > 0 else 0
+        last = count
+        time.sleep(0.1)
+    if into is None:
+        return None
+    result = driver.execute_async_script("run(arguments[0]).then(arguments[arguments.length - 1])", into)
+    if "error" in result:
+        raise SystemExit(f"{into}: {result['error']}")
+    return result
