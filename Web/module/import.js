@@ -173,6 +173,7 @@ export async function importLibrary(inputs, options = {}) {
           ]))];
           break;
         case 'write':
+          refuseOversizedReport(request, answer.jobs, members.length);
           if (!toFolder) zip = new (await import('./zipstream.js')).ZipStream(out, undefined, session);
           request.done = await writeJobs(answer.jobs, files, { out: toFolder ? out : null, zip, signal, progress, recorded });
           break;
@@ -199,6 +200,22 @@ export async function importLibrary(inputs, options = {}) {
   } catch (error) {
     await zip?.abort(error);
     throw error;
+  }
+}
+
+/** The most JSON the engine reads in one run (JSONValue.maxLength): 16 MiB. */
+const maxRequest = 16 << 20;
+
+/**
+ * Refuses, before anything is written, an import whose last run (the request so far, with what each item wrote)
+ * would be more JSON than the engine reads: the report would be lost after the copying.
+ */
+function refuseOversizedReport(request, jobs, files) {
+  const done = jobs.map(({ number, copies }) => ({ number, written: copies.map(([member]) => member) }));
+  const size = new TextEncoder().encode(JSON.stringify({ operation: 'import', files: [], options: { ...request, done } })).length;
+  if (size > maxRequest) {
+    throw new LivePhotoError(`${files.toLocaleString('en')} files are more than the engine takes in one run (its report `
+      + `would be ${Math.ceil(size / 1048576)} MiB of JSON, past 16): choose the folder's subfolders in turns`, 2);
   }
 }
 
