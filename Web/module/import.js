@@ -210,7 +210,7 @@ const maxRequest = 16 << 20;
  * Refuses, before anything is written, an import whose last run (the request so far, with what each item wrote)
  * would be more JSON than the engine reads: the report would be lost after the copying.
  */
-function refuseOversizedReport(request, jobs, files) {
+export function refuseOversizedReport(request, jobs, files) {
   const done = jobs.map(({ number, copies }) => ({ number, written: copies.map(([member]) => member) }));
   const size = new TextEncoder().encode(JSON.stringify({ operation: 'import', files: [], options: { ...request, done } })).length;
   if (size > maxRequest) {

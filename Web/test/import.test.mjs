@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, realpat
 import { dirname, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  fileSink, folderHandle, join, livephoto, outputFolder, runCLI, sample, sha256File, withoutSamples, workFolder,
+  fileSink, folderHandle, join, livephoto, moduleDir, outputFolder, runCLI, sample, sha256File, withoutSamples, workFolder,
 } from './support.mjs';
 
 const { importLibrary, openFile, LivePhotoError } = livephoto;
@@ -201,5 +201,20 @@ describe('importLibrary', { skip: withoutSamples }, () => {
     await assert.rejects(importLibrary([], { out, jobs: 2 }), (e) => e instanceof LivePhotoError && e.message === "Unknown option '--jobs'");
     await assert.rejects(importLibrary([photo, 42], { out }), (e) => e instanceof LivePhotoError && e.code === 64 && /input 2 is not/.test(e.message));
     await assert.rejects(importLibrary([], { out, to: 'android' }), (e) => e instanceof LivePhotoError && /--to android/.test(e.message));
+  });
+});
+
+describe('an import too large for the engine', () => {
+  test('its last run past 16 MiB of JSON is refused in words before anything is written; one under it is not', async () => {
+    const { refuseOversizedReport } = await import(join(moduleDir, 'import.js'));
+    const request = (files) => ({
+      parts: ['DCIM'], members: Array.from({ length: files }, (_, i) => [0, `100APPLE/IMG_${String(i).padStart(6, '0')}.HEIC`, 3_000_000]),
+      bytes: Array.from({ length: files }, (_, i) => [i, i]),
+      facts: Array.from({ length: files }, (_, i) => [i, { kind: 'still', format: 'heic', identifier: crypto.randomUUID(), captured: 1_700_000_000 + i }]),
+    });
+    const jobs = (files) => Array.from({ length: files }, (_, i) => ({ number: i, copies: [[i, `2023/11/IMG_${i}.HEIC`, 1_700_000_000]] }));
+    assert.doesNotThrow(() => refuseOversizedReport(request(20_000), jobs(20_000), 20_000));
+    assert.throws(() => refuseOversizedReport(request(120_000), jobs(120_000), 120_000),
+      (e) => e instanceof LivePhotoError && e.code === 2 && /^120,000 files are more than the engine takes in one run .*in turns$/.test(e.message));
   });
 });
