@@ -16,6 +16,8 @@ const workFolder = '.livephoto-takeout';
 const recordPath = `${workFolder}/written.jsonl`;
 /** The most stages an import takes: read, facts, same, existing, write and report, and a few repeated. */
 const maxStages = 20;
+/** Items written into a folder at once. */
+const writeLanes = 4;
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
 
@@ -247,15 +249,14 @@ async function writeJobs(jobs, files, { out, zip, signal, progress, recorded }) 
   const total = copies.length, totalBytes = copies.reduce((sum, [member]) => sum + files[member].size, 0);
   let written = 0, bytes = 0;
   // Into a folder, the record grows as items are written (every few seconds), so that a tab closed meanwhile leaves
-  // a record of all but the last few: the next run writes those again, and nothing twice.
-  let pending = '', flushed = Date.now();
-  const flush = async () => {
-    await appendRecords(out, pending);
-    pending = '';
-    flushed = Date.now();
+  // a record of all but the last few: the next run writes those again, and nothing twice. One append at a time.
+  let pending = '', flushed = Date.now(), flushing = Promise.resolve();
+  const flush = () => {
+    const lines = pending;
+    [pending, flushed] = ['', Date.now()];
+    return (flushing = flushing.then(() => appendRecords(out, lines)));
   };
-  for (const job of jobs) {
-    if (signal?.aborted) break;
+  const write = async (job) => {
     const result = { number: job.number, written: [] };
     for (const [member, output, seconds] of job.copies) {
       const file = files[member];
@@ -286,7 +287,12 @@ async function writeJobs(jobs, files, { out, zip, signal, progress, recorded }) 
       if (Date.now() - flushed > 3000) await flush();
     }
     done.push(result);
-  }
+  };
+  // A zip takes its entries in turn; a folder takes a few items at once (the browser's file system waits on each
+  // file's handles and swap file, not on the bytes).
+  let next = 0;
+  const lane = async () => { while (next < jobs.length && !signal?.aborted) await write(jobs[next++]); };
+  await Promise.all(Array.from({ length: zip ? 1 : writeLanes }, lane));
   if (out) await flush();
   return done;
 }
