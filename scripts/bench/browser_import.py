@@ -19,51 +19,24 @@ import sys
 import time
 
 
-from browser_support import browser, memory_growth, module_site, run_on_folder
+from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_folder
 
 MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
 STAGES = ["comparing", "reading", "writing"]
 
-PAGE = """<!doctype html><meta charset=utf-8><title>import benchmark</title>
-<input type=file id=folder webkitdirectory multiple>
-<script type=module>
-const worker = new Worker('./worker.js', { type: 'module' });
-window.run = (into) => new Promise((resolve) => {
-  worker.onmessage = (e) => resolve(e.data);
-  worker.postMessage({ into, files: [...document.getElementById('folder').files] });
-});
-document.body.dataset.ready = 'yes';
-</script>"""
-
-WORKER = """import * as livephoto from './livephoto.js';
-onmessage = async (e) => {
-  const { into, files } = e.data;
-  try {
-    let out, bytes = 0;
-    if (into === 'folder') {
-      const root = await navigator.storage.getDirectory();
-      await root.removeEntry('out', { recursive: true }).catch(() => {});
-      out = await root.getDirectoryHandle('out', { create: true });
-    } else {
-      out = new WritableStream({ write(chunk) { bytes += chunk.length; } });
-    }
-    // The first progress event and each stage's last one, in ms from the start.
+WORKER = folder_worker("""    // The first progress event and each stage's last one, in ms from the start.
     const ends = {};
     const started = performance.now();
     const onProgress = ({ stage }) => { ends[stage] = performance.now() - started; ends.start ??= ends[stage]; };
     const { report } = await livephoto.importLibrary(files, { out, onProgress });
     const ms = performance.now() - started;
     const { mediaFiles, outcomes } = report.at(-1);
-    postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });
-  } catch (error) {
-    postMessage({ error: `${error.code}: ${error.message}` });
-  }
-};"""
+    postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });""")
 
 
 def main():
-    with module_site(MODULE, {"index.html": PAGE, "worker.js": WORKER}) as url:
+    with module_site(MODULE, {"index.html": FOLDER_PAGE, "worker.js": WORKER}) as url:
         driver = browser()
         driver.set_script_timeout(1800)
         try:

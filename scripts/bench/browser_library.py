@@ -15,45 +15,18 @@ import sys
 import time
 
 
-from browser_support import browser, memory_growth, module_site, run_on_folder
+from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_folder
 
 MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
 
-PAGE = """<!doctype html><meta charset=utf-8><title>library benchmark</title>
-<input type=file id=folder webkitdirectory multiple>
-<script type=module>
-const worker = new Worker('./worker.js', { type: 'module' });
-window.run = (into) => new Promise((resolve) => {
-  worker.onmessage = (e) => resolve(e.data);
-  worker.postMessage({ into, files: [...document.getElementById('folder').files] });
-});
-document.body.dataset.ready = 'yes';
-</script>"""
-
-WORKER = """import * as livephoto from './livephoto.js';
-onmessage = async (e) => {
-  const { into, files } = e.data;
-  try {
-    let out, bytes = 0;
-    if (into === 'folder') {
-      const root = await navigator.storage.getDirectory();
-      await root.removeEntry('out', { recursive: true }).catch(() => {});
-      out = await root.getDirectoryHandle('out', { create: true });
-    } else {
-      out = new WritableStream({ write(chunk) { bytes += chunk.length; } });
-    }
-    const started = performance.now();
+WORKER = folder_worker("""    const started = performance.now();
     const { summary } = await livephoto.convertLibrary(files, { to: 'motion', out });
-    postMessage({ ms: performance.now() - started, done: summary.done, failed: summary.failed, bytes });
-  } catch (error) {
-    postMessage({ error: `${error.code}: ${error.message}` });
-  }
-};"""
+    postMessage({ ms: performance.now() - started, done: summary.done, failed: summary.failed, bytes });""")
 
 
 def main():
-    with module_site(MODULE, {"index.html": PAGE, "worker.js": WORKER}) as url:
+    with module_site(MODULE, {"index.html": FOLDER_PAGE, "worker.js": WORKER}) as url:
         driver = browser()
         driver.set_script_timeout(1800)
         try:

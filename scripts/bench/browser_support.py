@@ -132,3 +132,40 @@ def run_on_folder(driver, url, folder, into):
     if "error" in result:
         raise SystemExit(f"{into}: {result['error']}")
     return result
+
+
+# A page with a folder input (`#folder`) whose `run(into)` hands the folder's files to a Web Worker (worker.js, from
+# ``folder_worker``) and resolves to what it posts back.
+FOLDER_PAGE = """<!doctype html><meta charset=utf-8><title>folder benchmark</title>
+<input type=file id=folder webkitdirectory multiple>
+<script type=module>
+const worker = new Worker('./worker.js', { type: 'module' });
+window.run = (into) => new Promise((resolve) => {
+  worker.onmessage = (e) => resolve(e.data);
+  worker.postMessage({ into, files: [...document.getElementById('folder').files] });
+});
+document.body.dataset.ready = 'yes';
+</script>"""
+
+
+def folder_worker(body):
+    """The worker of ``FOLDER_PAGE``: it makes `out` (a fresh folder of the origin's private file system for
+    "folder", else a WritableStream counting the zip's `bytes`), runs `body` (JavaScript that posts its figures, with
+    `livephoto`, `files`, `out` and `bytes` in scope), and posts `{error}` when that fails."""
+    return """import * as livephoto from './livephoto.js';
+onmessage = async (e) => {
+  const { into, files } = e.data;
+  try {
+    let out, bytes = 0;
+    if (into === 'folder') {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry('out', { recursive: true }).catch(() => {});
+      out = await root.getDirectoryHandle('out', { create: true });
+    } else {
+      out = new WritableStream({ write(chunk) { bytes += chunk.length; } });
+    }
+""" + body + """
+  } catch (error) {
+    postMessage({ error: `${error.code}: ${error.message}` });
+  }
+};"""
