@@ -236,13 +236,19 @@ def unpacked_zip(path, name):
     return tested is not None and tested.returncode == 0, into
 
 
-def folder_pass(driver, url, library, origin):
-    """Into a folder of the private file system, then again into the same folder."""
+def open_into_opfs(driver, url):
+    """The Library view, its "Choose where to save" giving a folder of the origin's private file system (emptied
+    first), its bar's values recorded, the requests made so far forgotten."""
     open_library(driver, url + "?save-into-opfs")
     script(driver, RECORD_BAR)
     cleared = driver.execute_async_script(OPFS_CLEAR)
     check("the origin's private file system is emptied for the test", cleared is True, cleared)
     requests_made(driver)
+
+
+def folder_pass(driver, url, library, origin):
+    """Into a folder of the private file system, then again into the same folder."""
+    open_into_opfs(driver, url)
     chosen = choose_library(driver, library, "drop")
     choose_job(driver, "motion", "google")
     state = script(driver, """const $ = (id) => document.getElementById(id);

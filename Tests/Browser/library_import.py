@@ -30,7 +30,9 @@ import subprocess
 
 from selenium.webdriver.support.ui import Select
 
-from library_batches import OPFS_CLEAR, OPFS_TREE, RECORD_BAR, SHOWN, TEXT, choose_library, dates, files_below, run_batch, tree, unpacked_zip
+from library_batches import (
+    OPFS_CLEAR, OPFS_TREE, RECORD_BAR, SHOWN, TEXT, choose_library, dates, files_below, open_into_opfs, run_batch, tree, unpacked_zip,
+)
 from library_support import *  # noqa: F401,F403 (the Library tests' helpers, and the shared ones)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
@@ -151,11 +153,7 @@ def choose_import(driver, layout=None):
 
 def folder_pass(driver, url, dcim, origin):
     """Into a folder of the private file system, the folder dropped; then again into the same folder."""
-    open_library(driver, url + "?save-into-opfs")
-    script(driver, RECORD_BAR)
-    cleared = driver.execute_async_script(OPFS_CLEAR)
-    check("the origin's private file system is emptied for the test", cleared is True, cleared)
-    requests_made(driver)
+    open_into_opfs(driver, url)
     chosen = choose_library(driver, dcim, "drop")
     choose_import(driver)
     state = script(driver, """const $ = (id) => document.getElementById(id);
