@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, realpat
 import { dirname, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  fileSink, folderHandle, join, livephoto, moduleDir, outputFolder, runCLI, sample, sha256File, withoutSamples, workFolder,
+  fileSink, folderHandle, join, livephoto, moduleDir, outputFolder, runCLI, sample, samples, sha256File, withoutSamples, workFolder,
 } from './support.mjs';
 
 const { importLibrary, openFile, LivePhotoError } = livephoto;
@@ -155,6 +155,22 @@ describe('importLibrary', { skip: withoutSamples }, () => {
     for (const path of dated) {
       assert.equal(Math.floor(statSync(join(unpacked, path)).mtimeMs / 1000), Math.floor(statSync(join(expected.out, path)).mtimeMs / 1000), path);
     }
+  });
+
+  test('every real sample in one folder, as a phone\'s copy would hold them: the command line\'s library and report', async () => {
+    const dcim = join(workFolder('import-samples'), 'DCIM');
+    mkdirSync(dcim, { recursive: true });
+    const names = readdirSync(samples).filter((name) => name !== 'PROVENANCE.md');
+    for (const name of names) copyFileSync(join(samples, name), join(dcim, name));
+    const expected = await cliImport(dcim);
+    assert.equal(expected.lines.filter((line) => line.outcome).length, names.length, 'every sample is a media file of the report');
+    assert.ok(!expected.lines.some((line) => line.outcome === 'failed'), 'no sample fails');
+    const out = join(workFolder('import-samples-out'), 'Library');
+    mkdirSync(out);
+    const { report } = await importLibrary(folderHandle(dcim), { out: outputFolder(out) });
+    assert.deepEqual(withoutOutput(report), withoutOutput(expected.lines));
+    assert.deepEqual(tree(out), tree(expected.out));
+    assert.deepEqual(recordLines(out), expected.records);
   });
 
   test('a folder the browser will not read is a problem of the report, and the rest of the folder is imported', async () => {
