@@ -30,11 +30,12 @@ unicode="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeD
 
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize
   -Xfrontend -disable-stack-protector -parse-as-library -package-name livephoto -swift-version 6 -I "$work")
-# zlib stays native (the browser has DecompressionStream and CompressionStream): the zip's records and the stored
-# layout a browser writes go in; its deflate, its writer, its reader and the tar reader do not.
-mapfile -t formats < <(find Sources/MediaFormats -name '*.swift' -not -path '*/Archive/*' -not -path '*/Table/*' \
-  -not -name 'Deflate.swift' -not -name 'ZlibInflateStream.swift' -not -name 'ZipWriter.swift' -not -name 'ZipDirectory.swift' \
-  -not -name 'ZipMember.swift' | sort)
+# zlib stays native (the browser has DecompressionStream and CompressionStream): the zip's directory, records and the
+# stored layout a browser writes go in, with the archive path's checks; its deflate, its writer, its streaming readers
+# and the tar reader do not.
+mapfile -t formats < <( (find Sources/MediaFormats -name '*.swift' -not -path '*/Archive/*' -not -path '*/Table/*' \
+  -not -name 'Deflate.swift' -not -name 'ZlibInflateStream.swift' -not -name 'ZipWriter.swift'; \
+  echo Sources/MediaFormats/Archive/ArchivePath.swift) | sort)
 mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
 built="$work/livephoto.wasm"
 library="$work/livephoto-library.wasm"

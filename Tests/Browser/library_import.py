@@ -18,6 +18,8 @@ another folder, and the Live Photo's .AAE edit file. Checks:
   as the command line dates it (its capture time); the report saved is the command line's lines.
 - Cancel, from the keyboard, while 400 photos are copied: it says after how many files; the next run into the same
   folder finishes the library, what was copied before reported as already written.
+- Two zips of the folder chosen as files (one stored, one deflated): read in place, into a folder of the private
+  file system, the command line's library from the same zips, and its report (`part` each zip's file name).
 - A folder that holds an export's sidecar (a .json) is refused, in the alert region, in words that say `livephoto
   import` reads it; nothing is written.
 Prints one line per check and exits 1 if any failed.
@@ -27,6 +29,7 @@ import os
 import re
 import shutil
 import subprocess
+import zipfile
 
 from selenium.webdriver.support.ui import Select
 
@@ -332,6 +335,45 @@ def cancel_pass(driver, url, roll):
           and len(after) == total and all(after.get(path) == sha for path, sha in first.items()), (error, len(first), outcomes.count("written"), len(after)))
 
 
+def camera_zips(dcim, folder):
+    """The camera folder in two zips, as a phone's or a computer's "compress" leaves it: the first part's files stored,
+    the second's deflated (the Live Photo's photo, and a photo whose copy is stored), every path under DCIM/."""
+    os.makedirs(folder, exist_ok=True)
+    paths = sorted(files_below(dcim))
+    parts = []
+    for index, (chosen, method) in enumerate([(paths[::2], zipfile.ZIP_STORED), (paths[1::2], zipfile.ZIP_DEFLATED)]):
+        part = os.path.join(folder, f"Camera-00{index + 1}.zip")
+        with zipfile.ZipFile(part, "w", method) as z:
+            for path in chosen:
+                z.write(os.path.join(dcim, path), "DCIM/" + path)
+        parts.append(part)
+    return parts
+
+
+def zips_pass(driver, url, parts, origin):
+    """Two zips of the camera folder chosen as files: read in place (the deflated members through the browser's own
+    DecompressionStream), into a folder of the private file system, as the command line imports the two zips."""
+    open_into_opfs(driver, url)
+    driver.find_element(By.ID, "library-files").send_keys("\n".join(parts))
+    try_wait(driver, "return document.getElementById('library-chosen').textContent.startsWith('Chosen: 2 files')", 30)
+    choose_import(driver)
+    driver.find_element(By.ID, "library-destination").click()
+    try_wait(driver, "return document.getElementById('library-go').disabled === false", 10)
+    out = os.path.join(WORK, "cli", "zips")
+    shutil.rmtree(out, ignore_errors=True)
+    expected = [without_output(json.loads(line)) for line in cli("import", *parts, "--out", out, "--json", statuses=(0, 6)).splitlines()]
+    done, error = run_batch(driver)
+    ours = library_tree(driver.execute_async_script(OPFS_TREE, "library-import") or {})
+    theirs = library_tree(tree(out))
+    check("two zips of a camera folder, stored and deflated, chosen as files: the command line's library, name for name and byte for byte",
+          done and ours == theirs and len(theirs) >= 3, (error, ours, theirs))
+    lines = saved_lines(driver, "import-zips-report")
+    check(f"the report saved is the command line's {len(expected)} lines, each part named by its file name",
+          lines is not None and [without_output(line) for line in lines] == expected
+          and {line.get("part") for line in expected if "outcome" in line} == {"Camera-001.zip", "Camera-002.zip"}, (lines, expected))
+    check_requests(driver, origin, "during the import of zips")
+
+
 def refused_pass(driver, url, dcim):
     """A folder with an export's sidecar: refused in words that say `livephoto import` reads it; nothing written."""
     open_library(driver, url + "?save-into-opfs")
@@ -373,6 +415,7 @@ def main():
     try:
         folder_pass(driver, url, dcim, url.rstrip("/"))
         zip_pass(driver, url, dcim, url.rstrip("/"))
+        zips_pass(driver, url, camera_zips(dcim, os.path.join(WORK, "zips")), url.rstrip("/"))
         cancel_pass(driver, url, roll)
         refused_pass(driver, url, refused)
     finally:

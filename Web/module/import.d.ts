@@ -6,8 +6,11 @@ import type { LibraryInputs } from './library.js';
 
 /** How far an import has gone: files of the stage's total, and their bytes. */
 export interface ImportProgress {
-  /** `comparing`: files of one size checksummed (copies are written once); `reading`: media files' facts read; `writing`: files copied. */
-  stage: 'comparing' | 'reading' | 'writing';
+  /**
+   * `checking`: zip members read through once against their CRC-32; `comparing`: files of one size checksummed (copies
+   * are written once); `reading`: media files' facts read; `writing`: files copied.
+   */
+  stage: 'checking' | 'comparing' | 'reading' | 'writing';
   done: number;
   total: number;
   bytes: number;
@@ -36,7 +39,7 @@ export interface ImportLibraryOptions {
 
 /** A media file's line of `import --json`: what became of it. */
 export interface ImportEntry {
-  /** The folder's name (the command line prints its path). */
+  /** The folder's name (the command line prints its path), or the zip part's file name. */
   part: string;
   /** Its path in the folder. */
   member: string;
@@ -79,9 +82,10 @@ export interface ImportSummaryLine {
 }
 
 /**
- * `livephoto import FOLDER --out OUT` for a camera's folder: every photo and video copied whole (a Live Photo's halves
- * under one name, the same bytes once) into `out` by capture time, with a record of what was written. An export with
- * sidecars, tables or zips (Takeout, iCloud) is refused in words: `livephoto import` reads those.
+ * `livephoto import FOLDER --out OUT` for a camera's folder, or zips of one (Files that are zips are parts, read in
+ * place): every photo and video copied whole (a Live Photo's halves under one name, the same bytes once) into `out` by
+ * capture time, with a record of what was written. An export with sidecars, tables or zips inside (Takeout, iCloud) is
+ * refused in words: `livephoto import` reads those.
  */
 export function importLibrary(
   inputs: LibraryInputs, options: ImportLibraryOptions,

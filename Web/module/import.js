@@ -6,8 +6,10 @@
 
 import { LivePhotoError } from './inputs.js';
 import { runEngine } from './livephoto.js';
-import { checkOptions, existing, folderAt, libraryFiles, wholeLibraryRun, writeWhole } from './library.js';
+import { importMembers, memberRows } from './importparts.js';
+import { checkOptions, existing, folderAt, wholeLibraryRun, writeWhole } from './library.js';
 import { firstCopies, sameBytes } from './twins.js';
+import { checkMembers } from './zipmember.js';
 
 /** Files read per `importFacts` run, as a scan reads them. */
 const batchSize = 32;
@@ -20,39 +22,6 @@ const maxStages = 20;
 const writeLanes = 4;
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
-
-/**
- * Every file of `inputs` as `{ part, path, file }`, with the parts' names: a folder handed over is a part by its name,
- * a folder input's Files by the first step of their `webkitRelativePath`, anything else (Files, `{ path, file }`
- * pairs) `partName`. Hidden files and folders are left out, as `livephoto import` leaves them out; a folder or file
- * the browser will not read is listed in `unreadable` (`[part, path, reason]`), a problem of the report, so that no
- * photo is left behind unsaid.
- */
-async function folderMembers(inputs, partName, signal) {
-  const parts = [], members = [], refused = [];
-  const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
-  for (const [index, input] of (Array.isArray(inputs) ? inputs : [inputs]).entries()) {
-    const { files, unreadable } = await libraryFiles([input], signal).catch((error) => {
-      if (!(error instanceof LivePhotoError) || error.code !== 64) throw error;
-      throw new LivePhotoError(error.message.replace('input 1 ', `input ${index + 1} `), 64);
-    });
-    // A folder the browser will not read is a problem of the report, and the rest of the folder is imported.
-    for (const { path, reason } of unreadable) {
-      const part = isFolder(input) ? partOf(input.name || partName) : partOf(partName);
-      refused.push([part, path, reason]);
-    }
-    for (const { path, file } of files) {
-      const slash = path.indexOf('/');
-      if (isFolder(input)) members.push({ part: partOf(input.name || partName), path, file });
-      // A folder input's File names its folder first; a `{ path, file }` pair's path is the folder's own already.
-      else if (typeof input.slice === 'function' && input.webkitRelativePath && slash > 0) {
-        members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
-      }
-      else members.push({ part: partOf(partName), path, file });
-    }
-  }
-  return { parts, members, unreadable: refused };
-}
 
 /** The lines of the library's record whose outputs are still there, as `[part, member, size, output]`, for `parts`. */
 async function previousRecords(out, parts) {
@@ -114,10 +83,11 @@ function recordLines(records) {
 
 /**
  * `livephoto import FOLDER --out OUT` in the browser, for a camera's folder (an iPhone's DCIM, an Android phone's
- * Camera): every photo and video copied whole into `out` as `YYYY/MM/NAME.EXT`, a Live Photo's halves under one
- * name, a copy of the same bytes written once, a record of what was written kept in `out/.livephoto-takeout`, so that
- * a second run writes nothing again. `out` is a FileSystemDirectoryHandle, or a WritableStream that receives one
- * stored zip of the library. Resolves to `{ report }`, the lines `import --json` prints (`part` the folder's name).
+ * Camera) or zips of one, read in place: every photo and video copied whole into `out` as `YYYY/MM/NAME.EXT`, a Live
+ * Photo's halves under one name, a copy of the same bytes written once, a record of what was written kept in
+ * `out/.livephoto-takeout`, so that a second run writes nothing again. `out` is a FileSystemDirectoryHandle, or a
+ * WritableStream that receives one stored zip of the library. Resolves to `{ report }`, the lines `import --json`
+ * prints (`part` the folder's or the zip's name).
  */
 export async function importLibrary(inputs, options = {}) {
   const { onProgress, signal, out, partName = 'folder', ...flags } = options ?? {};
@@ -132,13 +102,12 @@ export async function importLibrary(inputs, options = {}) {
       throw new LivePhotoError(`${out.name}: the library's folder must be outside the folder it reads, ${input.name}, and not hold it`, 2);
     }
   }
-  const { parts, members, unreadable } = await folderMembers(inputs, partName, signal);
-  const files = members.map((member) => member.file);
   const session = {};
+  const { parts, members, refused, ...listed } = await importMembers(inputs, partName, session, signal);
+  const files = members.map((member) => member.file);
   const request = {
-    parts, members: members.map(({ part, path, file }) => [part, path, file.size]),
-    previous: toFolder ? await previousRecords(out, parts) : [],
-    outputDirectory: typeof out.name === 'string' ? out.name : '', unreadable, ...flags,
+    parts, members: memberRows(members), ...listed, previous: toFolder ? await previousRecords(out, parts) : [],
+    outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
   };
   const progress = (stage, counts) => onProgress?.({ stage, ...counts });
   let zip = null;
@@ -152,7 +121,14 @@ export async function importLibrary(inputs, options = {}) {
         case 'read': {
           // The media not written by an earlier run: each one's first copy by its bytes.
           const written = new Set(answer.written.map(([member]) => member));
-          const order = answer.media.filter((member) => !written.has(member));
+          // A zip's members are read through once, as the command line lands them: one that is not what its part's
+          // directory says is a failure of its own, and compared with nothing.
+          const media = answer.media.filter((member) => !written.has(member)), wanted = new Set(media);
+          const notRead = new Set(refused.map(([member]) => member));
+          request.failed = [...refused.filter(([member]) => wanted.has(member)), ...await checkMembers(
+            media.filter((member) => !notRead.has(member)), files, session, { signal, progress: (counts) => progress('checking', counts) })];
+          const failed = new Set(request.failed.map(([member]) => member));
+          const order = media.filter((member) => !failed.has(member));
           const first = await firstCopies(order, files, { signal, progress: (counts) => progress('comparing', counts) });
           request.bytes = order.map((member) => [member, first.get(member)]);
           request.facts ??= [];

@@ -162,14 +162,16 @@ export async function existing(root, path) {
 }
 
 /**
- * Writes `blob` whole as `name` in `folder`: the browser shows it only once it is closed, never half-written. The
+ * Writes `blob` whole as `name` in `folder`: the browser shows it only once it is closed, never half-written. A
  * Blob is handed over whole (its new header bytes and slices of the inputs), so the browser copies it without a trip
- * through this script.
+ * through this script; a zip's member (zipmember.js) is streamed, and a member whose bytes fail their check leaves
+ * nothing.
  */
 export async function writeWhole(folder, name, blob) {
   const writable = await (await folder.getFileHandle(name, { create: true })).createWritable();
   try {
-    await writable.write(blob);
+    if (blob instanceof Blob) await writable.write(blob);
+    else for await (const chunk of blob.stream()) await writable.write(chunk); // a zip's member, checked as it goes
     await writable.close();
   } catch (error) {
     await writable.abort().catch(() => {});

@@ -79,7 +79,7 @@ async function groupedBy(indices, key, signal, atOnce = 1) {
 
 /**
  * For each of `order` (indices into `files`, Blobs), the first of `order` that holds the same bytes (itself when none
- * comes before it): a file whose size no other has is read not at all; two of one size are compared byte for byte;
+ * comes before it): a file whose size (and `knownChecksum`, where it has one) no other has is read not at all; two of one size are compared byte for byte;
  * three or more of one size are checksummed by their ends, then those whose ends agree by their whole bytes, and those
  * of one size and checksum compared byte for byte. `progress({ done, total, bytes, totalBytes })` hears of each file
  * whose first copy is known (its size counted whole, however little of it was read) or pair compared; `signal` is
@@ -89,9 +89,11 @@ export async function firstCopies(order, files, { signal, progress } = {}) {
   const first = new Map(order.map((index) => [index, index]));
   const bySize = new Map();
   for (const index of order) {
-    const size = files[index].size;
-    if (!bySize.has(size)) bySize.set(size, []);
-    bySize.get(size).push(index);
+    // A zip member's CRC-32, from its part's directory and checked as it was read, sets it apart by itself.
+    const { size, knownChecksum } = files[index];
+    const key = knownChecksum == null ? size : `${size} ${knownChecksum}`;
+    if (!bySize.has(key)) bySize.set(key, []);
+    bySize.get(key).push(index);
   }
   // Two files of one size are compared at once (a checksum would read each as far, and then the bytes again); three
   // or more are checksummed first, so that each is compared with its likely twin alone.

@@ -180,7 +180,8 @@ export function outputFolder(folder) {
               if (position !== statSync(swap).size) throw new Error(`the test's folder seeks to a file's end only, not ${position}`);
             },
             async write(data) {
-              for await (const chunk of data.stream()) appendFileSync(swap, chunk);
+              if (data instanceof Uint8Array) appendFileSync(swap, data);
+              else for await (const chunk of data.stream()) appendFileSync(swap, chunk);
             },
             async close() { renameSync(swap, path); },
             async abort() { rmSync(swap, { force: true }); },

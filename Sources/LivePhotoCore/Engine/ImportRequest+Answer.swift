@@ -18,6 +18,7 @@ extension ImportRequest {
                 )
             }
         }
+        for (member, reason) in zip(unsafe, unsafeWhy) where member.role != .media { listing.unread.append((member, reason)) }
         var written: [Int: String] = [:]
         for index in media {
             let member = members[index]
@@ -31,12 +32,24 @@ extension ImportRequest {
                     ("written", .array(written.sorted { $0.key < $1.key }.map { .array([.integer(Int64($0.key)), .string($0.value)]) })),
                 ])
         }
-        let plannedMedia = try media.map { index throws(LivePhotoError) -> ImportPlan.Media in
-            if let output = written[index] { return ImportPlan.Media(member: members[index], outcome: .alreadyWritten(output)) }
-            guard let first = bytes[index], members.indices.contains(first), members[first].role == .media else {
-                throw .invalidArgument("--bytes: member \(index) has no first copy among the media")
+        // Part by part, as the command line's walk finds them: its media in order, then those whose names are unsafe.
+        var plannedMedia: [ImportPlan.Media] = []
+        for part in parts.indices {
+            for index in media where members[index].part == part {
+                if let output = written[index] {
+                    plannedMedia.append(ImportPlan.Media(member: members[index], outcome: .alreadyWritten(output)))
+                } else if let reason = failed[index] {
+                    plannedMedia.append(ImportPlan.Media(member: members[index], outcome: .failed(reason)))
+                } else {
+                    guard let first = bytes[index], members.indices.contains(first), members[first].role == .media, failed[first] == nil
+                    else { throw .invalidArgument("--bytes: member \(index) has no first copy among the media") }
+                    plannedMedia.append(
+                        ImportPlan.Media(member: members[index], outcome: first == index ? .landed(index) : .duplicate(of: first)))
+                }
             }
-            return ImportPlan.Media(member: members[index], outcome: first == index ? .landed(index) : .duplicate(of: first))
+            for (member, reason) in zip(unsafe, unsafeWhy) where member.part == part && member.role == .media {
+                plannedMedia.append(ImportPlan.Media(member: member, outcome: .failed(reason)))
+            }
         }
         var plan = ImportPlan(
             media: plannedMedia, sizes: members.map { $0.size }, folders: ImportPlan.Folders(), options: planOptions,
@@ -92,8 +105,24 @@ extension ImportRequest {
         let nonMedia = ImportNonMedia(
             listing, usedSidecars: [], albums: [:], usedTables: [], tableReasons: [:], partNames: parts, export: plan.export)
         var report = plan.report(results: results, partNames: parts, nonMedia: nonMedia)
-        report.problems = unreadable + report.problems
+        report.problems = unreadable + partProblems() + report.problems
         return Self.stage("report", [("lines", .array(report.lines(outputDirectory: outputDirectory))), ("records", .array(records))])
+    }
+
+    /// What the command line's walk says of each part as it reads it: names not valid UTF-8, in order; members never
+    /// read (unsafe names) but media; then the part's notes.
+    private func partProblems() -> [String] {
+        var problems: [String] = []
+        for part in parts.indices {
+            for index in order where members[index].part == part {
+                if let problem = members[index].nameProblem { problems.append("\(parts[part]): \(members[index].path): \(problem)") }
+            }
+            for (member, reason) in zip(unsafe, unsafeWhy) where member.part == part && member.role != .media {
+                problems.append("\(parts[part]): \(member.path): \(reason)")
+            }
+            for note in partNotes where note.part == part { problems.append("\(parts[part]): \(note.text)") }
+        }
+        return problems
     }
 
     /// A line of the record of what was written, as `[part, member, size, output]`.

@@ -5,8 +5,15 @@ struct ImportRequest {
     let parts: [String]
     /// Every file of the folder, by the page's numbering.
     let members: [ImportMember]
-    /// The members in the order a folder's walk reads them.
+    /// The members in the order the command line's walk reads them: a folder's by name, a zip part's by their data.
     let order: [Int]
+    /// A zip part's members whose names lead out of the folder, never read, and why.
+    let unsafe: [ImportMember]
+    let unsafeWhy: [String]
+    /// What the report says of a part as a whole (a zip whose directory cannot be read), by part.
+    let partNotes: [(part: Int, text: String)]
+    /// Media whose bytes the page could not read whole and right (a zip member whose CRC-32 fails), and why.
+    let failed: [Int: String]
     /// What an earlier run wrote, by `part`, `member` and `size`: its output, still in the library.
     let previous: [String: String]
     let bytes: [Int: Int]?
@@ -28,19 +35,64 @@ struct ImportRequest {
         parts = names
         var listed: [ImportMember] = []
         for (index, value) in (try options.list("members") ?? []).enumerated() {
-            guard let row = value.arrayValue, row.count == 3, let part = row[0].integerValue, part >= 0, part < names.count,
-                let path = row[1].stringValue, let size = row[2].integerValue, size >= 0
+            guard let row = value.arrayValue, row.count == 3 || row.count == 4, let part = row[0].integerValue, part >= 0,
+                part < names.count, let path = row[1].stringValue, let size = row[2].integerValue, size >= 0
             else { throw .invalidArgument("--members: entry \(index + 1) is not [part, path, size]") }
             guard Self.isInside(path) else {
                 throw .unsupported(file: path, reason: "its path leads out of the folder; nothing is read or written there")
             }
-            listed.append(ImportMember(part: Int(part), path: path, size: size))
+            listed.append(ImportMember(part: Int(part), path: path, size: size, nameProblem: row.count == 4 ? row[3].stringValue : nil))
         }
         members = listed
-        order = listed.indices.sorted { a, b in
-            listed[a].part != listed[b].part
-                ? listed[a].part < listed[b].part : ImportMember.walkPrecedes(listed[a].path, listed[b].path)
+        var zips = Set<Int>()
+        for value in try options.list("zipParts") ?? [] {
+            guard let part = value.integerValue, part >= 0, part < names.count else {
+                throw .invalidArgument("--zip-parts: a part's number")
+            }
+            zips.insert(Int(part))
         }
+        // A folder's files in the order its walk reads them; a zip part's in the order given, their data's.
+        order = listed.indices.sorted { a, b in
+            if listed[a].part != listed[b].part { return listed[a].part < listed[b].part }
+            return zips.contains(listed[a].part) ? a < b : ImportMember.walkPrecedes(listed[a].path, listed[b].path)
+        }
+        var unsafeMembers: [ImportMember] = []
+        var unsafeReasons: [String] = []
+        for value in try options.list("unsafe") ?? [] {
+            guard let row = value.arrayValue, row.count == 3, let part = row[0].integerValue, part >= 0, part < names.count,
+                let name = row[1].stringValue, let reason = row[2].stringValue
+            else { throw .invalidArgument("--unsafe: an entry is [part, name, reason]") }
+            unsafeMembers.append(ImportMember(part: Int(part), path: name, size: 0))
+            unsafeReasons.append(reason)
+        }
+        unsafe = unsafeMembers
+        unsafeWhy = unsafeReasons
+        var notes: [(part: Int, text: String)] = []
+        for value in try options.list("partNotes") ?? [] {
+            guard let row = value.arrayValue, row.count == 2, let part = row[0].integerValue, part >= 0, part < names.count,
+                let text = row[1].stringValue
+            else { throw .invalidArgument("--part-notes: an entry is [part, text]") }
+            notes.append((Int(part), text))
+        }
+        partNotes = notes
+        var failures: [Int: String] = [:]
+        for (index, value) in (try options.list("failed") ?? []).enumerated() {
+            guard let row = value.arrayValue, row.count == 4, let member = row[0].integerValue, listed.indices.contains(Int(member)),
+                let problem = row[2].stringValue
+            else { throw .invalidArgument("--failed: entry \(index + 1) is not [member, entry, problem, detail]") }
+            if problem == "unreadable" {
+                failures[Int(member)] = "cannot be read (\(row[3].stringValue ?? "the browser refused it"))"
+            } else if problem == "engine", let reason = row[3].stringValue {
+                // zipMembers' or zipData's own words: a member not read at all, or whose data is not where its
+                // directory puts it.
+                failures[Int(member)] = reason
+            } else if let entry = ZipEntryJSON.entry(row[1]), let found = ZipEntryJSON.problem(problem, detail: row[3]) {
+                failures[Int(member)] = ZipEntryJSON.reason(found.error(for: entry))
+            } else {
+                throw .invalidArgument("--failed: entry \(index + 1) names no problem this engine knows")
+            }
+        }
+        failed = failures
         var written: [String: String] = [:]
         for value in try options.list("previous") ?? [] {
             guard let row = value.arrayValue, row.count == 4, let part = row[0].stringValue, let member = row[1].stringValue,

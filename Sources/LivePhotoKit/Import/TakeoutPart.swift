@@ -28,9 +28,6 @@ struct TakeoutPart: Sendable {
     /// at ``path``, read there without a copy.
     var range: Range<Int64>? = nil
 
-    /// The most members a zip part's directory may hold: Google's 50 GB parts hold tens of thousands.
-    static let maxMembers = 2_000_000
-
     /// Opens each input once, in order. An input given twice (the same file by another path too) is used once; one that
     /// cannot be read is a problem, and the others go on.
     static func open(_ paths: [String]) -> (parts: [TakeoutPart], problems: [String]) {

@@ -37,7 +37,7 @@ struct TakeoutPartReader {
         func safe(_ name: String) -> String? {
             let path = ArchivePath(name)
             if let problem = path.problem {
-                outcome.unsafeMembers.append((name, "unsafe member name: \(problem)"))
+                outcome.unsafeMembers.append((name, ImportZipPart.unsafeReason(problem)))
                 return nil
             }
             return path.components.joined(separator: "/")
@@ -52,14 +52,12 @@ struct TakeoutPartReader {
                 outcome.stoppedBecause = LivePhotoError.wrap(error, file: part.name).reason
                 return outcome
             }
-            let members: [ZipMember]
+            let listing: ImportZipPart
             do {
-                members = try ZipDirectory.members(of: file, maxCount: TakeoutPart.maxMembers)
+                listing = try ImportZipPart(file, part: index)
             } catch {
                 // Without its directory (an unfinished download, most often) the members are read from the front.
-                let why = LivePhotoError.wrap(error, file: part.name).reason
-                outcome.notes.append(
-                    "its central directory cannot be read (\(why): a download cut short?); its files were read from the front")
+                outcome.notes.append(ImportZipPart.readFromTheFront(LivePhotoError.wrap(error, file: part.name).reason))
                 do {
                     var reader = ZipStreamReader(FileByteSource(file))
                     try walkZipStream(&reader, index: index, safe: safe, body)
@@ -71,8 +69,9 @@ struct TakeoutPartReader {
                 }
                 return outcome
             }
-            for member in members.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) where member.kind == .file {
-                guard let path = safe(member.name) else { continue }
+            outcome.unsafeMembers += listing.unsafe
+            for listed in listing.files {
+                let member = listed.entry
                 var bytes = Bytes(knownCRC32: member.crc32) { consume in
                     try ZipMemberReader.read(member, of: file, chunkSize: chunkSize, consume)
                 }
@@ -82,10 +81,7 @@ struct TakeoutPartReader {
                     let base = part.range?.lowerBound ?? 0
                     bytes.storedRange = (base + range.lowerBound)..<(base + range.upperBound)
                 }
-                let problem =
-                    member.nameIsUTF8 ? nil : "its name is not valid UTF-8; read as code page 437, as zip names without the UTF-8 flag are"
-                try body(
-                    ImportMember(part: index, path: path, size: Int64(clamping: member.uncompressedSize), nameProblem: problem), bytes)
+                try body(listed.member, bytes)
             }
         case .tar(let gzipped):
             do {
@@ -135,8 +131,7 @@ struct TakeoutPartReader {
     ) throws {
         while let entry = try reader.next() {
             guard !entry.isDirectory, let path = safe(entry.name) else { continue }
-            let problem =
-                entry.nameIsUTF8 ? nil : "its name is not valid UTF-8; read as code page 437, as zip names without the UTF-8 flag are"
+            let problem = entry.nameIsUTF8 ? nil : ImportZipPart.codePageNote
             // A member written as a stream declares its size after its data: the size is not known before.
             let size = entry.hasDescriptor && entry.uncompressedSize == 0 ? 0 : Int64(clamping: entry.uncompressedSize)
             try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(consume) }) { stream in

@@ -45,7 +45,7 @@ enum BundleReader {
         let members: [ZipMember]
         do {
             members = try ZipDirectory.members(of: file, maxCount: maxEntries)
-        } catch let error as FormatError where error.kind == .unsupported {
+        } catch  where error.kind == .unsupported {
             throw .badInput(file: zip, reason: error.message)
         } catch {
             throw .badInput(file: zip, reason: "not a readable zip archive (\(error))")

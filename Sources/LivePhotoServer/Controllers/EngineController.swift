@@ -17,6 +17,8 @@ struct EngineController {
         "library.js": "text/javascript; charset=utf-8",
         "zipstream.js": "text/javascript; charset=utf-8",
         "import.js": "text/javascript; charset=utf-8",
+        "importparts.js": "text/javascript; charset=utf-8",
+        "zipmember.js": "text/javascript; charset=utf-8",
         "twins.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
         "livephoto-library.wasm": "application/wasm",

@@ -14,7 +14,7 @@ public enum ArchiveSignature: Sendable, Equatable {
 
     /// Judges a file by its first bytes; nil when it is none of the three.
     public static func identify(_ head: [UInt8]) -> ArchiveSignature? {
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
+        if ZipDirectory.startsAZip(head) { return .zip }
         if head.starts(with: [0x1F, 0x8B]) { return .gzip }
         if head.count >= headLength {
             let block = Array(head.prefix(headLength))

@@ -44,8 +44,7 @@ public enum ZipMemberReader {
         _ member: ZipMember, of file: RandomAccessFile, chunkSize: Int = defaultChunkSize, ratioLimit: RatioLimit? = nil,
         _ body: ([UInt8]) throws -> Void
     ) throws -> UInt64 {
-        let name = member.name
-        guard !member.isEncrypted else { throw FormatError(.unsupported, "'\(name)' is encrypted") }
+        guard !member.isEncrypted else { throw ZipMember.ReadProblem.encrypted.error(for: member) }
         let chunkSize = max(1, chunkSize)
         let range = try ZipDirectory.dataRange(of: member, in: file)
         let declared = member.uncompressedSize
@@ -54,11 +53,9 @@ public enum ZipMemberReader {
         var checksum = CRC32()
         func consume(_ bytes: [UInt8]) throws {
             written += UInt64(bytes.count)
-            guard written <= declared else {
-                throw FormatError(.malformed, "'\(name)' expands past its declared size of \(declared) bytes (a zip bomb?)")
-            }
+            guard written <= declared else { throw ZipMember.ReadProblem.expandsPastSize.error(for: member) }
             if let limit = ratioLimit, written > limit.floor, written / compressed > limit.maxRatio {
-                throw FormatError(.malformed, "'\(name)' expands more than \(limit.maxRatio) times (a zip bomb?)")
+                throw FormatError(.malformed, "'\(member.name)' expands more than \(limit.maxRatio) times (a zip bomb?)")
             }
             checksum.update(bytes)
             try body(bytes)
@@ -69,10 +66,7 @@ public enum ZipMemberReader {
         }
         switch member.compression {
         case .stored:
-            guard member.compressedSize == member.uncompressedSize else {
-                throw FormatError(
-                    .malformed, "'\(name)' is stored, yet its sizes differ (\(member.compressedSize) and \(member.uncompressedSize))")
-            }
+            guard member.compressedSize == member.uncompressedSize else { throw ZipMember.ReadProblem.storedSizesDiffer.error(for: member) }
             var position: Int64 = 0
             while position < Int64(range.count) {
                 let chunk = try bytes(position, chunkSize)
@@ -89,23 +83,16 @@ public enum ZipMemberReader {
                 do {
                     try inflater.inflate(chunk, chunkSize: chunkSize, output: consume)
                 } catch let error as FormatError where error.message.hasPrefix("the deflate stream is damaged") {
-                    throw FormatError(.malformed, "the deflate stream of '\(name)' is damaged (\(error.message))")
+                    throw ZipMember.ReadProblem.deflateDamaged(error.message).error(for: member)
                 }
                 position += Int64(chunk.count)
             }
-            guard inflater.isFinished else {
-                throw FormatError(
-                    .malformed, "the deflate stream of '\(name)' is damaged or does not end within its \(range.count) bytes")
-            }
+            guard inflater.isFinished else { throw ZipMember.ReadProblem.deflateUnended.error(for: member) }
         case .other(let method):
-            throw FormatError(.unsupported, "'\(name)' uses compression method \(method); only stored and deflated members are read")
+            throw ZipMember.ReadProblem.method(method).error(for: member)
         }
-        guard written == declared else {
-            throw FormatError(.malformed, "'\(name)' holds \(written) bytes, not the \(declared) it declares (damaged?)")
-        }
-        guard checksum.value == member.crc32 else {
-            throw FormatError(.malformed, "'\(name)' does not match its CRC-32 (the archive is damaged)")
-        }
+        guard written == declared else { throw ZipMember.ReadProblem.shortOf(written).error(for: member) }
+        guard checksum.value == member.crc32 else { throw ZipMember.ReadProblem.checksum.error(for: member) }
         return written
     }
 }

@@ -22,4 +22,9 @@ public enum ZipDirectory {
     static let unixHosts: Set<UInt16> = [3, 19]
     static let msdosHost: UInt16 = 0
     static let msdosDirectoryAttribute: UInt32 = 0x10
+
+    /// Whether `head`, a file's first bytes, starts a zip: with a local file header, or (an empty archive) the end record.
+    public static func startsAZip(_ head: [UInt8]) -> Bool {
+        head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06])
+    }
 }

@@ -3,7 +3,7 @@ extension ZipDirectory {
     /// The members of the archive in `file`, in central directory order.
     /// - Throws: ``FormatError`` when the file is no zip, its directory is damaged, or it holds more than `maxCount`
     ///   members.
-    public static func members(of file: RandomAccessFile, maxCount: Int) throws -> [ZipMember] {
+    public static func members(of file: RandomAccessFile, maxCount: Int) throws(FormatError) -> [ZipMember] {
         let end = try endRecord(of: file)
         guard end.count <= UInt64(maxCount) else {
             throw FormatError(.unsupported, "the archive holds \(end.count) entries, more than the \(maxCount) read")
@@ -31,7 +31,7 @@ extension ZipDirectory {
 
     /// Where `member`'s data starts and ends, read from its local file header.
     /// - Throws: ``FormatError`` when the local header is missing or the data runs past the end of the file.
-    public static func dataRange(of member: ZipMember, in file: RandomAccessFile) throws -> Range<Int64> {
+    public static func dataRange(of member: ZipMember, in file: RandomAccessFile) throws(FormatError) -> Range<Int64> {
         let size = UInt64(file.size)
         guard member.localHeaderOffset <= size, size - member.localHeaderOffset >= UInt64(localHeaderSize) else {
             throw FormatError(.truncated, "the local header of '\(member.name)' would start past the end of the archive")
@@ -61,7 +61,7 @@ extension ZipDirectory {
 
     /// The end of central directory record, searched backwards over the largest comment it can carry, and its
     /// Zip64 counterpart when a field is saturated.
-    static func endRecord(of file: RandomAccessFile) throws -> EndRecord {
+    static func endRecord(of file: RandomAccessFile) throws(FormatError) -> EndRecord {
         guard file.size >= Int64(endRecordSize) else {
             throw FormatError(.notRecognized, "a \(file.size)-byte file is too short to be a zip archive")
         }
@@ -85,7 +85,7 @@ extension ZipDirectory {
                 let commentEnd = index + endRecordSize + Int(commentLength)
                 if commentEnd == tailLength || (fallback == nil && commentEnd < tailLength) {
                     let recordOffset = tailStart + Int64(index)
-                    func record() throws -> EndRecord {
+                    func record() throws(FormatError) -> EndRecord {
                         guard count == .max || size == .max || offset == .max else {
                             return EndRecord(count: UInt64(count), directorySize: UInt64(size), directoryOffset: UInt64(offset))
                         }
@@ -101,7 +101,7 @@ extension ZipDirectory {
         throw FormatError(.notRecognized, "no end of central directory record: not a zip archive, or cut short")
     }
 
-    static func zip64EndRecord(of file: RandomAccessFile, before endRecordOffset: Int64) throws -> EndRecord {
+    static func zip64EndRecord(of file: RandomAccessFile, before endRecordOffset: Int64) throws(FormatError) -> EndRecord {
         let locatorOffset = endRecordOffset - Int64(zip64LocatorSize)
         guard locatorOffset >= 0 else {
             throw FormatError(.malformed, "a saturated end record without a Zip64 locator before it", at: endRecordOffset)
@@ -128,7 +128,7 @@ extension ZipDirectory {
     }
 
     /// One central directory file header, with its Zip64 sizes and extended timestamp when its extra field has them.
-    static func centralHeader(_ reader: inout ByteReader) throws -> ZipMember {
+    static func centralHeader(_ reader: inout ByteReader) throws(FormatError) -> ZipMember {
         let start = reader.absolutePosition
         guard try reader.readInteger(UInt32.self, .littleEndian, "central header signature") == centralHeaderSignature else {
             throw FormatError(.malformed, "the central directory holds fewer entries than its end record counts", at: start)

@@ -45,4 +45,21 @@ public struct ZipMember: Sendable, Equatable {
     /// When it was last modified, in seconds since 1970 (UTC): the extended timestamp when present, else the DOS
     /// date and time read as UTC, as ``ZipWriter`` writes them.
     public let modificationTime: Int64?
+
+    /// A member as its directory records it, field by field (what a shell kept of a directory it read earlier).
+    public init(
+        name: String, nameIsUTF8: Bool = true, kind: Kind = .file, compression: Compression, isEncrypted: Bool = false, crc32: UInt32,
+        compressedSize: UInt64, uncompressedSize: UInt64, localHeaderOffset: UInt64, modificationTime: Int64? = nil
+    ) {
+        self.name = name
+        self.nameIsUTF8 = nameIsUTF8
+        self.kind = kind
+        self.compression = compression
+        self.isEncrypted = isEncrypted
+        self.crc32 = crc32
+        self.compressedSize = compressedSize
+        self.uncompressedSize = uncompressedSize
+        self.localHeaderOffset = localHeaderOffset
+        self.modificationTime = modificationTime
+    }
 }

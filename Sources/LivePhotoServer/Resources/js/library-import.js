@@ -25,7 +25,9 @@ const outcomes = [
 ];
 
 // What the bar says in each of the import's stages.
-const labels = { comparing: "Comparing the files of one size…", reading: "Reading the files…", writing: "Copying…" };
+const labels = {
+  checking: "Checking the zips' files…", comparing: "Comparing the files of one size…", reading: "Reading the files…", writing: "Copying…",
+};
 
 // What the other files are, by their extension: "2 .AAE edits, 1 .txt".
 function otherKinds(lines) {
@@ -104,8 +106,12 @@ export const importJob = {
   working: "Making a clean library",
   done: (what) => `Made a clean library of ${what}`,
   saved: "library-import.jsonl",
-  run: (given, options, out) => importLibraryInEngine(given.files ?? given.inputs,
-    { layout: $("library-layout").value, ...(given.folder ? { partName: given.folder } : {}) }, out, options),
+  run(given, options, out) {
+    // Files chosen or dropped by themselves that are zips are an export's parts (the bar gives their checking its share).
+    this.zipped = given.inputs.some((input) => typeof input.name === "string" && !input.webkitRelativePath && /\.zip$/i.test(input.name));
+    return importLibraryInEngine(given.files ?? given.inputs,
+      { layout: $("library-layout").value, ...(given.folder ? { partName: given.folder } : {}) }, out, options);
+  },
   label: (progress) => labels[progress.stage] ?? "Reading the files…",
   cancelled,
   show(result) {

@@ -24,7 +24,7 @@ export function folderInputFiles(files) {
   return { inputs, files, folder: name, what: `the folder “${name}” (${plural(files.length, "file", "files")})`, unreadable: [] };
 }
 
-// Files chosen one by one: each is named by its own name.
+// Files chosen one by one: each is named by its own name (an import takes a zip among them as an export's part).
 export function chosenFiles(files) {
   return { inputs: files, what: plural(files.length, "file", "files"), unreadable: [] };
 }
@@ -72,6 +72,8 @@ export function droppedLibrary(transfer) {
     const found = { inputs: [], unreadable: [] };
     const alone = entries.length === 1 && entries[0].isDirectory;
     for (const entry of [...entries].sort(byName)) await walkEntry(entry, alone ? "" : entry.name, found);
+    // Files dropped beside others go as themselves, as files chosen one by one do: an export's zips are parts of an import.
+    if (!alone) found.inputs = found.inputs.map((input) => (input.path.includes("/") ? input : input.file));
     const what = alone ? `the folder “${entries[0].name}” (${plural(found.inputs.length, "file", "files")})`
       : plural(found.inputs.length, "file", "files");
     return { ...found, what, ...(alone ? { folder: entries[0].name } : {}) };

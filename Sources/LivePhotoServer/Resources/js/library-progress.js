@@ -17,17 +17,26 @@ function timeLeft(progress) {
 
 // An import's stages (importLibrary's progress: `{ stage, done, total, bytes, totalBytes }`): the part of the bar
 // each takes (copies of one size checksummed, then headers read, the bar's first tenth as a batch's reading; then
-// every file copied), and what its line says of the files.
+// every file copied), and what its line says of the files. An import of zips reads each zip's files through first
+// (`checking`), about as long as the copying: then the two share the bar.
 const stages = {
+  checking: { from: 0, to: 0, did: "checked" },
   comparing: { from: 0, to: 0.05, did: "compared" },
   reading: { from: 0.05, to: 0.1, did: "read" },
   writing: { from: 0.1, to: 1, did: "copied" },
 };
+const zipStages = {
+  checking: { from: 0, to: 0.45, did: "checked" },
+  comparing: { from: 0.45, to: 0.5, did: "compared" },
+  reading: { from: 0.5, to: 0.55, did: "read" },
+  writing: { from: 0.55, to: 1, did: "copied" },
+};
 
 // The bar's fraction: by bytes (the time left is reckoned by them too), by files or items when they are all empty;
-// the reading takes the job's `readingShare` of the bar, the writing the rest; an import's stages their parts.
+// the reading takes the job's `readingShare` of the bar, the writing the rest; an import's stages their parts (an
+// import of zips, `job.zipped`, its own).
 export function progressFraction(job, progress) {
-  const stage = stages[progress.stage];
+  const stage = (job.zipped ? zipStages : stages)[progress.stage];
   if (stage) {
     const part = progress.totalBytes ? progress.bytes / progress.totalBytes : progress.total ? progress.done / progress.total : 1;
     return stage.from + (stage.to - stage.from) * part;

@@ -1,0 +1,67 @@
+// An import's inputs as the engine's parts and members (docs/guide/javascript.md#an-exports-zips): a folder's files,
+// and an export's zip parts, each listed by the engine from its own directory and read in place (zipmember.js).
+
+import { LivePhotoError, nameOf } from './inputs.js';
+import { runEngine } from './livephoto.js';
+import { libraryFiles } from './library.js';
+import { ZipMemberBlob } from './zipmember.js';
+
+const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
+/** A File or Blob given by itself (not one of a folder input's): maybe an export's zip part. */
+const isLoose = (value) => value != null && typeof value.slice === 'function' && typeof value.size === 'number' && !value.webkitRelativePath;
+
+/**
+ * Every file of `inputs` as `{ part, path, file, nameProblem }`, with the parts' names and what the engine's `import`
+ * takes of them beside the members:
+ * - A folder handed over is a part by its name; a folder input's Files by the first step of their
+ *   `webkitRelativePath`; `{ path, file }` pairs and Files that are not zips are `partName`'s. Hidden files and folders
+ *   are left out, as `livephoto import` leaves them out; a folder or file the browser will not read is in
+ *   `unreadable` (`[part, path, reason]`).
+ * - A File that is a zip (the engine tells by its first bytes, as the command line does) is a part by its name, its
+ *   members in the order of their data (`zipParts`), each a ZipMemberBlob. Members whose names lead out of the folder
+ *   are `unsafe` (`[part, name, reason]`), those the engine will not read at all `refused` (`[member, entry, "engine",
+ *   words]`), and a part whose directory is gone has a note (`partNotes`, `[part, text]`).
+ */
+export async function importMembers(inputs, partName, session, signal) {
+  const parts = [], members = [], unreadable = [], zipParts = [], unsafe = [], partNotes = [], refused = [];
+  const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
+  for (const [index, input] of (Array.isArray(inputs) ? inputs : [inputs]).entries()) {
+    signal?.throwIfAborted();
+    if (isLoose(input)) {
+      const name = nameOf(input, index);
+      const { report } = await runEngine('zipMembers', [input], {}, [name], session);
+      if (report.zip !== false) {
+        const part = partOf(name);
+        if (report.note) partNotes.push([part, report.note]);
+        if (!zipParts.includes(part)) zipParts.push(part);
+        for (const listed of report.files ?? []) {
+          if (listed.problem) refused.push([members.length, listed.entry, 'engine', listed.problem]);
+          members.push({ part, path: listed.path, file: new ZipMemberBlob(input, listed), nameProblem: listed.nameProblem });
+        }
+        for (const [member, reason] of report.unsafe ?? []) unsafe.push([part, member, reason]);
+        continue;
+      }
+    }
+    const { files, unreadable: refusedFolders } = await libraryFiles([input], signal).catch((error) => {
+      if (!(error instanceof LivePhotoError) || error.code !== 64) throw error;
+      throw new LivePhotoError(error.message.replace('input 1 ', `input ${index + 1} `), 64);
+    });
+    // A folder the browser will not read is a problem of the report, and the rest of the folder is imported.
+    for (const { path, reason } of refusedFolders) {
+      unreadable.push([partOf(isFolder(input) ? input.name || partName : partName), path, reason]);
+    }
+    for (const { path, file } of files) {
+      const slash = path.indexOf('/');
+      if (isFolder(input)) members.push({ part: partOf(input.name || partName), path, file });
+      // A folder input's File names its folder first; a `{ path, file }` pair's path is the folder's own already.
+      else if (typeof input.slice === 'function' && input.webkitRelativePath && slash > 0) {
+        members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
+      } else members.push({ part: partOf(partName), path, file });
+    }
+  }
+  return { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
+}
+
+/** The members as the engine's `import` lists them: `[part, path, size]`, and the name's problem where there is one. */
+export const memberRows = (members) => members.map(({ part, path, file, nameProblem }) => (nameProblem
+  ? [part, path, file.size, nameProblem] : [part, path, file.size]));

@@ -1,0 +1,194 @@
+// An export's zip parts read in place by importLibrary: members stored and deflated give the library, report and record
+// `livephoto import PART.zip ... --out OUT --json` gives, whichever shell began the library; damaged parts and members
+// (a CRC that fails, a deflate bomb, names leading out, two of one name, a directory cut off) are reported in words,
+// nothing is written outside the library, and the rest is imported.
+// Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { dirname } from 'node:path';
+import { fileSink, join, livephoto, outputFolder, runCLI, sample, sha256File, withoutSamples, workFolder } from './support.mjs';
+
+const { importLibrary, openFile } = livephoto;
+const record = '.livephoto-takeout';
+
+/**
+ * Writes a zip at `path` with Python's zipfile: `members` are `[name, bytes or a sample's path, "stored" or
+ * "deflated"]`, in order, names as given (zipfile keeps `../x` and duplicates, warning).
+ */
+function writeZip(path, members) {
+  mkdirSync(dirname(path), { recursive: true });
+  const listing = join(dirname(path), `${path.split('/').pop()}.members.json`);
+  writeFileSync(listing, JSON.stringify(members.map(([name, from, how]) => [name, typeof from === 'string' ? from : null,
+    typeof from === 'string' ? null : Buffer.from(from).toString('base64'), how])));
+  execFileSync('python3', ['-W', 'ignore', '-c', `
+import base64, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], 'w') as z:
+    for name, path, data, how in json.load(open(sys.argv[2])):
+        info = zipfile.ZipInfo(name, (2024, 1, 2, 3, 4, 6))
+        info.compress_type = zipfile.ZIP_STORED if how == 'stored' else zipfile.ZIP_DEFLATED
+        z.writestr(info, open(path, 'rb').read() if path else base64.b64decode(data))
+`, path, listing]);
+  return path;
+}
+
+/** A phone's camera folder in two zip parts: the first stored, the second deflated, with copies across them. */
+function cameraParts() {
+  const folder = workFolder('import-zip-parts');
+  const motion = readFileSync(sample('libmphoto_motion_photo_v1_synthetic.jpg'));
+  const first = writeZip(join(folder, 'Camera-001.zip'), [
+    ['DCIM/100APPLE/IMG_0001.HEIC', sample('iphone_IMG_3853_gwy15.HEIC'), 'stored'],
+    ['DCIM/100APPLE/IMG_0001.MOV', sample('iphone_IMG_3853_gwy15.MOV'), 'stored'],
+    ['DCIM/100APPLE/IMG_0001.AAE', Buffer.from('<plist version="1.0"><dict/></plist>\n'), 'deflated'],
+    ['DCIM/100APPLE/IMG_0002.JPG', sample('camera_sony-dsc-hx5v_mei.jpg'), 'stored'],
+    ['DCIM/Camera/PXL_20240101_120000000.MP.jpg', sample('androidx-media_pixel-motion-photo-shortened.jpg'), 'stored'],
+  ]);
+  const second = writeZip(join(folder, 'Camera-002.zip'), [
+    ['DCIM/100APPLE/IMG_E0001.HEIC', sample('iphone_IMG_3853_gwy15.HEIC'), 'deflated'],
+    ['DCIM/100APPLE/IMG_E0001.MOV', sample('iphone_IMG_3853_gwy15.MOV'), 'deflated'],
+    ['DCIM/Copies/IMG_0002.JPG', sample('camera_sony-dsc-hx5v_mei.jpg'), 'deflated'],
+    ['DCIM/Camera/MVIMG_20240102_120000.jpg', motion, 'deflated'],
+    ['DCIM/Camera/MVIMG_20240102_120000.mp4', motion.subarray(motion.length - 122562), 'deflated'],
+    ['DCIM/Camera/IMG_0004.jpg', sample('camera_nikon-d1x_mei.jpg'), 'deflated'],
+  ]);
+  return [first, second];
+}
+
+/** Every file below `folder` but the run's record, by its path relative to it, with its SHA-256. */
+function tree(folder) {
+  return Object.fromEntries(readdirSync(folder, { recursive: true }).sort()
+    .filter((path) => !path.startsWith(record) && statSync(join(folder, path)).isFile())
+    .map((path) => [path, sha256File(join(folder, path))]));
+}
+
+const recordLines = (folder) => {
+  const path = join(folder, record, 'written.jsonl');
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).sort() : [];
+};
+
+/** Report lines without the summary's output folder, which the command prints as its path. */
+const withoutOutput = (lines) => lines.map((line) => {
+  if (line.type !== 'summary') return line;
+  const { outputDirectory, ...rest } = line;
+  return rest;
+});
+
+/** The command line's import of `parts` into `out` (made when missing): its report's lines. */
+async function cliImport(parts, out) {
+  const cli = await runCLI(['import', ...parts, '--out', out, '--json']);
+  assert.ok(cli.code === 0 || cli.code === 6, `${cli.code}: ${cli.stderr}`);
+  return cli.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+const library = (label) => {
+  const out = join(workFolder(label), 'Library');
+  mkdirSync(out);
+  return out;
+};
+
+describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
+  test('stored and deflated members read in place: the command line\'s library, report and record, into a folder and a zip', async () => {
+    const parts = cameraParts();
+    const expectedOut = join(workFolder('import-zip-cli'), 'Library');
+    const expected = await cliImport(parts, expectedOut);
+    const outcomes = new Set(expected.map((line) => line.outcome).filter(Boolean));
+    for (const outcome of ['written', 'paired-live-photo', 'duplicate', 'merged-into-motion-photo']) assert.ok(outcomes.has(outcome), outcome);
+
+    const out = library('import-zip-module');
+    const progress = [];
+    const { report } = await importLibrary(await Promise.all(parts.map(openFile)), { out: outputFolder(out), onProgress: (p) => progress.push(p) });
+    assert.deepEqual(withoutOutput(report), withoutOutput(expected));
+    assert.deepEqual(tree(out), tree(expectedOut));
+    assert.deepEqual(recordLines(out), recordLines(expectedOut));
+    const checked = progress.filter((p) => p.stage === 'checking');
+    assert.ok(checked.length > 0 && checked.at(-1).done === checked.at(-1).total, 'each member is read through once');
+
+    // Into one zip: it tests whole and unpacks to the same library.
+    const zipped = join(workFolder('import-zip-zip'), 'Library.zip');
+    const intoZip = await importLibrary(await Promise.all(parts.map(openFile)), { out: fileSink(zipped) });
+    assert.deepEqual(withoutOutput(intoZip.report), withoutOutput(expected));
+    execFileSync('unzip', ['-tq', zipped]);
+    const unpacked = workFolder('import-zip-unzipped');
+    execFileSync('unzip', ['-q', zipped, '-d', unpacked]);
+    assert.deepEqual(tree(unpacked), tree(expectedOut));
+  });
+
+  test('a library the command line began is finished in the browser, and one the browser began by the command line', async () => {
+    const [first, second] = cameraParts();
+    // The command line's own resume: the first part, then both (the second's copies of what the first run wrote are
+    // written again, as a resumed run does not compare with the library's files).
+    const expectedOut = join(workFolder('import-zip-both'), 'Library');
+    await cliImport([first], expectedOut);
+    const resumed = await cliImport([first, second], expectedOut);
+
+    const out = library('import-zip-cli-first');
+    await cliImport([first], out);
+    const { report } = await importLibrary([await openFile(first), await openFile(second)], { out: outputFolder(out) });
+    assert.deepEqual(withoutOutput(report), withoutOutput(resumed));
+    const firstMembers = report.filter((line) => line.outcome && line.part === 'Camera-001.zip');
+    assert.ok(firstMembers.length > 0 && firstMembers.every((line) => line.outcome === 'already-written'), JSON.stringify(firstMembers));
+    assert.ok(report.some((line) => line.part === 'Camera-002.zip' && line.outcome === 'paired-live-photo'));
+    assert.deepEqual(tree(out), tree(expectedOut));
+    assert.deepEqual(recordLines(out), recordLines(expectedOut));
+
+    const other = library('import-zip-module-first');
+    await importLibrary([await openFile(first)], { out: outputFolder(other) });
+    const cli = await cliImport([first, second], other);
+    assert.deepEqual(withoutOutput(cli), withoutOutput(resumed));
+    assert.deepEqual(tree(other), tree(expectedOut));
+    assert.deepEqual(recordLines(other), recordLines(expectedOut));
+  });
+
+  test('damaged members and names: each in words as the command line gives them, nothing outside the library, the rest imported', async () => {
+    const folder = workFolder('import-zip-damaged');
+    const jpeg = readFileSync(sample('camera_sony-dsc-hx5v_mei.jpg'));
+    const part = writeZip(join(folder, 'parts', 'Damaged.zip'), [
+      ['DCIM/IMG_0001.JPG', jpeg, 'stored'],
+      ['DCIM/IMG_0002.JPG', sample('camera_nikon-d1x_mei.jpg'), 'stored'],
+      ['DCIM/BOMB.JPG', Buffer.alloc(4 << 20), 'deflated'],
+      ['../IMG_0003.JPG', jpeg, 'stored'],
+      ['/tmp/IMG_0004.JPG', jpeg, 'stored'],
+      ['DCIM/../../notes.txt', Buffer.from('a note'), 'stored'],
+      ['DCIM/IMG_0005.JPG', sample('camera_nikon-d1x_mei.jpg'), 'deflated'],
+      ['DCIM/IMG_0005.JPG', jpeg, 'stored'],
+    ]);
+    // IMG_0002's bytes changed after its CRC-32 was written; BOMB says it holds 1,000 bytes and inflates to 4 MiB.
+    const bytes = readFileSync(part);
+    const at = bytes.indexOf(readFileSync(sample('camera_nikon-d1x_mei.jpg')).subarray(0, 64));
+    bytes[at + 5000] ^= 0xFF;
+    for (let i = bytes.indexOf('DCIM/BOMB.JPG'); i >= 0; i = bytes.indexOf('DCIM/BOMB.JPG', i + 1)) {
+      const local = bytes.readUInt32LE(i - 30) === 0x04034b50, field = local ? i - 30 + 22 : i - 46 + 24;
+      bytes.writeUInt32LE(1000, field);
+    }
+    writeFileSync(part, bytes);
+    const expectedOut = join(workFolder('import-zip-damaged-cli'), 'Library');
+    const expected = await cliImport([part], expectedOut);
+    const failed = expected.filter((line) => line.outcome === 'failed').map((line) => `${line.member}: ${line.reason ?? line.error}`);
+    assert.ok(failed.some((text) => /IMG_0002.JPG.*CRC-32/.test(text)), failed.join('\n'));
+    assert.ok(failed.some((text) => /BOMB.JPG.*zip bomb/.test(text)), failed.join('\n'));
+
+    const out = library('import-zip-damaged-module');
+    const { report } = await importLibrary([await openFile(part)], { out: outputFolder(out) });
+    assert.deepEqual(withoutOutput(report), withoutOutput(expected));
+    assert.deepEqual(tree(out), tree(expectedOut));
+    assert.ok(report.some((line) => line.member === 'DCIM/IMG_0001.JPG' && line.outcome === 'written'));
+    // Nothing beside the library, nor above it.
+    assert.deepEqual(readdirSync(dirname(out)), ['Library']);
+    assert.ok(!existsSync('/tmp/IMG_0004.JPG'));
+  });
+
+  test('a part whose directory is cut off is a problem in words, and the other parts are imported', async () => {
+    const [first, second] = cameraParts();
+    const cut = join(workFolder('import-zip-cut'), 'Camera-002.zip');
+    writeFileSync(cut, readFileSync(second));
+    truncateSync(cut, statSync(cut).size - 200);
+    const out = library('import-zip-cut-module');
+    const { report } = await importLibrary([await openFile(first), await openFile(cut)], { out: outputFolder(out) });
+    const summary = report.at(-1);
+    assert.ok(summary.problems.some((text) => text.startsWith('Camera-002.zip: its central directory cannot be read (')
+      && text.endsWith('livephoto import reads them from the front')), summary.problems.join('\n'));
+    assert.ok(report.some((line) => line.part === 'Camera-001.zip' && line.outcome === 'paired-live-photo'));
+    assert.ok(!report.some((line) => line.part === 'Camera-002.zip' && line.outcome));
+  });
+});
