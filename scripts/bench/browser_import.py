@@ -1,29 +1,33 @@
 """A camera folder imported in headless Chromium, for scripts/benchmark.sh's browser part: a page whose Web Worker
 imports livephoto.js and runs importLibrary (the folder made into a clean library, as `livephoto import` makes it) on a
-folder given as the user's Files (through <input type=file webkitdirectory>, read from disk as a browser reads them).
-Prints one line per figure: `name value unit ...`.
+folder given as the user's Files (through <input type=file webkitdirectory>, read from disk as a browser reads them),
+and on the same folder's zip parts given as Files by themselves (through <input type=file multiple>: each member read
+in place, its CRC-32 checked first). Prints one line per figure: `name value unit ...`.
 
-  python browser_import.py MODULE_DIR DCIM RUNS
+  python browser_import.py MODULE_DIR DCIM RUNS [PART.zip ...]
 
 - folder: into the origin's private file system (a FileSystemDirectoryHandle, each file through createWritable, as
   into a folder the user chose), best of RUNS, the folder emptied before each (else a run would resume the last one
   and write nothing); with the media files the report accounts for and those it failed;
 - zip: into one zip streamed into a WritableStream that counts its bytes (where a download goes), best of RUNS;
-- folder-STAGE, zip-STAGE: where the best run's time went: `start` up to onProgress's first event (the folder listed,
-  the engine fetched and compiled, its first run, the first file compared), then each stage up to its last event
-  (`writing` includes the record's last lines), and `rest` after the last of them (the report);
-- memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before.
+- folder-STAGE, zip-STAGE: where the best run's time went: `start` up to onProgress's first event (the files listed,
+  the engine fetched and compiled, its first run, the first member checked or file compared), then each stage up to
+  its last event (`checking` is the zip members' CRC-32, `writing` includes the record's last lines), and `rest`
+  after the last of them (the report);
+- memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before;
+- parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the zip parts, when given.
 """
 import os
 import sys
 import time
 
 
-from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_folder
+from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_input
 
 MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
-STAGES = ["comparing", "reading", "writing"]
+PARTS = [os.path.realpath(p) for p in sys.argv[4:]]
+STAGES = ["checking", "comparing", "reading", "writing"]
 
 WORKER = folder_worker("""    // The first progress event and each stage's last one, in ms from the start.
     const ends = {};
@@ -35,26 +39,38 @@ WORKER = folder_worker("""    // The first progress event and each stage's last 
     postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });""")
 
 
+def best_run(driver, url, name, field, paths, into):
+    """Prints the best of RUNS imports of the input `field`'s `paths` into `into`, as `name`, and its stages."""
+    results = [run_on_input(driver, url, field, paths, into) for _ in range(RUNS)]
+    best = min(results, key=lambda r: r["ms"])
+    print(f"{name} {best['ms'] / 1000:.2f} s {best['media']} media {best['failed']} failed {best['bytes']} bytes")
+    since = 0
+    for stage in ["start", *STAGES]:
+        end = best["ends"].get(stage, since)
+        print(f"{name}-{stage} {(end - since) / 1000:.2f} s")
+        since = end
+    print(f"{name}-rest {(best['ms'] - since) / 1000:.2f} s")
+
+
+def memory(driver, url, name, field, paths):
+    """Prints how much the page's memory grew, at most, during an import of `paths` into a zip, as `name`."""
+    run_on_input(driver, url, field, paths, None)
+    time.sleep(1)
+    grown, _ = memory_growth(driver.service.process.pid, lambda: driver.execute_async_script(
+        "run('zip', arguments[0]).then(arguments[arguments.length - 1])", field), 0.02)
+    print(f"{name} {grown / 1e6:.1f} MB")
+
+
 def main():
+    inputs = [("", "folder", [DCIM])] + ([("parts-", "parts", PARTS)] if PARTS else [])
     with module_site(MODULE, {"index.html": FOLDER_PAGE, "worker.js": WORKER}) as url:
         driver = browser()
         driver.set_script_timeout(1800)
         try:
-            for into in ["folder", "zip"]:
-                results = [run_on_folder(driver, url, DCIM, into) for _ in range(RUNS)]
-                best = min(results, key=lambda r: r["ms"])
-                print(f"{into} {best['ms'] / 1000:.2f} s {best['media']} media {best['failed']} failed {best['bytes']} bytes")
-                since = 0
-                for stage in ["start", *STAGES]:
-                    end = best["ends"].get(stage, since)
-                    print(f"{into}-{stage} {(end - since) / 1000:.2f} s")
-                    since = end
-                print(f"{into}-rest {(best['ms'] - since) / 1000:.2f} s")
-            run_on_folder(driver, url, DCIM, None)
-            time.sleep(1)
-            grown, _ = memory_growth(
-                driver.service.process.pid, lambda: driver.execute_async_script("run('zip').then(arguments[arguments.length - 1])"), 0.02)
-            print(f"memory {grown / 1e6:.1f} MB")
+            for prefix, field, paths in inputs:
+                for into in ["folder", "zip"]:
+                    best_run(driver, url, prefix + into, field, paths, into)
+                memory(driver, url, prefix + "memory", field, paths)
         finally:
             driver.quit()
 

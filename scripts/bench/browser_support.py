@@ -1,5 +1,6 @@
-"""What the browser benchmarks share (browser_engine.py, browser_library.py): a quiet static server, headless
-Chromium, and the resident memory of its renderer processes."""
+"""What the browser benchmarks share (browser_engine.py, browser_library.py, browser_import.py): a quiet static server,
+headless Chromium, the resident memory of its renderer processes, and a page that hands the files of its inputs to a
+Web Worker."""
 import contextlib
 import functools
 import http.server
@@ -113,36 +114,43 @@ def module_site(module, pages, files=()):
         shutil.rmtree(site, ignore_errors=True)
 
 
-def run_on_folder(driver, url, folder, into):
-    """Opens the benchmark's page, gives its folder input (`#folder`) every file of `folder` and waits until the page
-    holds them all; with `into` ("folder" or "zip"), then runs the page's `run(into)` and returns its result (a run
-    that failed stops the benchmark, naming it)."""
+def run_on_input(driver, url, field, paths, into):
+    """Opens the benchmark's page, gives its input `field` (`#folder`: a folder, every file in it; `#parts`: files)
+    `paths` and waits until the page holds them all; with `into` ("folder" or "zip"), then runs the page's
+    `run(into, field)` and returns its result (a run that failed stops the benchmark, naming it)."""
     driver.get(url)
-    driver.find_element(By.ID, "folder").send_keys(folder)
-    # The input takes the folder's files a moment after: wait until they are all there.
+    driver.find_element(By.ID, field).send_keys("\n".join(paths))
+    # The input takes the files a moment after: wait until they are all there.
     last, steady = -1, 0
     while steady < 3:
-        count = driver.execute_script("return document.getElementById('folder').files.length")
+        count = driver.execute_script("return document.getElementById(arguments[0]).files.length", field)
         steady = steady + 1 if count == last and count > 0 else 0
         last = count
         time.sleep(0.1)
     if into is None:
         return None
-    result = driver.execute_async_script("run(arguments[0]).then(arguments[arguments.length - 1])", into)
+    result = driver.execute_async_script("run(arguments[0], arguments[1]).then(arguments[arguments.length - 1])", into, field)
     if "error" in result:
         raise SystemExit(f"{into}: {result['error']}")
     return result
 
 
-# A page with a folder input (`#folder`) whose `run(into)` hands the folder's files to a Web Worker (worker.js, from
+def run_on_folder(driver, url, folder, into):
+    """``run_on_input`` with every file of `folder`, through the page's folder input."""
+    return run_on_input(driver, url, "folder", [folder], into)
+
+
+# A page with a folder input (`#folder`) and one of files (`#parts`, as a user picks an export's zips) whose
+# `run(into, field)` hands the files of one of them (the folder's by default) to a Web Worker (worker.js, from
 # ``folder_worker``) and resolves to what it posts back.
 FOLDER_PAGE = """<!doctype html><meta charset=utf-8><title>folder benchmark</title>
 <input type=file id=folder webkitdirectory multiple>
+<input type=file id=parts multiple>
 <script type=module>
 const worker = new Worker('./worker.js', { type: 'module' });
-window.run = (into) => new Promise((resolve) => {
+window.run = (into, field = 'folder') => new Promise((resolve) => {
   worker.onmessage = (e) => resolve(e.data);
-  worker.postMessage({ into, files: [...document.getElementById('folder').files] });
+  worker.postMessage({ into, files: [...document.getElementById(field).files] });
 });
 document.body.dataset.ready = 'yes';
 </script>"""
