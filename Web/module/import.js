@@ -235,7 +235,8 @@ async function writeJobs(jobs, files, { out, zip, signal, progress, recorded }) 
   const write = async (job) => {
     const result = { number: job.number, written: [] };
     for (const [member, output, seconds] of job.copies) {
-      const file = files[member];
+      // A zip's stored member, checked when it was listed, goes as a slice of its part; a deflated one as it inflates.
+      const file = files[member].whole?.() ?? files[member];
       if (zip) {
         // Dated as the command line dates the file it writes: the capture time the file keeps, else now.
         await zip.add([{ name: output, blob: file, time: seconds == null ? Date.now() : seconds * 1000 }]);

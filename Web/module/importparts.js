@@ -20,7 +20,8 @@ const isLoose = (value) => value != null && typeof value.slice === 'function' &&
  * - A File that is a zip (the engine tells by its first bytes, as the command line does) is a part by its name, its
  *   members in the order of their data (`zipParts`), each a ZipMemberBlob. Members whose names lead out of the folder
  *   are `unsafe` (`[part, name, reason]`), those the engine will not read at all `refused` (`[member, entry, "engine",
- *   words]`), and a part whose directory is gone has a note (`partNotes`, `[part, text]`).
+ *   words]`). A part whose directory is gone is read from the front, by its members' local headers, and says so
+ *   (`partNotes`, `[part, text]`).
  */
 export async function importMembers(inputs, partName, session, signal) {
   const parts = [], members = [], unreadable = [], zipParts = [], unsafe = [], partNotes = [], refused = [];
@@ -32,13 +33,24 @@ export async function importMembers(inputs, partName, session, signal) {
       const { report } = await runEngine('zipMembers', [input], {}, [name], session);
       if (report.zip !== false) {
         const part = partOf(name);
-        if (report.note) partNotes.push([part, report.note]);
         if (!zipParts.includes(part)) zipParts.push(part);
-        for (const listed of report.files ?? []) {
-          if (listed.problem) refused.push([members.length, listed.entry, 'engine', listed.problem]);
-          members.push({ part, path: listed.path, file: new ZipMemberBlob(input, listed), nameProblem: listed.nameProblem });
+        const add = ({ files, unsafe: outside }) => {
+          for (const listed of files) {
+            if (listed.problem) refused.push([members.length, listed.entry, 'engine', listed.problem]);
+            members.push({ part, path: listed.path, file: new ZipMemberBlob(input, listed), nameProblem: listed.nameProblem });
+          }
+          for (const [member, reason] of outside) unsafe.push([part, member, reason]);
+        };
+        if (report.note) partNotes.push([part, report.note]);
+        if (!report.walk) add(report);
+        // Without its directory, the part's files are found from the front, a few dozen headers a run.
+        for (let from = report.walk ? 0 : null; from != null;) {
+          signal?.throwIfAborted();
+          const step = (await runEngine('zipWalk', [input], { from }, [name], session)).report;
+          add(step);
+          if (step.stopped) partNotes.push([part, step.stopped]);
+          from = step.next;
         }
-        for (const [member, reason] of report.unsafe ?? []) unsafe.push([part, member, reason]);
         continue;
       }
     }

@@ -7,7 +7,7 @@ import { LivePhotoError, ReadCache, maxRead, nameOf, readAhead } from './inputs.
 
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
-const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipData', 'importFacts', 'import']);
+const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'importFacts', 'import']);
 
 export { LivePhotoError };
 

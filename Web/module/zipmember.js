@@ -59,6 +59,14 @@ export class ZipMemberBlob {
     };
   }
 
+  /**
+   * A stored member as a Blob (a slice of its part), which the browser copies without a trip through this script:
+   * for a member already read through and checked. Null for a deflated one.
+   */
+  whole() {
+    return this.compression === 'stored' ? this.data() : null;
+  }
+
   /** The whole member, checked against its size and CRC-32 as it is read. */
   stream() {
     let crc = 0, length = 0;

@@ -1,6 +1,6 @@
 // An export's zip parts read in place by importLibrary: members stored and deflated give the library, report and record
 // `livephoto import PART.zip ... --out OUT --json` gives, whichever shell began the library; damaged parts and members
-// (a CRC that fails, a deflate bomb, names leading out, two of one name, a directory cut off) are reported in words,
+// (a CRC that fails, a deflate bomb, names leading out, two of one name, a part cut short) are reported in words,
 // nothing is written outside the library, and the rest is imported.
 // Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
@@ -178,17 +178,32 @@ describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
     assert.ok(!existsSync('/tmp/IMG_0004.JPG'));
   });
 
-  test('a part whose directory is cut off is a problem in words, and the other parts are imported', async () => {
+  test('a part whose directory is cut off is read from the front, as the command line reads it; one cut in a member, up to it', async () => {
     const [first, second] = cameraParts();
-    const cut = join(workFolder('import-zip-cut'), 'Camera-002.zip');
+    const folder = workFolder('import-zip-cut');
+    // A download cut short in the directory: every member is there, found by its local header.
+    const cut = join(folder, 'Camera-002.zip');
     writeFileSync(cut, readFileSync(second));
     truncateSync(cut, statSync(cut).size - 200);
+    const expectedOut = join(workFolder('import-zip-cut-cli'), 'Library');
+    const expected = await cliImport([first, cut], expectedOut);
+    assert.ok(expected.at(-1).problems.some((text) => text.startsWith('Camera-002.zip: its central directory cannot be read (')
+      && text.endsWith('; its files were read from the front')), expected.at(-1).problems.join('\n'));
     const out = library('import-zip-cut-module');
     const { report } = await importLibrary([await openFile(first), await openFile(cut)], { out: outputFolder(out) });
-    const summary = report.at(-1);
-    assert.ok(summary.problems.some((text) => text.startsWith('Camera-002.zip: its central directory cannot be read (')
-      && text.endsWith('livephoto import reads them from the front')), summary.problems.join('\n'));
-    assert.ok(report.some((line) => line.part === 'Camera-001.zip' && line.outcome === 'paired-live-photo'));
-    assert.ok(!report.some((line) => line.part === 'Camera-002.zip' && line.outcome));
+    assert.deepEqual(withoutOutput(report), withoutOutput(expected));
+    assert.deepEqual(tree(out), tree(expectedOut));
+    assert.ok(report.some((line) => line.part === 'Camera-002.zip' && line.outcome === 'merged-into-motion-photo'));
+
+    // Cut inside the Live Photo's movie: the members before it are imported, it fails, and none after it is read.
+    const short = join(folder, 'short', 'Camera-002.zip');
+    mkdirSync(dirname(short));
+    const bytes = readFileSync(second);
+    writeFileSync(short, bytes.subarray(0, bytes.indexOf('DCIM/100APPLE/IMG_E0001.MOV') + 100000));
+    const cliShort = await cliImport([short], join(workFolder('import-zip-short-cli'), 'Library'));
+    const ours = (await importLibrary([await openFile(short)], { out: outputFolder(library('import-zip-short')) })).report;
+    const outcomes = (lines) => lines.filter((line) => line.outcome).map((line) => [line.member, line.outcome]);
+    assert.deepEqual(outcomes(ours), outcomes(cliShort));
+    assert.deepEqual(outcomes(ours).map(([, outcome]) => outcome), ['written', 'failed']);
   });
 });

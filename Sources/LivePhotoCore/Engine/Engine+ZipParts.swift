@@ -6,7 +6,8 @@ extension Engine {
     /// it (`read`: "stored", a slice of the part; "deflated", through the page's inflater; null, not at all, with the
     /// words as `problem`), its `crc`, and its directory `entry`, which the page hands back to `zipData` and `import`.
     /// Members whose names lead out of the folder are `unsafe` (`[name, reason]`). A part whose directory cannot be
-    /// read answers `note`, which the report gives as a problem of the part; a file that is no zip, `zip: false`.
+    /// read answers `note`, which the report gives as a problem of the part, and `walk`: its files are then found from
+    /// the front (`zipWalk`). A file that is no zip answers `zip: false`.
     static func zipMembers(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         try options.checkAllRead()
         guard inputs.count == 1 else { throw .invalidArgument("zipMembers reads one part at a time") }
@@ -14,12 +15,35 @@ extension Engine {
         guard ZipDirectory.startsAZip(try naming(inputs[0].path, try inputs[0].readUpTo(at: 0, count: 4))) else {
             return .done(report: .object([("zip", .bool(false))]), files: [])
         }
-        let listing: ImportZipPart
         do throws(FormatError) {
-            listing = try ImportZipPart(inputs[0], part: 0)
+            return .done(report: listed(try ImportZipPart(inputs[0], part: 0)), files: [])
         } catch {
-            return .done(report: .object([("note", .string(ImportZipPart.unreadInBrowser(error, file: inputs[0])))]), files: [])
+            // Without its directory (a download cut short, most often), the part is walked from the front (zipWalk).
+            let why = LivePhotoError.wrap(error, file: inputs[0].path).reason
+            return .done(report: .object([("note", .string(ImportZipPart.readFromTheFront(why))), ("walk", .bool(true))]), files: [])
         }
+    }
+
+    /// `zipWalk` of a part whose directory cannot be read: up to `count` (32) of its files from the local header at
+    /// `from` (0) on, found by their local headers (``ZipDirectory/membersFromTheFront(of:from:count:)``), as
+    /// `zipMembers` gives them, with `next`, where the next run goes on (null when the members are over), and
+    /// `stopped`, the problem of a walk that could go no further.
+    static func zipWalk(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
+        var options = options
+        let from = try options.int("from") ?? 0
+        let count = try options.int("count") ?? 32
+        try options.checkAllRead()
+        guard inputs.count == 1, from >= 0, count > 0 else { throw .invalidArgument("zipWalk reads one part at a time, from a header") }
+        let walk = ZipDirectory.membersFromTheFront(of: inputs[0], from: Int64(from), count: count)
+        guard case .object(var fields) = listed(ImportZipPart(walk.members, part: 0)) else { return .done(report: .null, files: []) }
+        fields.append(("next", walk.next.map { .integer($0) } ?? .null))
+        let stopped = walk.stop.map { ImportZipPart.stoppedEarly(LivePhotoError.wrap($0, file: inputs[0].path).reason) }
+        fields.append(("stopped", stopped.map { .string($0) } ?? .null))
+        return .done(report: .object(fields), files: [])
+    }
+
+    /// A part's files as `zipMembers` and `zipWalk` give them.
+    private static func listed(_ listing: ImportZipPart) -> JSONValue {
         let files: [JSONValue] = listing.files.map { file in
             var o = JSONObject()
             o.set("path", file.member.path)
@@ -32,7 +56,7 @@ extension Engine {
             return o.json
         }
         let unsafe: [JSONValue] = listing.unsafe.map { .array([.string($0.path), .string($0.reason)]) }
-        return .done(report: .object([("files", .array(files)), ("unsafe", .array(unsafe))]), files: [])
+        return .object([("files", .array(files)), ("unsafe", .array(unsafe))])
     }
 
     /// `zipData`: where the data of each of `entries` (from `zipMembers`) lies in the part, `[start, length]`, read
@@ -53,15 +77,5 @@ extension Engine {
             }
         }
         return .done(report: .object([("ranges", .array(ranges))]), files: [])
-    }
-}
-
-extension ImportZipPart {
-    /// The note on a part whose directory a browser cannot read: it reads parts by their directories, where the
-    /// command line reads such a part from the front.
-    static func unreadInBrowser(_ error: FormatError, file: RandomAccessFile) -> String {
-        let why = LivePhotoError.wrap(error, file: file.path).reason
-        return
-            "its central directory cannot be read (\(why): a download cut short?); a browser reads a part by its directory, so none of its files were read: livephoto import reads them from the front"
     }
 }

@@ -44,7 +44,7 @@ package enum Engine {
     package static let fileOperations = ["inspect", "verify", "make", "split", "convert", "edit"]
     /// The operations on a whole library: `livephoto-library.wasm` has them beside the others, loaded on a library's
     /// first operation (docs/guide/javascript.md#two-engines).
-    package static let libraryOperations = ["scan", "pair", "batch", "holds", "zip", "zipMembers", "zipData", "importFacts", "import"]
+    package static let libraryOperations = ["scan", "pair", "batch", "holds", "zip", "zipMembers", "zipWalk", "zipData", "importFacts", "import"]
     /// Every operation, by the command's name.
     package static var operations: [String] { fileOperations + libraryOperations }
 
@@ -63,6 +63,7 @@ package enum Engine {
             case "zip": return try zipRecords(options: options)
             case "importFacts": return try importFacts(inputs, options: options)
             case "zipMembers": return try zipMembers(inputs, options: options)
+            case "zipWalk": return try zipWalk(inputs, options: options)
             case "zipData": return try zipData(inputs, options: options)
             default: return try importLibrary(options: options)
             }

@@ -24,7 +24,11 @@ package struct ImportZipPart {
     /// The part in `file`, the run's part number `part`, by its directory.
     /// - Throws: ``FormatError`` when its directory cannot be read: no zip, or one cut short.
     package init(_ file: RandomAccessFile, part: Int) throws(FormatError) {
-        let members = try ZipDirectory.members(of: file, maxCount: Self.maxMembers)
+        self.init(try ZipDirectory.members(of: file, maxCount: Self.maxMembers), part: part)
+    }
+
+    /// The files of `members` (a directory's, or those a walk from the front found), the run's part number `part`.
+    package init(_ members: [ZipMember], part: Int) {
         for entry in members.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) where entry.kind == .file {
             let path = ArchivePath(entry.name)
             if let problem = path.problem {
@@ -40,6 +44,9 @@ package struct ImportZipPart {
 
     /// Why a member is not read, from its name's problem.
     package static func unsafeReason(_ problem: String) -> String { "unsafe member name: \(problem)" }
+
+    /// The problem of a part whose walk from the front stopped (`why`) before its members were over.
+    package static func stoppedEarly(_ why: String) -> String { "\(why); the files after that point were not read" }
 
     /// The note on a part whose directory could not be read (`why`), read from the front instead.
     package static func readFromTheFront(_ why: String) -> String {

@@ -64,8 +64,7 @@ struct TakeoutPartReader {
                 } catch let error as LivePhotoError where error.stopsTheRun {
                     throw error
                 } catch {
-                    outcome.stoppedBecause =
-                        "\(LivePhotoError.wrap(error, file: part.name).reason); the files after that point were not read"
+                    outcome.stoppedBecause = ImportZipPart.stoppedEarly(LivePhotoError.wrap(error, file: part.name).reason)
                 }
                 return outcome
             }

@@ -57,50 +57,19 @@ public struct ZipStreamReader<Source: ArchiveByteSource> {
         guard signature.count == 4 else { return nil }
         let word = UInt32(signature[0]) | UInt32(signature[1]) << 8 | UInt32(signature[2]) << 16 | UInt32(signature[3]) << 24
         // The central directory, its end record or Zip64's: the members are over.
-        if [ZipDirectory.centralHeaderSignature, ZipDirectory.endRecordSignature, ZipDirectory.zip64EndRecordSignature].contains(word) {
-            return nil
-        }
         let start = offset - 4
-        guard word == ZipDirectory.localHeaderSignature else {
-            throw FormatError(.malformed, "no local file header where one should start", at: start)
+        switch ZipLocalHeader.starts(word) {
+        case true?: break
+        case false?: return nil
+        case nil: throw FormatError(.malformed, "no local file header where one should start", at: start)
         }
-        var header = ByteReader(try exactly(ZipDirectory.localHeaderSize - 4, "local header"), baseOffset: start + 4)
-        try header.skip(2, "version needed")
-        let flags = try header.readInteger(UInt16.self, .littleEndian, "flags")
-        let method = try header.readInteger(UInt16.self, .littleEndian, "compression method")
-        try header.skip(4, "modification time and date")
-        let crc = try header.readInteger(UInt32.self, .littleEndian, "CRC-32")
-        var compressed = UInt64(try header.readInteger(UInt32.self, .littleEndian, "compressed size"))
-        var uncompressed = UInt64(try header.readInteger(UInt32.self, .littleEndian, "uncompressed size"))
-        let nameLength = Int(try header.readInteger(UInt16.self, .littleEndian, "file name length"))
-        let extraLength = Int(try header.readInteger(UInt16.self, .littleEndian, "extra field length"))
-        let nameBytes = try exactly(nameLength, "file name")
-        var extra = ByteReader(try exactly(extraLength, "extra field"))
-        var zip64 = false
-        while extra.remaining >= 4 {
-            let id = try extra.readInteger(UInt16.self, .littleEndian, "extra block ID")
-            let size = Int(try extra.readInteger(UInt16.self, .littleEndian, "extra block size"))
-            guard size <= extra.remaining else { break }
-            var block = ByteReader(try extra.readBytes(size, "extra block"))
-            if id == ZipDirectory.zip64ExtraID {
-                zip64 = true
-                // In a local header the Zip64 block holds both sizes, uncompressed first (APPNOTE 4.5.3).
-                if block.remaining >= 16 {
-                    uncompressed = try block.readInteger(UInt64.self, .littleEndian, "Zip64 uncompressed size")
-                    compressed = try block.readInteger(UInt64.self, .littleEndian, "Zip64 compressed size")
-                }
-            }
-        }
-        let name = ZipDirectory.decodeName(nameBytes, flaggedUTF8: flags & 0x0800 != 0)
-        let compression: ZipMember.Compression =
-            switch method {
-            case 0: .stored
-            case 8: .deflated
-            default: .other(method)
-            }
+        let fixed = try ZipLocalHeader.Fixed(try exactly(ZipDirectory.localHeaderSize - 4, "local header"), at: start)
+        let nameBytes = try exactly(fixed.nameLength, "file name")
+        let header = try fixed.header(name: nameBytes, extra: try exactly(fixed.extraLength, "extra field"))
         let entry = Entry(
-            name: name, nameIsUTF8: Array(name.utf8) == nameBytes, compression: compression, isEncrypted: flags & 1 != 0,
-            hasDescriptor: flags & 8 != 0, crc32: crc, compressedSize: compressed, uncompressedSize: uncompressed, isZip64: zip64)
+            name: header.name, nameIsUTF8: header.nameIsUTF8, compression: header.compression, isEncrypted: header.isEncrypted,
+            hasDescriptor: header.hasDescriptor, crc32: header.crc32, compressedSize: header.compressedSize,
+            uncompressedSize: header.uncompressedSize, isZip64: header.isZip64)
         current = entry
         dataRead = false
         return entry

@@ -63,9 +63,42 @@ struct EngineZipPartsTests {
         #expect(try Self.run("zipMembers", [plain], "{}")["zip"] == .bool(false))
         let whole = try Self.zip([("a.jpg", Self.jpeg, .stored)])
         let cut = try whole.slice(at: 0, length: whole.size - 30)
-        let note = try #require(try Self.run("zipMembers", [cut], "{}")["note"]?.stringValue)
-        #expect(note.hasPrefix("its central directory cannot be read ("))
-        #expect(note.hasSuffix("livephoto import reads them from the front"))
+        let answer = try Self.run("zipMembers", [cut], "{}")
+        #expect(answer["note"]?.stringValue?.hasPrefix("its central directory cannot be read (") == true)
+        #expect(answer["note"]?.stringValue?.hasSuffix("; its files were read from the front") == true)
+        #expect(answer["walk"] == .bool(true))
+    }
+
+    @Test("zipWalk: a part without its directory, from the front, a few headers a run; a member streamed without sizes stops it")
+    func walk() throws {
+        let whole = try Self.zip([
+            ("DCIM/", [], .stored), ("DCIM/a.jpg", Self.jpeg, .stored), ("DCIM/b.jpg", Self.jpeg, .deflated),
+            ("../c.jpg", [1, 2], .stored),
+        ])
+        let cut = try whole.slice(at: 0, length: whole.size - 30)
+        let first = try Self.run("zipWalk", [cut], #"{"from":0,"count":2}"#)
+        #expect(first["files"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["DCIM/a.jpg"])
+        let next = try #require(first["next"]?.integerValue)
+        let rest = try Self.run("zipWalk", [cut], #"{"from":\#(next)}"#)
+        #expect(rest["files"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["DCIM/b.jpg"])
+        #expect(rest["unsafe"]?.arrayValue?.count == 1)
+        #expect(rest["next"] == .null && rest["stopped"] == .null)
+        // Each as the directory gives it: where its data is, its CRC-32.
+        let listed = try Self.run("zipMembers", [whole], "{}")["files"]
+        #expect(rest["files"]?.arrayValue?.first?["entry"] == listed?.arrayValue?.last?["entry"])
+
+        // A deflated member written as a stream (flag bit 3, zero sizes): only inflating it would find its end.
+        var bytes = try whole.read(at: 0, count: Int(whole.size))
+        let header = try #require(bytes.firstOccurrence(of: Array("DCIM/b.jpg".utf8))).lowerBound - 30
+        bytes[header + 6] |= 8
+        for field in 18..<26 { bytes[header + field] = 0 }
+        let streamed = RandomAccessFile(joining: [.bytes(Array(bytes.prefix(Int(whole.size) - 30)))], name: "Camera.zip")
+        let stopped = try Self.run("zipWalk", [streamed], "{}")
+        #expect(stopped["files"]?.arrayValue?.count == 1)
+        #expect(
+            stopped["stopped"]?.stringValue?.hasSuffix(
+                "'DCIM/b.jpg' is deflated with its size after its data: its end cannot be found without the directory or inflating it; the files after that point were not read"
+            ) == true)
     }
 
     @Test("zipData: where each member's data lies, from its local header; a header not there, in words")
