@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "MediaFormats", dependencies: ["CLivePhotoZlib"]),
         // The Foundation every module uses: FoundationEssentials on Linux (no ICU data), the system's on macOS; and
         // stand-ins for the little of full Foundation the modules need (printf formats, system error text).
-        .target(name: "PortableFoundation"),
+        .target(name: "PortableFoundation", dependencies: ["MediaFormats"]),
         // Pixel work through ffmpeg, ffprobe, heif-enc and heif-convert, behind one narrow interface: probe, frames, image conversion,
         // transcoding, HEIC encoding (and decoding, for previews).
         .target(

@@ -1,3 +1,5 @@
+internal import MediaFormats
+
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
 #else
@@ -83,21 +85,7 @@ extension StringProtocol {
     }
 
     /// The text without the spaces and tabs at its ends (Foundation's `.whitespaces`: tab and the space
-    /// separators), and with `newlines` without line and paragraph breaks either (`.whitespacesAndNewlines`).
-    package func trimmingWhitespace(newlines: Bool = false) -> String {
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.properties.generalCategory {
-            case .spaceSeparator: true
-            case .lineSeparator, .paragraphSeparator: newlines
-            default: scalar == "\t" || (newlines && ((0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85))
-            }
-        }
-        let scalars = Array(unicodeScalars)
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else {
-            return ""
-        }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[first...last])
-        return String(result)
-    }
+    /// separators), and with `newlines` without line and paragraph breaks either (`.whitespacesAndNewlines`):
+    /// MediaFormats' ``trimmingSpaces(newlines:)``, for the modules above it.
+    package func trimmingWhitespace(newlines: Bool = false) -> String { String(self).trimmingSpaces(newlines: newlines) }
 }

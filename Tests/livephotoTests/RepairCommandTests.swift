@@ -23,7 +23,7 @@ struct RepairCommandTests {
         _ = try await Tool.run(
             "exiftool", ["-q", "-overwrite_original", "-MakerNotes:all=", "-DateTimeOriginal=2024:05:01 10:00:00", still])
         _ = try TakeoutStamp.apply(
-            to: movie, facts: TakeoutFacts(captureTime: Date(timeIntervalSince1970: 1_714_557_660)), prefersSidecar: true)
+            to: movie, facts: ImportStamp.Facts(captureTime: Date(timeIntervalSince1970: 1_714_557_660)), prefersSidecar: true)
         return (motion, [still, movie])
     }
 

@@ -108,11 +108,12 @@ enum ICloudTable: Sendable {
                 // Two rows for one name in one file: the first is kept.
                 guard rows[key] == nil else { return }
                 let createdText = cell(columns.created)
-                let created = createdText.flatMap(ICloudDate.parse)
+                let created = createdText.flatMap(ICloudDate.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
                 rows[key] = Row(
                     checksum: cell(columns.checksum), favorite: cell(columns.favorite)?.lowercased() == "yes",
                     hidden: cell(columns.hidden)?.lowercased() == "yes", deleted: cell(columns.deleted)?.lowercased() == "yes",
-                    created: created, imported: cell(columns.imported).flatMap(ICloudDate.parse),
+                    created: created,
+                    imported: cell(columns.imported).flatMap(ICloudDate.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) },
                     unreadableDate: created == nil ? createdText : nil)
             case .names:
                 name(fields.first?.trimmingWhitespace(newlines: true) ?? "")

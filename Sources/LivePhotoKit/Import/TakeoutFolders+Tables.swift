@@ -63,7 +63,7 @@ extension TakeoutFolders {
             let folderRows = rows[Folder(part: member.part, path: member.folder)]
             if folderRows != nil, folderRows?[name] == nil { withoutRow.insert(index) }
             if let found = folderRows?[name] {
-                var facts = TakeoutSidecar.Media()
+                var facts = ImportSidecar.Media()
                 facts.captureTime = found.row.created
                 facts.captureTimeIsUpload = found.row.created != nil && found.row.created == found.row.imported
                 facts.favorited = found.row.favorite

@@ -7,7 +7,7 @@ struct TakeoutFolders: Sendable {
     /// A media member's sidecar: its path in the tree and what it says.
     struct Sidecar: Sendable {
         let path: String
-        let media: TakeoutSidecar.Media
+        let media: ImportSidecar.Media
     }
 
     /// The sidecar of each media member, by the member's index in ``TakeoutIngest/media``.
@@ -46,12 +46,12 @@ struct TakeoutFolders: Sendable {
     ]
 
     init(_ ingest: TakeoutIngest, partNames: [String], memories: Bool = false) {
-        var sharedAlbumDates: [String: (path: String, dates: [String: Date])] = [:]
+        var sharedAlbumDates: [String: (path: String, dates: [String: Int64])] = [:]
         func place(_ member: ImportMember) -> String { "\(partNames[member.part]): \(member.path)" }
         // Folders are merged across parts: a photo and its sidecar may be in two archives.
         var mediaByFolder: [String: [Int]] = [:]
         for (index, media) in ingest.media.enumerated() { mediaByFolder[media.member.folder, default: []].append(index) }
-        var sidecarsByFolder: [String: [String: (ImportMember, TakeoutSidecar.Media)]] = [:]
+        var sidecarsByFolder: [String: [String: (ImportMember, ImportSidecar.Media)]] = [:]
         for json in ingest.json {
             switch json.sidecar {
             case .failure(let error):
@@ -87,7 +87,7 @@ struct TakeoutFolders: Sendable {
         for (folder, dated) in sharedAlbumDates {
             for index in mediaByFolder[folder] ?? [] where sidecars[index] == nil {
                 guard let date = dated.dates[ImportName.nfc(ingest.media[index].member.name)] else { continue }
-                sidecars[index] = Sidecar(path: dated.path, media: TakeoutSidecar.Media(captureTime: date))
+                sidecars[index] = Sidecar(path: dated.path, media: ImportSidecar.Media(captureSeconds: date))
             }
         }
         for folder in special { albums[folder] = nil }

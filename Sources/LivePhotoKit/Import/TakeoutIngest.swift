@@ -9,7 +9,7 @@ struct TakeoutIngest: Sendable {
     struct JSON: Sendable {
         let member: ImportMember
         /// The sidecar read, or why it could not be.
-        let sidecar: Result<TakeoutSidecar, LivePhotoError>
+        let sidecar: Result<ImportSidecar, LivePhotoError>
     }
 
     /// A CSV file (an Apple data copy's), read.
@@ -125,7 +125,7 @@ struct TakeoutIngest: Sendable {
                     let data = try Self.readWhole(bytes, size: member.size, limit: maxJSONSize, place: place)
                     let sidecar =
                         member.name.lowercased().hasSuffix(".xmp")
-                        ? try TakeoutSidecar.readXMP(data, file: place) : try TakeoutSidecar.read(data, file: place)
+                        ? try ImportSidecar.readXMP(data, file: place) : try ImportSidecar.read(data, file: place)
                     ingest.json.append(JSON(member: member, sidecar: .success(sidecar)))
                 } catch {
                     let error = LivePhotoError.wrap(error, file: place)

@@ -87,7 +87,7 @@ struct TakeoutRunPlan {
             let primarySidecar = sidecar(of: job.files[0].file)
             var files: [Int: TakeoutWriter.File] = [:]
             for (file, member) in job.files {
-                var fact = sidecar(of: file).map { TakeoutFacts($0.media) } ?? TakeoutFacts()
+                var fact = sidecar(of: file).map { ImportStamp.Facts($0.media) } ?? ImportStamp.Facts()
                 if fact.captureTime == nil { fact.captureTime = primarySidecar?.media.captureTime }
                 files[file] = TakeoutWriter.File(
                     landing: landed[file].path, name: ingest.media[member].member.name, format: plan.facts[file]?.format ?? .unknown,

@@ -15,7 +15,7 @@ extension TakeoutStamp {
     static func keptCaptureTime(of path: String, sidecar: Date?, prefersSidecar: Bool) -> Date? {
         guard let input = try? InputFile(path: path) else { return sidecar }
         let own = modificationTime(of: input, sidecar: sidecar)
-        guard let seconds = captureSeconds(TakeoutFacts(captureTime: sidecar)) else { return own }
+        guard let seconds = ImportStamp.Facts(captureTime: sidecar).validCaptureSeconds else { return own }
         let stamped = Date(timeIntervalSince1970: TimeInterval(seconds))
         switch input.kind {
         case .jpeg:
@@ -27,7 +27,7 @@ extension TakeoutStamp {
             guard let movie = try? Movie(file: input.file), let fields = try? MovieDateFields(file: input.file) else { return own }
             let layout: MovieLayout?
             do {
-                layout = try TakeoutMovieStamp.creationDateLayout(movie, path: path, seconds: seconds, prefersSidecar: prefersSidecar)
+                layout = try ImportStamp.creationDateLayout(movie, seconds: seconds, prefersSidecar: prefersSidecar)
             } catch {
                 return own
             }

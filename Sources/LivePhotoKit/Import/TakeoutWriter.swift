@@ -17,7 +17,7 @@ struct TakeoutWriter: Sendable {
         let landing: String
         let name: String
         let format: FileKind
-        let facts: TakeoutFacts
+        let facts: ImportStamp.Facts
         let title: String?
     }
 
@@ -155,7 +155,7 @@ struct TakeoutWriter: Sendable {
     /// Writes `facts` into the file and gives it the capture time it then keeps as its modification time. A file
     /// whose metadata cannot be written is written as it is, with a note: a photo without its date is better than no
     /// photo.
-    private func stamp(_ path: String, _ facts: TakeoutFacts, notes: inout [String]) throws(LivePhotoError) -> [String] {
+    private func stamp(_ path: String, _ facts: ImportStamp.Facts, notes: inout [String]) throws(LivePhotoError) -> [String] {
         var wrote: [String] = []
         do throws(LivePhotoError) {
             wrote = try TakeoutStamp.apply(to: path, facts: facts, prefersSidecar: prefersSidecar && !facts.captureTimeYields)

@@ -23,7 +23,7 @@ struct TakeoutExportTests {
         }
         for (number, file) in json.enumerated() {
             let member = ImportMember(part: file.part, path: "Photos/IMG_\(number).JPG.json", size: 1)
-            ingest.json.append(.init(member: member, sidecar: .success(try TakeoutSidecar.read(Array(file.text.utf8), file: member.path))))
+            ingest.json.append(.init(member: member, sidecar: .success(try ImportSidecar.read(Array(file.text.utf8), file: member.path))))
         }
         for (number, file) in tables.enumerated() {
             let member = ImportMember(part: file.part, path: "Photos/Photo Details-\(number).csv", size: 1)

@@ -6,14 +6,14 @@ import Testing
 /// and the JSON that is neither.
 @Suite("Takeout sidecar reading")
 struct TakeoutSidecarReadingTests {
-    func read(_ json: String, file: String = "x.json") throws -> TakeoutSidecar {
-        try TakeoutSidecar.read(Array(json.utf8), file: file)
+    func read(_ json: String, file: String = "x.json") throws -> ImportSidecar {
+        try ImportSidecar.read(Array(json.utf8), file: file)
     }
 
-    func media(_ json: String) throws -> TakeoutSidecar.Media {
+    func media(_ json: String) throws -> ImportSidecar.Media {
         guard case .media(let media) = try read(json) else {
             Issue.record("not read as a media sidecar")
-            return TakeoutSidecar.Media()
+            return ImportSidecar.Media()
         }
         return media
     }
@@ -109,7 +109,7 @@ struct TakeoutSidecarReadingTests {
                  "date": {"timestamp": "1656633600", "formatted": "1 juil. 2022, 00:00:00 UTC"},
                  "location": "", "geoData": 0, "enrichments": [{"narrativeEnrichment": {"text": "Day one"}}]}
                 """)
-                == .album(.init(title: "Road trip 2022", description: "Lyon to Porto", date: Date(timeIntervalSince1970: 1_656_633_600))))
+                == .album(.init(title: "Road trip 2022", description: "Lyon to Porto", dateSeconds: 1_656_633_600)))
         #expect(
             try read(#"{"albumData": {"title": "Granny", "description": "", "date": {"timestamp": "0"}}}"#)
                 == .album(.init(title: "Granny")))
@@ -126,7 +126,7 @@ struct TakeoutSidecarReadingTests {
     @Test func garbageIsAnErrorNamingTheFile() {
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]
         #expect(throws: LivePhotoError.badInput(file: "Takeout/Google Photos/IMG_1.jpg.json", reason: "not a JSON file")) {
-            try TakeoutSidecar.read(bytes, file: "Takeout/Google Photos/IMG_1.jpg.json")
+            try ImportSidecar.read(bytes, file: "Takeout/Google Photos/IMG_1.jpg.json")
         }
         #expect(throws: LivePhotoError.self) { try read(#"{"title": "a.jpg", "photoTakenTime": "#) }
     }

@@ -10,8 +10,8 @@ import Testing
 struct TakeoutStampTests {
     /// 2023-08-14 20:11:54 UTC.
     static let instant = Date(timeIntervalSince1970: 1_692_043_914)
-    static let facts = TakeoutFacts(
-        captureTime: instant, place: TakeoutSidecar.Place(latitude: 43.2961, longitude: -5.3702, altitude: 11),
+    static let facts = ImportStamp.Facts(
+        captureTime: instant, place: ImportSidecar.Place(latitude: 43.2961, longitude: -5.3702, altitude: 11),
         description: "Fish & <chips> at \"Zoë's\"", favorited: true, people: ["Margot", "李雷"])
 
     /// A copy of the sample `name` in `workspace` (the stamp edits files in place).
@@ -72,7 +72,7 @@ struct TakeoutStampTests {
         _ = try await Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v", "1", "-y", path])
         _ = try await Tool.run(
             "exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=Little-endian", "-Make=Cam", "-OffsetTime=-05:00", path])
-        #expect(try TakeoutStamp.apply(to: path, facts: TakeoutFacts(captureTime: Self.instant), prefersSidecar: false) == ["date"])
+        #expect(try TakeoutStamp.apply(to: path, facts: ImportStamp.Facts(captureTime: Self.instant), prefersSidecar: false) == ["date"])
         let tags = try await Readers.exiftoolNumbers(path, ["DateTimeOriginal", "OffsetTimeOriginal", "ExifByteOrder", "Make"])
         #expect(tags["DateTimeOriginal"] == "2023:08:14 15:11:54")
         #expect(tags["OffsetTimeOriginal"] == "-05:00")
@@ -162,12 +162,12 @@ struct TakeoutStampTests {
         let old = try MotionPhotoFile(file: RandomAccessFile(path: path))
         let video = try #require(old.video)
         // Too much for the padding: nothing changes.
-        let many = TakeoutFacts(captureTime: Self.instant, description: String(repeating: "long caption ", count: 80), favorited: true)
+        let many = ImportStamp.Facts(captureTime: Self.instant, description: String(repeating: "long caption ", count: 80), favorited: true)
         #expect(try TakeoutStamp.apply(to: path, facts: many, prefersSidecar: true) == [])
         #expect(try bytes(path) == before)
         // A rating fits where there is padding; the file keeps its size and every byte outside the XMP item.
         let written = try TakeoutStamp.apply(
-            to: path, facts: TakeoutFacts(captureTime: Self.instant, favorited: true), prefersSidecar: true)
+            to: path, facts: ImportStamp.Facts(captureTime: Self.instant, favorited: true), prefersSidecar: true)
         let after = try bytes(path)
         #expect(written == expected)
         #expect(after.count == before.count)

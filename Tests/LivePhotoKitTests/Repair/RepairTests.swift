@@ -25,9 +25,9 @@ struct RepairTests {
         let made = try await LivePhotoCLI.run(arguments)
         #expect(made.status == 0, "\(made.stderr)")
         let (still, movie) = ("\(folder)/\(name).JPG", "\(folder)/\(name).MOV")
-        _ = try TakeoutStamp.apply(to: still, facts: TakeoutFacts(captureTime: Self.instant), prefersSidecar: true)
+        _ = try TakeoutStamp.apply(to: still, facts: ImportStamp.Facts(captureTime: Self.instant), prefersSidecar: true)
         _ = try TakeoutStamp.apply(
-            to: movie, facts: TakeoutFacts(captureTime: Self.instant.addingTimeInterval(movieOffset)), prefersSidecar: true)
+            to: movie, facts: ImportStamp.Facts(captureTime: Self.instant.addingTimeInterval(movieOffset)), prefersSidecar: true)
         return (still, movie)
     }
 

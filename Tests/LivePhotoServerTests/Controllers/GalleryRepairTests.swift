@@ -22,8 +22,8 @@ extension ServerTests {
         let made = try await LivePhotoCLI.run(["make", photo, clip, "--out", folder, "--name", name, "--no-wallpaper"])
         #expect(made.status == 0, "\(made.stderr)")
         let (still, movie) = ("\(folder)/\(name).JPG", "\(folder)/\(name).MOV")
-        _ = try TakeoutStamp.apply(to: still, facts: TakeoutFacts(captureTime: captured), prefersSidecar: true)
-        _ = try TakeoutStamp.apply(to: movie, facts: TakeoutFacts(captureTime: captured.addingTimeInterval(0.4)), prefersSidecar: true)
+        _ = try TakeoutStamp.apply(to: still, facts: ImportStamp.Facts(captureTime: captured), prefersSidecar: true)
+        _ = try TakeoutStamp.apply(to: movie, facts: ImportStamp.Facts(captureTime: captured.addingTimeInterval(0.4)), prefersSidecar: true)
         return (still, movie)
     }
 

@@ -1,16 +1,15 @@
 import MediaFormats
-internal import PortableFoundation
 
 /// The dates of an Apple data copy's CSV files: `Thursday August 29,2013 7:08 AM GMT`, English names, minute precision,
 /// in UTC (`docs/formats/icloud.md#dates`). The weekday is not trusted: the date is read from the month, day and year.
-enum ICloudDate {
+package enum ICloudDate {
     static let months = [
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
     ]
 
-    /// The instant `text` names, nil when it is not in that shape (an empty cell, another language, a day the month
+    /// The instant `text` names, in seconds since 1970; nil when it is not in that shape (an empty cell, another language, a day the month
     /// does not have, an hour past the clock).
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Int64? {
         // "Thursday August 29,2013 7:08 AM GMT": commas and any white space (a narrow no-break space before AM) separate.
         let words = text.split { $0 == "," || $0.isWhitespace }.map(String.init)
         // The weekday may be missing; the month is the first word that is one.
@@ -30,7 +29,8 @@ enum ICloudDate {
             guard (0...23).contains(hour) else { return nil }
         }
         let days = ExifDateTime.daysSince1970(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60))
+        let seconds: Int64 = Int64(hour) * 3600 + Int64(minute) * 60
+        return Int64(days) * 86_400 + seconds
     }
 
     /// How many days `month` (1–12) of `year` has.

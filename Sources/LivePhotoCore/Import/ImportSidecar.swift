@@ -1,10 +1,10 @@
-package import PortableFoundation
+import MediaFormats
 
 /// One sidecar of an export, classified by what it holds rather than by its name (album files have a localized name):
 /// a photo's or video's sidecar (Google's JSON, osxphotos' JSON, an XMP file), an album's metadata (Google's, or an
 /// Apple shared album's `AlbumInfo.json`), or anything else (`docs/formats/takeout.md#json-files`,
 /// `docs/formats/icloud.md#shared-albums`).
-package enum TakeoutSidecar: Equatable, Sendable {
+package enum ImportSidecar: Equatable, Sendable {
     /// A photo's or video's sidecar: it has `photoTakenTime`.
     case media(Media)
     /// An album's metadata: a `title` and no `photoTakenTime`, at the top or inside `albumData`.
@@ -16,8 +16,9 @@ package enum TakeoutSidecar: Equatable, Sendable {
     package struct Media: Equatable, Sendable {
         /// The name the item was uploaded with, which the file in the archive may not carry (cut or numbered).
         package var title: String?
-        /// When it was taken (`photoTakenTime.timestamp`, UTC); `nil` when missing, `"0"` or unreadable.
-        package var captureTime: Date?
+        /// When it was taken, in seconds since 1970 (`photoTakenTime.timestamp`, UTC); `nil` when missing, `"0"` or
+        /// unreadable.
+        package var captureSeconds: Int64?
         /// Where: `geoDataExif`, else `geoData`; `nil` when both are missing or `0,0`.
         package var place: Place?
         package var description: String?
@@ -34,19 +35,19 @@ package enum TakeoutSidecar: Equatable, Sendable {
         package var keywords: [String] = []
         /// Hidden in Photos (an Apple data copy's `hidden`, or an XMP rating of -1).
         package var hidden = false
-        /// ``captureTime`` is only when the file was added to the library (an Apple data copy's date equal to its
+        /// ``captureSeconds`` is only when the file was added to the library (an Apple data copy's date equal to its
         /// import date): it dates a file that has no date of its own, and never replaces one.
         package var captureTimeIsUpload = false
         /// Google's JSON (`photoTakenTime`), as a Takeout holds beside each file: not osxphotos' JSON, nor an XMP file.
         package var fromTakeout = false
 
         package init(
-            title: String? = nil, captureTime: Date? = nil, place: Place? = nil, description: String? = nil,
+            title: String? = nil, captureSeconds: Int64? = nil, place: Place? = nil, description: String? = nil,
             favorited: Bool = false, archived: Bool = false, trashed: Bool = false, people: [String] = [],
             fromPartnerSharing: Bool = false
         ) {
             self.title = title
-            self.captureTime = captureTime
+            self.captureSeconds = captureSeconds
             self.place = place
             self.description = description
             self.favorited = favorited
@@ -63,29 +64,20 @@ package enum TakeoutSidecar: Equatable, Sendable {
         package var title: String?
         /// An Apple shared album's (`AlbumInfo.json`): its files are the reduced copies Apple shares, not originals.
         package var isShared = false
-        /// When each file of an Apple shared album was taken, by its name (`photos[].dateCreated`).
-        package var photoDates: [String: Date] = [:]
+        /// When each file of an Apple shared album was taken, in seconds since 1970, by its name
+        /// (`photos[].dateCreated`).
+        package var photoDates: [String: Int64] = [:]
         package var description: String?
-        /// `date.timestamp`; `nil` when missing or `"0"`.
-        package var date: Date?
+        /// `date.timestamp`, in seconds since 1970; `nil` when missing or `"0"`.
+        package var dateSeconds: Int64?
 
-        package init(title: String?, description: String? = nil, date: Date? = nil) {
+        package init(title: String?, description: String? = nil, dateSeconds: Int64? = nil) {
             self.title = title
             self.description = description
-            self.date = date
+            self.dateSeconds = dateSeconds
         }
     }
 
     /// A position in degrees (WGS 84), and metres above sea level when the sidecar gives one.
-    package struct Place: Equatable, Sendable {
-        package var latitude: Double
-        package var longitude: Double
-        package var altitude: Double?
-
-        package init(latitude: Double, longitude: Double, altitude: Double? = nil) {
-            self.latitude = latitude
-            self.longitude = longitude
-            self.altitude = altitude
-        }
-    }
+    package typealias Place = ImportStamp.Place
 }
