@@ -135,7 +135,7 @@ extension ImportStamp {
             }
         }
         if let place = facts.place, !(place.latitude == 0 && place.longitude == 0), !tiff.hasGPSPosition || prefersSidecar {
-            try tiff.setGPSPosition(GPSPosition(latitude: place.latitude, longitude: place.longitude, altitude: place.altitude))
+            try tiff.setGPSPosition(place)
             written.insert("place")
         }
         return written

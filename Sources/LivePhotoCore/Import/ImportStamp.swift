@@ -41,18 +41,9 @@ package enum ImportStamp {
         package var validCaptureSeconds: Int64? { ImportCaptureTime.valid(captureSeconds) }
     }
 
-    /// A position in degrees (WGS 84), and metres above sea level when the sidecar gives one.
-    package struct Place: Sendable, Equatable {
-        package var latitude: Double
-        package var longitude: Double
-        package var altitude: Double?
-
-        package init(latitude: Double, longitude: Double, altitude: Double? = nil) {
-            self.latitude = latitude
-            self.longitude = longitude
-            self.altitude = altitude
-        }
-    }
+    /// A position in degrees (WGS 84), and metres above sea level when the sidecar gives one: what Exif's GPS IFD is
+    /// given.
+    package typealias Place = GPSPosition
 
     /// A file with the facts written into it.
     package struct Plan {

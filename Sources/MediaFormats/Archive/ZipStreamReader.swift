@@ -7,28 +7,7 @@
 /// member written as a stream has no size anywhere before the directory: the walk stops there, as at the directory.
 public struct ZipStreamReader<Source: ArchiveByteSource> {
     /// One member's local header.
-    public struct Entry: Sendable, Equatable {
-        /// Its path, '/'-separated (UTF-8 when flagged or valid, else code page 437).
-        public var name: String
-        /// Whether the name's bytes were valid UTF-8.
-        public var nameIsUTF8: Bool
-        /// How its data is stored (the header's compression method).
-        public var compression: ZipMember.Compression
-        /// Whether its data is encrypted (general purpose flag bit 0): ``readData(_:)`` refuses it.
-        public var isEncrypted: Bool
-        /// Whether the sizes and CRC follow the data (flag bit 3) rather than the header.
-        public var hasDescriptor: Bool
-        /// The CRC-32 of its uncompressed bytes, as the header gives it (usually 0 with ``hasDescriptor``).
-        public var crc32: UInt32
-        /// The size of its data in the archive, from the header or its Zip64 block (usually 0 with ``hasDescriptor``).
-        public var compressedSize: UInt64
-        /// The size of its data once extracted, from the header or its Zip64 block (usually 0 with ``hasDescriptor``).
-        public var uncompressedSize: UInt64
-        /// Whether the header carried Zip64 sizes (and so does its data descriptor).
-        public var isZip64: Bool
-        /// A folder entry: its name ends with `/`.
-        public var isDirectory: Bool { name.hasSuffix("/") }
-    }
+    public typealias Entry = ZipLocalHeader
 
     private var source: Source
     /// Bytes read past what the last step used (the end of a deflate stream falls inside a chunk).
@@ -65,11 +44,7 @@ public struct ZipStreamReader<Source: ArchiveByteSource> {
         }
         let fixed = try ZipLocalHeader.Fixed(try exactly(ZipDirectory.localHeaderSize - 4, "local header"), at: start)
         let nameBytes = try exactly(fixed.nameLength, "file name")
-        let header = try fixed.header(name: nameBytes, extra: try exactly(fixed.extraLength, "extra field"))
-        let entry = Entry(
-            name: header.name, nameIsUTF8: header.nameIsUTF8, compression: header.compression, isEncrypted: header.isEncrypted,
-            hasDescriptor: header.hasDescriptor, crc32: header.crc32, compressedSize: header.compressedSize,
-            uncompressedSize: header.uncompressedSize, isZip64: header.isZip64)
+        let entry = try fixed.header(name: nameBytes, extra: try exactly(fixed.extraLength, "extra field"))
         current = entry
         dataRead = false
         return entry

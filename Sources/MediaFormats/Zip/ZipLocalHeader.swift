@@ -23,6 +23,9 @@ public struct ZipLocalHeader: Sendable, Equatable {
     /// The header's length, its name and extra field included: where its data starts, from the header's start.
     public var length: Int
 
+    /// A folder entry: its name ends with `/`.
+    public var isDirectory: Bool { name.hasSuffix("/") }
+
     /// Whether the header gives the member's sizes: it was not written as a stream, or its writer knew them anyway.
     public var sizesKnown: Bool { !hasDescriptor || compressedSize > 0 }
 
