@@ -76,7 +76,7 @@ struct TakeoutFolders: Sendable {
             if Self.specialFolderNames.contains(name), albums[folder] == nil { special.insert(folder) }
             let members = mediaByFolder[folder] ?? []
             let inFolder = sidecarsByFolder[folder] ?? [:]
-            let result = TakeoutSidecarMatcher.match(
+            let result = ImportSidecarMatcher.match(
                 media: members.map { ingest.media[$0].member.name }, sidecars: inFolder.keys.sorted())
             for (position, match) in result.matches.enumerated() where position < members.count {
                 guard let name = match.sidecar, let (member, media) = inFolder[name] else { continue }

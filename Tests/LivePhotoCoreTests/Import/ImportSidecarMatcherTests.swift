@@ -1,10 +1,10 @@
-import LivePhotoKit
+import LivePhotoCore
 import Testing
 
 /// Media files matched to their JSON sidecars by name, on the names real Takeout exports hold.
 @Suite("Takeout sidecar matching")
-struct TakeoutSidecarMatcherTests {
-    typealias Matcher = TakeoutSidecarMatcher
+struct ImportSidecarMatcherTests {
+    typealias Matcher = ImportSidecarMatcher
 
     /// The sidecar each file gets when the folder holds exactly these names.
     func pairs(_ media: [String], _ sidecars: [String]) -> [String: String] {

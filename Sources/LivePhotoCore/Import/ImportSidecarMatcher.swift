@@ -6,7 +6,7 @@
 /// then for an edited copy the original's names, and for a Pixel `X.MP` video the names of `X.MP.jpg`'s sidecar. The
 /// first tier with a candidate decides; a tier with two candidates, or a sidecar that two different files would each
 /// take, gives the file none: a missing date is better than a wrong one.
-package enum TakeoutSidecarMatcher {
+package enum ImportSidecarMatcher {
     /// Why a file uses its sidecar.
     package enum Rule: String, Sendable, Equatable {
         /// The sidecar's name is the one Google gives the file's own name.
@@ -93,7 +93,7 @@ package enum TakeoutSidecarMatcher {
             }
             matches.append(match)
         }
-        let used = Set(matches.compactMap(\.sidecar))
+        let used = Set(matches.compactMap { $0.sidecar })
         return Result(matches: matches, unused: sidecars.filter { !used.contains($0) })
     }
 
