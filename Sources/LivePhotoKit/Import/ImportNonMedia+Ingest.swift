@@ -1,7 +1,7 @@
 extension ImportNonMedia {
     /// Lists the files of `ingest` that are not media; a file of the export's own is called so in the words of
     /// `export` ("Takeout's own data").
-    init(_ ingest: TakeoutIngest, folders: TakeoutFolders, partNames: [String], export: ImportExport) {
+    init(_ ingest: TakeoutIngest, folders: ImportFolders, partNames: [String], export: ImportExport) {
         var listing = Listing()
         listing.others = ingest.others
         listing.sidecars = ingest.json.map { json in

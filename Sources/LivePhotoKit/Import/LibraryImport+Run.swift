@@ -80,7 +80,7 @@ extension LibraryImport {
                     completedParts: done,
                     totalParts: parts.count))
         }
-        let folders = TakeoutFolders(ingest, partNames: partNames, memories: options.memories)
+        let folders = ImportFolders(ingest, partNames: partNames, memories: options.memories)
         var plan = TakeoutRunPlan(ingest: ingest, folders: folders, landing: landing.files, options: options)
         await plan.analyse(jobs: options.jobs)
         let jobs = plan.jobs()

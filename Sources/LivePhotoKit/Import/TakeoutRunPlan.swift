@@ -6,12 +6,12 @@ internal import PortableFoundation
 /// (`docs/guide/takeout.md#how-a-run-works`).
 struct TakeoutRunPlan {
     let ingest: TakeoutIngest
-    let folders: TakeoutFolders
+    let folders: ImportFolders
     let landed: [TakeoutLanding.File]
     let options: LibraryImport.Options
     private(set) var plan: ImportPlan
 
-    init(ingest: TakeoutIngest, folders: TakeoutFolders, landing: [TakeoutLanding.File], options: LibraryImport.Options) {
+    init(ingest: TakeoutIngest, folders: ImportFolders, landing: [TakeoutLanding.File], options: LibraryImport.Options) {
         self.ingest = ingest
         self.folders = folders
         landed = landing
@@ -44,7 +44,7 @@ struct TakeoutRunPlan {
     }
 
     /// The sidecar the Takeout's folders matched to the member that speaks for a landed file.
-    func sidecar(of file: Int) -> TakeoutFolders.Sidecar? { plan.sidecarMember(of: file).flatMap { folders.sidecars[$0] } }
+    func sidecar(of file: Int) -> ImportFolders.Sidecar? { plan.sidecarMember(of: file).flatMap { folders.sidecars[$0] } }
 
     /// Reads every landed file (several at a time) and groups them; then reads, for each item dated by its sidecar,
     /// the capture time its first file (a Live Photo's still) will keep once written, by which the item is placed.

@@ -1,9 +1,8 @@
 import MediaFormats
-internal import PortableFoundation
 
 /// One CSV file of an Apple data copy, classified by its header rather than its name
 /// (`docs/formats/icloud.md#photo-details-rows`, `docs/formats/icloud.md#albums-memories-and-flags`).
-enum ICloudTable: Sendable {
+package enum ICloudTable: Sendable {
     /// `Photo Details*.csv`: a row for each file of its own folder, by the file's name (NFC).
     case photoDetails([String: Row])
     /// An album's or a memory's CSV: bare file names, one a row.
@@ -12,21 +11,21 @@ enum ICloudTable: Sendable {
     case other(String)
 
     /// What a `Photo Details` row says of its file.
-    struct Row: Sendable, Equatable {
-        var checksum: String?
-        var favorite = false
-        var hidden = false
-        var deleted = false
-        /// `originalCreationDate`.
-        var created: Date?
-        /// `importDate`: when the file entered the library.
-        var imported: Date?
+    package struct Row: Sendable, Equatable {
+        package var checksum: String?
+        package var favorite = false
+        package var hidden = false
+        package var deleted = false
+        /// `originalCreationDate`, in seconds since 1970.
+        package var created: Int64?
+        /// `importDate`: when the file entered the library, in seconds since 1970.
+        package var imported: Int64?
         /// An `originalCreationDate` that is there but could not be read, as written.
-        var unreadableDate: String?
+        package var unreadableDate: String?
     }
 
     /// The most bytes a CSV is read with: a `Photo Details` file holds a few hundred rows of about 120 bytes.
-    static let maxSize: Int64 = 4 << 20
+    package static let maxSize: Int64 = 4 << 20
     /// The most rows a CSV may hold.
     static let maxRows = 100_000
 
@@ -36,7 +35,7 @@ enum ICloudTable: Sendable {
     /// Reads a CSV's bytes, row by row, into what it says.
     /// - Throws: `LivePhotoError.badInput(file:reason:)` naming `file` when the bytes are not a CSV table or hold more
     ///   than ``maxRows`` rows.
-    static func read(_ bytes: [UInt8], file: String) throws(LivePhotoError) -> ICloudTable {
+    package static func read(_ bytes: [UInt8], file: String) throws(LivePhotoError) -> ICloudTable {
         var reader = Reader()
         do {
             try CSVTable.forEachRow(in: bytes) { fields throws(FormatError) in
@@ -94,13 +93,13 @@ enum ICloudTable: Sendable {
                 } else {
                     kind = .names
                     // A list without a header starts with a name.
-                    let first = fields.first?.trimmingWhitespace(newlines: true) ?? ""
+                    let first = fields.first?.trimmingSpaces(newlines: true) ?? ""
                     if !ICloudTable.nameHeaders.contains(first.lowercased()) { name(first) }
                 }
             case .details(let columns):
                 func cell(_ column: Int?) -> String? {
                     guard let column, column < fields.count else { return nil }
-                    let text = fields[column].trimmingWhitespace(newlines: true)
+                    let text = fields[column].trimmingSpaces(newlines: true)
                     return text.isEmpty ? nil : text
                 }
                 guard let fileName = cell(columns.name) else { return }
@@ -108,15 +107,14 @@ enum ICloudTable: Sendable {
                 // Two rows for one name in one file: the first is kept.
                 guard rows[key] == nil else { return }
                 let createdText = cell(columns.created)
-                let created = createdText.flatMap(ICloudDate.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+                let created = createdText.flatMap(ICloudDate.parse)
                 rows[key] = Row(
                     checksum: cell(columns.checksum), favorite: cell(columns.favorite)?.lowercased() == "yes",
                     hidden: cell(columns.hidden)?.lowercased() == "yes", deleted: cell(columns.deleted)?.lowercased() == "yes",
-                    created: created,
-                    imported: cell(columns.imported).flatMap(ICloudDate.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) },
+                    created: created, imported: cell(columns.imported).flatMap(ICloudDate.parse),
                     unreadableDate: created == nil ? createdText : nil)
             case .names:
-                name(fields.first?.trimmingWhitespace(newlines: true) ?? "")
+                name(fields.first?.trimmingSpaces(newlines: true) ?? "")
             case .other:
                 break
             }

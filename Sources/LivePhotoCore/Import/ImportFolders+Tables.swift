@@ -1,11 +1,9 @@
-internal import PortableFoundation
-
-extension TakeoutFolders {
+extension ImportFolders {
     /// The Apple data copy's CSV files applied: each `Photo Details` row to the file of its own part and folder by name
     /// (never to a file of the same name elsewhere), and each album's list of names to the one file it names
     /// (`docs/formats/icloud.md#photo-details-rows`, `docs/formats/icloud.md#albums-memories-and-flags`).
-    mutating func readTables(_ ingest: TakeoutIngest, partNames: [String], memories: Bool) {
-        guard !ingest.tables.isEmpty else { return }
+    mutating func readTables(_ tables: [TableFile], media: [ImportPlan.Media], partNames: [String], memories: Bool) {
+        guard !tables.isEmpty else { return }
         struct Folder: Hashable {
             var part: Int
             var path: String
@@ -13,18 +11,18 @@ extension TakeoutFolders {
         var rows: [Folder: [String: (member: ImportMember, row: ICloudTable.Row)]] = [:]
         var repeatedRows: [(part: Int, folder: String, name: String, used: String, other: String)] = []
         var lists: [(member: ImportMember, title: String, names: [String], isMemory: Bool)] = []
-        for table in ingest.tables {
+        for table in tables {
             let member = table.member
             let place = ImportMember.Place(member)
             switch table.table {
-            case .failure(let error):
+            case nil:
                 let text = "\(partNames[member.part]): \(member.path)"
-                let reason = TakeoutIngest.reason(error, in: text)
+                let reason = table.failure ?? "not read"
                 tableReasons[place] = "not read: \(reason)"
                 problems.append("\(text): \(reason)")
-            case .success(.other(let what)):
+            case .other(let what)?:
                 tableReasons[place] = "not a photo or video: a table of the export (\(what))"
-            case .success(.photoDetails(let list)):
+            case .photoDetails(let list)?:
                 let folder = Folder(part: member.part, path: member.folder)
                 for (name, row) in list {
                     // Two rows for one file (in two CSVs of the folder): the first read is used, and the file says so.
@@ -35,7 +33,7 @@ extension TakeoutFolders {
                     }
                 }
                 tableReasons[place] = "not a photo or video: photo details that matched no file of its folder"
-            case .success(.names(let names)):
+            case .names(let names)?:
                 let folderName = member.folder.split(separator: "/").last.map { $0.lowercased() } ?? ""
                 let title = ImportName.splitExtension(member.name).stem
                 let lower = member.name.lowercased()
@@ -57,14 +55,14 @@ extension TakeoutFolders {
         }
         // Rows by (part, folder, name).
         var byName: [String: [Int]] = [:]
-        for (index, media) in ingest.media.enumerated() {
-            let member = media.member
+        for (index, item) in media.enumerated() {
+            let member = item.member
             let name = ImportName.nfc(member.name)
             let folderRows = rows[Folder(part: member.part, path: member.folder)]
             if folderRows != nil, folderRows?[name] == nil { withoutRow.insert(index) }
             if let found = folderRows?[name] {
                 var facts = ImportSidecar.Media()
-                facts.captureTime = found.row.created
+                facts.captureSeconds = found.row.created
                 facts.captureTimeIsUpload = found.row.created != nil && found.row.created == found.row.imported
                 facts.favorited = found.row.favorite
                 facts.hidden = found.row.hidden
@@ -83,8 +81,8 @@ extension TakeoutFolders {
         }
         for place in usedTables { tableReasons[place] = nil }
         for repeated in repeatedRows {
-            for index in ingest.media.indices {
-                let member = ingest.media[index].member
+            for index in media.indices {
+                let member = media[index].member
                 guard member.part == repeated.part, member.folder == repeated.folder, ImportName.nfc(member.name) == repeated.name
                 else { continue }
                 rowNotes[index, default: []].append("named by rows of \(repeated.used) and of \(repeated.other); the first was used")
@@ -95,7 +93,7 @@ extension TakeoutFolders {
             var missing: [String] = [], ambiguous: [String] = [], found = 0
             for name in list.names {
                 let candidates = byName[name] ?? []
-                let files = Set(candidates.compactMap { ingest.media[$0].file })
+                let files = Set(candidates.compactMap { media[$0].file })
                 if candidates.isEmpty {
                     missing.append(name)
                 } else if files.count > 1 {
@@ -116,7 +114,7 @@ extension TakeoutFolders {
     }
 
     /// At most ten names, and how many more.
-    static func someNames(_ names: [String]) -> String {
+    package static func someNames(_ names: [String]) -> String {
         let shown = names.prefix(10).joined(separator: ", ")
         return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
     }
