@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { dirname } from 'node:path';
-import { fileSink, join, livephoto, outputFolder, runCLI, sample, sha256File, withoutSamples, workFolder } from './support.mjs';
+import { fileSink, join, livephoto, outputFolder, runCLI, sample, samples, sha256File, withoutSamples, workFolder } from './support.mjs';
 
 const { importLibrary, openFile } = livephoto;
 const record = '.livephoto-takeout';
@@ -138,6 +138,21 @@ describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
     assert.deepEqual(withoutOutput(cli), withoutOutput(resumed));
     assert.deepEqual(tree(other), tree(expectedOut));
     assert.deepEqual(recordLines(other), recordLines(expectedOut));
+  });
+
+  test('every real sample in one zip, deflated, first try, no flag: the command line\'s library and report', async () => {
+    const names = readdirSync(samples).filter((name) => name !== 'PROVENANCE.md').sort();
+    const part = writeZip(join(workFolder('import-zip-samples'), 'Samples.zip'),
+      names.map((name) => [`DCIM/${name}`, join(samples, name), 'deflated']));
+    const expectedOut = join(workFolder('import-zip-samples-cli'), 'Library');
+    const expected = await cliImport([part], expectedOut);
+    assert.equal(expected.filter((line) => line.outcome).length, names.length, 'every sample is a media file of the report');
+    assert.ok(!expected.some((line) => line.outcome === 'failed'), 'no sample fails');
+    const out = library('import-zip-samples-module');
+    const { report } = await importLibrary([await openFile(part)], { out: outputFolder(out) });
+    assert.deepEqual(withoutOutput(report), withoutOutput(expected));
+    assert.deepEqual(tree(out), tree(expectedOut));
+    assert.deepEqual(recordLines(out), recordLines(expectedOut));
   });
 
   test('damaged members and names: each in words as the command line gives them, nothing outside the library, the rest imported', async () => {

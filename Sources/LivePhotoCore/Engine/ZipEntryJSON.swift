@@ -4,14 +4,8 @@ import MediaFormats
 /// uncompressedSize, localHeaderOffset]`, and the words of what became of reading it.
 enum ZipEntryJSON {
     static func json(_ entry: ZipMember) -> JSONValue {
-        let method: Int64 =
-            switch entry.compression {
-            case .stored: 0
-            case .deflated: 8
-            case .other(let number): Int64(number)
-            }
         return .array([
-            .string(entry.name), .integer(method), .bool(entry.isEncrypted), .integer(Int64(entry.crc32)),
+            .string(entry.name), .integer(Int64(entry.compression.method)), .bool(entry.isEncrypted), .integer(Int64(entry.crc32)),
             .integer(Int64(clamping: entry.compressedSize)), .integer(Int64(clamping: entry.uncompressedSize)),
             .integer(Int64(clamping: entry.localHeaderOffset)),
         ])
@@ -24,14 +18,8 @@ enum ZipEntryJSON {
             let uncompressed = row[5].integerValue.flatMap({ UInt64(exactly: $0) }),
             let offset = row[6].integerValue.flatMap({ UInt64(exactly: $0) }), let number = UInt16(exactly: method)
         else { return nil }
-        let compression: ZipMember.Compression =
-            switch number {
-            case 0: .stored
-            case 8: .deflated
-            default: .other(number)
-            }
         return ZipMember(
-            name: name, compression: compression, isEncrypted: encrypted, crc32: crc, compressedSize: compressed,
+            name: name, compression: ZipMember.Compression(method: number), isEncrypted: encrypted, crc32: crc, compressedSize: compressed,
             uncompressedSize: uncompressed, localHeaderOffset: offset)
     }
 

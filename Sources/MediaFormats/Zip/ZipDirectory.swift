@@ -191,12 +191,7 @@ extension ZipDirectory {
         } else if host == msdosHost, externalAttributes & msdosDirectoryAttribute != 0 {
             kind = .directory
         }
-        let compression: ZipMember.Compression =
-            switch method {
-            case 0: .stored
-            case 8: .deflated
-            default: .other(method)
-            }
+        let compression = ZipMember.Compression(method: method)
         return ZipMember(
             name: name, nameIsUTF8: Array(name.utf8) == nameBytes, kind: kind, compression: compression, isEncrypted: flags & 1 != 0,
             crc32: crc32,

@@ -73,12 +73,7 @@ public struct ZipLocalHeader: Sendable, Equatable {
                 }
             }
             let name = ZipDirectory.decodeName(nameBytes, flaggedUTF8: flags & 0x0800 != 0)
-            let compression: ZipMember.Compression =
-                switch method {
-                case 0: .stored
-                case 8: .deflated
-                default: .other(method)
-                }
+            let compression = ZipMember.Compression(method: method)
             return ZipLocalHeader(
                 name: name, nameIsUTF8: Array(name.utf8) == nameBytes, compression: compression, isEncrypted: flags & 1 != 0,
                 hasDescriptor: flags & 8 != 0, crc32: crc32, compressedSize: compressed, uncompressedSize: uncompressed,

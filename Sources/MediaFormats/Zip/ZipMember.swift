@@ -21,6 +21,24 @@ public struct ZipMember: Sendable, Equatable {
         case deflated
         /// Any other method (bzip2, LZMA, Zstandard, AES…), by its number.
         case other(UInt16)
+
+        /// The method a header's number names (APPNOTE 4.4.5).
+        public init(method: UInt16) {
+            switch method {
+            case 0: self = .stored
+            case 8: self = .deflated
+            default: self = .other(method)
+            }
+        }
+
+        /// The method's number, as a header holds it.
+        public var method: UInt16 {
+            switch self {
+            case .stored: 0
+            case .deflated: 8
+            case .other(let number): number
+            }
+        }
     }
 
     /// The member's path in the archive, '/'-separated as written (UTF-8 when flagged or valid, else code page 437).
