@@ -13,7 +13,7 @@
 #   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
 #   BENCH_BROWSER_LIBRARY=20 scripts/benchmark.sh  # Live Photos in the browser part's library (default 100, about 3 MB each)
 #   BENCH_BROWSER_IMPORT=20 scripts/benchmark.sh   # Live Photos in the browser part's camera folder (default 100)
-#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's camera folder import alone
+#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's camera folder and data copy imports alone
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
@@ -25,9 +25,9 @@
 # Exits with 1 when a part's run went wrong (takeout, icloud: unzip or takeout/import wrote nothing, or not everything;
 # icloud: import --json read fewer media files than the export holds, or failed some; library: convert --to motion of
 # the camera-size pairs wrote fewer than 100 Motion Photos; browser-import: importLibrary's report accounted for fewer
-# files than the folder holds, or failed some). Figures past a target (takeout, icloud: the ratio and the peak RSS;
-# library: that convert's ratio to cp -r; browser, browser-import: the ratios to the command line and the page's
-# memory) are listed at the end; BENCH_ENFORCE=1 makes them fail too
+# media files than the folder or the data copy holds, or failed some). Figures past a target (takeout, icloud: the
+# ratio and the peak RSS; library: that convert's ratio to cp -r; browser, browser-import: the ratios to the command
+# line and the page's memory) are listed at the end; BENCH_ENFORCE=1 makes them fail too
 # (timings on a busy machine are noise, so CI's quick pass only lists them).
 # Installs ffmpeg and GNU time when missing, and heif-enc for the icloud part (Debian/Ubuntu). Work files go to
 # bench-work/ (git-ignored).
@@ -674,9 +674,11 @@ if [[ $parts == *" browser "* || $parts == *" browser-import "* ]]; then
 # module's importLibrary makes it a clean library into a folder (the origin's private file system, through
 # createWritable) and into one streamed zip, against `livephoto import DCIM --out OUT --jobs 2` and cp -r of the same
 # folder, measured in the same run; the page's memory meanwhile, and where the browser's time goes by its stages. Then
-# the same of the folder as an export's four zip parts (Camera-001.zip to Camera-004.zip, a quarter of its files each
-# in path order, every member stored) given as Files by themselves, which importLibrary reads in place (each member's
-# CRC-32 checked first), against `livephoto import PART.zip... --out OUT --jobs 2 --json` and cp of the parts.
+# the same for the same media as 4 parts of an Apple data copy of iCloud Photos (`iCloud Photos Part 1 of 4.zip` to
+# `Part 4 of 4.zip`, a quarter of the files each in path order under `iCloud Photos Part N of 4/Photos/`, with that
+# part's Photo Details.csv, every member stored) given as Files by themselves, which importLibrary reads in place
+# (each member's CRC-32 checked first), against `livephoto import PART.zip... --out OUT --jobs 2 --json` and cp of the
+# parts.
 scripts/bootstrap.sh --check >/dev/null 2>&1 || scripts/bootstrap.sh >/dev/null
 scripts/wasm.sh "$work/engine" >/dev/null
 browser_seed
@@ -698,22 +700,46 @@ if [ ! -f "$bimp/done" ]; then
   cp "$bimp/DCIM/100APPLE/IMG_0001.MOV" "$bimp/DCIM/100APPLE/IMG_E0001.MOV"
   touch "$bimp/done"
 fi
-if [ ! -f "$bimp/parts/Camera-004.zip" ]; then
+# The data copy: its parts hold the same media, flattened into `iCloud Photos Part N of 4/Photos/` (a second file of a
+# name already taken goes into Photos/Copies/), then each part's Photo Details.csv: a row for each file of its Photos/,
+# dated 2013-08-29 07:08 UTC plus a minute for each file in path order, imported six days later, the checksum 0x01 and
+# the file's SHA-1 in base64 (so that copies share it, as Apple's do).
+if [ ! -f "$bimp/parts/iCloud Photos Part 4 of 4.zip" ]; then
   rm -rf "$bimp/parts" "$bimp/parts.tmp"
   python3 - "$bimp" <<'EOF'
-import pathlib, sys, zipfile
+import base64, calendar, hashlib, pathlib, sys, time, zipfile
 root = pathlib.Path(sys.argv[1])
 files = sorted(p.relative_to(root).as_posix() for p in (root / "DCIM").rglob("*") if p.is_file())
 quarter = -(-len(files) // 4)
+days = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+months = "January February March April May June July August September October November December".split()
+def apple_date(seconds):
+    t = time.gmtime(seconds)
+    return (f"{days[t.tm_wday]} {months[t.tm_mon - 1]} {t.tm_mday},{t.tm_year} {t.tm_hour % 12 or 12}:{t.tm_min:02} "
+            f"{'AM' if t.tm_hour < 12 else 'PM'} GMT")
+first = calendar.timegm((2013, 8, 29, 7, 8, 0))
+taken = set()
 (root / "parts.tmp").mkdir()
 for i in range(4):
-    with zipfile.ZipFile(root / "parts.tmp" / f"Camera-{i + 1:03}.zip", "w", zipfile.ZIP_STORED) as part:
-        for name in files[i * quarter:(i + 1) * quarter]:
-            part.write(root / name, name)
+    top = f"iCloud Photos Part {i + 1} of 4"
+    rows = ["imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate"]
+    with zipfile.ZipFile(root / "parts.tmp" / f"{top}.zip", "w", zipfile.ZIP_STORED) as part:
+        for index in range(i * quarter, min((i + 1) * quarter, len(files))):
+            path = root / files[index]
+            folder = "Photos/Copies" if path.name in taken else "Photos"
+            taken.add(path.name)
+            part.write(path, f"{top}/{folder}/{path.name}")
+            if folder == "Photos":
+                checksum = base64.b64encode(b"\x01" + hashlib.sha1(path.read_bytes()).digest()).decode()
+                created = first + index * 60
+                rows.append(f'{path.name},{checksum},no,no,no,"{apple_date(created)}",0,"{apple_date(created + 6 * 86400)}"')
+        part.writestr(f"{top}/Photos/Photo Details.csv", "\n".join(rows) + "\n")
 EOF
   mv "$bimp/parts.tmp" "$bimp/parts"
 fi
-bparts=("$bimp"/parts/Camera-00*.zip)
+bparts=("$bimp/parts/iCloud Photos Part "*" of 4.zip")
+# The media files in the parts (their Photo Details.csv are not media): as many as the folder's.
+bparts_media=$(python3 -c 'import sys, zipfile; print(sum(not n.endswith((".csv", "/")) for p in sys.argv[1:] for n in zipfile.ZipFile(p).namelist()))' "${bparts[@]}")
 find "$bimp/DCIM" "$bimp/parts" -type f -exec cat {} + >/dev/null
 bimp_mb=$(du -sm "$bimp/DCIM" | cut -f1)
 bimp_files=$(find "$bimp/DCIM" -type f | wc -l)
@@ -740,7 +766,7 @@ printf '  %-62s %8s s   (%s the command line, %s cp -r; target at most 1.5x the 
 istages zip
 printf '  %-62s %8s MB  (target at most 128)\n' "the page's memory during the zip run" "$(ivalue memory)"
 parts_mb=$(du -cm "${bparts[@]}" | tail -n 1 | cut -f1)
-echo "  the same folder as ${#bparts[@]} zip parts ($parts_mb MB, every member stored), given as Files by themselves:"
+echo "  the same media as ${#bparts[@]} parts of an Apple data copy ($parts_mb MB, every member stored), given as Files by themselves:"
 printf '  %-62s %8s s\n' "cp of the parts" "$pcp_s"
 printf '  %-62s %8s s   (%s cp)\n' "livephoto import PART.zip... --out OUT --jobs 2 --json" "$pcli_s" "$(x "$pcli_s" "$pcp_s")"
 printf '  %-62s %8s s   (%s the command line, %s cp; target at most 1.5x the command line)\n' \
@@ -753,10 +779,10 @@ printf '  %-62s %8s s   (%s the command line, %s cp; target at most 1.5x the com
 istages parts-zip
 printf '  %-62s %8s MB  (target at most 128)\n' "the page's memory during the parts' zip run" "$(ivalue parts-memory)"
 for run in folder zip parts-folder parts-zip; do
-  into=${run#parts-} cli=$icli_s what="browser import"
-  [ "$run" = "$into" ] || cli=$pcli_s what="browser import of the parts"
-  [ "$(ifield "$run" 4)" = "$bimp_files" ] && [ "$(ifield "$run" 6)" = 0 ] ||
-    failures+=("$what into a $into: importLibrary accounted for $(ifield "$run" 4) media files of $bimp_files, $(ifield "$run" 6) failed")
+  into=${run#parts-} cli=$icli_s what="browser import" media=$bimp_files
+  [ "$run" = "$into" ] || cli=$pcli_s what="browser import of the data copy" media=$bparts_media
+  [ "$(ifield "$run" 4)" = "$media" ] && [ "$(ifield "$run" 6)" = 0 ] ||
+    failures+=("$what into a $into: importLibrary accounted for $(ifield "$run" 4) media files of $media, $(ifield "$run" 6) failed")
   awk "BEGIN{exit !($(ivalue "$run") > 1.5 * $cli)}" &&
     over+=("$what into a $into took $(x "$(ivalue "$run")" "$cli") the command line (target 1.5x)")
 done

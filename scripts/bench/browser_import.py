@@ -1,8 +1,10 @@
 """A camera folder imported in headless Chromium, for scripts/benchmark.sh's browser part: a page whose Web Worker
 imports livephoto.js and runs importLibrary (the folder made into a clean library, as `livephoto import` makes it) on a
 folder given as the user's Files (through <input type=file webkitdirectory>, read from disk as a browser reads them),
-and on the same folder's zip parts given as Files by themselves (through <input type=file multiple>: each member read
-in place, its CRC-32 checked first). Prints one line per figure: `name value unit ...`.
+and on the same media as the zip parts of an Apple data copy (`iCloud Photos Part N of M.zip`, each a quarter of the
+files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given as Files by themselves (through
+<input type=file multiple>: each member read in place, its CRC-32 checked first). Prints one line per figure:
+`name value unit ...`.
 
   python browser_import.py MODULE_DIR DCIM RUNS [PART.zip ...]
 
@@ -15,7 +17,8 @@ in place, its CRC-32 checked first). Prints one line per figure: `name value uni
   its last event (`checking` is the zip members' CRC-32, `writing` includes the record's last lines), and `rest`
   after the last of them (the report);
 - memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before;
-- parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the zip parts, when given.
+- parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the data copy's parts, when
+  given (their media files: the CSVs are not media, and the report does not count them).
 """
 import os
 import sys
