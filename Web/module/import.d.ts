@@ -1,5 +1,5 @@
-// Types of import.js: a camera's folder made into a clean library in the browser, as `livephoto import FOLDER --out OUT`
-// makes it (docs/guide/javascript.md#importing-a-camera-folder). livephoto.js exports `importLibrary`, loaded on its
+// Types of import.js: a camera's folder or an export with sidecars made into a clean library in the browser, as
+// `livephoto import FOLDER --out OUT` makes it (docs/guide/javascript.md#importing-a-camera-folder). livephoto.js exports `importLibrary`, loaded on its
 // first call.
 
 import type { LibraryInputs } from './library.js';
@@ -8,9 +8,10 @@ import type { LibraryInputs } from './library.js';
 export interface ImportProgress {
   /**
    * `checking`: zip members read through once against their CRC-32; `comparing`: files of one size checksummed (copies
-   * are written once); `reading`: media files' facts read; `writing`: files copied.
+   * are written once); `reading`: media files' facts read; `dating`: files dated by their sidecars read for the time
+   * each keeps once stamped; `writing`: files written.
    */
-  stage: 'checking' | 'comparing' | 'reading' | 'writing';
+  stage: 'checking' | 'comparing' | 'reading' | 'dating' | 'writing';
   done: number;
   total: number;
   bytes: number;
@@ -27,6 +28,15 @@ export interface ImportLibraryOptions {
   layout?: 'year-month' | 'year' | 'flat';
   includeTrashed?: boolean;
   skipHidden?: boolean;
+  /**
+   * Albums, as `--albums`: a browser makes no links nor copies, so `links` (the default) and `copies` keep them as
+   * their list, `albums.json`, where there are albums; `json` writes it always; `none` never.
+   */
+  albums?: 'links' | 'copies' | 'json' | 'none';
+  /** The sidecar's date and place written over the file's own, as `--prefer-json` (a CSV's upload date never is). */
+  preferJson?: boolean;
+  /** An Apple data copy's memories made albums too, as `--memories`. */
+  memories?: boolean;
   /** The report's `part` for files given as Files or `{ path, file }` pairs outside a folder (default `folder`). */
   partName?: string;
   onProgress?: (progress: ImportProgress) => void;
@@ -51,7 +61,7 @@ export interface ImportEntry {
   /** Why it was skipped or failed. */
   reason?: string;
   sidecar?: string;
-  /** What was written into the file: nothing, in a browser (every file is copied as it came). */
+  /** What its sidecar gave that was written into the file: `date`, `place`, `description`, `title`, `keywords`, `rating`, `people`. */
   wrote: string[];
   albums: string[];
   notes: string[];

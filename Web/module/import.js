@@ -1,25 +1,25 @@
-// A camera's folder made into a clean library in the browser, as `livephoto import FOLDER --out OUT` makes it
-// (docs/guide/javascript.md#importing-a-camera-folder). The engine decides everything: which files are media, which
-// are copies of others, how they pair, each item's folder and name, the report and the record of what was written.
+// A camera's folder or an export (a Takeout, Apple's data copy, icloudpd's or osxphotos' folders) made into a clean
+// library in the browser, as `livephoto import FOLDER --out OUT` makes it (docs/guide/javascript.md#importing-a-camera-folder).
+// The engine decides everything: which files are media, which are copies of others, how they pair, what each file's
+// sidecar says, each item's folder and name, the report and the record of what was written.
 // Each of its runs answers with the first thing it still lacks (a stage); this module reads, compares and copies what
 // it asks, a file at a time, and never holds a file whole.
 
 import { LivePhotoError } from './inputs.js';
 import { runEngine } from './livephoto.js';
 import { importMembers, memberRows } from './importparts.js';
-import { checkOptions, existing, folderAt, wholeLibraryRun, writeWhole } from './library.js';
+import { checkOptions, existing, wholeLibraryRun, writeWhole } from './library.js';
 import { firstCopies, sameBytes } from './twins.js';
 import { checkMembers } from './zipmember.js';
+import { keptTimes, readSidecars } from './importsidecars.js';
+import { appendRecords, recordLines, writeJobs } from './importwrite.js';
 
 /** Files read per `importFacts` run, as a scan reads them. */
 const batchSize = 32;
 /** The run's work folder in the library, and the record in it of what runs into the library have written. */
-const workFolder = '.livephoto-takeout';
-const recordPath = `${workFolder}/written.jsonl`;
+const recordPath = '.livephoto-takeout/written.jsonl';
 /** The most stages an import takes: read, facts, same, existing, write and report, and a few repeated. */
 const maxStages = 20;
-/** Items written into a folder at once. */
-const writeLanes = 4;
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
 
@@ -53,45 +53,17 @@ async function namesIn(out, folder) {
 }
 
 /**
- * Appends `lines` to the library's record without writing the old lines again (`keepExistingData`, then a write at
- * its end), so that a record of a large library costs what its new lines cost.
- */
-async function appendRecords(out, lines) {
-  if (lines === '') return;
-  const handle = await (await folderAt(out, workFolder)).getFileHandle(recordPath.slice(workFolder.length + 1), { create: true });
-  let size = 0, last = '\n';
-  try {
-    const file = await handle.getFile();
-    size = file.size;
-    if (size > 0) last = await file.slice(size - 1).text();
-  } catch { /* a record not there yet */ }
-  const writable = await handle.createWritable({ keepExistingData: true });
-  try {
-    await writable.seek(size);
-    await writable.write(new Blob([last === '\n' ? lines : `\n${lines}`]));
-    await writable.close();
-  } catch (error) {
-    await writable.abort().catch(() => {});
-    throw error;
-  }
-}
-
-/** The record's lines, their keys sorted as the command line writes them. */
-function recordLines(records) {
-  return records.map(([part, member, size, output]) => `${JSON.stringify({ member, output, part, size })}\n`).join('');
-}
-
-/**
  * `livephoto import FOLDER --out OUT` in the browser, for a camera's folder (an iPhone's DCIM, an Android phone's
- * Camera) or zips of one, read in place: every photo and video copied whole into `out` as `YYYY/MM/NAME.EXT`, a Live
- * Photo's halves under one name, a copy of the same bytes written once, a record of what was written kept in
- * `out/.livephoto-takeout`, so that a second run writes nothing again. `out` is a FileSystemDirectoryHandle, or a
+ * Camera) or an export with sidecars, loose or in zips read in place: every photo and video written whole into `out`
+ * as `YYYY/MM/NAME.EXT` with what its sidecar says written into it, a Live Photo's halves under one name, a copy of
+ * the same bytes written once, albums as albums.json, a record of what was written kept in `out/.livephoto-takeout`,
+ * so that a second run writes nothing again. `out` is a FileSystemDirectoryHandle, or a
  * WritableStream that receives one stored zip of the library. Resolves to `{ report }`, the lines `import --json`
  * prints (`part` the folder's or the zip's name).
  */
 export async function importLibrary(inputs, options = {}) {
   const { onProgress, signal, out, partName = 'folder', ...flags } = options ?? {};
-  checkOptions(flags, ['layout', 'includeTrashed', 'skipHidden', 'to', 'albums']);
+  checkOptions(flags, ['layout', 'includeTrashed', 'skipHidden', 'to', 'albums', 'preferJson', 'memories']);
   const toFolder = out?.kind === 'directory' && typeof out.getFileHandle === 'function';
   if (!toFolder && typeof out?.getWriter !== 'function') {
     throw new LivePhotoError('--out: give the library\'s folder (a FileSystemDirectoryHandle), or a WritableStream for the zip', 64);
@@ -110,13 +82,15 @@ export async function importLibrary(inputs, options = {}) {
     outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
   };
   const progress = (stage, counts) => onProgress?.({ stage, ...counts });
-  let zip = null;
+  let zip = null, sidecars = [];
   const recorded = new Set();
   try {
     for (let round = 0; round < maxStages; round++) {
       // Once the items are written, a stop waits for their record.
       if (!request.done) signal?.throwIfAborted();
-      const { report: answer } = await wholeLibraryRun('import', request, session, members.length);
+      // The export's sidecars and tables go with every run once they are known (the engine plans from them).
+      const { report: answer } = await wholeLibraryRun('import', request, session, members.length, sidecars,
+        request.sidecarFiles?.map((member) => members[member].path));
       switch (answer.stage) {
         case 'read': {
           // The media not written by an earlier run: each one's first copy by its bytes.
@@ -131,6 +105,8 @@ export async function importLibrary(inputs, options = {}) {
           const order = media.filter((member) => !failed.has(member));
           const first = await firstCopies(order, files, { signal, progress: (counts) => progress('comparing', counts) });
           request.bytes = order.map((member) => [member, first.get(member)]);
+          sidecars = await readSidecars(answer.sidecars, files, session, signal);
+          request.sidecarFiles = answer.sidecars;
           request.facts ??= [];
           break;
         }
@@ -145,6 +121,9 @@ export async function importLibrary(inputs, options = {}) {
             request.same.push([video, photo, files[video].size === length && await sameBytes(files[video], 0, files[photo], offset, length)]);
           }
           break;
+        case 'kept':
+          request.kept = [...(request.kept ?? []), ...await keptTimes(answer.files, members, session, signal, progress)];
+          break;
         case 'existing':
           request.existing = [...(request.existing ?? []), ...await Promise.all(answer.folders.map(async (folder) => [
             folder, toFolder ? await namesIn(out, folder) : [],
@@ -153,10 +132,14 @@ export async function importLibrary(inputs, options = {}) {
         case 'write':
           refuseOversizedReport(request, answer.jobs, members.length);
           if (!toFolder) zip = new (await import('./zipstream.js')).ZipStream(out, undefined, session);
-          request.done = await writeJobs(answer.jobs, files, { out: toFolder ? out : null, zip, signal, progress, recorded });
+          request.done = await writeJobs(answer.jobs, members, { out: toFolder ? out : null, zip, session, signal, progress, recorded });
           break;
         case 'report': {
+          // Albums as their list, albums.json, where the command line writes it (a browser makes no links).
+          const albums = answer.albums == null ? null : new Blob([answer.albums]);
+          if (albums && !zip) await writeWhole(out, 'albums.json', albums);
           if (zip) {
+            if (albums) await zip.add([{ name: 'albums.json', blob: albums, time: Date.now() }]);
             if (answer.records.length > 0) {
               await zip.add([{ name: recordPath, blob: new Blob([recordLines(answer.records)]), time: Date.now() }]);
             }
@@ -211,65 +194,4 @@ async function readFacts(wanted, members, session, signal, progress) {
     progress('reading', { done: start + batch.length, total: wanted.length, bytes, totalBytes });
   }
   return facts;
-}
-
-/**
- * Each job's copies written whole, into the folder `out` (never over a file there) or the zip `zip`, an item at a
- * time: a stop (`signal`) comes between two items, never between a Live Photo's halves. Returns what each job wrote
- * (`{ number, written, failure? }`, the engine's `done`); a write that failed is its item's failure, and the rest goes
- * on, but a zip's stream that failed stops the run (what follows in it would be no zip).
- */
-async function writeJobs(jobs, files, { out, zip, signal, progress, recorded }) {
-  const done = [];
-  const copies = jobs.flatMap((job) => job.copies);
-  const total = copies.length, totalBytes = copies.reduce((sum, [member]) => sum + files[member].size, 0);
-  let written = 0, bytes = 0;
-  // Into a folder, the record grows as items are written (every few seconds), so that a tab closed meanwhile leaves
-  // a record of all but the last few: the next run writes those again, and nothing twice. One append at a time.
-  let pending = '', flushed = Date.now(), flushing = Promise.resolve();
-  const flush = () => {
-    const lines = pending;
-    [pending, flushed] = ['', Date.now()];
-    return (flushing = flushing.then(() => appendRecords(out, lines)));
-  };
-  const write = async (job) => {
-    const result = { number: job.number, written: [] };
-    for (const [member, output, seconds] of job.copies) {
-      // A zip's stored member, checked when it was listed, goes as a slice of its part; a deflated one as it inflates.
-      const file = files[member].whole?.() ?? files[member];
-      if (zip) {
-        // Dated as the command line dates the file it writes: the capture time the file keeps, else now.
-        await zip.add([{ name: output, blob: file, time: seconds == null ? Date.now() : seconds * 1000 }]);
-        result.written.push(member);
-      } else {
-        try {
-          if (await existing(out, output)) throw new LivePhotoError(`${output} is there already: it is not replaced`, 2);
-          const slash = output.lastIndexOf('/');
-          await writeWhole(await folderAt(out, slash < 0 ? '' : output.slice(0, slash)), output.slice(slash + 1), file);
-          result.written.push(member);
-        } catch (error) {
-          result.failure ??= `${output}: ${error.message}`;
-        }
-      }
-      written += 1;
-      bytes += file.size;
-      progress('writing', { done: written, total, bytes, totalBytes });
-    }
-    if (out && result.failure == null) {
-      for (const record of job.records) {
-        const line = recordLines([record]);
-        recorded.add(line);
-        pending += line;
-      }
-      if (Date.now() - flushed > 3000) await flush();
-    }
-    done.push(result);
-  };
-  // A zip takes its entries in turn; a folder takes a few items at once (the browser's file system waits on each
-  // file's handles and swap file, not on the bytes).
-  let next = 0;
-  const lane = async () => { while (next < jobs.length && !signal?.aborted) await write(jobs[next++]); };
-  await Promise.all(Array.from({ length: zip ? 1 : writeLanes }, lane));
-  if (out) await flush();
-  return done;
 }

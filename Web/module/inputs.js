@@ -25,6 +25,12 @@ export function nameOf(file, index) {
   return typeof file.name === 'string' && file.name !== '' ? file.name : `file${index + 1}`;
 }
 
+/** A file name without its extension. */
+export function stem(name) {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
 /** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
 export class ReadCache {
   constructor(files) {
@@ -97,3 +103,32 @@ export class ReadCache {
 }
 
 /** One engine instance: its memory, and the cache its reads come from. */
+
+/**
+ * An output's pieces (new bytes, and slices of the inputs) as one Blob; where an input is no Blob (a deflated zip
+ * member, read as it inflates), as `{ size, type, stream() }` whose stream gives the pieces in turn.
+ */
+export function joinPieces(pieces, type) {
+  if (pieces.every((piece) => piece instanceof Blob || ArrayBuffer.isView(piece))) return new Blob(pieces, { type });
+  const size = pieces.reduce((sum, piece) => sum + (ArrayBuffer.isView(piece) ? piece.byteLength : piece.size), 0);
+  const stream = () => {
+    let next = 0, reader = null;
+    return new ReadableStream({
+      async pull(controller) {
+        for (;;) {
+          if (!reader) {
+            if (next === pieces.length) return controller.close();
+            const piece = pieces[next++];
+            if (ArrayBuffer.isView(piece)) return controller.enqueue(piece);
+            reader = piece.stream().getReader();
+          }
+          const { done, value } = await reader.read();
+          if (!done) return controller.enqueue(value);
+          reader = null;
+        }
+      },
+      cancel: (reason) => reader?.cancel(reason),
+    });
+  };
+  return { size, type, stream };
+}

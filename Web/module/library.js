@@ -75,9 +75,9 @@ export async function libraryFiles(inputs, signal) {
  * An engine run over the whole library (the pairing, the batch's plan), its facts in one request: a library past what
  * one request holds (about 120,000 files) is refused in words that say how to go on.
  */
-export async function wholeLibraryRun(operation, options, session, files) {
+export async function wholeLibraryRun(operation, options, session, files, inputs = [], names = undefined) {
   try {
-    return await runEngine(operation, [], options, undefined, session);
+    return await runEngine(operation, inputs, options, names, session);
   } catch (error) {
     if (!(error instanceof LivePhotoError) || error.code !== 64 || !/too long/.test(error.message)) throw error;
     throw new LivePhotoError(`${files.toLocaleString('en')} files are more than the engine takes in one run `

@@ -3,11 +3,11 @@
 // engine reads only the byte ranges it parses, and every output is a Blob of its new header bytes and slices of the
 // inputs, so nothing is copied and nothing leaves the page. See docs/guide/javascript.md.
 
-import { LivePhotoError, ReadCache, maxRead, nameOf, readAhead } from './inputs.js';
+import { LivePhotoError, ReadCache, joinPieces, maxRead, nameOf, readAhead, stem } from './inputs.js';
 
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
-const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'importFacts', 'import']);
+const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'importFacts', 'importKept', 'importStamp', 'import']);
 
 export { LivePhotoError };
 
@@ -161,7 +161,13 @@ async function run(operation, files, options = {}) {
  * (their paths in a library), else their own names; with `session` (an object the caller keeps), a library's runs
  * share an engine instance, a new one only after a trap.
  */
-export const runEngine = (operation, files, options, names, session) => runOnce(operation, files, options, names, session);
+export function runEngine(operation, files, options, names, session) {
+  if (!session) return runOnce(operation, files, options, names);
+  // A session's runs share its instance and its read state: one at a time, whoever asks.
+  const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, session));
+  session.turn = run.catch(() => {});
+  return run;
+}
 
 async function runOnce(operation, files, options, names, session) {
   // The instance's imports read the state at each call: a session's instance reads this run's.
@@ -217,9 +223,9 @@ async function runOnce(operation, files, options, names, session) {
     }
     const { json, bytes } = answer;
     if (json.ok) {
-      const blobOf = (file) => new Blob(
+      const blobOf = (file) => joinPieces(
         file.pieces.map(([input, offset, length]) => (input < 0 ? bytes.subarray(offset, offset + length) : files[input].slice(offset, offset + length))),
-        { type: file.type });
+        file.type);
       // A zip's members first: their checksums go into the zip's records before its Blob is made.
       const parts = json.files.map((file) => (file.part ? blobOf(file) : null));
       if (json.files.some((file) => file.checksums)) {
@@ -237,11 +243,6 @@ async function runOnce(operation, files, options, names, session) {
     throw new LivePhotoError(json.error.message, json.error.code);
   }
   throw new LivePhotoError(`${request.files.map((f) => f.name).join(', ')}: the engine kept asking for more bytes`, 70);
-}
-
-function stem(name) {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
 }
 
 /** In a page, `grabFrame`; null elsewhere (Node, a Worker), where the caller gives `options.frame`. */

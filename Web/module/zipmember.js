@@ -55,7 +55,8 @@ export class ZipMemberBlob {
       size: to - from,
       arrayBuffer: async () => (await read()).buffer,
       text: async () => new TextDecoder().decode(await read()),
-      stream: () => new ReadableStream({ async pull(controller) { controller.enqueue(await read()); controller.close(); } }),
+      // Inflated from the member's start, bytes before `from` passed over: never held whole.
+      stream: () => this.source().pipeThrough(bytesBetween(from, to)),
     };
   }
 
@@ -146,6 +147,19 @@ export class ZipMemberBlob {
     this.queue = result.catch(() => {});
     return result;
   }
+}
+
+/** A stream's bytes [from, to), the rest dropped. */
+function bytesBetween(from, to) {
+  let position = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      const start = Math.max(0, from - position), end = Math.min(chunk.length, to - position);
+      position += chunk.length;
+      if (end > start) controller.enqueue(chunk.subarray(start, end));
+      if (position >= to) controller.terminate();
+    },
+  });
 }
 
 /**

@@ -207,12 +207,19 @@ describe('importLibrary', { skip: withoutSamples }, () => {
     assert.deepEqual(recordLines(out), expected.records);
   });
 
-  test('an export with sidecars is refused in words; bad options are refused as the command line refuses them', async () => {
+  test('a zip inside an export is listed as not read, the rest imported; bad options are refused as the command line refuses them', async () => {
     const out = outputFolder(workFolder('import-refused'));
     const photo = await openFile(sample('camera_sony-dsc-hx5v_mei.jpg'));
-    const sidecar = new File(['{"title": "IMG_0002.JPG"}'], 'IMG_0002.JPG.json');
-    await assert.rejects(importLibrary([{ path: 'IMG_0002.JPG', file: photo }, { path: 'IMG_0002.JPG.json', file: sidecar }], { out }),
-      (e) => e instanceof LivePhotoError && /livephoto import/.test(e.message));
+    const sidecar = new File(['{"title": "IMG_0002.JPG", "photoTakenTime": {"timestamp": "1273000000"}}'], 'IMG_0002.JPG.json');
+    const inner = new File(['PK\x03\x04'], 'shared.zip');
+    const { report } = await importLibrary([{ path: 'IMG_0002.JPG', file: photo }, { path: 'IMG_0002.JPG.json', file: sidecar },
+      { path: 'Shared/shared.zip', file: inner }], { out, partName: 'Export' });
+    assert.equal(report.find((line) => line.member === 'IMG_0002.JPG')?.sidecar, 'IMG_0002.JPG.json');
+    const notRead = report.find((line) => line.member === 'Shared/shared.zip');
+    assert.equal(notRead?.kind, 'not-read');
+    assert.match(notRead.reason, /zip inside the export.*livephoto import/);
+    await assert.rejects(importLibrary([], { out, albums: 'sideways' }),
+      (e) => e instanceof LivePhotoError && e.code === 64 && /--albums: 'sideways'/.test(e.message));
     await assert.rejects(importLibrary([], {}), (e) => e instanceof LivePhotoError && e.code === 64 && /--out/.test(e.message));
     await assert.rejects(importLibrary([], { out, jobs: 2 }), (e) => e instanceof LivePhotoError && e.message === "Unknown option '--jobs'");
     await assert.rejects(importLibrary([photo, 42], { out }), (e) => e instanceof LivePhotoError && e.code === 64 && /input 2 is not/.test(e.message));

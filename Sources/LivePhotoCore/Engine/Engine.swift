@@ -44,7 +44,9 @@ package enum Engine {
     package static let fileOperations = ["inspect", "verify", "make", "split", "convert", "edit"]
     /// The operations on a whole library: `livephoto-library.wasm` has them beside the others, loaded on a library's
     /// first operation (docs/guide/javascript.md#two-engines).
-    package static let libraryOperations = ["scan", "pair", "batch", "holds", "zip", "zipMembers", "zipWalk", "zipData", "importFacts", "import"]
+    package static let libraryOperations = [
+        "scan", "pair", "batch", "holds", "zip", "zipMembers", "zipWalk", "zipData", "importFacts", "importKept", "importStamp", "import",
+    ]
     /// Every operation, by the command's name.
     package static var operations: [String] { fileOperations + libraryOperations }
 
@@ -62,10 +64,12 @@ package enum Engine {
             case "holds": return try batchOutputsHold(inputs, options: options)
             case "zip": return try zipRecords(options: options)
             case "importFacts": return try importFacts(inputs, options: options)
+            case "importKept": return try importKept(inputs, options: options)
+            case "importStamp": return try importStamp(inputs, options: options)
             case "zipMembers": return try zipMembers(inputs, options: options)
             case "zipWalk": return try zipWalk(inputs, options: options)
             case "zipData": return try zipData(inputs, options: options)
-            default: return try importLibrary(options: options)
+            default: return try importLibrary(inputs, options: options)
             }
         }
     }

@@ -66,6 +66,13 @@ package struct EngineOptions {
         return list
     }
 
+    /// An object (`facts: {...}`), as given.
+    package mutating func object(_ key: String) throws(LivePhotoError) -> JSONValue? {
+        guard let v = value(key) else { return nil }
+        guard case .object = v else { throw .invalidArgument("\(Self.flag(key)) takes an object") }
+        return v
+    }
+
     /// A value of `type`'s raw values (`flavor: "google"`).
     package mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(LivePhotoError) -> T?
     where T.RawValue == String {

@@ -20,13 +20,31 @@ struct ImportRequest {
     let facts: [Int: ImportFileFacts]
     let same: [String: Bool]
     let existing: [String: [String]]
-    let done: [Int: (written: Set<Int>, failure: String?)]?
+    let done: [Int: ImportRequest.Written]?
+    /// The export's JSON, XMP and CSV files, by member: their bytes (nil where too large to be one), from the run's inputs.
+    let sidecarBytes: [Int: [UInt8]?]
+    /// The capture time each file asked for keeps once stamped (``ImportStamp/keptCaptureSeconds(of:sidecar:prefersSidecar:)``).
+    let kept: [Int: Int64?]
+    let memories: Bool
+    /// `--albums`: `links` (the command line's default), `copies`, `json` or `none`.
+    let albums: String
     let outputDirectory: String
     /// Folders of the input the page could not read, with the browser's words: problems of the report.
     let unreadable: [String]
     let planOptions: ImportPlan.Options
 
-    init(_ options: inout EngineOptions) throws(LivePhotoError) {
+    /// What the page wrote of an item: the members written, what was written into each (`--json`'s `wrote`), notes,
+    /// and why the item failed.
+    struct Written {
+        var files: Set<Int> = []
+        var wrote: [Int: [String]] = [:]
+        var notes: [Int: [String]] = [:]
+        var failure: String?
+        /// A Motion Photo given its separate video back, written as one file.
+        var embedded = false
+    }
+
+    init(_ options: inout EngineOptions, inputs: [RandomAccessFile] = []) throws(LivePhotoError) {
         var names: [String] = []
         for value in try options.list("parts") ?? [] {
             guard let name = value.stringValue else { throw .invalidArgument("--parts: a part's name is text") }
@@ -126,16 +144,63 @@ struct ImportRequest {
         }
         existing = folderNames
         if let list = try options.list("done") {
-            var results: [Int: (written: Set<Int>, failure: String?)] = [:]
+            var results: [Int: Written] = [:]
             for value in list {
                 guard let number = value["number"]?.integerValue else { throw .invalidArgument("--done: an item has no number") }
-                let files = Set((value["written"]?.arrayValue ?? []).compactMap { $0.integerValue.map(Int.init) })
-                results[Int(number)] = (files, value["failure"]?.stringValue)
+                var result = Written()
+                result.files = Set((value["written"]?.arrayValue ?? []).compactMap { $0.integerValue.map(Int.init) })
+                result.failure = value["failure"]?.stringValue
+                result.embedded = value["embedded"]?.boolValue == true
+                for row in value["wrote"]?.arrayValue ?? [] {
+                    guard let pair = row.arrayValue, pair.count == 2, let member = pair[0].integerValue, let names = pair[1].arrayValue
+                    else {
+                        throw .invalidArgument("--done: a file's wrote is [member, [names]]")
+                    }
+                    result.wrote[Int(member)] = names.compactMap { $0.stringValue }
+                }
+                for row in value["notes"]?.arrayValue ?? [] {
+                    guard let pair = row.arrayValue, pair.count == 2, let member = pair[0].integerValue, let note = pair[1].stringValue
+                    else {
+                        throw .invalidArgument("--done: a note is [member, text]")
+                    }
+                    result.notes[Int(member), default: []].append(note)
+                }
+                results[Int(number)] = result
             }
             done = results
         } else {
             done = nil
         }
+        var sidecarRead: [Int: [UInt8]?] = [:]
+        let sidecarMembers = try options.list("sidecarFiles") ?? []
+        guard sidecarMembers.count == inputs.count else {
+            throw .invalidArgument("--sidecar-files: one member for each file given, \(inputs.count)")
+        }
+        for (value, file) in zip(sidecarMembers, inputs) {
+            guard let member = value.integerValue, listed.indices.contains(Int(member)) else {
+                throw .invalidArgument("--sidecar-files: a member's number")
+            }
+            let limit = listed[Int(member)].role == .table ? ICloudTable.maxSize : ImportFolders.SidecarFile.maxSize
+            guard file.size <= limit else {
+                sidecarRead[Int(member)] = .some(nil)
+                continue
+            }
+            do {
+                sidecarRead[Int(member)] = try file.read(at: 0, count: Int(file.size))
+            } catch {
+                throw .io(path: file.path, reason: "cannot be read: \(error)")
+            }
+        }
+        sidecarBytes = sidecarRead
+        var keptTimes: [Int: Int64?] = [:]
+        for value in try options.list("kept") ?? [] {
+            guard let row = value.arrayValue, row.count == 2, let file = row[0].integerValue else {
+                throw .invalidArgument("--kept: an answer is [file, seconds or null]")
+            }
+            keptTimes[Int(file)] = row[1].integerValue
+        }
+        kept = keptTimes
+        memories = try options.flag("memories")
         outputDirectory = try options.string("outputDirectory") ?? ""
         var unread: [String] = []
         for value in try options.list("unreadable") ?? [] {
@@ -154,8 +219,11 @@ struct ImportRequest {
         }
         choices.includeTrashed = try options.flag("includeTrashed")
         choices.skipHidden = try options.flag("skipHidden")
-        // Albums come from an export's sidecars and tables, which a camera folder has none of.
-        _ = try options.string("albums")
+        albums = try options.string("albums") ?? "links"
+        guard ["links", "copies", "json", "none"].contains(albums) else {
+            throw .invalidArgument("--albums: '\(albums)' is not one of 'copies', 'json', 'links', 'none'")
+        }
+        choices.prefersSidecar = try options.flag("preferJson")
         if let destination = try options.string("to"), destination != "keep" {
             throw .invalidArgument(
                 "--to \(destination): an import converts on the command line (livephoto import --to \(destination)); here the library is written as it came, and convertLibrary converts it afterwards"

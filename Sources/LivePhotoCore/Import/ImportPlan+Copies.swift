@@ -21,13 +21,24 @@ extension ImportPlan {
 
     /// Why a shell that only copies writes a Motion Photo and its separate video as they came.
     package static let embeddingElsewhere =
-        "its separate video is embedded into it again by the command line (livephoto import), not in a browser"
+        "its separate video is laid out again as an MP4 by the command line (livephoto import), not in a browser"
 
     /// What writing `job` by ``copies(of:)`` did, when the files `written` were written and `failure` is why the rest
     /// (or the item as asked) was not.
-    package func done(of job: Job, written: Set<Int>, failure: String?) -> Done {
+    package func done(of job: Job, written: Set<Int>, failure: String?, embedded: Bool = false) -> Done {
         var done = Done()
         let (copies, planned) = copies(of: job)
+        // A Motion Photo given its separate video back (``ImportVideoEmbedding``): one file for both.
+        if embedded, case .motionPhoto(let photo, let separate?, true) = job.item, written.contains(photo),
+            let output = copies.first(where: { $0.file == photo })?.output
+        {
+            done.failure = failure
+            done.outputs[photo] = output
+            done.outputs[separate] = output
+            done.wrote[photo] = []
+            done.notes[photo] = [ImportVideoEmbedding.embeddedNote]
+            return done
+        }
         done.failure = planned ?? failure
         for (file, output) in copies where written.contains(file) {
             done.outputs[file] = output

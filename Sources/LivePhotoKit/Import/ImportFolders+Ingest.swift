@@ -1,24 +1,46 @@
 import LivePhotoCore
 
-extension ImportFolders {
-    /// The folders of what the parts' walk read (``TakeoutIngest``): a file that could not be read says why, in the
-    /// words the report gives it.
-    init(_ ingest: TakeoutIngest, partNames: [String], memories: Bool = false) {
-        func place(_ member: ImportMember) -> String { "\(partNames[member.part]): \(member.path)" }
-        let sidecarFiles = ingest.json.map { json in
+extension TakeoutIngest {
+    /// The JSON and XMP files the parts' walk read: one that could not be read says why, in the words the report
+    /// gives it.
+    func sidecarFiles(partNames: [String]) -> [ImportFolders.SidecarFile] {
+        json.map { json in
             switch json.sidecar {
-            case .success(let sidecar): SidecarFile(member: json.member, sidecar: sidecar, failure: nil)
+            case .success(let sidecar): ImportFolders.SidecarFile(member: json.member, sidecar: sidecar, failure: nil)
             case .failure(let error):
-                SidecarFile(member: json.member, sidecar: nil, failure: TakeoutIngest.reason(error, in: place(json.member)))
+                ImportFolders.SidecarFile(
+                    member: json.member, sidecar: nil,
+                    failure: ImportFolders.reason(error, in: Self.place(json.member, partNames)))
             }
         }
-        let tables = ingest.tables.map { table in
+    }
+
+    /// The CSV files the parts' walk read.
+    func tableFiles(partNames: [String]) -> [ImportFolders.TableFile] {
+        tables.map { table in
             switch table.table {
-            case .success(let read): TableFile(member: table.member, table: read, failure: nil)
+            case .success(let read): ImportFolders.TableFile(member: table.member, table: read, failure: nil)
             case .failure(let error):
-                TableFile(member: table.member, table: nil, failure: TakeoutIngest.reason(error, in: place(table.member)))
+                ImportFolders.TableFile(
+                    member: table.member, table: nil,
+                    failure: ImportFolders.reason(error, in: Self.place(table.member, partNames)))
             }
         }
-        self.init(media: ingest.media, sidecarFiles: sidecarFiles, tables: tables, partNames: partNames, memories: memories)
+    }
+}
+
+extension TakeoutIngest {
+    /// How the report names a member: by its part's name, where known, and its path.
+    static func place(_ member: ImportMember, _ partNames: [String]) -> String {
+        partNames.indices.contains(member.part) ? "\(partNames[member.part]): \(member.path)" : member.path
+    }
+}
+
+extension ImportFolders {
+    /// The folders of what the parts' walk read (``TakeoutIngest``).
+    init(_ ingest: TakeoutIngest, partNames: [String], memories: Bool = false) {
+        self.init(
+            media: ingest.media, sidecarFiles: ingest.sidecarFiles(partNames: partNames), tables: ingest.tableFiles(partNames: partNames),
+            partNames: partNames, memories: memories)
     }
 }

@@ -33,12 +33,8 @@ enum TakeoutAlbums {
         case .none:
             return []
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data: Data
-            do { data = try encoder.encode(sorted) } catch { throw .writeFailed(path: jsonName, reason: "cannot encode the albums") }
             let out = try StagedFile(destination: "\(outputDirectory)/\(jsonName)")
-            try out.write(Array(data) + [0x0A])
+            try out.write(ImportPlan.albumsJSON(albums))
             try out.commit()
         case .links, .copies:
             var usedFolders: Set<String> = []

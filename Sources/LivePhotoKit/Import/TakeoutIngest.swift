@@ -29,7 +29,7 @@ struct TakeoutIngest: Sendable {
     var problems: [String] = []
 
     /// The largest JSON file read: a sidecar is a few kilobytes; an album's, with its items, some more.
-    static let maxJSONSize: Int64 = 16 << 20
+    static let maxJSONSize = ImportFolders.SidecarFile.maxSize
 
     /// Walks `parts` into `landing`.
     /// - Parameter previous: what an earlier run into the same folder wrote, to leave alone.
@@ -212,8 +212,5 @@ struct TakeoutIngest: Sendable {
     }
 
     /// An error's reason without the file it names when that is `place` (the entry names it already).
-    static func reason(_ error: LivePhotoError, in place: String) -> String {
-        let text = error.description
-        return text.hasPrefix("\(place): ") ? String(text.dropFirst(place.count + 2)) : text
-    }
+    static func reason(_ error: LivePhotoError, in place: String) -> String { ImportFolders.reason(error, in: place) }
 }

@@ -16,35 +16,19 @@ struct TakeoutRunPlan {
         self.folders = folders
         landed = landing
         self.options = options
-        var decided = ImportPlan.Folders()
-        for (index, found) in folders.sidecars {
-            var sidecar = ImportPlan.Sidecar(path: found.path)
-            sidecar.captureSeconds = found.media.captureTime.flatMap(TakeoutStamp.seconds)
-            sidecar.captureTimeIsUpload = found.media.captureTimeIsUpload
-            sidecar.hidden = found.media.hidden
-            sidecar.title = found.media.title
-            decided.sidecars[index] = sidecar
-        }
-        decided.albums = folders.albums
-        decided.listedAlbums = folders.listedAlbums
-        decided.sharedAlbumFolders = folders.sharedAlbumFolders
-        decided.rowNotes = folders.rowNotes
-        decided.withoutRow = folders.withoutRow
-        for (index, media) in ingest.media.enumerated() where folders.isTrashed(index, member: media.member) {
-            decided.trashed.insert(index)
-        }
         var choices = ImportPlan.Options()
         choices.includeTrashed = options.includeTrashed
         choices.skipHidden = options.skipHidden
         choices.layout = options.layout.placement
         choices.prefersSidecar = options.prefersSidecar
         plan = ImportPlan(
-            media: ingest.media, sizes: landing.map(\.size), folders: decided, options: choices, export: ImportExport(ingest))
+            media: ingest.media, sizes: landing.map(\.size), folders: folders.planFolders(media: ingest.media), options: choices,
+            export: ImportExport(ingest))
         for file in plan.empty { OutputLocation.remove(landing[file].path) }
     }
 
     /// The sidecar the Takeout's folders matched to the member that speaks for a landed file.
-    func sidecar(of file: Int) -> ImportFolders.Sidecar? { plan.sidecarMember(of: file).flatMap { folders.sidecars[$0] } }
+    func sidecar(of file: Int) -> ImportFolders.Sidecar? { folders.sidecar(of: file, in: plan) }
 
     /// Reads every landed file (several at a time) and groups them; then reads, for each item dated by its sidecar,
     /// the capture time its first file (a Live Photo's still) will keep once written, by which the item is placed.
@@ -84,14 +68,12 @@ struct TakeoutRunPlan {
             (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? output : "\(output)/\(folder)")) ?? []
         }
         return planned.map { job in
-            let primarySidecar = sidecar(of: job.files[0].file)
+            let facts = folders.stampFacts(of: job, in: plan)
             var files: [Int: TakeoutWriter.File] = [:]
             for (file, member) in job.files {
-                var fact = sidecar(of: file).map { ImportStamp.Facts($0.media) } ?? ImportStamp.Facts()
-                if fact.captureTime == nil { fact.captureTime = primarySidecar?.media.captureTime }
                 files[file] = TakeoutWriter.File(
                     landing: landed[file].path, name: ingest.media[member].member.name, format: plan.facts[file]?.format ?? .unknown,
-                    facts: fact, title: sidecar(of: file)?.media.title)
+                    facts: facts[file] ?? ImportStamp.Facts(), title: sidecar(of: file)?.media.title)
             }
             return TakeoutWriter.Job(
                 number: job.number, item: job.item, folder: job.folder, stem: job.stem, files: files,

@@ -22,14 +22,7 @@ extension ImportStamp.Facts {
     }
 
     /// The facts of a media sidecar.
-    package init(_ media: ImportSidecar.Media) {
-        self.init(
-            captureTime: media.captureTime, place: media.place, description: media.description, favorited: media.favorited,
-            people: media.people)
-        captureTimeYields = media.captureTimeIsUpload
-        title = media.libraryTitle
-        keywords = media.keywords
-    }
+    package init(_ media: ImportSidecar.Media) { self.init(sidecar: media) }
 
     /// The capture time as an instant.
     package var captureTime: Date? {

@@ -119,9 +119,14 @@ struct TakeoutWriter: Sendable {
                 let video = try file(separate)
                 // The MP4 the photo lost goes back as it is; another movie (a QuickTime one) is laid out again as an MP4.
                 let embedded = "\(work)/motion.jpg"
-                if try TakeoutVideoEmbedding.embed(photo: photo.landing, video: video.landing, output: embedded) != nil {
+                if let content = ImportVideoEmbedding.plan(
+                    photo: try InputFile(path: photo.landing), video: try InputFile(path: video.landing))
+                {
+                    let out = try StagedFile(destination: embedded, datedLike: photo.landing)
+                    try out.write(content) { _ in }
+                    _ = try out.commit()
                     path = embedded
-                    done.notes[p, default: []].append("its separate video was embedded byte for byte")
+                    done.notes[p, default: []].append(ImportVideoEmbedding.embeddedNote)
                 } else {
                     let result = try await LivePhotoConverter.toMotionPhoto(
                         photo: photo.landing, movie: video.landing,
@@ -161,7 +166,7 @@ struct TakeoutWriter: Sendable {
             wrote = try TakeoutStamp.apply(to: path, facts: facts, prefersSidecar: prefersSidecar && !facts.captureTimeYields)
         } catch {
             if error.stopsTheRun { throw error }
-            notes.append("its date and place could not be written into it (\(Self.reason(error))); written as it was")
+            notes.append(ImportStamp.notWritten(error))
         }
         // The date that won for the metadata: the file's own unless the sidecar's was written over it.
         if let time = TakeoutStamp.modificationTime(of: path, sidecar: facts.captureTime) {
@@ -172,12 +177,7 @@ struct TakeoutWriter: Sendable {
     }
 
     /// An error's reason, without the path of the file it names (the run's own).
-    static func reason(_ error: LivePhotoError) -> String {
-        switch error {
-        case .badInput(_, let reason), .unsupported(_, let reason), .io(_, let reason), .writeFailed(_, let reason): reason
-        default: error.description
-        }
-    }
+    static func reason(_ error: LivePhotoError) -> String { ImportStamp.reason(error) }
 
     /// Moves `path` to `FOLDER/STEM.EXT`, never over a file (a link to it, then the old name removed); returns the
     /// relative path. A full disk or a read-only folder stops the run; a name the file system refuses is the item's.

@@ -1,5 +1,5 @@
-// The Library view's import: a camera's folder (an iPhone's DCIM copied to a computer, an Android phone's Camera)
-// made into a clean library, as `livephoto import FOLDER --out OUT` makes it, by the engine's importLibrary in its
+// The Library view's import: a camera's folder (an iPhone's DCIM copied to a computer, an Android phone's Camera), a
+// Google Takeout, Apple's data copy of iCloud Photos or a folder icloudpd or osxphotos wrote, made into a clean library, as `livephoto import FOLDER --out OUT` makes it, by the engine's importLibrary in its
 // worker: the job as library.js runs it, and its result in words. The sentence and the table account for every file
 // of the folder (each photo's and video's outcome, and the other files, not copied); the failures, the notes and the
 // problems are listed under them; the report saved is the lines `import --json` prints.
@@ -26,7 +26,8 @@ const outcomes = [
 
 // What the bar says in each of the import's stages.
 const labels = {
-  checking: "Checking the zips' files…", comparing: "Comparing the files of one size…", reading: "Reading the files…", writing: "Copying…",
+  checking: "Checking the zips' files…", comparing: "Comparing the files of one size…", reading: "Reading the files…",
+  dating: "Reading the dates the files keep…", writing: "Copying…",
 };
 
 // What the other files are, by their extension: "2 .AAE edits, 1 .txt".

@@ -17,18 +17,21 @@ function timeLeft(progress) {
 
 // An import's stages (importLibrary's progress: `{ stage, done, total, bytes, totalBytes }`): the part of the bar
 // each takes (copies of one size checksummed, then headers read, the bar's first tenth as a batch's reading; then
-// every file copied), and what its line says of the files. An import of zips reads each zip's files through first
+// every file copied), and what its line says of the files. An export's files dated by their sidecars are read for the
+// date each keeps (`dating`), a moment. An import of zips reads each zip's files through first
 // (`checking`), about as long as the copying: then the two share the bar.
 const stages = {
   checking: { from: 0, to: 0, did: "checked" },
   comparing: { from: 0, to: 0.05, did: "compared" },
   reading: { from: 0.05, to: 0.1, did: "read" },
+  dating: { from: 0.1, to: 0.1, did: "dated" },
   writing: { from: 0.1, to: 1, did: "copied" },
 };
 const zipStages = {
   checking: { from: 0, to: 0.45, did: "checked" },
   comparing: { from: 0.45, to: 0.5, did: "compared" },
   reading: { from: 0.5, to: 0.55, did: "read" },
+  dating: { from: 0.55, to: 0.55, did: "dated" },
   writing: { from: 0.55, to: 1, did: "copied" },
 };
 

@@ -5,28 +5,24 @@ import MediaFormats
 /// item its directory lists before the video, such as an Ultra HDR gain map), its XMP directory giving the MP4's
 /// length (`docs/formats/motion-photo.md#google-motion-photo-xmp`), then the MP4's bytes as they are. What the
 /// separate file is, the photo's video was: nothing is laid out again.
-enum TakeoutVideoEmbedding {
-    /// Writes to `output` the JPEG at `photo` with the MP4 at `video` appended unchanged.
-    /// - Returns: the MP4's offset in `output`; nil, with nothing written, when the photo is not a JPEG, the video is
-    ///   not an MP4 (a QuickTime movie must be laid out again as one), or where the photo's own bytes end cannot be
-    ///   told (its image or an item before its video is cut short): the caller remuxes then.
-    /// - Throws: `LivePhotoError.io(path:reason:)` when a file cannot be read, `LivePhotoError.writeFailed(path:reason:)`
-    ///   when `output` cannot be written.
-    static func embed(photo: String, video: String, output: String) throws(LivePhotoError) -> Int64? {
-        let still = try InputFile(path: photo), movie = try InputFile(path: video)
-        guard still.kind == .jpeg, movie.kind == .mp4, movie.file.size > 0 else { return nil }
-        guard let photoPart = try? Self.plan(still.file, videoLength: movie.file.size) else { return nil }
-        var content = photoPart
-        content.append(SplicedFile.copying(movie.file, range: 0..<movie.file.size, replacing: []))
-        let out = try StagedFile(destination: output, datedLike: photo)
-        try out.write(content) { _ in }
-        _ = try out.commit()
-        return photoPart.size
+package enum ImportVideoEmbedding {
+    /// The note on a Motion Photo given its separate video back.
+    package static let embeddedNote = "its separate video was embedded byte for byte"
+
+    /// The JPEG `photo` with the MP4 `video` appended unchanged: the photo's part, then the video's bytes.
+    /// - Returns: nil when the photo is not a JPEG, the video is not an MP4 (a QuickTime movie must be laid out again
+    ///   as one), or where the photo's own bytes end cannot be told (its image or an item before its video is cut
+    ///   short): the command line remuxes then.
+    package static func plan(photo: InputFile, video: InputFile) -> SplicedFile? {
+        guard photo.kind == .jpeg, video.kind == .mp4, video.file.size > 0 else { return nil }
+        guard var content = try? plan(photo.file, videoLength: video.file.size) else { return nil }
+        content.append(SplicedFile.copying(video.file, range: 0..<video.file.size, replacing: []))
+        return content
     }
 
     /// The photo's part of the output: its header with the Motion Photo XMP for a video of `videoLength` bytes, and
     /// its bytes from the first scan to where its video began.
-    static func plan(_ source: RandomAccessFile, videoLength: Int64) throws(FormatError) -> SplicedFile? {
+    package static func plan(_ source: RandomAccessFile, videoLength: Int64) throws(FormatError) -> SplicedFile? {
         let jpeg = try JPEGFile(file: source)
         guard let imageEnd = try jpeg.endOfImage(in: source) else { return nil }
         let xmp = try jpeg.xmpPacket(in: source).flatMap { try? MotionPhotoXMP(packet: XMPPacket(bytes: $0.bytes)) }

@@ -1,0 +1,80 @@
+// An export's sidecars in the browser's import (docs/guide/javascript.md#an-exports-sidecars): a Takeout's JSON, an
+// osxphotos or icloudpd folder's XMP and JSON, an Apple data copy's CSV files. The engine reads them (each one held
+// here once, a few kilobytes) and decides from them; this module asks it, a batch of media files at a time, what time
+// each file keeps once its sidecar is written into it, and has each file written with what its sidecar says.
+
+import { runEngine } from './livephoto.js';
+import { checkMembers } from './zipmember.js';
+
+/** Media files per `importKept` run. */
+const batchSize = 32;
+/** The largest sidecar or table the engine reads (what the command line reads); a larger one is left where it is. */
+const largest = 16 << 20;
+
+/**
+ * The sidecars and tables `wanted` (indices into `files`), each read once into memory: the inputs of the import's
+ * later runs, in that order. A zip's members are located and checked first; one that fails is given empty, and reads
+ * as no sidecar.
+ */
+export async function readSidecars(wanted, files, session, signal) {
+  const failed = new Set((await checkMembers(wanted, files, session, { signal })).map(([member]) => member));
+  const held = [];
+  for (let start = 0; start < wanted.length; start += batchSize) {
+    signal?.throwIfAborted();
+    held.push(...await Promise.all(wanted.slice(start, start + batchSize).map(async (member) => {
+      const file = files[member];
+      if (failed.has(member)) return new Blob([]);
+      return file.size > largest ? file : new Blob([await file.slice(0, file.size).arrayBuffer()]);
+    })));
+  }
+  return held;
+}
+
+/**
+ * The time each file of `asked` (`[member, sidecar seconds or null, prefer]`) keeps once stamped, as the import's
+ * `kept` answers `[member, seconds or null]`.
+ */
+export async function keptTimes(asked, members, session, signal, progress) {
+  const kept = [];
+  const totalBytes = asked.reduce((sum, [member]) => sum + members[member].file.size, 0);
+  let bytes = 0;
+  for (let start = 0; start < asked.length; start += batchSize) {
+    signal?.throwIfAborted();
+    const batch = asked.slice(start, start + batchSize);
+    const answer = await runEngine('importKept', batch.map(([m]) => members[m].file), {
+      sidecar: batch.map(([, seconds]) => seconds), prefer: batch.map(([, , prefer]) => prefer),
+    }, batch.map(([m]) => members[m].path), session);
+    batch.forEach(([member], i) => kept.push([member, answer.report.kept[i]]));
+    bytes += batch.reduce((sum, [member]) => sum + members[member].file.size, 0);
+    progress('dating', { done: start + batch.length, total: asked.length, bytes, totalBytes });
+  }
+  return kept;
+}
+
+/**
+ * A copy of the import's `write` stage as it is written: `[member, output, seconds, facts?, prefer?]`. With facts,
+ * the engine writes them into the file (`{ blob, seconds, wrote, note }`, `blob` the file as written); without, the
+ * file is copied as it is.
+ */
+export async function stampedCopy([member, , seconds, facts, prefer], members, session) {
+  const file = members[member].file;
+  if (facts == null) return { blob: file.whole?.() ?? file, seconds, wrote: [] };
+  const answer = await runEngine('importStamp', [file], { facts, preferJson: prefer === true }, [members[member].path], session);
+  const { wrote = [], note, seconds: dated = null } = answer.report;
+  return { blob: answer.files[0]?.blob ?? file.whole?.() ?? file, seconds: dated, wrote, note };
+}
+
+/**
+ * The Motion Photo of `job` (whose `embed` is `[photo, video]`) with its separate video appended and its sidecar
+ * written into it: `{ copy, stamped }` as `stampedCopy` gives, for the photo's copy; null where the video is no MP4.
+ */
+export async function embeddedCopy(job, members, session) {
+  const [photo, video] = job.embed;
+  const copy = job.copies.find(([member]) => member === photo);
+  const [, , , facts, prefer] = copy;
+  const answer = await runEngine('importStamp', [members[photo].file, members[video].file],
+    { facts: facts ?? {}, preferJson: prefer === true, embed: true }, [members[photo].path, members[video].path], session);
+  if (!answer.report.embedded) return null;
+  const { wrote = [], note, seconds = null } = answer.report;
+  return { copy, stamped: { blob: answer.files[0].blob, seconds, wrote, note } };
+}
