@@ -21,6 +21,9 @@ public struct SignalledRun: Sendable {
     public var sent: Bool
     /// The program's process id.
     public var processIdentifier: Int32
+    /// Seconds from the signal to the program's end (nil when none was sent): how promptly it stopped, whatever the
+    /// machine's load made of its start.
+    public var secondsToStop: Double?
 
     /// Runs `executable` with `arguments`, its output discarded, and sends `signal` when `condition` first returns
     /// true (it is given the seconds since the start), for at most `deadline` seconds. `environment` is added to
@@ -47,6 +50,7 @@ public struct SignalledRun: Sendable {
                 }
                 let started = Date()
                 var sent = false
+                var signalled: Date?
                 while process.isRunning {
                     let elapsed = Date().timeIntervalSince(started)
                     guard elapsed < deadline else { break }
@@ -55,6 +59,7 @@ public struct SignalledRun: Sendable {
                         if process.isRunning {
                             kill(process.processIdentifier, signal)
                             sent = true
+                            signalled = Date()
                         }
                         break
                     }
@@ -65,7 +70,8 @@ public struct SignalledRun: Sendable {
                 continuation.resume(
                     returning: SignalledRun(
                         status: bySignal ? 128 + process.terminationStatus : process.terminationStatus, endedBySignal: bySignal,
-                        sent: sent, processIdentifier: process.processIdentifier))
+                        sent: sent, processIdentifier: process.processIdentifier,
+                        secondsToStop: signalled.map { Date().timeIntervalSince($0) }))
             }
             thread.start()
         }

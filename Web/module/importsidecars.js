@@ -78,3 +78,14 @@ export async function embeddedCopy(job, members, session) {
   const { wrote = [], note, seconds = null } = answer.report;
   return { copy, stamped: { blob: answer.files[0].blob, seconds, wrote, note } };
 }
+
+/**
+ * `job` as it is written: `{ embedded, copies, stamps }`, its copies (one, where a Motion Photo took its separate
+ * video back) and each one's `stampedCopy` (`{ error }` where the engine could not plan it).
+ */
+export async function plannedJob(job, members, session) {
+  const embedded = job.embed ? await embeddedCopy(job, members, session).catch(() => null) : null;
+  if (embedded) return { embedded, copies: [embedded.copy], stamps: [embedded.stamped] };
+  const stamps = await Promise.all(job.copies.map((copy) => stampedCopy(copy, members, session).catch((error) => ({ error }))));
+  return { embedded: null, copies: job.copies, stamps };
+}

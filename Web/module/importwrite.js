@@ -3,13 +3,15 @@
 
 import { LivePhotoError } from './inputs.js';
 import { existing, folderAt, writeWhole } from './library.js';
-import { embeddedCopy, stampedCopy } from './importsidecars.js';
+import { plannedJob } from './importsidecars.js';
 
 /** The run's work folder in the library, and the record in it of what runs into the library have written. */
 const workFolder = '.livephoto-takeout';
 const recordPath = `${workFolder}/written.jsonl`;
 /** Items written into a folder at once. */
 const writeLanes = 4;
+/** Items planned ahead of the writing. */
+const lookahead = 4;
 
 /**
  * Appends `lines` to the library's record without writing the old lines again (`keepExistingData`, then a write at
@@ -59,19 +61,26 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
     [pending, flushed] = ['', Date.now()];
     return (flushing = flushing.then(() => appendRecords(out, lines)));
   };
-  const write = async (job) => {
+  // Each job's files planned with what their sidecars say a few jobs ahead of the writing: the engine's runs take
+  // turns, and each one's headers are read while it waits.
+  const planned = new Map();
+  const plan = (index) => {
+    if (index < jobs.length && !planned.has(index)) planned.set(index, plannedJob(jobs[index], members, session));
+    return planned.get(index);
+  };
+  const write = async (job, index) => {
     const result = { number: job.number, written: [], wrote: [], notes: [] };
+    for (let ahead = 1; ahead <= lookahead; ahead++) plan(index + ahead);
+    const { embedded, copies, stamps } = await plan(index);
+    planned.delete(index);
     // A Motion Photo given its separate video back is one file; where it cannot be, both go as they came.
-    const embedded = job.embed ? await embeddedCopy(job, members, session).catch(() => null) : null;
     if (embedded) result.embedded = true;
-    for (const copy of embedded ? [embedded.copy] : job.copies) {
+    for (const [position, copy] of copies.entries()) {
       const [member, output] = copy;
       // What its sidecar says written into it; a zip's stored member otherwise goes as a slice of its part.
-      let stamped = embedded?.stamped;
-      try {
-        stamped ??= await stampedCopy(copy, members, session);
-      } catch (error) {
-        result.failure ??= `${output}: ${error.message}`;
+      const stamped = stamps[position];
+      if (stamped.error) {
+        result.failure ??= `${output}: ${stamped.error.message}`;
         continue;
       }
       const { blob: file, seconds } = stamped;
@@ -108,7 +117,12 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   // A zip takes its entries in turn; a folder takes a few items at once (the browser's file system waits on each
   // file's handles and swap file, not on the bytes).
   let next = 0;
-  const lane = async () => { while (next < jobs.length && !signal?.aborted) await write(jobs[next++]); };
+  const lane = async () => {
+    while (next < jobs.length && !signal?.aborted) {
+      const index = next++;
+      await write(jobs[index], index);
+    }
+  };
   await Promise.all(Array.from({ length: zip ? 1 : writeLanes }, lane));
   if (out) await flush();
   return done;

@@ -22,7 +22,6 @@ export async function grabFrame(video, seconds) {
 
 /** An operation that still lacks bytes after this many runs stops (a walk of 64 MiB takes 9). */
 const maxRounds = 100;
-
 const compiled = {};
 let statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
 
@@ -163,16 +162,26 @@ async function run(operation, files, options = {}) {
  */
 export function runEngine(operation, files, options, names, session) {
   if (!session) return runOnce(operation, files, options, names);
-  // A session's runs share its instance and its read state: one at a time, whoever asks.
-  const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, session));
+  // A session's runs share its instance and its read state: one at a time; each one's headers read while it waits.
+  const read = headers(files);
+  read.ahead.catch(() => {}); // its failure is the run's, in its turn
+  const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, session, read));
   session.turn = run.catch(() => {});
   return run;
 }
 
-async function runOnce(operation, files, options, names, session) {
+// What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's
+// moov, a Motion Photo's trailer). What else a run asks for is read after it.
+function headers(files) {
+  const cache = new ReadCache(files);
+  return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
+    { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };
+}
+
+async function runOnce(operation, files, options, names, session, read = headers(files)) {
   // The instance's imports read the state at each call: a session's instance reads this run's.
   const state = session ? (session.state ??= {}) : {};
-  Object.assign(state, { cache: new ReadCache(files), misses: [], messages: [] });
+  Object.assign(state, { cache: read.cache, misses: [], messages: [] });
   statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
   const request = {
     operation,
@@ -181,16 +190,9 @@ async function runOnce(operation, files, options, names, session) {
     })),
     options,
   };
-  // Where headers are, read before the first run: a file's start (a photo's segments, a movie's ftyp) and its end (a
-  // camera movie's moov, a Motion Photo's trailer). What else a run asks for is read after it.
   // A library's runs (a session) and its operations go to the library engine; a single file's to the first one.
   const which = session || libraryOperations.has(operation) ? 'library' : 'file';
-  let [engine] = await Promise.all([
-    session?.engine ?? Engine.create(state, which),
-    state.cache.fill(files.flatMap((file, handle) => [
-      { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead },
-    ])),
-  ]);
+  let [engine] = await Promise.all([session?.engine ?? Engine.create(state, which), read.ahead]);
   for (let round = 0; round < maxRounds; round++) {
     state.misses = [];
     let answer;
