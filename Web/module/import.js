@@ -105,8 +105,9 @@ export async function importLibrary(inputs, options = {}) {
           const order = media.filter((member) => !failed.has(member));
           const first = await firstCopies(order, files, { signal, progress: (counts) => progress('comparing', counts) });
           request.bytes = order.map((member) => [member, first.get(member)]);
-          sidecars = await readSidecars(answer.sidecars, files, session, signal);
-          request.sidecarFiles = answer.sidecars;
+          const read = await readSidecars(answer.sidecars, files, session, signal);
+          [sidecars, request.sidecarFiles] = [read.held, answer.sidecars];
+          request.failed.push(...read.failed);
           request.facts ??= [];
           break;
         }

@@ -12,12 +12,13 @@ const batchSize = 32;
 const largest = 16 << 20;
 
 /**
- * The sidecars and tables `wanted` (indices into `files`), each read once into memory: the inputs of the import's
- * later runs, in that order. A zip's members are located and checked first; one that fails is given empty, and reads
- * as no sidecar.
+ * The sidecars and tables `wanted` (indices into `files`), each read once into memory: `held`, the inputs of the
+ * import's later runs, in that order. A zip's members are located and checked first; one that fails is given empty,
+ * and is one of `failed`, the import's rows of them (its CRC-32 fails, in the command line's words).
  */
 export async function readSidecars(wanted, files, session, signal) {
-  const failed = new Set((await checkMembers(wanted, files, session, { signal })).map(([member]) => member));
+  const rows = await checkMembers(wanted, files, session, { signal });
+  const failed = new Set(rows.map(([member]) => member));
   const held = [];
   for (let start = 0; start < wanted.length; start += batchSize) {
     signal?.throwIfAborted();
@@ -27,7 +28,7 @@ export async function readSidecars(wanted, files, session, signal) {
       return file.size > largest ? file : new Blob([await file.slice(0, file.size).arrayBuffer()]);
     })));
   }
-  return held;
+  return { held, failed: rows };
 }
 
 /**

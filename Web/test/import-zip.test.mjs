@@ -1,7 +1,7 @@
 // An export's zip parts read in place by importLibrary: members stored and deflated give the library, report and record
 // `livephoto import PART.zip ... --out OUT --json` gives, whichever shell began the library; damaged parts and members
-// (a CRC that fails, a deflate bomb, names leading out, two of one name, a part cut short) are reported in words,
-// nothing is written outside the library, and the rest is imported.
+// (a CRC that fails, a sidecar's too, a deflate bomb, names leading out, two of one name, a part cut short) are
+// reported in words, nothing is written outside the library, and the rest is imported.
 // Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -106,8 +106,10 @@ describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
   test('damaged members and names: each in words as the command line gives them, nothing outside the library, the rest imported', async () => {
     const folder = workFolder('import-zip-damaged');
     const jpeg = readFileSync(sample('camera_sony-dsc-hx5v_mei.jpg'));
+    const damagedSidecar = '{"title": "IMG_0001.JPG", "photoTakenTime": {"timestamp": "1273000000"}}';
     const part = writeZip(join(folder, 'parts', 'Damaged.zip'), [
       ['DCIM/IMG_0001.JPG', jpeg, 'stored'],
+      ['DCIM/IMG_0001.JPG.json', Buffer.from(damagedSidecar), 'stored'],
       ['DCIM/IMG_0002.JPG', sample('camera_nikon-d1x_mei.jpg'), 'stored'],
       ['DCIM/BOMB.JPG', Buffer.alloc(4 << 20), 'deflated'],
       ['../IMG_0003.JPG', jpeg, 'stored'],
@@ -116,8 +118,10 @@ describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
       ['DCIM/IMG_0005.JPG', sample('camera_nikon-d1x_mei.jpg'), 'deflated'],
       ['DCIM/IMG_0005.JPG', jpeg, 'stored'],
     ]);
-    // IMG_0002's bytes changed after its CRC-32 was written; BOMB says it holds 1,000 bytes and inflates to 4 MiB.
+    // IMG_0002's bytes and its sidecar's changed after their CRC-32s were written; BOMB says it holds 1,000 bytes and
+    // inflates to 4 MiB.
     const bytes = readFileSync(part);
+    bytes[bytes.indexOf(damagedSidecar) + damagedSidecar.indexOf('1273')] = '2'.charCodeAt(0);
     const at = bytes.indexOf(readFileSync(sample('camera_nikon-d1x_mei.jpg')).subarray(0, 64));
     bytes[at + 5000] ^= 0xFF;
     for (let i = bytes.indexOf('DCIM/BOMB.JPG'); i >= 0; i = bytes.indexOf('DCIM/BOMB.JPG', i + 1)) {
@@ -130,6 +134,8 @@ describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
     const failed = expected.filter((line) => line.outcome === 'failed').map((line) => `${line.member}: ${line.reason ?? line.error}`);
     assert.ok(failed.some((text) => /IMG_0002.JPG.*CRC-32/.test(text)), failed.join('\n'));
     assert.ok(failed.some((text) => /BOMB.JPG.*zip bomb/.test(text)), failed.join('\n'));
+    const problems = expected.at(-1).problems;
+    assert.ok(problems.some((text) => /IMG_0001.JPG.json.*CRC-32/.test(text)), problems.join('\n'));
 
     const out = library('import-zip-damaged-module');
     const { report } = await importLibrary([await openFile(part)], { out: outputFolder(out) });

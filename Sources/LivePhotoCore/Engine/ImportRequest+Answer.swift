@@ -54,6 +54,15 @@ extension ImportRequest {
         var tables: [ImportFolders.TableFile] = []
         for index in sidecarMembers {
             let member = members[index]
+            // A zip's member the page could not read whole and right (its CRC-32 fails): in the command line's words.
+            if let reason = failed[index] {
+                if member.role == .table {
+                    tables.append(ImportFolders.TableFile(member: member, table: nil, failure: reason))
+                } else {
+                    sidecarFiles.append(ImportFolders.SidecarFile(member: member, sidecar: nil, failure: reason))
+                }
+                continue
+            }
             guard let bytes = sidecarBytes[index] else {
                 throw .invalidArgument("--sidecar-files: member \(index), \(member.path), is a sidecar or a table and was not given")
             }

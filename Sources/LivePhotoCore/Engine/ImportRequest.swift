@@ -12,7 +12,8 @@ struct ImportRequest {
     let unsafeWhy: [String]
     /// What the report says of a part as a whole (a zip whose directory cannot be read), by part.
     let partNotes: [(part: Int, text: String)]
-    /// Media whose bytes the page could not read whole and right (a zip member whose CRC-32 fails), and why.
+    /// Media, sidecars and tables whose bytes the page could not read whole and right (a zip member whose CRC-32
+    /// fails), and why.
     let failed: [Int: String]
     /// What an earlier run wrote, by `part`, `member` and `size`: its output, still in the library.
     let previous: [String: String]
