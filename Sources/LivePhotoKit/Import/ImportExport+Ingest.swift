@@ -3,7 +3,6 @@ import LivePhotoCore
 extension ImportExport {
     /// The export the parts walked are, judged from the sidecars and tables read (never from the parts' names).
     init(_ ingest: TakeoutIngest) {
-        self.init(
-            media: ingest.media, sidecarFiles: ingest.sidecarFiles(partNames: []), tables: ingest.tableFiles(partNames: []))
+        self.init(media: ingest.media, sidecarFiles: ingest.sidecarFiles, tables: ingest.tableFiles)
     }
 }

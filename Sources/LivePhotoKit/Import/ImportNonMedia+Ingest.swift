@@ -8,7 +8,7 @@ extension ImportNonMedia {
         listing.others = ingest.others
         listing.unread = ingest.unread
         listing.archives = ingest.archives
-        listing.add(sidecarFiles: ingest.sidecarFiles(partNames: partNames), tables: ingest.tableFiles(partNames: partNames))
+        listing.add(sidecarFiles: ingest.sidecarFiles, tables: ingest.tableFiles)
         self.init(listing, folders: folders, partNames: partNames, export: export)
     }
 }

@@ -6,21 +6,11 @@ import Synchronization
 /// (duplicates recognised as they stream), its JSON files read into memory, the rest listed
 /// (`docs/guide/takeout.md#how-a-run-works`).
 struct TakeoutIngest: Sendable {
-    struct JSON: Sendable {
-        let member: ImportMember
-        /// The sidecar read, or why it could not be.
-        let sidecar: Result<ImportSidecar, LivePhotoError>
-    }
-
-    /// A CSV file (an Apple data copy's), read.
-    struct Table: Sendable {
-        let member: ImportMember
-        let table: Result<ICloudTable, LivePhotoError>
-    }
-
     var media: [ImportPlan.Media] = []
-    var json: [JSON] = []
-    var tables: [Table] = []
+    /// The JSON and XMP files, read (or why they could not be, in the report's words).
+    var sidecarFiles: [ImportFolders.SidecarFile] = []
+    /// The CSV files (an Apple data copy's), read.
+    var tableFiles: [ImportFolders.TableFile] = []
     /// Zips inside the parts, read as parts of their own (their members' paths start with the zip's).
     var archives: [ImportMember] = []
     var others: [ImportMember] = []
@@ -61,8 +51,8 @@ struct TakeoutIngest: Sendable {
         var all = TakeoutIngest()
         for part in walked.compactMap({ $0 }) {
             all.media += part.media
-            all.json += part.json
-            all.tables += part.tables
+            all.sidecarFiles += part.sidecarFiles
+            all.tableFiles += part.tableFiles
             all.archives += part.archives
             all.others += part.others
             all.unread += part.unread
@@ -114,23 +104,21 @@ struct TakeoutIngest: Sendable {
             case .table:
                 do {
                     let data = try Self.readWhole(bytes, size: member.size, limit: ICloudTable.maxSize, place: place)
-                    ingest.tables.append(Table(member: member, table: .success(try ICloudTable.read(data, file: place))))
+                    ingest.tableFiles.append(ImportFolders.TableFile(member: member, reading: data, place: place))
                 } catch {
                     let error = LivePhotoError.wrap(error, file: place)
                     if error.stopsTheRun { throw error }
-                    ingest.tables.append(Table(member: member, table: .failure(error)))
+                    ingest.tableFiles.append(ImportFolders.TableFile(member: member, table: nil, failure: Self.reason(error, in: place)))
                 }
             case .sidecar:
                 do {
                     let data = try Self.readWhole(bytes, size: member.size, limit: maxJSONSize, place: place)
-                    let sidecar =
-                        member.name.lowercased().hasSuffix(".xmp")
-                        ? try ImportSidecar.readXMP(data, file: place) : try ImportSidecar.read(data, file: place)
-                    ingest.json.append(JSON(member: member, sidecar: .success(sidecar)))
+                    ingest.sidecarFiles.append(ImportFolders.SidecarFile(member: member, reading: data, place: place))
                 } catch {
                     let error = LivePhotoError.wrap(error, file: place)
                     if error.stopsTheRun { throw error }
-                    ingest.json.append(JSON(member: member, sidecar: .failure(error)))
+                    ingest.sidecarFiles.append(
+                        ImportFolders.SidecarFile(member: member, sidecar: nil, failure: Self.reason(error, in: place)))
                 }
             case .media:
                 if let output = previous.output(part: part.name, member: member.path, size: member.size) {

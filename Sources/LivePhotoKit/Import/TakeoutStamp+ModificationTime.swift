@@ -11,7 +11,7 @@ extension TakeoutStamp {
 
     /// ``modificationTime(of:sidecar:)`` of a file opened.
     static func modificationTime(of input: InputFile, sidecar: Date?) -> Date? {
-        guard let seconds = ImportCaptureTime.modification(of: input, sidecar: sidecar.flatMap(seconds)) else { return sidecar }
+        guard let seconds = ImportStamp.modificationSeconds(of: input, sidecar: sidecar.flatMap(seconds)) else { return sidecar }
         return sidecar.flatMap(Self.seconds) == seconds ? sidecar : Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 

@@ -23,11 +23,13 @@ struct TakeoutExportTests {
         }
         for (number, file) in json.enumerated() {
             let member = ImportMember(part: file.part, path: "Photos/IMG_\(number).JPG.json", size: 1)
-            ingest.json.append(.init(member: member, sidecar: .success(try ImportSidecar.read(Array(file.text.utf8), file: member.path))))
+            ingest.sidecarFiles.append(
+                .init(member: member, sidecar: try ImportSidecar.read(Array(file.text.utf8), file: member.path), failure: nil))
         }
         for (number, file) in tables.enumerated() {
             let member = ImportMember(part: file.part, path: "Photos/Photo Details-\(number).csv", size: 1)
-            ingest.tables.append(.init(member: member, table: .success(try ICloudTable.read(Array(file.text.utf8), file: member.path))))
+            ingest.tableFiles.append(
+                .init(member: member, table: try ICloudTable.read(Array(file.text.utf8), file: member.path), failure: nil))
         }
         return ingest
     }
