@@ -26,6 +26,7 @@ LIVEPHOTO, WORK = (os.path.realpath(p) for p in sys.argv[1:3])
 BEFORE, AFTER = 1.5, 1.5
 MINIMUM_RATE = 24  # what the page steps the recording's size down to hold
 PHOTO_SIZE = (1920, 1080)  # the fake camera's largest photo
+SHUTTER_TO_STILL = 0.3  # how far from the press the server looks for the frame the still shows (Jobs.shutterToStill)
 failures = []
 
 
@@ -179,15 +180,18 @@ def check_shot(name, photo, movie, audio, frame_still, page, camera_rate=None):
     if not frame_still:
         # Chromium's fake camera draws its photos apart from its video (no moving pattern): only their size is checked.
         return report
-    # The still is the frame at the cover time: nearer it than any other frame, and close in every pixel on average.
+    # The still is the frame at the cover time: nearer it than any other frame the server could have chosen (those
+    # within SHUTTER_TO_STILL of the press), and close in every pixel on average. The fake camera's sweep repeats about
+    # every 0.57 s, so frames a sweep away look as much like the still as the cover does, and only their small frame
+    # counter tells them apart: they are outside the window, as they are outside the server's.
     times, images = frames(movie)
     still = Image.open(photo).convert("RGB").resize(SIZE)
     at_cover = min(range(len(times)), key=lambda i: abs(times[i] - cover))
-    scores = [difference(still, image) for image in images]
+    scores = [difference(still, image) if abs(times[i] - cover) <= SHUTTER_TO_STILL + 0.1 else float("inf")
+              for i, image in enumerate(images)]
     nearest = min(range(len(scores)), key=scores.__getitem__)
-    # (The fake camera's pattern repeats, so another frame may look as much like the still.) A recording stepped down
-    # to a smaller size is drawn through a canvas from the preview, which may run a frame or two behind the camera the
-    # still is taken from: the still is then one of the frames within two of the cover's.
+    # A recording stepped down to a smaller size is drawn through a canvas from the preview, which may run a frame or
+    # two behind the camera the still is taken from: the still is then one of the frames within two of the cover's.
     slack = 2 if page["rate"] == "stepped" else 1
     around = range(max(0, at_cover - slack), min(len(scores), at_cover + slack + 1))
     alike = abs(nearest - at_cover) <= slack or min(scores[i] for i in around) <= scores[nearest] + 0.1
