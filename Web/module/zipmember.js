@@ -3,12 +3,15 @@
 // and neither is ever held whole or extracted. The engine lists the part and finds where each member's data lies;
 // this module reads those bytes, and checks them against the size and CRC-32 the part's directory gives.
 
-import { LivePhotoError } from './inputs.js';
+import { LivePhotoError, eachChunk } from './inputs.js';
 import { runEngine } from './livephoto.js';
 import { crc32 } from './zipstream.js';
 
 /** Members whose data the engine finds in one run (it reads each one's local header). */
 const locatedPerRun = 32;
+
+/** Members read through at once when they are checked. */
+const checkLanes = 3;
 
 /** The most deflated members left open where a read stopped (each holds its inflater's state); the oldest is closed. */
 const openCursors = 8;
@@ -84,6 +87,22 @@ export class ZipMemberBlob {
         if (crc !== expected) throw new ReadProblem('checksum');
       },
     }));
+  }
+
+  /**
+   * Reads the whole member through and checks it against its size and CRC-32, throwing where it is not the
+   * directory's: a stored one through one buffer used again and again (nothing left for the garbage collector).
+   */
+  async check() {
+    if (this.compression !== 'stored') return eachChunk(this.stream(), () => {});
+    let crc = 0, length = 0;
+    await eachChunk(this.data().stream(), (chunk) => {
+      length += chunk.length;
+      crc = crc32(crc, chunk);
+    });
+    if (length > this.size) throw new ReadProblem('expands');
+    if (length < this.size) throw new ReadProblem('short', length);
+    if (crc !== this.knownChecksum) throw new ReadProblem('checksum');
   }
 
   /** Lets go of where the last read stopped: its inflater, and the part's stream under it. */
@@ -199,21 +218,25 @@ export async function checkMembers(wanted, files, session, { signal, progress } 
     }
   }
   const total = zipped.length, totalBytes = zipped.reduce((sum, member) => sum + files[member].size, 0);
-  let done = 0, bytes = 0;
-  for (const member of zipped) {
-    signal?.throwIfAborted();
-    const blob = files[member];
-    if (blob.range) {
-      try {
-        const reader = blob.stream().getReader();
-        for (;;) if ((await reader.read()).done) break;
-      } catch (error) {
-        failed.push([member, blob.entry, ...problemOf(error, blob)]);
+  let done = 0, bytes = 0, next = 0;
+  const problems = new Map();
+  // A few members at once: one's bytes are read while another's are checked.
+  const lane = async () => {
+    while (next < zipped.length) {
+      signal?.throwIfAborted();
+      const member = zipped[next++], blob = files[member];
+      if (blob.range) {
+        try {
+          await blob.check();
+        } catch (error) {
+          problems.set(member, [member, blob.entry, ...problemOf(error, blob)]);
+        }
       }
+      done += 1;
+      bytes += blob.size;
+      progress?.({ done, total, bytes, totalBytes });
     }
-    done += 1;
-    bytes += blob.size;
-    progress?.({ done, total, bytes, totalBytes });
-  }
-  return failed;
+  };
+  await Promise.all(Array.from({ length: checkLanes }, lane));
+  return [...failed, ...zipped.filter((member) => problems.has(member)).map((member) => problems.get(member))];
 }
