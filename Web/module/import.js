@@ -10,7 +10,7 @@ import { runEngine } from './livephoto.js';
 import { importMembers, memberRows } from './importparts.js';
 import { checkOptions, existing, wholeLibraryRun, writeWhole } from './library.js';
 import { firstCopies, sameBytes } from './twins.js';
-import { checkMembers } from './zipmember.js';
+import { checkMembers } from './zipcheck.js';
 import { keptTimes, readSidecars } from './importsidecars.js';
 import { appendRecords, recordLines, writeJobs } from './importwrite.js';
 

@@ -4,7 +4,7 @@
 // each file keeps once its sidecar is written into it, and has each file written with what its sidecar says.
 
 import { runEngine } from './livephoto.js';
-import { checkMembers } from './zipmember.js';
+import { checkMembers } from './zipcheck.js';
 
 /** Media files per `importKept` run. */
 const batchSize = 32;

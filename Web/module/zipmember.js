@@ -3,22 +3,15 @@
 // and neither is ever held whole or extracted. The engine lists the part and finds where each member's data lies;
 // this module reads those bytes, and checks them against the size and CRC-32 the part's directory gives.
 
-import { LivePhotoError, eachChunk } from './inputs.js';
-import { runEngine } from './livephoto.js';
+import { LivePhotoError } from './inputs.js';
 import { crc32 } from './zipstream.js';
-
-/** Members whose data the engine finds in one run (it reads each one's local header). */
-const locatedPerRun = 32;
-
-/** Members read through at once when they are checked. */
-const checkLanes = 3;
 
 /** The most deflated members left open where a read stopped (each holds its inflater's state); the oldest is closed. */
 const openCursors = 8;
 const cursors = [];
 
 /** What went wrong reading a member, as the engine words it (`problem`, with `detail`). */
-class ReadProblem extends Error {
+export class ReadProblem extends Error {
   constructor(problem, detail = null) {
     super(problem);
     this.problem = problem;
@@ -87,22 +80,6 @@ export class ZipMemberBlob {
         if (crc !== expected) throw new ReadProblem('checksum');
       },
     }));
-  }
-
-  /**
-   * Reads the whole member through and checks it against its size and CRC-32, throwing where it is not the
-   * directory's: a stored one through one buffer used again and again (nothing left for the garbage collector).
-   */
-  async check() {
-    if (this.compression !== 'stored') return eachChunk(this.stream(), () => {});
-    let crc = 0, length = 0;
-    await eachChunk(this.data().stream(), (chunk) => {
-      length += chunk.length;
-      crc = crc32(crc, chunk);
-    });
-    if (length > this.size) throw new ReadProblem('expands');
-    if (length < this.size) throw new ReadProblem('short', length);
-    if (crc !== this.knownChecksum) throw new ReadProblem('checksum');
   }
 
   /** Lets go of where the last read stopped: its inflater, and the part's stream under it. */
@@ -185,58 +162,8 @@ function bytesBetween(from, to) {
  * Why `error`, met reading `blob`, stopped it: `[problem, detail]` as the engine's `import` takes it in `failed`. The
  * browser's refusal to read the part is a DOMException; any other error of a deflated member's is its inflater's.
  */
-function problemOf(error, blob) {
+export function problemOf(error, blob) {
   if (error instanceof ReadProblem) return [error.problem, error.detail];
   if (blob.compression === 'deflated' && !(error instanceof DOMException)) return ['damaged', error?.message ?? String(error)];
   return ['unreadable', error?.message ?? String(error)];
-}
-
-/**
- * The media `wanted` (indices into `files`) that are zip members, located and read through once each, as the command
- * line reads each member as it lands it: the CRC-32 and size checked, a deflate bomb stopped at its declared size.
- * Resolves to the import's `failed` rows, `[member, entry, problem, detail]`, for those that could not be read right.
- */
-export async function checkMembers(wanted, files, session, { signal, progress } = {}) {
-  const zipped = wanted.filter((member) => files[member] instanceof ZipMemberBlob);
-  const failed = [];
-  const byPart = new Map();
-  for (const member of zipped) {
-    const { part } = files[member];
-    if (!byPart.has(part)) byPart.set(part, []);
-    byPart.get(part).push(member);
-  }
-  for (const [part, members] of byPart) {
-    for (let start = 0; start < members.length; start += locatedPerRun) {
-      signal?.throwIfAborted();
-      const batch = members.slice(start, start + locatedPerRun);
-      const answer = await runEngine('zipData', [part], { entries: batch.map((m) => files[m].entry) }, undefined, session);
-      batch.forEach((member, i) => {
-        const range = answer.report.ranges[i];
-        if (typeof range === 'string') failed.push([member, files[member].entry, 'engine', range]);
-        else files[member].range = range;
-      });
-    }
-  }
-  const total = zipped.length, totalBytes = zipped.reduce((sum, member) => sum + files[member].size, 0);
-  let done = 0, bytes = 0, next = 0;
-  const problems = new Map();
-  // A few members at once: one's bytes are read while another's are checked.
-  const lane = async () => {
-    while (next < zipped.length) {
-      signal?.throwIfAborted();
-      const member = zipped[next++], blob = files[member];
-      if (blob.range) {
-        try {
-          await blob.check();
-        } catch (error) {
-          problems.set(member, [member, blob.entry, ...problemOf(error, blob)]);
-        }
-      }
-      done += 1;
-      bytes += blob.size;
-      progress?.({ done, total, bytes, totalBytes });
-    }
-  };
-  await Promise.all(Array.from({ length: checkLanes }, lane));
-  return [...failed, ...zipped.filter((member) => problems.has(member)).map((member) => problems.get(member))];
 }

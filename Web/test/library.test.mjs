@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { closeSync, createReadStream, openSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import {
   clip, fileSink, folderHandle, join, livephoto, moduleDir, outputFolder, photo, runCLI, sample, withoutSamples, workFolder,
 } from './support.mjs';
@@ -290,5 +291,58 @@ print(json.dumps([[i.filename, i.file_size, i.CRC, i.date_time[:4], i.flag_bits 
     assert.deepEqual(listed.slice(0, 2), [['a/big.bin', size, listed[2], [2023, 5, 1, 10], 8], ['a/é.txt', 17, crc32(0, new TextEncoder().encode('after the big one')), [2024, 1, 2, 0], 8]]);
     assert.equal(listed[3], 'after the big one');
     execFileSync('unzip', ['-tq', zipped]);
+  });
+
+  test('CRC-32 sixteen bytes a step is zlib\'s at every length and alignment, in pieces as in one', async () => {
+    const { crc32 } = await import(join(moduleDir, 'zipstream.js'));
+    const bytes = createHash('sha512').update('seed').digest();
+    const data = new Uint8Array(70000);
+    for (let i = 0; i < data.length; i++) data[i] = bytes[i % 64] ^ (i * 131 >>> 3);
+    for (let start = 0; start < 8; start++) {
+      for (const length of [0, 1, 3, 15, 16, 17, 31, 64, 100, 4099, 65536 + 5]) {
+        const piece = data.subarray(start, start + length);
+        assert.equal(crc32(0, piece), zlib.crc32(piece), `${length} bytes from ${start}`);
+      }
+    }
+    let chained = 0;
+    for (let at = 0; at < data.length; at += 777) chained = crc32(chained, data.subarray(at, at + 777));
+    assert.equal(chained, zlib.crc32(data));
+  });
+});
+
+describe('reading a stream through one buffer (eachChunk)', () => {
+  const random = (size) => {
+    const data = new Uint8Array(size);
+    for (let at = 0; at < size; at += 64) data.set(createHash('sha512').update(String(at)).digest().subarray(0, Math.min(64, size - at)), at);
+    return data;
+  };
+
+  test('every byte of a Blob in order, in pieces of at most 1 MiB; a stream of another kind as it comes', async () => {
+    const { eachChunk } = await import(join(moduleDir, 'inputs.js'));
+    const data = random(3 * 1048576 + 12345);
+    for (const [bytes, stream] of [[true, () => new Blob([data]).stream()], [false, () => new Blob([data]).stream().pipeThrough(new TransformStream())]]) {
+      for (let round = 0; round < 3; round++) {
+        const pieces = [];
+        await eachChunk(stream(), (chunk) => pieces.push(chunk.slice()));
+        assert.ok(pieces.every((piece) => piece.length > 0 && (!bytes || piece.length <= 1048576)));
+        assert.deepEqual(Buffer.concat(pieces), Buffer.from(data));
+      }
+    }
+    let called = 0;
+    await eachChunk(new Blob([]).stream(), () => called++);
+    assert.equal(called, 0);
+  });
+
+  test('a piece its reader refuses stops the stream: the error is the caller\'s, the source cancelled', async () => {
+    const { eachChunk } = await import(join(moduleDir, 'inputs.js'));
+    let cancelled = null;
+    const stream = new ReadableStream({
+      type: 'bytes',
+      pull(controller) { controller.enqueue(new Uint8Array(1000)); },
+      cancel(reason) { cancelled = reason; },
+    });
+    const refusal = new Error('not what the directory says');
+    await assert.rejects(eachChunk(stream, () => { throw refusal; }), (error) => error === refusal);
+    assert.equal(cancelled, refusal);
   });
 });

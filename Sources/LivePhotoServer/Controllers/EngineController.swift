@@ -19,6 +19,7 @@ struct EngineController {
         "import.js": "text/javascript; charset=utf-8",
         "importparts.js": "text/javascript; charset=utf-8",
         "zipmember.js": "text/javascript; charset=utf-8",
+        "zipcheck.js": "text/javascript; charset=utf-8",
         "importsidecars.js": "text/javascript; charset=utf-8",
         "importwrite.js": "text/javascript; charset=utf-8",
         "twins.js": "text/javascript; charset=utf-8",
