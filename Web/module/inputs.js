@@ -136,29 +136,56 @@ export function joinPieces(pieces, type) {
 /** Buffers a byte stream's reads went into, kept for the next such read (`eachChunk`). */
 const readBuffers = [];
 
+/** How long a read of a Blob through a kept buffer waits for bytes before the rest is read as a plain stream. */
+const patience = 15000;
+
 /**
- * Calls `onChunk(bytes)` with each piece of `stream` in turn. A byte stream (a Blob's) is read into a buffer kept from
- * one read to the next and from one stream to the next: nothing is left per piece for the garbage collector, which
- * otherwise lets a page's memory grow by hundreds of megabytes over a few gigabytes read. (Chromium 156 stalls a read
- * for good after a few hundred Blob streams read each into a buffer of its own.) `bytes` is only good until `onChunk`
- * returns.
+ * Calls `onChunk(bytes)` with each piece of `source` in turn: a ReadableStream as it comes, a Blob through a buffer
+ * kept from one read to the next and from one Blob to the next (its stream's own reader, `mode: "byob"`), so that
+ * nothing is left per piece for the garbage collector, which otherwise lets a page's memory grow by hundreds of
+ * megabytes over a few gigabytes read. Where such a read waits more than `stalledAfter` ms (Chromium 156 has left one
+ * waiting for good, now and then, after many Blobs read so), the rest of the Blob is read as a plain stream. `bytes`
+ * is only good until `onChunk` returns.
  */
-export async function eachChunk(stream, onChunk) {
-  let reader, buffer = null;
-  try {
-    reader = stream.getReader({ mode: 'byob' });
-    buffer = readBuffers.pop() ?? new ArrayBuffer(1 << 20);
-  } catch {
-    reader = stream.getReader(); // a stream of another kind (an inflater's)
+export async function eachChunk(source, onChunk, { stalledAfter = patience } = {}) {
+  const isBlob = typeof source.getReader !== 'function';
+  let reader = null, buffer = null, position = 0, stalled = false;
+  if (isBlob) {
+    try {
+      reader = source.stream().getReader({ mode: 'byob' });
+      buffer = readBuffers.pop() ?? new ArrayBuffer(1 << 20);
+    } catch { /* no byte stream: read as it comes, below */ }
   }
+  if (!buffer) return readPlain(isBlob ? source.stream() : source, onChunk);
   try {
     for (;;) {
-      const { done, value } = await (buffer ? reader.read(new Uint8Array(buffer)) : reader.read());
-      if (buffer && value) buffer = value.buffer;
+      const timer = setTimeout(() => {
+        stalled = true;
+        reader.cancel().catch(() => {});
+      }, stalledAfter);
+      const { done, value } = await reader.read(new Uint8Array(buffer)).finally(() => clearTimeout(timer));
+      if (stalled) return readPlain(source.slice(position).stream(), onChunk);
+      if (value) buffer = value.buffer;
       if (done) break;
+      position += value.length;
       onChunk(value);
     }
-    if (buffer && buffer.byteLength > 0 && readBuffers.length < 8) readBuffers.push(buffer);
+    if (buffer.byteLength > 0 && readBuffers.length < 8) readBuffers.push(buffer);
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  }
+}
+
+/** `eachChunk` of a stream read as it comes. */
+async function readPlain(stream, onChunk) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onChunk(value);
+    }
   } catch (error) {
     await reader.cancel(error).catch(() => {});
     throw error;

@@ -111,7 +111,7 @@ async function checkRun(run, files, checked) {
     return crc === blob.knownChecksum ? null : ['checksum', null];
   };
   try {
-    await eachChunk(blobs[0].part.slice(from, to).stream(), (chunk) => {
+    await eachChunk(blobs[0].part.slice(from, to), (chunk) => {
       const end = position + chunk.length;
       while (at < blobs.length) {
         const [start, length] = blobs[at].range;
