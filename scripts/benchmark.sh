@@ -751,8 +751,8 @@ rm -rf "$work/bimp-cp" "$work/bimp-lib"
 ifigures=$(.build/python-tools/bin/python scripts/bench/browser_import.py "$work/engine" "$bimp/DCIM" "$runs" "${bparts[@]}")
 ivalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$ifigures"; }
 ifield() { awk -v k="$1" -v n="$2" '$1 == k {print $n}' <<<"$ifigures"; }
-istages() { printf '    of which start %s s, checking %s s, comparing %s s, reading %s s, writing %s s, the rest %s s\n' \
-  "$(ivalue "$1-start")" "$(ivalue "$1-checking")" "$(ivalue "$1-comparing")" "$(ivalue "$1-reading")" "$(ivalue "$1-writing")" \
+istages() { printf '    of which start %s s, checking %s s, comparing %s s, reading %s s, dating %s s, writing %s s, the rest %s s\n' \
+  "$(ivalue "$1-start")" "$(ivalue "$1-checking")" "$(ivalue "$1-comparing")" "$(ivalue "$1-reading")" "$(ivalue "$1-dating")" "$(ivalue "$1-writing")" \
   "$(ivalue "$1-rest")"; }
 echo
 echo "browser: a camera folder of $imports Live Photos ($bimp_mb MB, $bimp_files files) imported in headless Chromium's Web Worker (best of $runs):"

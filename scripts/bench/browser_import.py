@@ -14,7 +14,8 @@ files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given a
 - zip: into one zip streamed into a WritableStream that counts its bytes (where a download goes), best of RUNS;
 - folder-STAGE, zip-STAGE: where the best run's time went: `start` up to onProgress's first event (the files listed,
   the engine fetched and compiled, its first run, the first member checked or file compared), then each stage up to
-  its last event (`checking` is the zip members' CRC-32, `writing` includes the record's last lines), and `rest`
+  its last event (`checking` is the zip members' CRC-32, `dating` the times files dated by their sidecars keep,
+  `writing` includes the record's last lines), and `rest`
   after the last of them (the report);
 - memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before;
 - parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the data copy's parts, when
@@ -30,7 +31,7 @@ from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, 
 MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
 PARTS = [os.path.realpath(p) for p in sys.argv[4:]]
-STAGES = ["checking", "comparing", "reading", "writing"]
+STAGES = ["checking", "comparing", "reading", "dating", "writing"]
 
 WORKER = folder_worker("""    // The first progress event and each stage's last one, in ms from the start.
     const ends = {};
