@@ -148,15 +148,15 @@ const patience = 15000;
  * is only good until `onChunk` returns.
  */
 export async function eachChunk(source, onChunk, { stalledAfter = patience } = {}) {
-  const isBlob = typeof source.getReader !== 'function';
+  const isBlob = typeof source.getReader !== 'function', stream = isBlob ? source.stream() : source;
   let reader = null, buffer = null, position = 0, stalled = false;
   if (isBlob) {
     try {
-      reader = source.stream().getReader({ mode: 'byob' });
+      reader = stream.getReader({ mode: 'byob' });
       buffer = readBuffers.pop() ?? new ArrayBuffer(1 << 20);
     } catch { /* no byte stream: read as it comes, below */ }
   }
-  if (!buffer) return readPlain(isBlob ? source.stream() : source, onChunk);
+  if (!buffer) return readPlain(stream, onChunk);
   try {
     for (;;) {
       const timer = setTimeout(() => {

@@ -62,16 +62,8 @@ export async function checkMembers(wanted, files, session, { signal, progress } 
     while (next < work.length) {
       signal?.throwIfAborted();
       const run = work[next++];
-      if (files[run[0]].compression === 'stored') {
-        await checkRun(run, files, checked);
-      } else {
-        try {
-          await eachChunk(files[run[0]].stream(), () => {});
-          checked(run[0], null);
-        } catch (error) {
-          checked(run[0], problemOf(error, files[run[0]]));
-        }
-      }
+      if (files[run[0]].compression === 'stored') await checkRun(run, files, checked, signal);
+      else await checkAlone(run[0], files, checked);
     }
   };
   await Promise.all(Array.from({ length: checkLanes }, lane));
@@ -94,24 +86,43 @@ function runsOf(members, files) {
   return runs;
 }
 
+/** Reads `member` through by itself (its `stream()` checks it), and says how it went. */
+async function checkAlone(member, files, checked) {
+  let problem = null;
+  try {
+    await eachChunk(files[member].stream(), () => {});
+  } catch (error) {
+    problem = problemOf(error, files[member]);
+  }
+  checked(member, problem);
+}
+
 /**
  * Reads the part's bytes from the first member's data to the last one's end once, each member's CRC-32 worked out as
  * its bytes go by, and calls `checked(member, problem)` for each as its bytes end (`problem` null, or as `problemOf`
- * gives it). A part that ends early leaves those past its end short; a read that fails fails the members not done.
+ * gives it). A part that ends early leaves those past its end short. Where the read fails, the members not done are
+ * each read by themselves, so that the failure is only theirs whose bytes it lies in, as when each is read alone.
  */
-async function checkRun(run, files, checked) {
+async function checkRun(run, files, checked, signal) {
   const blobs = run.map((member) => files[member]);
-  const from = blobs[0].range[0], to = Math.max(...blobs.map(({ range }) => range[0] + range[1]));
+  const from = blobs[0].range[0], to = blobs.reduce((end, { range }) => Math.max(end, range[0] + range[1]), from);
   const sums = blobs.map(() => ({ crc: 0, length: 0 }));
-  let at = 0, position = from;
+  let at = 0, position = from, telling = false;
   const verdict = (index) => {
     const { crc, length } = sums[index], blob = blobs[index];
     if (length > blob.size) return ['expands', null];
     if (length < blob.size) return ['short', length];
     return crc === blob.knownChecksum ? null : ['checksum', null];
   };
+  // What the caller's progress throws, and a stop, end the check; they are no read's failure.
+  const tell = (index) => {
+    telling = true;
+    checked(run[index], verdict(index));
+    telling = false;
+  };
   try {
     await eachChunk(blobs[0].part.slice(from, to), (chunk) => {
+      signal?.throwIfAborted();
       const end = position + chunk.length;
       while (at < blobs.length) {
         const [start, length] = blobs[at].range;
@@ -121,14 +132,18 @@ async function checkRun(run, files, checked) {
           sums[at].length += last - first;
         }
         if (start + length > end) break;
-        checked(run[at], verdict(at));
+        tell(at);
         at += 1;
       }
       position = end;
     });
   } catch (error) {
-    for (; at < blobs.length; at++) checked(run[at], problemOf(error, blobs[at]));
+    if (telling || signal?.aborted) throw error;
+    for (; at < blobs.length; at++) {
+      signal?.throwIfAborted();
+      await checkAlone(run[at], files, checked);
+    }
     return;
   }
-  for (; at < blobs.length; at++) checked(run[at], verdict(at));
+  for (; at < blobs.length; at++) tell(at);
 }

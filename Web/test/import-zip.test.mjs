@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { dirname } from 'node:path';
-import { fileSink, join, livephoto, outputFolder, sample, samples, withoutSamples, workFolder } from './support.mjs';
+import { randomBytes } from 'node:crypto';
+import { fileSink, join, livephoto, moduleDir, outputFolder, sample, samples, withoutSamples, workFolder } from './support.mjs';
 import { cliImport, library, recordLines, tree, withoutOutput, writeZip } from './import-support.mjs';
 
 const { importLibrary, openFile } = livephoto;
@@ -145,6 +146,60 @@ describe('importLibrary of zip parts', { skip: withoutSamples }, () => {
     // Nothing beside the library, nor above it.
     assert.deepEqual(readdirSync(dirname(out)), ['Library']);
     assert.ok(!existsSync('/tmp/IMG_0004.JPG'));
+  });
+
+  test('stored members checked as one stream of their part: a read that fails is only the failure of the member it lies in', async () => {
+    const { checkMembers } = await import(join(moduleDir, 'zipcheck.js'));
+    const { ZipMemberBlob } = await import(join(moduleDir, 'zipmember.js'));
+    const { runEngine } = await import(join(moduleDir, 'livephoto.js'));
+    const folder = workFolder('import-zip-check-runs');
+    const content = [200000, 300000, 250000, 100000].map((size) => randomBytes(size));
+    const bytes = (n, seed) => content[seed - 1].subarray(0, n);
+    const path = writeZip(join(folder, 'Runs.zip'), [
+      ['a.bin', content[0], 'stored'], ['b.bin', content[1], 'stored'], ['empty.bin', Buffer.alloc(0), 'stored'],
+      ['c.bin', content[2], 'stored'], ['d.bin', content[3], 'stored'],
+    ]);
+    const whole = new Blob([readFileSync(path)]);
+    // A part whose byte `at` cannot be streamed (a bad place on a disk), read whole otherwise.
+    const failingFrom = (at) => {
+      const part = (blob, offset) => ({
+        size: blob.size, name: 'Runs.zip', lastModified: 0,
+        slice: (start = 0, end = blob.size) => part(blob.slice(start, end), offset + start),
+        arrayBuffer: () => blob.arrayBuffer(),
+        stream: () => {
+          let position = offset;
+          return blob.stream().pipeThrough(new TransformStream({
+            transform(chunk, controller) {
+              if (position <= at && position + chunk.length > at) throw new DOMException('the file could not be read', 'NotReadableError');
+              position += chunk.length;
+              controller.enqueue(chunk);
+            },
+          }));
+        },
+      });
+      return part(whole, 0);
+    };
+    const check = async (part) => {
+      const listed = (await runEngine('zipMembers', [part], {}, ['Runs.zip'])).report.files;
+      const files = listed.map((entry) => new ZipMemberBlob(part, entry));
+      const seen = [];
+      const failed = await checkMembers(files.map((_, i) => i), files, {}, { progress: ({ done }) => seen.push(done) });
+      return { names: listed.map((entry) => entry.path), failed: failed.map(([member, , problem]) => [listed[member].path, problem]), seen };
+    };
+    const good = await check(failingFrom(Infinity));
+    assert.deepEqual(good.failed, []);
+    assert.deepEqual(good.seen, [1, 2, 3, 4, 5]);
+    // The read fails inside b.bin's bytes (a's and the local headers are fine): b fails, c and d are read alone and pass.
+    const data = readFileSync(path);
+    const inB = data.indexOf(bytes(64, 2)) + 1000;
+    const broken = await check(failingFrom(inB));
+    assert.deepEqual(broken.failed, [['b.bin', 'unreadable']]);
+    assert.deepEqual(broken.seen, [1, 2, 3, 4, 5]);
+    // A progress callback that throws ends the check with its error, and is not taken for a read's failure.
+    const listed = (await runEngine('zipMembers', [failingFrom(Infinity)], {}, ['Runs.zip'])).report.files;
+    const files = listed.map((entry) => new ZipMemberBlob(failingFrom(Infinity), entry));
+    const refusal = new Error('the page is gone');
+    await assert.rejects(checkMembers(files.map((_, i) => i), files, {}, { progress: () => { throw refusal; } }), (error) => error === refusal);
   });
 
   test('a part whose directory is cut off is read from the front, as the command line reads it; one cut in a member, up to it', async () => {
