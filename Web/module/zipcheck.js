@@ -109,10 +109,8 @@ async function checkRun(run, files, checked, signal) {
   const sums = blobs.map(() => ({ crc: 0, length: 0 }));
   let at = 0, position = from, telling = false;
   const verdict = (index) => {
-    const { crc, length } = sums[index], blob = blobs[index];
-    if (length > blob.size) return ['expands', null];
-    if (length < blob.size) return ['short', length];
-    return crc === blob.knownChecksum ? null : ['checksum', null];
+    const problem = blobs[index].problemWith(sums[index].length, sums[index].crc);
+    return problem && [problem.problem, problem.detail];
   };
   // What the caller's progress throws, and a stop, end the check; they are no read's failure.
   const tell = (index) => {

@@ -11,7 +11,7 @@ const openCursors = 8;
 const cursors = [];
 
 /** What went wrong reading a member, as the engine words it (`problem`, with `detail`). */
-export class ReadProblem extends Error {
+class ReadProblem extends Error {
   constructor(problem, detail = null) {
     super(problem);
     this.problem = problem;
@@ -67,19 +67,26 @@ export class ZipMemberBlob {
   /** The whole member, checked against its size and CRC-32 as it is read. */
   stream() {
     let crc = 0, length = 0;
-    const size = this.size, expected = this.knownChecksum;
+    const member = this;
     return this.source().pipeThrough(new TransformStream({
       transform(chunk, controller) {
         length += chunk.length;
-        if (length > size) throw new ReadProblem('expands');
+        if (length > member.size) throw member.problemWith(length, crc);
         crc = crc32(crc, chunk);
         controller.enqueue(chunk);
       },
       flush() {
-        if (length !== size) throw new ReadProblem('short', length);
-        if (crc !== expected) throw new ReadProblem('checksum');
+        const problem = member.problemWith(length, crc);
+        if (problem) throw problem;
       },
     }));
+  }
+
+  /** What is wrong with the member's bytes, read through, given their `length` and CRC-32: a ReadProblem, or null. */
+  problemWith(length, crc) {
+    if (length > this.size) return new ReadProblem('expands');
+    if (length < this.size) return new ReadProblem('short', length);
+    return crc === this.knownChecksum ? null : new ReadProblem('checksum');
   }
 
   /** Lets go of where the last read stopped: its inflater, and the part's stream under it. */
