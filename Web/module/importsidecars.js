@@ -55,14 +55,16 @@ export async function keptTimes(asked, members, session, signal, progress) {
 /**
  * A copy of the import's `write` stage as it is written: `[member, output, seconds, facts?, prefer?]`. With facts,
  * the engine writes them into the file (`{ blob, seconds, wrote, note }`, `blob` the file as written); without, the
- * file is copied as it is.
+ * file is copied as it is (with `crc`, a zip's member's CRC-32, known already).
  */
 export async function stampedCopy([member, , seconds, facts, prefer], members, session) {
   const file = members[member].file;
-  if (facts == null) return { blob: file.whole?.() ?? file, seconds, wrote: [] };
+  // A zip's member copied as it is has the CRC-32 its part's directory gives (its bytes were checked against it).
+  const asItIs = { blob: file.whole?.() ?? file, ...(file.knownChecksum == null ? {} : { crc: file.knownChecksum }) };
+  if (facts == null) return { ...asItIs, seconds, wrote: [] };
   const answer = await runEngine('importStamp', [file], { facts, preferJson: prefer === true }, [members[member].path], session);
   const { wrote = [], note, seconds: dated = null } = answer.report;
-  return { blob: answer.files[0]?.blob ?? file.whole?.() ?? file, seconds: dated, wrote, note };
+  return { ...(answer.files[0] ? { blob: answer.files[0].blob } : asItIs), seconds: dated, wrote, note };
 }
 
 /**

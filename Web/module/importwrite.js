@@ -2,7 +2,7 @@
 // zip, with what their sidecars say written into them, and the record of what was written kept as the items land.
 
 import { LivePhotoError } from './inputs.js';
-import { existing, folderAt, writeWhole } from './library.js';
+import { folderAt, writeWhole } from './library.js';
 import { plannedJob } from './importsidecars.js';
 
 /** The run's work folder in the library, and the record in it of what runs into the library have written. */
@@ -37,6 +37,34 @@ export async function appendRecords(out, lines) {
   }
 }
 
+/**
+ * `folderAt` for the many files of one run: each folder below `root` looked up (or made) once, however many files go
+ * into it, since each lookup is a trip to the browser's file system.
+ */
+export function foldersBelow(root) {
+  const known = new Map();
+  return (path) => {
+    let folder = known.get(path);
+    if (!folder) {
+      folder = folderAt(root, path);
+      known.set(path, folder);
+      folder.catch(() => known.delete(path));
+    }
+    return folder;
+  };
+}
+
+/** True when `folder` holds a file named `name` (one trip to the browser's file system, the file not opened). */
+export async function holdsFile(folder, name) {
+  try {
+    await folder.getFileHandle(name);
+    return true;
+  } catch (error) {
+    if (error.name === 'NotFoundError' || error.name === 'TypeMismatchError') return false;
+    throw error;
+  }
+}
+
 /** The record's lines, their keys sorted as the command line writes them. */
 export function recordLines(records) {
   return records.map(([part, member, size, output]) => `${JSON.stringify({ member, output, part, size })}\n`).join('');
@@ -63,16 +91,28 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   };
   // Each job's files planned with what their sidecars say a few jobs ahead of the writing: the engine's runs take
   // turns, and each one's headers are read while it waits.
-  const planned = new Map();
+  const planned = new Map(), folders = out ? foldersBelow(out) : null;
+  // Into a zip, each planned copy's records are asked for with its plan.
+  const entry = ([, output], { blob, seconds, crc }) => ({ name: output, blob, crc, time: seconds == null ? Date.now() : seconds * 1000 });
+  const withRecords = async (job) => {
+    const made = job.copies.flatMap((copy, position) => (job.stamps[position].error ? [] : [entry(copy, job.stamps[position])]));
+    const records = zip.records(made);
+    records.catch(() => {}); // its failure is the zip's, when its turn comes
+    return { ...job, records };
+  };
   const plan = (index) => {
-    if (index < jobs.length && !planned.has(index)) planned.set(index, plannedJob(jobs[index], members, session));
+    if (index < jobs.length && !planned.has(index)) {
+      const job = plannedJob(jobs[index], members, session);
+      planned.set(index, zip ? job.then(withRecords) : job);
+    }
     return planned.get(index);
   };
   const write = async (job, index) => {
     const result = { number: job.number, written: [], wrote: [], notes: [] };
     for (let ahead = 1; ahead <= lookahead; ahead++) plan(index + ahead);
-    const { embedded, copies, stamps } = await plan(index);
+    const { embedded, copies, stamps, records } = await plan(index);
     planned.delete(index);
+    let nextRecord = 0;
     // A Motion Photo given its separate video back is one file; where it cannot be, both go as they came.
     if (embedded) result.embedded = true;
     for (const [position, copy] of copies.entries()) {
@@ -88,13 +128,15 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
       if (stamped.note) result.notes.push([member, stamped.note]);
       if (zip) {
         // Dated as the command line dates the file it writes: the capture time the file keeps, else now.
-        await zip.add([{ name: output, blob: file, time: seconds == null ? Date.now() : seconds * 1000 }]);
+        const made = await records;
+        await zip.add([entry(copy, stamped)], [made[nextRecord++]]);
         result.written.push(member);
       } else {
         try {
-          if (await existing(out, output)) throw new LivePhotoError(`${output} is there already: it is not replaced`, 2);
-          const slash = output.lastIndexOf('/');
-          await writeWhole(await folderAt(out, slash < 0 ? '' : output.slice(0, slash)), output.slice(slash + 1), file);
+          const slash = output.lastIndexOf('/'), name = output.slice(slash + 1);
+          const folder = await folders(slash < 0 ? '' : output.slice(0, slash));
+          if (await holdsFile(folder, name)) throw new LivePhotoError(`${output} is there already: it is not replaced`, 2);
+          await writeWhole(folder, name, file);
           result.written.push(member);
         } catch (error) {
           result.failure ??= `${output}: ${error.message}`;

@@ -183,13 +183,9 @@ async function runOnce(operation, files, options, names, session, read = headers
   const state = session ? (session.state ??= {}) : {};
   Object.assign(state, { cache: read.cache, misses: [], messages: [] });
   statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
-  const request = {
-    operation,
-    files: files.map((file, index) => ({
-      name: names?.[index] ?? nameOf(file, index), size: file.size, lastModified: typeof file.lastModified === 'number' ? file.lastModified : Date.now(),
-    })),
-    options,
-  };
+  const request = { operation, options, files: files.map((file, index) => ({
+    name: names?.[index] ?? nameOf(file, index), size: file.size, lastModified: typeof file.lastModified === 'number' ? file.lastModified : Date.now(),
+  })) };
   // A library's runs (a session) and its operations go to the library engine; a single file's to the first one.
   const which = session || libraryOperations.has(operation) ? 'library' : 'file';
   let [engine] = await Promise.all([session?.engine ?? Engine.create(state, which), read.ahead]);
@@ -228,6 +224,8 @@ async function runOnce(operation, files, options, names, session, read = headers
       const blobOf = (file) => joinPieces(
         file.pieces.map(([input, offset, length]) => (input < 0 ? bytes.subarray(offset, offset + length) : files[input].slice(offset, offset + length))),
         file.type);
+      // A file wholly of the engine's bytes (a zip's record) has them as `bytes` too, to use without reading them.
+      const bytesOf = ({ pieces: [[input, offset, length] = [], ...more] }) => (input < 0 && more.length === 0 ? { bytes: bytes.subarray(offset, offset + length) } : {});
       // A zip's members first: their checksums go into the zip's records before its Blob is made.
       const parts = json.files.map((file) => (file.part ? blobOf(file) : null));
       if (json.files.some((file) => file.checksums)) {
@@ -238,7 +236,7 @@ async function runOnce(operation, files, options, names, session, read = headers
       }
       return {
         report: json.report,
-        files: json.files.filter((file) => !file.part).map((file) => ({ name: file.name, type: file.type, blob: blobOf(file) })),
+        files: json.files.filter((file) => !file.part).map((file) => ({ name: file.name, type: file.type, blob: blobOf(file), ...bytesOf(file) })),
       };
     }
     if (json.needsFrame) return { needsFrame: json.needsFrame };

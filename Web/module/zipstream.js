@@ -72,24 +72,39 @@ export class ZipStream {
   }
 
   /**
-   * Adds `files` (`{ name, blob, time }`: the path in the zip, the bytes, the modification time in milliseconds since
-   * 1970) in order, each read once as a stream.
+   * The records of `files` (`{ name, blob, time }`, as `add` takes them), one engine run for them all: each file's
+   * `{ header, descriptor }`, its local header and its data descriptor (CRC-32 to come). Neither holds where the file
+   * lies in the zip, so a writer may ask for them ahead of its turn.
    */
-  async add(files) {
-    for (const { name, blob, time } of files) {
+  async records(files) {
+    const members = files.map(({ name, blob, time }) => ({ name, size: blob.size, time: Math.floor(time / 1000), offset: 0 }));
+    const answer = await runEngine('zip', [], { part: 'records', members }, undefined, this.session);
+    const bytes = await Promise.all(answer.files.map(async (file) => file.bytes ?? new Uint8Array(await file.blob.arrayBuffer())));
+    const at = answer.report.descriptorChecksumAt;
+    return files.map((_, i) => ({ header: bytes[2 * i], descriptor: bytes[2 * i + 1], checksumAt: at }));
+  }
+
+  /**
+   * Adds `files` (`{ name, blob, time, crc? }`: the path in the zip, the bytes, the modification time in milliseconds
+   * since 1970, and the bytes' CRC-32 where it is known already) in order, each read once as a stream; `records` are
+   * theirs (`records(files)`), where asked for already.
+   */
+  async add(files, records) {
+    const made = await (records ?? this.records(files));
+    for (const [index, { name, blob, time, crc: known }] of files.entries()) {
+      const { header, descriptor, checksumAt } = made[index];
       const member = { name, size: blob.size, time: Math.floor(time / 1000), offset: this.offset };
-      const answer = await runEngine('zip', [], { part: 'records', members: [member] }, undefined, this.session);
-      const [header, descriptor] = await Promise.all(answer.files.map(async (file) => new Uint8Array(await file.blob.arrayBuffer())));
       await this.send(header);
       let crc = 0;
       const reader = blob.stream().getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        crc = crc32(crc, value);
+        if (known == null) crc = crc32(crc, value);
         await this.send(value);
       }
-      new DataView(descriptor.buffer, descriptor.byteOffset).setUint32(answer.report.descriptorChecksumAt, crc, true);
+      crc = known ?? crc;
+      new DataView(descriptor.buffer, descriptor.byteOffset).setUint32(checksumAt, crc, true);
       await this.send(descriptor);
       this.members.push({ ...member, crc });
     }

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import zlib from 'node:zlib';
 import {
   fileSink, folderHandle, join, livephoto, moduleDir, outputFolder, runCLI, sample, samples, sha256File, withoutSamples, workFolder,
 } from './support.mjs';
@@ -239,5 +240,57 @@ describe('an import too large for the engine', () => {
     assert.doesNotThrow(() => refuseOversizedReport(request(20_000), jobs(20_000), 20_000));
     assert.throws(() => refuseOversizedReport(request(120_000), jobs(120_000), 120_000),
       (e) => e instanceof LivePhotoError && e.code === 2 && /^120,000 files are more than the engine takes in one run .*in turns$/.test(e.message));
+  });
+});
+
+describe('the writing of an import', () => {
+  // C as a zip's stored member: its part's slice, with the CRC-32 the part's directory gives.
+  const memberC = { size: 7, knownChecksum: zlib.crc32('mine, c'), whole: () => new Blob(['mine, c']) };
+  const members = () => [
+    { file: new Blob(['mine, a']), path: 'DCIM/A.JPG' }, { file: new Blob(['mine, b']), path: 'DCIM/B.JPG' },
+    { file: memberC, path: 'DCIM/C.JPG' },
+  ];
+  const jobs = [
+    { number: 1, copies: [[0, '2020/01/A.JPG', 1_580_000_000]], records: [['DCIM', 'DCIM/A.JPG', 7, '2020/01/A.JPG']] },
+    { number: 2, copies: [[1, '2020/01/B.JPG', 1_580_000_000]], records: [['DCIM', 'DCIM/B.JPG', 7, '2020/01/B.JPG']] },
+    { number: 3, copies: [[2, '2020/02/C.JPG', null]], records: [['DCIM', 'DCIM/C.JPG', 7, '2020/02/C.JPG']] },
+  ];
+
+  test('a file put in the library since it was listed is not replaced: its item fails in words, the others are written', async () => {
+    const { writeJobs } = await import(join(moduleDir, 'importwrite.js'));
+    const folder = workFolder('written-meanwhile');
+    mkdirSync(join(folder, '2020/01'), { recursive: true });
+    writeFileSync(join(folder, '2020/01/A.JPG'), 'theirs');
+    const recorded = new Set();
+    const done = await writeJobs(jobs, members(), { out: outputFolder(folder), zip: null, session: {}, progress: () => {}, recorded });
+    assert.deepEqual(done.map(({ number, written, failure }) => [number, written, failure]).sort(), [
+      [1, [], '2020/01/A.JPG: 2020/01/A.JPG is there already: it is not replaced'], [2, [1], undefined], [3, [2], undefined],
+    ]);
+    assert.equal(readFileSync(join(folder, '2020/01/A.JPG'), 'utf8'), 'theirs');
+    assert.equal(readFileSync(join(folder, '2020/01/B.JPG'), 'utf8'), 'mine, b');
+    assert.equal(readFileSync(join(folder, '2020/02/C.JPG'), 'utf8'), 'mine, c');
+    // Only what was written is in the record.
+    const lines = readFileSync(join(folder, '.livephoto-takeout/written.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).member);
+    assert.deepEqual(lines.sort(), ['DCIM/B.JPG', 'DCIM/C.JPG']);
+  });
+
+  test('into a zip, each entry\'s records asked for with its plan, a member copied as it is with its known CRC-32: the zip unzip reads', async () => {
+    const { writeJobs } = await import(join(moduleDir, 'importwrite.js'));
+    const { ZipStream } = await import(join(moduleDir, 'zipstream.js'));
+    const folder = workFolder('written-zip'), zipped = join(folder, 'library.zip');
+    const zip = new ZipStream(fileSink(zipped), undefined, {});
+    const done = await writeJobs(jobs, members(), { out: null, zip, session: {}, progress: () => {}, recorded: new Set() });
+    await zip.close();
+    assert.deepEqual(done.map(({ written }) => written).sort(), [[0], [1], [2]]);
+    execFileSync('unzip', ['-tq', zipped]);
+    const listed = JSON.parse(execFileSync('python3', ['-c', `
+import json, sys, zipfile
+archive = zipfile.ZipFile(sys.argv[1])
+print(json.dumps([[i.filename, archive.read(i).decode(), i.date_time[:3], i.CRC] for i in archive.infolist()]))`, zipped]).toString());
+    const today = new Date();
+    assert.deepEqual(listed, [
+      ['2020/01/A.JPG', 'mine, a', [2020, 1, 26], zlib.crc32('mine, a')], ['2020/01/B.JPG', 'mine, b', [2020, 1, 26], zlib.crc32('mine, b')],
+      ['2020/02/C.JPG', 'mine, c', [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()], zlib.crc32('mine, c')],
+    ]);
   });
 });

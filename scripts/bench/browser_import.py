@@ -19,11 +19,17 @@ files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given a
   after the last of them (the report);
 - memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before;
 - parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the data copy's parts, when
-  given (their media files: the CSVs are not media, and the report does not count them).
+  given (their media files: the CSVs are not media, and the report does not count them);
+- copy-folder, copy-zip, parts-copy-folder, parts-copy-zip: the browser's own floor, the same bytes moved with nothing
+  else done, best of RUNS: each file (each member's range of its part) written whole through createWritable into the
+  private file system, 8 at once as the import writes; and each one read through its stream with its CRC-32 worked
+  out, as the zip's writer reads it.
 """
+import json
 import os
 import sys
 import time
+import zipfile
 
 
 from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_input
@@ -65,9 +71,68 @@ def memory(driver, url, name, field, paths):
     print(f"{name} {grown / 1e6:.1f} MB")
 
 
+COPY_PAGE = FOLDER_PAGE.replace("'./worker.js'", "'./copy-worker.js'").replace(
+    "files: [...document.getElementById(field).files] }",
+    "files: [...document.getElementById(field).files], ranges: window.ranges ?? null }")
+COPY_WORKER = folder_worker("""    // The same bytes as the import moves: the files, or the members' ranges of the parts.
+    const { crc32 } = await import('./zipstream.js');
+    const blobs = e.data.ranges ? e.data.ranges.map(([file, start, end]) => files[file].slice(start, end)) : files;
+    const started = performance.now();
+    let next = 0, crc = 0;
+    await Promise.all(Array.from({ length: into === 'folder' ? 8 : 1 }, async () => {
+      while (next < blobs.length) {
+        const index = next++;
+        if (into === 'folder') {
+          const writable = await (await out.getFileHandle(`f${index}`, { create: true })).createWritable();
+          await writable.write(blobs[index]);
+          await writable.close();
+        } else {
+          const reader = blobs[index].stream().getReader();
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            crc = crc32(crc, value);
+            bytes += value.length;
+          }
+        }
+      }
+    }));
+    postMessage({ ms: performance.now() - started, crc });""")
+
+
+def member_ranges(parts):
+    """The data of each media member of `parts` (their CSVs left out) as `[part, start, end]`, read from the zips."""
+    ranges = []
+    for index, path in enumerate(parts):
+        with zipfile.ZipFile(path) as archive, open(path, "rb") as raw:
+            for info in archive.infolist():
+                if info.is_dir() or info.filename.endswith(".csv"):
+                    continue
+                raw.seek(info.header_offset + 26)
+                name_length, extra_length = int.from_bytes(raw.read(2), "little"), int.from_bytes(raw.read(2), "little")
+                start = info.header_offset + 30 + name_length + extra_length
+                ranges.append([index, start, start + info.compress_size])
+    return ranges
+
+
+def copy_floor(driver, url, name, field, paths, ranges):
+    """Prints the browser's own copy of the same bytes into a folder and its read of them for a zip, best of RUNS."""
+    for into in ["folder", "zip"]:
+        results = []
+        for _ in range(RUNS):
+            run_on_input(driver, url, field, paths, None)
+            driver.execute_script(f"window.ranges = {json.dumps(ranges)}")
+            result = driver.execute_async_script("run(arguments[0], arguments[1]).then(arguments[arguments.length - 1])", into, field)
+            if "error" in result:
+                raise SystemExit(f"{name}-{into}: {result['error']}")
+            results.append(result["ms"])
+        print(f"{name}-{into} {min(results) / 1000:.2f} s")
+
+
 def main():
     inputs = [("", "folder", [DCIM])] + ([("parts-", "parts", PARTS)] if PARTS else [])
-    with module_site(MODULE, {"index.html": FOLDER_PAGE, "worker.js": WORKER}) as url:
+    pages = {"index.html": FOLDER_PAGE, "worker.js": WORKER, "copy.html": COPY_PAGE, "copy-worker.js": COPY_WORKER}
+    with module_site(MODULE, pages) as url:
         driver = browser()
         driver.set_script_timeout(1800)
         try:
@@ -75,6 +140,8 @@ def main():
                 for into in ["folder", "zip"]:
                     best_run(driver, url, prefix + into, field, paths, into)
                 memory(driver, url, prefix + "memory", field, paths)
+                ranges = member_ranges(paths) if prefix else None
+                copy_floor(driver, url.replace("index.html", "copy.html"), prefix + "copy", field, paths, ranges)
         finally:
             driver.quit()
 
