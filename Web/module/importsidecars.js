@@ -5,6 +5,7 @@
 
 import { runEngine } from './livephoto.js';
 import { checkMembers } from './zipcheck.js';
+import { checksumOf } from './zipstream.js';
 
 /** Media files per `importKept` run. */
 const batchSize = 32;
@@ -55,7 +56,8 @@ export async function keptTimes(asked, members, session, signal, progress) {
 /**
  * A copy of the import's `write` stage as it is written: `[member, output, seconds, facts?, prefer?]`. With facts,
  * the engine writes them into the file (`{ blob, seconds, wrote, note }`, `blob` the file as written); without, the
- * file is copied as it is (with `crc`, a zip's member's CRC-32, known already).
+ * file is copied as it is (with `crc`, a zip's member's CRC-32, known already). `checksum()` works out a written file's
+ * CRC-32 from its parts where it can (null where it cannot), for a zip's entry.
  */
 export async function stampedCopy([member, , seconds, facts, prefer], members, session) {
   const file = members[member].file;
@@ -64,7 +66,8 @@ export async function stampedCopy([member, , seconds, facts, prefer], members, s
   if (facts == null) return { ...asItIs, seconds, wrote: [] };
   const answer = await runEngine('importStamp', [file], { facts, preferJson: prefer === true }, [members[member].path], session);
   const { wrote = [], note, seconds: dated = null } = answer.report;
-  return { ...(answer.files[0] ? { blob: answer.files[0].blob } : asItIs), seconds: dated, wrote, note };
+  const [written] = answer.files;
+  return { ...(written ? { blob: written.blob, checksum: () => checksumOf(written.layout) } : asItIs), seconds: dated, wrote, note };
 }
 
 /**

@@ -92,13 +92,15 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   // Each job's files planned with what their sidecars say a few jobs ahead of the writing: the engine's runs take
   // turns, and each one's headers are read while it waits.
   const planned = new Map(), folders = out ? foldersBelow(out) : null;
-  // Into a zip, each planned copy's records are asked for with its plan.
-  const entry = ([, output], { blob, seconds, crc }) => ({ name: output, blob, crc, time: seconds == null ? Date.now() : seconds * 1000 });
+  // Into a zip, each planned copy's entry (its CRC-32 where it is known without a read) and records come with its plan.
+  const entry = ([, output], { blob, seconds, crc, checksum }) => ({
+    name: output, blob, crc: crc ?? checksum?.() ?? undefined, time: seconds == null ? Date.now() : seconds * 1000,
+  });
   const withRecords = async (job) => {
-    const made = job.copies.flatMap((copy, position) => (job.stamps[position].error ? [] : [entry(copy, job.stamps[position])]));
-    const records = zip.records(made);
+    const entries = job.copies.map((copy, position) => (job.stamps[position].error ? null : entry(copy, job.stamps[position])));
+    const records = zip.records(entries.filter(Boolean));
     records.catch(() => {}); // its failure is the zip's, when its turn comes
-    return { ...job, records };
+    return { ...job, entries, records };
   };
   const plan = (index) => {
     if (index < jobs.length && !planned.has(index)) {
@@ -110,7 +112,7 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   const write = async (job, index) => {
     const result = { number: job.number, written: [], wrote: [], notes: [] };
     for (let ahead = 1; ahead <= lookahead; ahead++) plan(index + ahead);
-    const { embedded, copies, stamps, records } = await plan(index);
+    const { embedded, copies, stamps, entries, records } = await plan(index);
     planned.delete(index);
     let nextRecord = 0;
     // A Motion Photo given its separate video back is one file; where it cannot be, both go as they came.
@@ -129,7 +131,7 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
       if (zip) {
         // Dated as the command line dates the file it writes: the capture time the file keeps, else now.
         const made = await records;
-        await zip.add([entry(copy, stamped)], [made[nextRecord++]]);
+        await zip.add([entries[position]], [made[nextRecord++]]);
         result.written.push(member);
       } else {
         try {

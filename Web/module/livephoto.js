@@ -224,8 +224,8 @@ async function runOnce(operation, files, options, names, session, read = headers
       const blobOf = (file) => joinPieces(
         file.pieces.map(([input, offset, length]) => (input < 0 ? bytes.subarray(offset, offset + length) : files[input].slice(offset, offset + length))),
         file.type);
-      // A file wholly of the engine's bytes (a zip's record) has them as `bytes` too, to use without reading them.
-      const bytesOf = ({ pieces: [[input, offset, length] = [], ...more] }) => (input < 0 && more.length === 0 ? { bytes: bytes.subarray(offset, offset + length) } : {});
+      // A library's run tells what each file is made of (its CRC-32 and a zip's records come of it without a read).
+      const layoutOf = (file) => (session ? { layout: { pieces: file.pieces, bytes, inputs: files, cache: read.cache } } : {});
       // A zip's members first: their checksums go into the zip's records before its Blob is made.
       const parts = json.files.map((file) => (file.part ? blobOf(file) : null));
       if (json.files.some((file) => file.checksums)) {
@@ -236,7 +236,7 @@ async function runOnce(operation, files, options, names, session, read = headers
       }
       return {
         report: json.report,
-        files: json.files.filter((file) => !file.part).map((file) => ({ name: file.name, type: file.type, blob: blobOf(file), ...bytesOf(file) })),
+        files: json.files.filter((file) => !file.part).map((file) => ({ name: file.name, type: file.type, blob: blobOf(file), ...layoutOf(file) })),
       };
     }
     if (json.needsFrame) return { needsFrame: json.needsFrame };

@@ -50,6 +50,74 @@ export function crc32(crc, bytes) {
   return ~c >>> 0;
 }
 
+/** CRC-32 polynomials as the tables above hold them (bit-reversed): 1, x, and x's inverse (x times it is 1). */
+const one = 0x80000000, x = 0x40000000, inverseOfX = 0xdb710641;
+
+/** a(x)·b(x) modulo CRC-32's polynomial (zlib's `multmodp`); `a` is not zero. */
+function multiply(a, b) {
+  let product = 0;
+  for (let m = one; ; m >>>= 1) {
+    if (a & m) {
+      product ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    b = b & 1 ? (b >>> 1) ^ 0xedb88320 : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** `base` to the power `exponent` (a whole number below 2^53) modulo the polynomial. */
+function power(base, exponent) {
+  let result = one;
+  for (let square = base, e = exponent; e > 0; e = Math.floor(e / 2), square = multiply(square, square)) {
+    if (e % 2 === 1) result = multiply(square, result);
+  }
+  return result;
+}
+
+/** The CRC-32 of A followed by B, from A's, B's and B's length in bytes (zlib's `crc32_combine`). */
+export function crc32Combine(crcA, crcB, lengthB) {
+  return (multiply(power(x, 8 * lengthB), crcA) ^ crcB) >>> 0;
+}
+
+/**
+ * The CRC-32 of `length` bytes at `offset` of `file`, worked out without reading them from the CRC-32 of the whole
+ * (`file.knownChecksum`, a zip member's, checked) and those of the bytes before and after them, which `cache` (the
+ * engine's run's ReadCache, its `handle`) holds: A, B and C, crc(A‖B) = crc(A‖B‖C) ^ crc(C) taken back |C| bytes,
+ * crc(B) = crc(A‖B) ^ crc(A) carried |B| bytes. Null where those bytes are not in the cache and the range not either.
+ */
+function rangeChecksum(file, handle, offset, length, cache) {
+  const end = offset + length, before = cache.get(handle, 0, offset), after = cache.get(handle, end, file.size - end);
+  if (file.knownChecksum != null && before && after) {
+    const upToEnd = multiply(power(inverseOfX, 8 * (file.size - end)), (file.knownChecksum ^ crc32(0, after)) >>> 0);
+    return (upToEnd ^ multiply(power(x, 8 * length), crc32(0, before))) >>> 0;
+  }
+  const bytes = cache.get(handle, offset, length);
+  return bytes ? crc32(0, bytes) : null;
+}
+
+/**
+ * The CRC-32 of a file an engine's run wrote (its `layout`: pieces of its own bytes and of its inputs, the inputs and
+ * the run's cache), piece by piece without reading the inputs' bytes again; null where a piece's is not known so.
+ */
+export function checksumOf(layout) {
+  if (!layout) return null;
+  let crc = 0;
+  for (const [input, offset, length] of layout.pieces) {
+    const piece = input < 0 ? crc32(0, layout.bytes.subarray(offset, offset + length))
+      : rangeChecksum(layout.inputs[input], input, offset, length, layout.cache);
+    if (piece == null) return null;
+    crc = crc32Combine(crc, piece, length);
+  }
+  return crc;
+}
+
+/** A file an engine's run wrote wholly of its own bytes (a zip's record), those bytes; else null. */
+function engineBytes(layout) {
+  const [[input, offset, length] = [], ...more] = layout?.pieces ?? [];
+  return input < 0 && more.length === 0 ? layout.bytes.subarray(offset, offset + length) : null;
+}
+
 /** A zip written member by member. */
 export class ZipStream {
   /**
@@ -79,7 +147,7 @@ export class ZipStream {
   async records(files) {
     const members = files.map(({ name, blob, time }) => ({ name, size: blob.size, time: Math.floor(time / 1000), offset: 0 }));
     const answer = await runEngine('zip', [], { part: 'records', members }, undefined, this.session);
-    const bytes = await Promise.all(answer.files.map(async (file) => file.bytes ?? new Uint8Array(await file.blob.arrayBuffer())));
+    const bytes = await Promise.all(answer.files.map(async (file) => engineBytes(file.layout) ?? new Uint8Array(await file.blob.arrayBuffer())));
     const at = answer.report.descriptorChecksumAt;
     return files.map((_, i) => ({ header: bytes[2 * i], descriptor: bytes[2 * i + 1], checksumAt: at }));
   }

@@ -308,6 +308,39 @@ print(json.dumps([[i.filename, i.file_size, i.CRC, i.date_time[:4], i.flag_bits 
     for (let at = 0; at < data.length; at += 777) chained = crc32(chained, data.subarray(at, at + 777));
     assert.equal(chained, zlib.crc32(data));
   });
+
+  test('a written file\'s CRC-32 from its pieces: its own bytes, and ranges of a member whose CRC-32 is known, unread', async () => {
+    const { checksumOf, crc32Combine } = await import(join(moduleDir, 'zipstream.js'));
+    const { ReadCache } = await import(join(moduleDir, 'inputs.js'));
+    const data = new Uint8Array(3 << 20);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761 >>> 13) & 0xff;
+    assert.equal(crc32Combine(zlib.crc32(data.subarray(0, 1000)), zlib.crc32(data.subarray(1000)), data.length - 1000), zlib.crc32(data));
+    // The member as the engine's run saw it: its first and last 256 KiB read, its CRC-32 the part's directory's.
+    const member = new Blob([data]);
+    member.knownChecksum = zlib.crc32(data);
+    const layout = (pieces, bytes = new Uint8Array([9, 8, 7, 6])) => {
+      const cache = new ReadCache([member]);
+      cache.add(0, 0, data.slice(0, 262144));
+      cache.add(0, data.length - 262144, data.slice(data.length - 262144));
+      return { pieces, bytes, inputs: [member], cache };
+    };
+    const expect = (pieces) => {
+      const parts = pieces.map(([input, offset, length]) => (input < 0 ? new Uint8Array([9, 8, 7, 6]).subarray(offset, offset + length) : data.subarray(offset, offset + length)));
+      return zlib.crc32(Buffer.concat(parts));
+    };
+    for (const pieces of [
+      [[0, 0, data.length]], // copied as it was
+      [[0, 0, 2], [-1, 0, 4], [0, 40000, data.length - 40000]], // a photo's new header: its first bytes, new ones, the rest
+      [[0, 0, data.length - 50000], [-1, 1, 3]], // a movie's moov at its end, written anew
+      [[-1, 0, 4], [0, 100, data.length - 200], [0, data.length - 30, 30]], // bytes before, after and between
+    ]) assert.equal(checksumOf(layout(pieces)), expect(pieces), JSON.stringify(pieces));
+    // A range whose bytes before and after were not read, of a member of no known CRC-32, is worked out as it is read.
+    assert.equal(checksumOf(layout([[0, 300000, 1000000]])), null);
+    const unknown = layout([[0, 40000, data.length - 40000]]);
+    unknown.inputs = [new Blob([data])];
+    assert.equal(checksumOf(unknown), null);
+    assert.equal(checksumOf(undefined), null);
+  });
 });
 
 describe('reading a stream through one buffer (eachChunk)', () => {
