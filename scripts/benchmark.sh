@@ -760,8 +760,8 @@ printf '  %-62s %8s s\n' "cp -r of the folder" "$icp_s"
 printf '  %-62s %8s s   (%s cp -r)\n' "livephoto import DCIM --out OUT --jobs 2" "$icli_s" "$(x "$icli_s" "$icp_s")"
 # The browser's own floor: the same bytes written (read) with nothing else done, in the same browser.
 ifloor() { printf '  %-62s %8s s   (%s the command line)\n' "$1" "$(ivalue "$2")" "$(x "$(ivalue "$2")" "$3")"; }
-ifloor "the browser's own copy (createWritable, 8 files at once)" copy-folder "$icli_s"
-ifloor "the browser's own read (a stream a file, CRC-32)" copy-zip "$icli_s"
+ifloor "the browser's own copy (createWritable, 4 files at once)" copy-folder "$icli_s"
+ifloor "the browser's own read (a stream a file)" copy-zip "$icli_s"
 printf '  %-62s %8s s   (%s the command line, %s the browser'"'"'s copy; target at most 1.5x the command line)\n' \
   "importLibrary into a folder (createWritable)" "$(ivalue folder)" "$(x "$(ivalue folder)" "$icli_s")" "$(x "$(ivalue folder)" "$(ivalue copy-folder)")"
 istages folder

@@ -56,10 +56,11 @@ export async function keptTimes(asked, members, session, signal, progress) {
 /**
  * A copy of the import's `write` stage as it is written: `[member, output, seconds, facts?, prefer?]`. With facts,
  * the engine writes them into the file (`{ blob, seconds, wrote, note }`, `blob` the file as written); without, the
- * file is copied as it is (with `crc`, a zip's member's CRC-32, known already). `checksum()` works out a written file's
- * CRC-32 from its parts where it can (null where it cannot), for a zip's entry.
+ * file is copied as it is (with `crc`, a zip's member's CRC-32, known already). With `checksums` (a zip's entries),
+ * a written file's `crc` is worked out from its pieces where it can be (`checksumOf`); else it is worked out as the
+ * file is read.
  */
-export async function stampedCopy([member, , seconds, facts, prefer], members, session) {
+export async function stampedCopy([member, , seconds, facts, prefer], members, session, { checksums = false } = {}) {
   const file = members[member].file;
   // A zip's member copied as it is has the CRC-32 its part's directory gives (its bytes were checked against it).
   const asItIs = { blob: file.whole?.() ?? file, ...(file.knownChecksum == null ? {} : { crc: file.knownChecksum }) };
@@ -67,14 +68,20 @@ export async function stampedCopy([member, , seconds, facts, prefer], members, s
   const answer = await runEngine('importStamp', [file], { facts, preferJson: prefer === true }, [members[member].path], session);
   const { wrote = [], note, seconds: dated = null } = answer.report;
   const [written] = answer.files;
-  return { ...(written ? { blob: written.blob, checksum: () => checksumOf(written.layout) } : asItIs), seconds: dated, wrote, note };
+  return { ...(written ? { blob: written.blob, ...checksumIf(checksums, written) } : asItIs), seconds: dated, wrote, note };
+}
+
+/** `{ crc }` of a file an engine's run wrote, where `wanted` and it can be had without a read; else nothing. */
+function checksumIf(wanted, written) {
+  const crc = wanted ? checksumOf(written.layout) : null;
+  return crc == null ? {} : { crc };
 }
 
 /**
  * The Motion Photo of `job` (whose `embed` is `[photo, video]`) with its separate video appended and its sidecar
  * written into it: `{ copy, stamped }` as `stampedCopy` gives, for the photo's copy; null where the video is no MP4.
  */
-export async function embeddedCopy(job, members, session) {
+export async function embeddedCopy(job, members, session, { checksums = false } = {}) {
   const [photo, video] = job.embed;
   const copy = job.copies.find(([member]) => member === photo);
   const [, , , facts, prefer] = copy;
@@ -82,16 +89,17 @@ export async function embeddedCopy(job, members, session) {
     { facts: facts ?? {}, preferJson: prefer === true, embed: true }, [members[photo].path, members[video].path], session);
   if (!answer.report.embedded) return null;
   const { wrote = [], note, seconds = null } = answer.report;
-  return { copy, stamped: { blob: answer.files[0].blob, seconds, wrote, note } };
+  return { copy, stamped: { blob: answer.files[0].blob, ...checksumIf(checksums, answer.files[0]), seconds, wrote, note } };
 }
 
 /**
  * `job` as it is written: `{ embedded, copies, stamps }`, its copies (one, where a Motion Photo took its separate
- * video back) and each one's `stampedCopy` (`{ error }` where the engine could not plan it).
+ * video back) and each one's `stampedCopy` (`{ error }` where the engine could not plan it); `options` as
+ * `stampedCopy` takes them.
  */
-export async function plannedJob(job, members, session) {
-  const embedded = job.embed ? await embeddedCopy(job, members, session).catch(() => null) : null;
+export async function plannedJob(job, members, session, options) {
+  const embedded = job.embed ? await embeddedCopy(job, members, session, options).catch(() => null) : null;
   if (embedded) return { embedded, copies: [embedded.copy], stamps: [embedded.stamped] };
-  const stamps = await Promise.all(job.copies.map((copy) => stampedCopy(copy, members, session).catch((error) => ({ error }))));
+  const stamps = await Promise.all(job.copies.map((copy) => stampedCopy(copy, members, session, options).catch((error) => ({ error }))));
   return { embedded: null, copies: job.copies, stamps };
 }

@@ -43,7 +43,7 @@ export async function appendRecords(out, lines) {
  */
 export function foldersBelow(root) {
   const known = new Map();
-  return (path) => {
+  const at = (path) => {
     let folder = known.get(path);
     if (!folder) {
       folder = folderAt(root, path);
@@ -52,6 +52,9 @@ export function foldersBelow(root) {
     }
     return folder;
   };
+  /** Looked up again next time: a folder taken away while the run writes into it is made again. */
+  at.forget = (path) => known.delete(path);
+  return at;
 }
 
 /** True when `folder` holds a file named `name` (one trip to the browser's file system, the file not opened). */
@@ -92,27 +95,29 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   // Each job's files planned with what their sidecars say a few jobs ahead of the writing: the engine's runs take
   // turns, and each one's headers are read while it waits.
   const planned = new Map(), folders = out ? foldersBelow(out) : null;
-  // Into a zip, each planned copy's entry (its CRC-32 where it is known without a read) and records come with its plan.
-  const entry = ([, output], { blob, seconds, crc, checksum }) => ({
-    name: output, blob, crc: crc ?? checksum?.() ?? undefined, time: seconds == null ? Date.now() : seconds * 1000,
-  });
+  // Into a zip, each planned copy's entry (with its CRC-32 where it is known without a read) and records come with its
+  // plan.
+  const entry = ([, output], { blob, seconds, crc }) => ({ name: output, blob, crc, time: seconds == null ? Date.now() : seconds * 1000 });
   const withRecords = async (job) => {
     const entries = job.copies.map((copy, position) => (job.stamps[position].error ? null : entry(copy, job.stamps[position])));
-    const records = zip.records(entries.filter(Boolean));
+    const made = entries.filter(Boolean), records = made.length > 0 ? zip.records(made) : Promise.resolve([]);
     records.catch(() => {}); // its failure is the zip's, when its turn comes
     return { ...job, entries, records };
   };
   const plan = (index) => {
     if (index < jobs.length && !planned.has(index)) {
-      const job = plannedJob(jobs[index], members, session);
-      planned.set(index, zip ? job.then(withRecords) : job);
+      const job = plannedJob(jobs[index], members, session, { checksums: zip != null });
+      const ready = zip ? job.then(withRecords) : job;
+      ready.catch(() => {}); // a plan left unawaited by a stop; a failure is its item's, when its turn comes
+      planned.set(index, ready);
     }
     return planned.get(index);
   };
   const write = async (job, index) => {
     const result = { number: job.number, written: [], wrote: [], notes: [] };
+    const ready = plan(index);
     for (let ahead = 1; ahead <= lookahead; ahead++) plan(index + ahead);
-    const { embedded, copies, stamps, entries, records } = await plan(index);
+    const { embedded, copies, stamps, entries, records } = await ready;
     planned.delete(index);
     let nextRecord = 0;
     // A Motion Photo given its separate video back is one file; where it cannot be, both go as they came.
@@ -134,13 +139,14 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
         await zip.add([entries[position]], [made[nextRecord++]]);
         result.written.push(member);
       } else {
+        const slash = output.lastIndexOf('/'), name = output.slice(slash + 1), where = slash < 0 ? '' : output.slice(0, slash);
         try {
-          const slash = output.lastIndexOf('/'), name = output.slice(slash + 1);
-          const folder = await folders(slash < 0 ? '' : output.slice(0, slash));
+          const folder = await folders(where);
           if (await holdsFile(folder, name)) throw new LivePhotoError(`${output} is there already: it is not replaced`, 2);
           await writeWhole(folder, name, file);
           result.written.push(member);
         } catch (error) {
+          if (error.name === 'NotFoundError') folders.forget(where);
           result.failure ??= `${output}: ${error.message}`;
         }
       }

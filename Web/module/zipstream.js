@@ -115,7 +115,8 @@ export function checksumOf(layout) {
 /** A file an engine's run wrote wholly of its own bytes (a zip's record), those bytes; else null. */
 function engineBytes(layout) {
   const [[input, offset, length] = [], ...more] = layout?.pieces ?? [];
-  return input < 0 && more.length === 0 ? layout.bytes.subarray(offset, offset + length) : null;
+  // A copy of its own: a stream may hand a chunk's buffer on (transfer it), and the run's bytes hold other records.
+  return input < 0 && more.length === 0 ? layout.bytes.slice(offset, offset + length) : null;
 }
 
 /** A zip written member by member. */

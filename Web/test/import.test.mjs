@@ -279,18 +279,42 @@ describe('the writing of an import', () => {
     const { ZipStream } = await import(join(moduleDir, 'zipstream.js'));
     const folder = workFolder('written-zip'), zipped = join(folder, 'library.zip');
     const zip = new ZipStream(fileSink(zipped), undefined, {});
+    const day = () => { const d = new Date(); return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()]; };
+    const before = day();
     const done = await writeJobs(jobs, members(), { out: null, zip, session: {}, progress: () => {}, recorded: new Set() });
     await zip.close();
+    const after = day();
     assert.deepEqual(done.map(({ written }) => written).sort(), [[0], [1], [2]]);
     execFileSync('unzip', ['-tq', zipped]);
     const listed = JSON.parse(execFileSync('python3', ['-c', `
 import json, sys, zipfile
 archive = zipfile.ZipFile(sys.argv[1])
 print(json.dumps([[i.filename, archive.read(i).decode(), i.date_time[:3], i.CRC] for i in archive.infolist()]))`, zipped]).toString());
-    const today = new Date();
+    // C, undated, is dated with the time it was written.
+    assert.ok([JSON.stringify(before), JSON.stringify(after)].includes(JSON.stringify(listed[2][2])), JSON.stringify(listed[2]));
+    listed[2][2] = 'now';
     assert.deepEqual(listed, [
       ['2020/01/A.JPG', 'mine, a', [2020, 1, 26], zlib.crc32('mine, a')], ['2020/01/B.JPG', 'mine, b', [2020, 1, 26], zlib.crc32('mine, b')],
-      ['2020/02/C.JPG', 'mine, c', [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()], zlib.crc32('mine, c')],
+      ['2020/02/C.JPG', 'mine, c', 'now', zlib.crc32('mine, c')],
     ]);
+  });
+
+  test('into a zip, an item whose middle copy fails: the others written under their own names, the known CRC-32 not worked out again', async () => {
+    const { writeJobs } = await import(join(moduleDir, 'importwrite.js'));
+    const { ZipStream } = await import(join(moduleDir, 'zipstream.js'));
+    const zipped = join(workFolder('written-zip-failed'), 'library.zip');
+    const zip = new ZipStream(fileSink(zipped), undefined, {});
+    const unreadable = { size: 3, whole: () => { throw new Error('the browser refuses to read it'); } };
+    // The member's CRC-32 as its part's directory gives it (checked when it was listed) is the entry's: none read.
+    const kept = { size: 7, knownChecksum: 0x12345678, whole: () => new Blob(['mine, c']) };
+    const three = [{ file: new Blob(['mine, a']), path: 'A.JPG' }, { file: unreadable, path: 'B.JPG' }, { file: kept, path: 'C.JPG' }];
+    const job = { number: 1, copies: [[0, '2020/01/A.JPG', 1_580_000_000], [1, '2020/01/B.JPG', 1_580_000_000], [2, '2020/01/C.JPG', 1_580_000_000]], records: [] };
+    const [result] = await writeJobs([job], three, { out: null, zip, session: {}, progress: () => {}, recorded: new Set() });
+    await zip.close();
+    assert.deepEqual([result.written, result.failure], [[0, 2], '2020/01/B.JPG: the browser refuses to read it']);
+    const listed = JSON.parse(execFileSync('python3', ['-c', `
+import json, sys, zipfile
+print(json.dumps([[i.filename, i.file_size, i.CRC] for i in zipfile.ZipFile(sys.argv[1]).infolist()]))`, zipped]).toString());
+    assert.deepEqual(listed, [['2020/01/A.JPG', 7, zlib.crc32('mine, a')], ['2020/01/C.JPG', 7, 0x12345678]]);
   });
 });
