@@ -17,7 +17,8 @@ files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given a
   its last event (`checking` is the zip members' CRC-32, `dating` the times files dated by their sidecars keep,
   `writing` includes the record's last lines), and `rest`
   after the last of them (the report);
-- memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before;
+- memory: the page's renderer memory (RSS, with its worker) at its highest during a zip run, less before, in a fresh
+  browser (its first import);
 - parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the data copy's parts, when
   given (their media files: the CSVs are not media, and the report does not count them);
 - copy-folder, copy-zip, parts-copy-folder, parts-copy-zip: the browser's own floor, the same bytes moved with nothing
@@ -62,12 +63,19 @@ def best_run(driver, url, name, field, paths, into):
     print(f"{name}-rest {(best['ms'] - since) / 1000:.2f} s")
 
 
-def memory(driver, url, name, field, paths):
-    """Prints how much the page's memory grew, at most, during an import of `paths` into a zip, as `name`."""
-    run_on_input(driver, url, field, paths, None)
-    time.sleep(1)
-    grown, _ = memory_growth(driver.service.process.pid, lambda: driver.execute_async_script(
-        "run('zip', arguments[0]).then(arguments[arguments.length - 1])", field), 0.02)
+def memory(url, name, field, paths):
+    """Prints how much the page's memory grew, at most, during an import of `paths` into a zip, as `name`: the first
+    import of a fresh browser (a page loaded again in the same browser keeps its renderer process, and with it what
+    earlier imports left, which would count in the baseline)."""
+    driver = browser()
+    driver.set_script_timeout(1800)
+    try:
+        run_on_input(driver, url, field, paths, None)
+        time.sleep(1)
+        grown, _ = memory_growth(driver.service.process.pid, lambda: driver.execute_async_script(
+            "run('zip', arguments[0]).then(arguments[arguments.length - 1])", field), 0.02)
+    finally:
+        driver.quit()
     print(f"{name} {grown / 1e6:.1f} MB")
 
 
@@ -137,7 +145,7 @@ def main():
             for prefix, field, paths in inputs:
                 for into in ["folder", "zip"]:
                     best_run(driver, url, prefix + into, field, paths, into)
-                memory(driver, url, prefix + "memory", field, paths)
+                memory(url, prefix + "memory", field, paths)
                 ranges = member_ranges(paths) if prefix else None
                 copy_floor(driver, url.replace("index.html", "copy.html"), prefix + "copy", field, paths, ranges)
         finally:
