@@ -41,7 +41,7 @@ export async function appendRecords(out, lines) {
  * `folderAt` for the many files of one run: each folder below `root` looked up (or made) once, however many files go
  * into it, since each lookup is a trip to the browser's file system.
  */
-export function foldersBelow(root) {
+function foldersBelow(root) {
   const known = new Map();
   const at = (path) => {
     let folder = known.get(path);
@@ -58,7 +58,7 @@ export function foldersBelow(root) {
 }
 
 /** True when `folder` holds a file named `name` (one trip to the browser's file system, the file not opened). */
-export async function holdsFile(folder, name) {
+async function holdsFile(folder, name) {
   try {
     await folder.getFileHandle(name);
     return true;
@@ -100,7 +100,9 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   const entry = ([, output], { blob, seconds, crc }) => ({ name: output, blob, crc, time: seconds == null ? Date.now() : seconds * 1000 });
   const withRecords = async (job) => {
     const entries = job.copies.map((copy, position) => (job.stamps[position].error ? null : entry(copy, job.stamps[position])));
-    const made = entries.filter(Boolean), records = made.length > 0 ? zip.records(made) : Promise.resolve([]);
+    // Each copy's records at its own place (none where its plan failed).
+    const made = entries.filter(Boolean);
+    const records = (made.length > 0 ? zip.records(made) : Promise.resolve([])).then((list) => entries.map((e) => (e ? list.shift() : null)));
     records.catch(() => {}); // its failure is the zip's, when its turn comes
     return { ...job, entries, records };
   };
@@ -119,7 +121,6 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
     for (let ahead = 1; ahead <= lookahead; ahead++) plan(index + ahead);
     const { embedded, copies, stamps, entries, records } = await ready;
     planned.delete(index);
-    let nextRecord = 0;
     // A Motion Photo given its separate video back is one file; where it cannot be, both go as they came.
     if (embedded) result.embedded = true;
     for (const [position, copy] of copies.entries()) {
@@ -135,8 +136,7 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
       if (stamped.note) result.notes.push([member, stamped.note]);
       if (zip) {
         // Dated as the command line dates the file it writes: the capture time the file keeps, else now.
-        const made = await records;
-        await zip.add([entries[position]], [made[nextRecord++]]);
+        await zip.add([entries[position]], [(await records)[position]]);
         result.written.push(member);
       } else {
         const slash = output.lastIndexOf('/'), name = output.slice(slash + 1), where = slash < 0 ? '' : output.slice(0, slash);

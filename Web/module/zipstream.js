@@ -90,7 +90,7 @@ function rangeChecksum(file, handle, offset, length, cache) {
   const end = offset + length, before = cache.get(handle, 0, offset), after = cache.get(handle, end, file.size - end);
   if (file.knownChecksum != null && before && after) {
     const upToEnd = multiply(power(inverseOfX, 8 * (file.size - end)), (file.knownChecksum ^ crc32(0, after)) >>> 0);
-    return (upToEnd ^ multiply(power(x, 8 * length), crc32(0, before))) >>> 0;
+    return crc32Combine(crc32(0, before), upToEnd, length);
   }
   const bytes = cache.get(handle, offset, length);
   return bytes ? crc32(0, bytes) : null;
