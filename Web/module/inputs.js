@@ -33,8 +33,10 @@ export function stem(name) {
 
 /** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
 export class ReadCache {
-  constructor(files) {
+  /** The bytes of `files` as read; a small read brings in `ahead` bytes (`readAhead`; 0: what it asks). */
+  constructor(files, ahead = readAhead) {
     this.files = files;
+    this.ahead = ahead;
     this.runs = files.map(() => []);
     this.held = 0;
   }
@@ -58,7 +60,7 @@ export class ReadCache {
       const size = this.files[handle].size;
       const start = Math.max(0, Math.min(offset, size));
       const before = this.runs[handle].find((run) => run.start < start && run.start + run.bytes.length >= start);
-      const ahead = before ? Math.min(maxRead, Math.max(readAhead, start - before.start)) : readAhead;
+      const ahead = before ? Math.min(maxRead, Math.max(this.ahead, start - before.start)) : this.ahead;
       const end = Math.min(size, start + Math.max(count, ahead));
       return { handle, start, end };
     });

@@ -163,7 +163,7 @@ async function run(operation, files, options = {}) {
 export function runEngine(operation, files, options, names, session) {
   if (!session) return runOnce(operation, files, options, names);
   // A session's runs share its instance and its read state: one at a time; each one's headers read while it waits.
-  const read = headers(files);
+  const read = headers(files, operation);
   read.ahead.catch(() => {}); // its failure is the run's, in its turn
   const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, session, read));
   session.turn = run.catch(() => {});
@@ -171,14 +171,15 @@ export function runEngine(operation, files, options, names, session) {
 }
 
 // What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's
-// moov, a Motion Photo's trailer). What else a run asks for is read after it.
-function headers(files) {
-  const cache = new ReadCache(files);
-  return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
+// moov, a Motion Photo's trailer). What else a run asks for is read after it. A zip part's local headers (`zipData`)
+// are read as the engine asks (its 64 KiB window): neither the part's ends nor 256 KiB around each header.
+function headers(files, operation) {
+  const cache = new ReadCache(files, operation === 'zipData' ? 0 : readAhead);
+  return { cache, ahead: operation === 'zipData' ? Promise.resolve() : cache.fill(files.flatMap((file, handle) => [
     { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };
 }
 
-async function runOnce(operation, files, options, names, session, read = headers(files)) {
+async function runOnce(operation, files, options, names, session, read = headers(files, operation)) {
   // The instance's imports read the state at each call: a session's instance reads this run's.
   const state = session ? (session.state ??= {}) : {};
   Object.assign(state, { cache: read.cache, misses: [], messages: [] });
