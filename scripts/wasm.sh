@@ -58,7 +58,7 @@ else
       --max-memory=536870912 --gc-sections --strip-all \
       "$work/$engine-exports.o" "$work/Shims.o" "$work/LivePhotoCore.o" "$work/MediaFormats.o" "$unicode" \
       "$sysroot/lib/wasm32-wasi/libc.a" "$builtins" -o "$work/$engine-unoptimized.wasm"
-    # A function with one caller is inlined into it only while small (-ocimfs): left to itself, wasm-opt folds every
+    # A function with one caller is inlined into it only while small: left to itself, wasm-opt folds every
     # operation's code into the dispatcher, one function of 160-450 KB, and a browser's optimizing compiler, once that
     # function runs hot, takes 80-90 MB more to compile it (docs/guide/javascript.md#two-engines).
     wasm-opt -Oz --one-caller-inline-max-function-size=200 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \

@@ -8,6 +8,7 @@ import { LivePhotoError, ReadCache, joinPieces, maxRead, nameOf, readAhead, stem
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
 const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'importFacts', 'importKept', 'importStamp', 'import']);
+const readsAsAsked = new Set(['zipData']); // many small reads far apart (a zip's local headers): nothing read ahead
 
 export { LivePhotoError };
 
@@ -171,11 +172,11 @@ export function runEngine(operation, files, options, names, session) {
 }
 
 // What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's
-// moov, a Motion Photo's trailer). What else a run asks for is read after it. A zip part's local headers (`zipData`)
-// are read as the engine asks (its 64 KiB window): neither the part's ends nor 256 KiB around each header.
+// moov, a Motion Photo's trailer). What else a run asks for is read after it; all of it, as asked, for `readsAsAsked`.
 function headers(files, operation) {
-  const cache = new ReadCache(files, operation === 'zipData' ? 0 : readAhead);
-  return { cache, ahead: operation === 'zipData' ? Promise.resolve() : cache.fill(files.flatMap((file, handle) => [
+  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, 0), ahead: Promise.resolve() };
+  const cache = new ReadCache(files);
+  return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
     { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };
 }
 

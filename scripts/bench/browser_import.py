@@ -29,11 +29,10 @@ files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given a
 import json
 import os
 import sys
-import time
 import zipfile
 
 
-from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_input
+from browser_support import FOLDER_PAGE, browser, first_zip_run_memory, folder_worker, module_site, run_on_input
 
 MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -65,18 +64,8 @@ def best_run(driver, url, name, field, paths, into):
 
 def memory(url, name, field, paths):
     """Prints how much the page's memory grew, at most, during an import of `paths` into a zip, as `name`: the first
-    import of a fresh browser (a page loaded again in the same browser keeps its renderer process, and with it what
-    earlier imports left, which would count in the baseline)."""
-    driver = browser()
-    driver.set_script_timeout(1800)
-    try:
-        run_on_input(driver, url, field, paths, None)
-        time.sleep(1)
-        grown, _ = memory_growth(driver.service.process.pid, lambda: driver.execute_async_script(
-            "run('zip', arguments[0]).then(arguments[arguments.length - 1])", field), 0.02)
-    finally:
-        driver.quit()
-    print(f"{name} {grown / 1e6:.1f} MB")
+    import of a fresh browser."""
+    print(f"{name} {first_zip_run_memory(url, field, paths) / 1e6:.1f} MB")
 
 
 COPY_PAGE = FOLDER_PAGE.replace("'./worker.js'", "'./copy-worker.js'").replace(

@@ -14,10 +14,9 @@ livephoto.js and runs convertLibrary (every Live Photo to a Motion Photo) on a f
 """
 import os
 import sys
-import time
 
 
-from browser_support import FOLDER_PAGE, browser, folder_worker, memory_growth, module_site, run_on_folder
+from browser_support import FOLDER_PAGE, browser, first_zip_run_memory, folder_worker, module_site, run_on_folder
 
 MODULE, LIBRARY = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -38,16 +37,7 @@ def main():
                 print(f"{into} {best['ms'] / 1000:.2f} s {best['done']} done {best['failed']} failed {best['bytes']} bytes")
         finally:
             driver.quit()
-        fresh = browser()
-        fresh.set_script_timeout(1800)
-        try:
-            run_on_folder(fresh, url, LIBRARY, None)
-            time.sleep(1)
-            grown, _ = memory_growth(
-                fresh.service.process.pid, lambda: fresh.execute_async_script("run('zip').then(arguments[arguments.length - 1])"), 0.02)
-            print(f"memory {grown / 1e6:.1f} MB")
-        finally:
-            fresh.quit()
+        print(f"memory {first_zip_run_memory(url, 'folder', [LIBRARY]) / 1e6:.1f} MB")
 
 
 main()
