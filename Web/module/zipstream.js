@@ -182,7 +182,8 @@ export class ZipStream {
   /** Writes the central directory and closes the stream. */
   async close() {
     const answer = await runEngine('zip', [], { part: 'directory', members: this.members, at: this.offset }, undefined, this.session);
-    await this.send(new Uint8Array(await answer.files[0].blob.arrayBuffer()));
+    const [directory] = answer.files;
+    await this.send(engineBytes(directory.layout) ?? new Uint8Array(await directory.blob.arrayBuffer()));
     await this.writer.close();
   }
 
