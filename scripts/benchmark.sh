@@ -700,41 +700,11 @@ if [ ! -f "$bimp/done" ]; then
   cp "$bimp/DCIM/100APPLE/IMG_0001.MOV" "$bimp/DCIM/100APPLE/IMG_E0001.MOV"
   touch "$bimp/done"
 fi
-# The data copy: its parts hold the same media, flattened into `iCloud Photos Part N of 4/Photos/` (a second file of a
-# name already taken goes into Photos/Copies/), then each part's Photo Details.csv: a row for each file of its Photos/,
-# dated 2013-08-29 07:08 UTC plus a minute for each file in path order, imported six days later, the checksum 0x01 and
-# the file's SHA-1 in base64 (so that copies share it, as Apple's do).
+# The data copy: four stored zips of the same media, each part's files with its Photo Details.csv
+# (scripts/bench/data_copy.py).
 if [ ! -f "$bimp/parts/iCloud Photos Part 4 of 4.zip" ]; then
   rm -rf "$bimp/parts" "$bimp/parts.tmp"
-  python3 - "$bimp" <<'EOF'
-import base64, calendar, hashlib, pathlib, sys, time, zipfile
-root = pathlib.Path(sys.argv[1])
-files = sorted(p.relative_to(root).as_posix() for p in (root / "DCIM").rglob("*") if p.is_file())
-quarter = -(-len(files) // 4)
-days = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
-months = "January February March April May June July August September October November December".split()
-def apple_date(seconds):
-    t = time.gmtime(seconds)
-    return (f"{days[t.tm_wday]} {months[t.tm_mon - 1]} {t.tm_mday},{t.tm_year} {t.tm_hour % 12 or 12}:{t.tm_min:02} "
-            f"{'AM' if t.tm_hour < 12 else 'PM'} GMT")
-first = calendar.timegm((2013, 8, 29, 7, 8, 0))
-taken = set()
-(root / "parts.tmp").mkdir()
-for i in range(4):
-    top = f"iCloud Photos Part {i + 1} of 4"
-    rows = ["imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate"]
-    with zipfile.ZipFile(root / "parts.tmp" / f"{top}.zip", "w", zipfile.ZIP_STORED) as part:
-        for index in range(i * quarter, min((i + 1) * quarter, len(files))):
-            path = root / files[index]
-            folder = "Photos/Copies" if path.name in taken else "Photos"
-            taken.add(path.name)
-            part.write(path, f"{top}/{folder}/{path.name}")
-            if folder == "Photos":
-                checksum = base64.b64encode(b"\x01" + hashlib.sha1(path.read_bytes()).digest()).decode()
-                created = first + index * 60
-                rows.append(f'{path.name},{checksum},no,no,no,"{apple_date(created)}",0,"{apple_date(created + 6 * 86400)}"')
-        part.writestr(f"{top}/Photos/Photo Details.csv", "\n".join(rows) + "\n")
-EOF
+  python3 scripts/bench/data_copy.py "$bimp"
   mv "$bimp/parts.tmp" "$bimp/parts"
 fi
 bparts=("$bimp/parts/iCloud Photos Part "*" of 4.zip")
@@ -795,6 +765,38 @@ done
 for run in memory parts-memory; do
   awk "BEGIN{exit !($(ivalue "$run") > 128)}" && over+=("browser import $run $(ivalue "$run") MB > 128 MB")
 done
+
+# The page's memory by the library's size: Apple data copies of one small Live Photo (a 320x240 still and a 1.5 s
+# movie, 57 KB) at BENCH_SCALE (250) Live Photos and four times as many, each imported into a zip by a fresh browser.
+# A larger library should cost the page no more memory; what it costs more is printed a 1000 Live Photos.
+small=${BENCH_SCALE:-250}
+bscale="$work/browser-scale"
+if [ ! -f "$bscale/done-$small" ]; then
+  rm -rf "$bscale" && mkdir -p "$bscale"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=320x240:rate=15" -t 1.5 -c:v libx264 -pix_fmt yuv420p "$bscale/clip.mov"
+  ffmpeg -v error -y -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$bscale/still.jpg"
+  "$bin" make "$bscale/still.jpg" "$bscale/clip.mov" --out "$bscale/seed" --name IMG >/dev/null
+  for n in "$small" $((4 * small)); do
+    python3 scripts/make-library.py "$bscale/$n/pairs" "$n" 0 0 "$bscale/seed/IMG.JPG" "$bscale/seed/IMG.MOV" \
+      "$bscale/seed/IMG.JPG" "$bscale/still.jpg" "$bscale/clip.mov"
+    for f in "$bscale/$n"/pairs/*/*/IMG_*; do
+      name=${f##*/IMG_}; k=$((10#${name%.*})); folder="$bscale/$n/DCIM/$((100 + k / 100))APPLE"
+      mkdir -p "$folder" && mv "$f" "$folder/$(printf 'IMG_%05d' $((k + 1))).${name##*.}"
+    done
+    python3 scripts/bench/data_copy.py "$bscale/$n" && mv "$bscale/$n/parts.tmp" "$bscale/$n/parts"
+  done
+  touch "$bscale/done-$small"
+fi
+sfigures=$(.build/python-tools/bin/python scripts/bench/browser_scale.py "$work/engine" "$bscale/$small/parts" "$bscale/$((4 * small))/parts")
+svalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$sfigures"; }
+smaller=$(svalue "scale-$small") larger=$(svalue "scale-$((4 * small))")
+per_thousand=$(awk -v a="$smaller" -v b="$larger" -v n="$small" 'BEGIN{printf "%.1f", (b - a) * 1000 / (3 * n)}')
+echo
+echo "browser: the page's memory by the library's size (Apple data copies of one 57 KB Live Photo, a fresh browser's zip run):"
+printf '  %-62s %8s MB\n' "$small Live Photos" "$smaller"
+printf '  %-62s %8s MB  (%s MB more a 1000 Live Photos; target no more)\n' "$((4 * small)) Live Photos" "$larger" "$per_thousand"
+awk "BEGIN{exit !($larger > 1.1 * $smaller)}" &&
+  over+=("browser import of $((4 * small)) Live Photos grew the page by $larger MB, $smaller MB at $small ($per_thousand MB a 1000)")
 fi
 
 if [ ${#over[@]} -gt 0 ]; then

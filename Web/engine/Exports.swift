@@ -28,22 +28,25 @@ func release(_ pointer: UnsafeMutableRawPointer?) {
 /// Runs the request of `length` bytes at `request`; returns the answer's buffer.
 @_cdecl("lp_run")
 func run(_ request: UnsafeRawPointer?, _ length: Int32) -> UnsafeMutableRawPointer? {
-    let text = request.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(length, 0)))) } ?? []
     var bytes: [UInt8] = []
     let answer: JSONValue
     do throws(FormatError) {
+        // Read where the host wrote it: a library's request (megabytes of JSON) is not copied first.
+        let text = UnsafeRawBufferPointer(start: request, count: request == nil ? 0 : Int(max(length, 0)))
         answer = answerJSON(for: try JSONValue.parse(text), bytes: &bytes)
     } catch {
         answer = failure("the request is not JSON: \(error.description)", code: 64)
     }
-    var json: [UInt8] = []
-    answer.write(into: &json)
-    let size = 8 + json.count + bytes.count
+    // The answer's JSON counted, then written once into the buffer the host reads: never held a second time as an
+    // array that grows (a library's report is megabytes, and the engine's memory, once grown, stays so).
+    let jsonCount = answer.utf8Count
+    let size = 8 + jsonCount + bytes.count
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-    buffer.storeBytes(of: UInt32(json.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+    buffer.storeBytes(of: UInt32(jsonCount).littleEndian, toByteOffset: 0, as: UInt32.self)
     buffer.storeBytes(of: UInt32(bytes.count).littleEndian, toByteOffset: 4, as: UInt32.self)
-    json.withUnsafeBytes { (buffer + 8).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    bytes.withUnsafeBytes { if let base = $0.baseAddress { (buffer + 8 + json.count).copyMemory(from: base, byteCount: $0.count) } }
+    var json = JSONTextBuffer(UnsafeMutableRawBufferPointer(start: buffer + 8, count: jsonCount))
+    answer.write(to: &json)
+    bytes.withUnsafeBytes { if let base = $0.baseAddress { (buffer + 8 + jsonCount).copyMemory(from: base, byteCount: $0.count) } }
     return buffer
 }
 

@@ -3,7 +3,7 @@
 ///
 /// Reading is bounded: nesting deeper than ``maxDepth`` or text longer than ``maxLength`` is refused, never followed.
 /// Objects keep their keys in order; writing puts them in that order.
-public indirect enum JSONValue: Equatable {
+public enum JSONValue: Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -19,9 +19,9 @@ public indirect enum JSONValue: Equatable {
     /// An object, its members in the order written (a repeated key kept each time; `value[key]` gives the last).
     case object([(key: String, value: JSONValue)])
 
-    /// The deepest nesting of arrays and objects ``parse(_:)`` follows.
+    /// The deepest nesting of arrays and objects ``parse(_:)-(UnsafeRawBufferPointer)`` follows.
     public static let maxDepth = 64
-    /// The longest text ``parse(_:)`` reads, in bytes: 16 MiB.
+    /// The longest text ``parse(_:)-(UnsafeRawBufferPointer)`` reads, in bytes: 16 MiB.
     public static let maxLength = 16 << 20
 
     /// Whether two values are the same JSON: an integer equals a number of the same value, and two objects are equal
@@ -100,42 +100,56 @@ public indirect enum JSONValue: Equatable {
     /// Appends the value as JSON text (as ``text`` gives it) to `out`, as UTF-8.
     /// - Parameter out: the bytes to append to.
     public func write(into out: inout [UInt8]) {
+        write(to: &out)
+    }
+
+    /// The length of the value's JSON text (as ``text`` gives it) in UTF-8 bytes, counted without writing it: what a
+    /// buffer must hold for ``write(to:)`` to write it there whole.
+    public var utf8Count: Int {
+        var counter = JSONTextCount()
+        write(to: &counter)
+        return counter.count
+    }
+
+    /// Writes the value as JSON text (as ``text`` gives it) to `out`, as UTF-8.
+    /// - Parameter out: where the text goes: an array, a count, memory.
+    public func write<Sink: JSONTextSink>(to out: inout Sink) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .integer(let i): out += Array("\(i)".utf8)
-        case .number(let d): out += Array((d.isFinite ? "\(d)" : "null").utf8)
-        case .string(let s): Self.writeString(s, into: &out)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let i): out.append(contentsOf: "\(i)".utf8)
+        case .number(let d): out.append(contentsOf: (d.isFinite ? "\(d)" : "null").utf8)
+        case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                item.write(into: &out)
+                item.write(to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let entries):
             out.append(UInt8(ascii: "{"))
             for (i, entry) in entries.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(entry.key, into: &out)
+                Self.writeString(entry.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                entry.value.write(into: &out)
+                entry.value.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    static func writeString<Sink: JSONTextSink>(_ s: String, to out: inout Sink) {
         let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20: out.append(contentsOf: "\\u00".utf8 + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
             default: out.append(byte)
             }
         }
@@ -147,6 +161,13 @@ public indirect enum JSONValue: Equatable {
     /// Parses `text`.
     /// - Throws: ``FormatError`` naming the byte where the text stops being JSON.
     public static func parse(_ text: [UInt8]) throws(FormatError) -> JSONValue {
+        let parsed = text.withUnsafeBytes { buffer in Result { () throws(FormatError) in try parse(buffer) } }
+        return try parsed.get()
+    }
+
+    /// Parses the text in `text`, read where it lies (a caller's buffer is not copied first).
+    /// - Throws: ``FormatError`` naming the byte where the text stops being JSON.
+    public static func parse(_ text: UnsafeRawBufferPointer) throws(FormatError) -> JSONValue {
         guard text.count <= maxLength else { throw FormatError(.malformed, "JSON text of \(text.count) bytes is too long") }
         var parser = Parser(bytes: text)
         let value = try parser.value(depth: 0)
@@ -156,7 +177,7 @@ public indirect enum JSONValue: Equatable {
     }
 
     struct Parser {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var position = 0
 
         func error(_ what: String) -> FormatError { FormatError(.malformed, "JSON: \(what)", at: Int64(position)) }
@@ -167,7 +188,7 @@ public indirect enum JSONValue: Equatable {
 
         mutating func expect(_ word: String) throws(FormatError) {
             let w = Array(word.utf8)
-            guard position + w.count <= bytes.count, Array(bytes[position..<position + w.count]) == w else {
+            guard position + w.count <= bytes.count, bytes[position..<position + w.count].elementsEqual(w) else {
                 throw error("expected \(word)")
             }
             position += w.count
