@@ -13,7 +13,8 @@
 #   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
 #   BENCH_BROWSER_LIBRARY=20 scripts/benchmark.sh  # Live Photos in the browser part's library (default 100, about 3 MB each)
 #   BENCH_BROWSER_IMPORT=20 scripts/benchmark.sh   # Live Photos in the browser part's camera folder (default 100)
-#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's camera folder and data copy imports alone
+#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's imports alone (camera folder, data copy, scale)
+#   BENCH_SCALE=500 scripts/benchmark.sh           # small Live Photos in the smaller scale import (default 250; then 4x)
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
 #   BENCH_TAKEOUT_MB=600 scripts/benchmark.sh      # media in the synthetic Google Takeout (default 2200; needs ~3x free)
@@ -781,22 +782,31 @@ if [ ! -f "$bscale/done-$small" ]; then
       "$bscale/seed/IMG.JPG" "$bscale/still.jpg" "$bscale/clip.mov"
     for f in "$bscale/$n"/pairs/*/*/IMG_*; do
       name=${f##*/IMG_}; k=$((10#${name%.*})); folder="$bscale/$n/DCIM/$((100 + k / 100))APPLE"
-      mkdir -p "$folder" && mv "$f" "$folder/$(printf 'IMG_%05d' $((k + 1))).${name##*.}"
+      mkdir -p "$folder"
+      mv "$f" "$folder/$(printf 'IMG_%05d' $((k + 1))).${name##*.}"
     done
-    python3 scripts/bench/data_copy.py "$bscale/$n" && mv "$bscale/$n/parts.tmp" "$bscale/$n/parts"
+    python3 scripts/bench/data_copy.py "$bscale/$n"
+    mv "$bscale/$n/parts.tmp" "$bscale/$n/parts"
   done
   touch "$bscale/done-$small"
 fi
-sfigures=$(.build/python-tools/bin/python scripts/bench/browser_scale.py "$work/engine" "$bscale/$small/parts" "$bscale/$((4 * small))/parts")
+sfigures=$(.build/python-tools/bin/python scripts/bench/browser_scale.py "$work/engine" "$bscale/$small/parts" \
+  "$bscale/$((4 * small))/parts") || failures+=("browser scale: an import failed or left files out")
 svalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$sfigures"; }
 smaller=$(svalue "scale-$small") larger=$(svalue "scale-$((4 * small))")
-per_thousand=$(awk -v a="$smaller" -v b="$larger" -v n="$small" 'BEGIN{printf "%.1f", (b - a) * 1000 / (3 * n)}')
-echo
-echo "browser: the page's memory by the library's size (Apple data copies of one 57 KB Live Photo, a fresh browser's zip run):"
-printf '  %-62s %8s MB\n' "$small Live Photos" "$smaller"
-printf '  %-62s %8s MB  (%s MB more a 1000 Live Photos; target no more)\n' "$((4 * small)) Live Photos" "$larger" "$per_thousand"
-awk "BEGIN{exit !($larger > 1.1 * $smaller)}" &&
-  over+=("browser import of $((4 * small)) Live Photos grew the page by $larger MB, $smaller MB at $small ($per_thousand MB a 1000)")
+if [ -n "$smaller" ] && [ -n "$larger" ]; then
+  per_thousand=$(awk -v a="$smaller" -v b="$larger" -v n="$small" 'BEGIN{printf "%.1f", (b - a) * 1000 / (3 * n)}')
+  echo
+  echo "browser: the page's memory by the library's size (Apple data copies of one 57 KB Live Photo, a fresh browser's"
+  echo "zip run, the lower of two):"
+  printf '  %-62s %8s MB\n' "$small Live Photos" "$smaller"
+  printf '  %-62s %8s MB  (%s MB more per 1,000 Live Photos; target no more, within a tenth)\n' "$((4 * small)) Live Photos" \
+    "$larger" "$per_thousand"
+  awk "BEGIN{exit !($larger > 1.1 * $smaller)}" &&
+    over+=("browser import of $((4 * small)) Live Photos grew the page by $larger MB, $smaller MB at $small ($per_thousand MB per 1,000)")
+else
+  failures+=("browser scale: no figures")
+fi
 fi
 
 if [ ${#over[@]} -gt 0 ]; then

@@ -37,8 +37,14 @@ func run(_ request: UnsafeRawPointer?, _ length: Int32) -> UnsafeMutableRawPoint
     } catch {
         answer = failure("the request is not JSON: \(error.description)", code: 64)
     }
-    // The answer's JSON counted, then written once into the buffer the host reads: never held a second time as an
-    // array that grows (a library's report is megabytes, and the engine's memory, once grown, stays so).
+    return answerBuffer(answer, bytes: bytes)
+        ?? answerBuffer(failure("the engine's answer was not written whole", code: 70), bytes: [])
+}
+
+/// The buffer the host reads: the JSON's and the bytes' lengths, the JSON, the bytes. The JSON is counted, then written
+/// once into the buffer, never held a second time as an array that grows (a library's report is megabytes, and the
+/// engine's memory, once grown, stays so). Nil where what was written is not what was counted.
+func answerBuffer(_ answer: JSONValue, bytes: [UInt8]) -> UnsafeMutableRawPointer? {
     let jsonCount = answer.utf8Count
     let size = 8 + jsonCount + bytes.count
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
@@ -46,6 +52,10 @@ func run(_ request: UnsafeRawPointer?, _ length: Int32) -> UnsafeMutableRawPoint
     buffer.storeBytes(of: UInt32(bytes.count).littleEndian, toByteOffset: 4, as: UInt32.self)
     var json = JSONTextBuffer(UnsafeMutableRawBufferPointer(start: buffer + 8, count: jsonCount))
     answer.write(to: &json)
+    guard !json.overflowed, json.count == jsonCount else {
+        buffer.deallocate()
+        return nil
+    }
     bytes.withUnsafeBytes { if let base = $0.baseAddress { (buffer + 8 + jsonCount).copyMemory(from: base, byteCount: $0.count) } }
     return buffer
 }

@@ -74,20 +74,17 @@ export async function libraryFiles(inputs, signal) {
 /**
  * An engine run over the whole library (the pairing, the batch's plan), its facts in one request: a library past what
  * one request holds (about 120,000 files) is refused in words that say how to go on. It runs in an engine instance
- * of its own, let go after: such a run grows the engine's memory by a few kilobytes a file, which WebAssembly never
- * gives back, so the item runs that follow (the reading and writing) go on in a small one
+ * of its own, let go after: such a run grows the engine's memory by 1–2 KB a file, which WebAssembly never gives
+ * back, and the item runs (the reading, the writing) go on in theirs, which stays small
  * (docs/guide/javascript.md#two-engines).
  */
 export async function wholeLibraryRun(operation, options, session, files, inputs = [], names = undefined) {
-  session.engine = null;
   try {
-    return await runEngine(operation, inputs, options, names, session);
+    return await runEngine(operation, inputs, options, names, session, true);
   } catch (error) {
     if (!(error instanceof LivePhotoError) || error.code !== 64 || !/too long/.test(error.message)) throw error;
     throw new LivePhotoError(`${files.toLocaleString('en')} files are more than the engine takes in one run `
       + `(${error.message.replace(/^the request is not JSON: /, '')}): choose the library's folders in turns`, 2);
-  } finally {
-    session.engine = null;
   }
 }
 

@@ -159,14 +159,14 @@ async function run(operation, files, options = {}) {
 /**
  * For library.js: one operation on `files`, run until the engine has every byte it asks for; `names` name the files
  * (their paths in a library), else their own names; with `session` (an object the caller keeps), a library's runs
- * share an engine instance, a new one only after a trap.
+ * share an engine instance, a new one only after a trap; a run `alone` has one of its own, let go after it.
  */
-export function runEngine(operation, files, options, names, session) {
+export function runEngine(operation, files, options, names, session, alone = false) {
   if (!session) return runOnce(operation, files, options, names);
   // A session's runs share its instance and its read state: one at a time; each one's headers read while it waits.
-  const read = headers(files, operation);
+  const read = headers(files, operation), own = alone ? { state: (session.state ??= {}) } : session;
   read.ahead.catch(() => {}); // its failure is the run's, in its turn
-  const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, session, read));
+  const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, own, read));
   session.turn = run.catch(() => {});
   return run;
 }

@@ -51,7 +51,7 @@ describe('the engines', () => {
     // An import's last run as a data copy of 3,000 Live Photos gives it: each file's row, facts and what was written.
     const members = [], facts = [], done = [];
     for (let n = 0; n < 6000; n++) {
-      const part = 1 + (n >> 11), name = `IMG_${String(n >> 1).padStart(5, '0')}.${n % 2 ? 'MOV' : 'JPG'}`;
+      const part = 1 + Math.floor(n / 1500), name = `IMG_${String(n >> 1).padStart(5, '0')}.${n % 2 ? 'MOV' : 'JPG'}`;
       members.push([part - 1, `iCloud Photos Part ${part} of 4/Photos/${name}`, 9805 + n]);
       const identifier = `${String(n >> 1).padStart(8, '0')}-8B13-4C69-AAAA-CE5F14B5CA73`;
       facts.push([n, n % 2 ? { kind: 'movie', format: 'quicktime', identifier, stillImageTime: true, duration: 1.534 }

@@ -65,7 +65,8 @@ def best_run(driver, url, name, field, paths, into):
 def memory(url, name, field, paths):
     """Prints how much the page's memory grew, at most, during an import of `paths` into a zip, as `name`: the first
     import of a fresh browser."""
-    print(f"{name} {first_zip_run_memory(url, field, paths) / 1e6:.1f} MB")
+    grown, _ = first_zip_run_memory(url, field, paths)
+    print(f"{name} {grown / 1e6:.1f} MB")
 
 
 COPY_PAGE = FOLDER_PAGE.replace("'./worker.js'", "'./copy-worker.js'").replace(

@@ -37,7 +37,8 @@ def main():
                 print(f"{into} {best['ms'] / 1000:.2f} s {best['done']} done {best['failed']} failed {best['bytes']} bytes")
         finally:
             driver.quit()
-        print(f"memory {first_zip_run_memory(url, 'folder', [LIBRARY]) / 1e6:.1f} MB")
+        grown, _ = first_zip_run_memory(url, 'folder', [LIBRARY])
+        print(f"memory {grown / 1e6:.1f} MB")
 
 
 main()

@@ -136,19 +136,19 @@ def run_on_input(driver, url, field, paths, into):
 
 
 def first_zip_run_memory(url, field, paths):
-    """How much the page's memory grew, at most, in bytes, during a run into a zip of the input `field`'s `paths`: the
-    first run of a fresh browser (a page loaded again in the same browser keeps its renderer process, and with it what
-    earlier runs left, which would count in the baseline)."""
+    """How much the page's memory grew, at most, in bytes, during a run into a zip of the input `field`'s `paths`, and
+    what the run posted back: the first run of a fresh browser (a page loaded again in the same browser keeps its
+    renderer process, and with it what earlier runs left, which would count in the baseline)."""
     driver = browser()
     driver.set_script_timeout(1800)
     try:
         run_on_input(driver, url, field, paths, None)
         time.sleep(1)
-        grown, _ = memory_growth(driver.service.process.pid, lambda: driver.execute_async_script(
+        grown, result = memory_growth(driver.service.process.pid, lambda: driver.execute_async_script(
             "run('zip', arguments[0]).then(arguments[arguments.length - 1])", field), 0.02)
     finally:
         driver.quit()
-    return grown
+    return grown, result
 
 
 def run_on_folder(driver, url, folder, into):

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """A synthetic Apple data copy of iCloud Photos (docs/formats/icloud.md), for scripts/benchmark.sh: the media below
 ROOT/DCIM flattened into four stored zips, ROOT/parts.tmp/iCloud Photos Part N of 4.zip, each a quarter of the files in
 `iCloud Photos Part N of 4/Photos/` (a second file of a name already taken in Photos/Copies/) with its Photo
 Details.csv: a row for each file of its Photos/, dated 2013-08-29 07:08 UTC plus a minute for each file in path order,
 imported six days later, the checksum 0x01 and the file's SHA-1 in base64 (so that copies share it, as Apple's do).
 
-    data_copy.py ROOT
+    python3 data_copy.py ROOT
 """
 import base64, calendar, hashlib, pathlib, sys, time, zipfile
 root = pathlib.Path(sys.argv[1])

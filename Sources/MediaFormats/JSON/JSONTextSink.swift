@@ -18,10 +18,12 @@ public struct JSONTextCount: JSONTextSink {
     /// A count of nothing yet.
     public init() {}
 
+    /// Counts one byte.
     public mutating func append(_ byte: UInt8) {
         count += 1
     }
 
+    /// Counts `bytes`.
     public mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         for _ in bytes { count += 1 }
     }
@@ -42,6 +44,7 @@ public struct JSONTextBuffer: JSONTextSink {
         self.memory = memory
     }
 
+    /// Writes one byte after the last, where the memory holds it.
     public mutating func append(_ byte: UInt8) {
         guard count < memory.count else {
             overflowed = true
@@ -51,6 +54,7 @@ public struct JSONTextBuffer: JSONTextSink {
         count += 1
     }
 
+    /// Writes `bytes` after the last, as many as the memory holds.
     public mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes { append(byte) }
     }
