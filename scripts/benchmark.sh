@@ -26,9 +26,10 @@
 # Exits with 1 when a part's run went wrong (takeout, icloud: unzip or takeout/import wrote nothing, or not everything;
 # icloud: import --json read fewer media files than the export holds, or failed some; library: convert --to motion of
 # the camera-size pairs wrote fewer than 100 Motion Photos; browser-import: importLibrary's report accounted for fewer
-# media files than the folder or the data copy holds, or failed some). Figures past a target (takeout, icloud: the
-# ratio and the peak RSS; library: that convert's ratio to cp -r; browser, browser-import: the ratios to the command
-# line and the page's memory) are listed at the end; BENCH_ENFORCE=1 makes them fail too
+# media files than the folder, the data copy or a scale import holds, or failed some). Figures past a target (takeout,
+# icloud: the ratio and the peak RSS; library: that convert's ratio to cp -r; browser, browser-import: the ratios to
+# the command line, the page's memory, and its growth with the library's size) are listed at the end; BENCH_ENFORCE=1
+# makes them fail too
 # (timings on a busy machine are noise, so CI's quick pass only lists them).
 # Installs ffmpeg and GNU time when missing, and heif-enc for the icloud part (Debian/Ubuntu). Work files go to
 # bench-work/ (git-ignored).
