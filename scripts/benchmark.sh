@@ -684,17 +684,24 @@ if [[ $parts == *" browser "* || $parts == *" browser-import "* ]]; then
 scripts/bootstrap.sh --check >/dev/null 2>&1 || scripts/bootstrap.sh >/dev/null
 scripts/wasm.sh "$work/engine" >/dev/null
 browser_seed
+# Moves make-library.py's pairs (ROOT/pairs) into an iPhone's DCIM: ROOT/DCIM/1NNAPPLE/IMG_N.JPG and .MOV, a hundred
+# Live Photos a folder, N from 1 in DIGITS digits; `folder` is left naming the last of them.
+into_dcim() {
+  local root=$1 digits=$2 f name n
+  for f in "$root"/pairs/*/*/IMG_*; do
+    name=${f##*/IMG_}; n=$((10#${name%.*})); folder="$root/DCIM/$((100 + n / 100))APPLE"
+    mkdir -p "$folder"
+    mv "$f" "$folder/$(printf "IMG_%0${digits}d" $((n + 1))).${name##*.}"
+  done
+  rm -r "$root/pairs"
+}
 imports=${BENCH_BROWSER_IMPORT:-100}
 bimp="$work/browser-import-$imports"
 if [ ! -f "$bimp/done" ]; then
   rm -rf "$bimp" && mkdir -p "$bimp/DCIM"
   python3 scripts/make-library.py "$bimp/pairs" "$imports" 0 0 "$bseed/IMG.JPG" "$bseed/IMG.MOV" "$bseed/IMG.MP.jpg" \
     "$bseed/photo.jpg" "$bseed/clip.mov"
-  for f in "$bimp"/pairs/*/*/IMG_*; do
-    name=${f##*/IMG_}; n=$((10#${name%.*})); folder="$bimp/DCIM/$((100 + n / 100))APPLE"
-    mkdir -p "$folder" && mv "$f" "$folder/$(printf 'IMG_%04d' $((n + 1))).${name##*.}"
-  done
-  rm -r "$bimp/pairs"
+  into_dcim "$bimp" 4
   ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=1" -frames:v 5 -q:v 3 -start_number $((imports + 1)) "$folder/IMG_%04d.JPG"
   mkdir -p "$bimp/DCIM/Copies"
   cp "$folder/IMG_$(printf %04d $((imports + 1))).JPG" "$folder/IMG_$(printf %04d $((imports + 2))).JPG" "$bimp/DCIM/Copies/"
@@ -781,11 +788,7 @@ if [ ! -f "$bscale/done-$small" ]; then
   for n in "$small" $((4 * small)); do
     python3 scripts/make-library.py "$bscale/$n/pairs" "$n" 0 0 "$bscale/seed/IMG.JPG" "$bscale/seed/IMG.MOV" \
       "$bscale/seed/IMG.JPG" "$bscale/still.jpg" "$bscale/clip.mov"
-    for f in "$bscale/$n"/pairs/*/*/IMG_*; do
-      name=${f##*/IMG_}; k=$((10#${name%.*})); folder="$bscale/$n/DCIM/$((100 + k / 100))APPLE"
-      mkdir -p "$folder"
-      mv "$f" "$folder/$(printf 'IMG_%05d' $((k + 1))).${name##*.}"
-    done
+    into_dcim "$bscale/$n" 5
     python3 scripts/bench/data_copy.py "$bscale/$n"
     mv "$bscale/$n/parts.tmp" "$bscale/$n/parts"
   done

@@ -112,11 +112,12 @@ export function checksumOf(layout) {
   return crc;
 }
 
-/** A file an engine's run wrote wholly of its own bytes (a zip's record), those bytes; else null. */
-function engineBytes(layout) {
-  const [[input, offset, length] = [], ...more] = layout?.pieces ?? [];
+/** The bytes of a zip's record an engine's run wrote (`file`): its own bytes, as the run gave them, else read. */
+async function recordBytes(file) {
+  const [[input, offset, length] = [], ...more] = file.layout?.pieces ?? [];
   // A copy of its own: a stream may hand a chunk's buffer on (transfer it), and the run's bytes hold other records.
-  return input < 0 && more.length === 0 ? layout.bytes.slice(offset, offset + length) : null;
+  if (input < 0 && more.length === 0) return file.layout.bytes.slice(offset, offset + length);
+  return new Uint8Array(await file.blob.arrayBuffer());
 }
 
 /** A zip written member by member. */
@@ -148,7 +149,7 @@ export class ZipStream {
   async records(files) {
     const members = files.map(({ name, blob, time }) => ({ name, size: blob.size, time: Math.floor(time / 1000), offset: 0 }));
     const answer = await runEngine('zip', [], { part: 'records', members }, undefined, this.session);
-    const bytes = await Promise.all(answer.files.map(async (file) => engineBytes(file.layout) ?? new Uint8Array(await file.blob.arrayBuffer())));
+    const bytes = await Promise.all(answer.files.map(recordBytes));
     const at = answer.report.descriptorChecksumAt;
     return files.map((_, i) => ({ header: bytes[2 * i], descriptor: bytes[2 * i + 1], checksumAt: at }));
   }
@@ -182,8 +183,7 @@ export class ZipStream {
   /** Writes the central directory and closes the stream. */
   async close() {
     const answer = await runEngine('zip', [], { part: 'directory', members: this.members, at: this.offset }, undefined, this.session);
-    const [directory] = answer.files;
-    await this.send(engineBytes(directory.layout) ?? new Uint8Array(await directory.blob.arrayBuffer()));
+    await this.send(await recordBytes(answer.files[0]));
     await this.writer.close();
   }
 
