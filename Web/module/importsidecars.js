@@ -63,12 +63,16 @@ export async function keptTimes(asked, members, session, signal, progress) {
 export async function stampedCopy([member, , seconds, facts, prefer], members, session, { checksums = false } = {}) {
   const file = members[member].file;
   // A zip's member copied as it is has the CRC-32 its part's directory gives (its bytes were checked against it).
-  const asItIs = { blob: file.whole?.() ?? file, ...(file.knownChecksum == null ? {} : { crc: file.knownChecksum }) };
+  // Its layout (its bytes, all of its own) lets a zip take a small one from a read shared with the members after it.
+  const asItIs = {
+    blob: file.whole?.() ?? file, layout: { pieces: [[0, 0, file.size]], inputs: [file] },
+    ...(file.knownChecksum == null ? {} : { crc: file.knownChecksum }),
+  };
   if (facts == null) return { ...asItIs, seconds, wrote: [] };
   const answer = await runEngine('importStamp', [file], { facts, preferJson: prefer === true }, [members[member].path], session);
   const { wrote = [], note, seconds: dated = null } = answer.report;
   const [written] = answer.files;
-  return { ...(written ? { blob: written.blob, ...checksumIf(checksums, written) } : asItIs), seconds: dated, wrote, note };
+  return { ...(written ? { blob: written.blob, layout: written.layout, ...checksumIf(checksums, written) } : asItIs), seconds: dated, wrote, note };
 }
 
 /** `{ crc }` of a file an engine's run wrote, where `wanted` and it can be had without a read; else nothing. */
@@ -89,7 +93,8 @@ export async function embeddedCopy(job, members, session, { checksums = false } 
     { facts: facts ?? {}, preferJson: prefer === true, embed: true }, [members[photo].path, members[video].path], session);
   if (!answer.report.embedded) return null;
   const { wrote = [], note, seconds = null } = answer.report;
-  return { copy, stamped: { blob: answer.files[0].blob, ...checksumIf(checksums, answer.files[0]), seconds, wrote, note } };
+  const [written] = answer.files;
+  return { copy, stamped: { blob: written.blob, layout: written.layout, ...checksumIf(checksums, written), seconds, wrote, note } };
 }
 
 /**

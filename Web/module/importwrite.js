@@ -97,7 +97,9 @@ export async function writeJobs(jobs, members, { out, zip, session, signal, prog
   const planned = new Map(), folders = out ? foldersBelow(out) : null;
   // Into a zip, each planned copy's entry (with its CRC-32 where it is known without a read) and records come with its
   // plan.
-  const entry = ([, output], { blob, seconds, crc }) => ({ name: output, blob, crc, time: seconds == null ? Date.now() : seconds * 1000 });
+  const entry = ([, output], { blob, seconds, crc, layout }) => ({
+    name: output, blob, crc, layout, time: seconds == null ? Date.now() : seconds * 1000,
+  });
   const withRecords = async (job) => {
     const entries = job.copies.map((copy, position) => (job.stamps[position].error ? null : entry(copy, job.stamps[position])));
     // Each copy's records at its own place (none where its plan failed).

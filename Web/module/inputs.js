@@ -19,6 +19,11 @@ const maxHeld = 256 * 1024 * 1024;
  * that a long walk takes a few runs, not one per 256 KiB.
  */
 export const readAhead = 256 * 1024;
+/** Ranges of one Blob at most this far apart are read as one, up to `joinedRead` bytes in all. */
+const joinedGap = readAhead;
+const joinedRead = 8 * 1024 * 1024;
+/** What a small read of a zip part brings in, for the members after the ones it reads (ReadCache's `recent`). */
+const followingRead = 1024 * 1024;
 
 /** An input's name in messages: its own, or its place among the inputs. */
 export function nameOf(file, index) {
@@ -33,10 +38,15 @@ export function stem(name) {
 
 /** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
 export class ReadCache {
-  /** The bytes of `files` as read; a small read brings in `ahead` bytes (`readAhead`; 0: what it asks). */
-  constructor(files, ahead = readAhead) {
+  /**
+   * The bytes of `files` as read; a small read brings in `ahead` bytes (`readAhead`; 0: what it asks). `recent`, an
+   * object a library's runs share, holds the last read of a zip part, for the next run's members that lie in it, and
+   * where the last small member read whole by a run of its own ended (`part`, `end`).
+   */
+  constructor(files, ahead = readAhead, recent = null) {
     this.files = files;
     this.ahead = ahead;
+    this.recent = recent;
     this.runs = files.map(() => []);
     this.held = 0;
   }
@@ -54,27 +64,88 @@ export class ReadCache {
     return null;
   }
 
-  /** Reads the ranges `misses` asked for, a little more around small ones, and keeps them. */
+  /**
+   * Reads the ranges `misses` asked for, a little more around small ones, and keeps them. Ranges whose bytes lie close
+   * together in one Blob (a small file's start and end, stored members of one zip part side by side) are read at
+   * once: each read costs the page a trip to the browser's process, and memory until it is collected, however few
+   * bytes it brings.
+   */
   async fill(misses) {
-    const wanted = misses.map(({ handle, offset, count }) => {
-      const size = this.files[handle].size;
+    const bySource = new Map(), shared = [];
+    for (const { handle, offset, count } of misses) {
+      const file = this.files[handle], size = file.size;
       const start = Math.max(0, Math.min(offset, size));
       const before = this.runs[handle].find((run) => run.start < start && run.start + run.bytes.length >= start);
       const ahead = before ? Math.min(maxRead, Math.max(this.ahead, start - before.start)) : this.ahead;
       const end = Math.min(size, start + Math.max(count, ahead));
-      return { handle, start, end };
-    });
-    await Promise.all(wanted.map(async ({ handle, start, end }) => {
-      if (end <= start || this.get(handle, start, end - start)) return;
-      let bytes;
-      try {
-        bytes = new Uint8Array(await this.files[handle].slice(start, end).arrayBuffer());
-      } catch (error) {
-        // A file that went away or changed since it was chosen (the browser refuses to read it).
-        throw new LivePhotoError(`${nameOf(this.files[handle], handle)}: cannot be read (${error.message})`, 2);
+      if (end <= start || this.get(handle, start, end - start)) continue;
+      // Where the bytes lie: in the file itself, or (a stored zip member) in its part.
+      const located = file.located?.(), { blob, offset: base } = located ?? { blob: file, offset: 0 };
+      const from = base + start, to = base + end, last = this.recent;
+      if (last?.blob === blob && last.from <= from && to <= last.to) {
+        shared.push({ handle, start, from, to, window: last });
+        continue;
       }
-      this.add(handle, start, bytes);
-    }));
+      // A small member read whole is read with those beside it; a part of a larger one with its own ranges alone.
+      const key = located && start === 0 && end === size ? blob : file;
+      if (!bySource.has(key)) bySource.set(key, []);
+      bySource.get(key).push({ handle, start, from, to, located: Boolean(located), toEnd: Boolean(located) && end === size });
+    }
+    // Reads as asked (a zip's local headers, far apart) are joined only where they meet.
+    const reads = [], gap = this.ahead === 0 ? 0 : joinedGap;
+    for (const [key, ranges] of bySource) {
+      const blob = key.located?.()?.blob ?? key;
+      let read = null;
+      for (const range of ranges.sort((a, b) => a.from - b.from)) {
+        const to = Math.max(read?.to ?? 0, range.to);
+        if (read && range.from <= read.to + gap && to - read.from <= Math.max(joinedRead, read.to - read.from)) {
+          read.to = to;
+          read.ranges.push(range);
+        } else reads.push((read = { blob, from: range.from, to: range.to, ranges: [range] }));
+      }
+    }
+    // A run of one small zip member read whole, close after the last such one of its part (small members side by
+    // side, as an import's writing reads them, a run each), brings in the members after it, `followingRead` in all.
+    const [only] = reads, last = this.recent;
+    if (last && reads.length === 1 && this.files.length === 1 && only.ranges[0].located) {
+      const range = only.ranges[0], whole = range.start === 0 && range.toEnd;
+      const follows = whole && last.part === only.blob && only.from >= last.end && only.from - last.end <= joinedGap;
+      Object.assign(last, { part: whole ? only.blob : null, end: range.to });
+      if (follows && only.to - only.from < followingRead) only.to = Math.min(only.blob.size, only.from + followingRead);
+    }
+    await Promise.all([...reads.map((read) => this.read(read)), ...shared.map((range) => this.fromRecent(range))]);
+  }
+
+  /** A range that lies in a recent read of its part (done or under way): its bytes from there, else read alone. */
+  async fromRecent({ handle, start, from, to, window }) {
+    const bytes = await window.bytes.catch(() => null);
+    if (bytes && to - window.from <= bytes.length) {
+      if (!this.get(handle, start, to - from)) this.add(handle, start, bytes.subarray(from - window.from, to - window.from));
+      return;
+    }
+    await this.read({ blob: window.blob, from, to, ranges: [{ handle, start, from, to }] });
+  }
+
+  /** One read of `blob`'s bytes [from, to), kept as each of `ranges` asked; where it fails, each range is read alone. */
+  async read({ blob, from, to, ranges }) {
+    const reading = blob.slice(from, to).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    // A run of one member's read of its part is the recent one: the runs that follow take their members from it.
+    if (this.recent && ranges[0].located && this.files.length === 1) {
+      reading.catch(() => {}); // its failure is this read's, below, and each later range's read alone
+      Object.assign(this.recent, { blob, from, to, bytes: reading });
+    }
+    let bytes;
+    try {
+      bytes = await reading;
+    } catch (error) {
+      // The failure is the file's whose bytes it lies in, as when each one is read by itself.
+      if (ranges.length > 1) return Promise.all(ranges.map((range) => this.read({ blob, from: range.from, to: range.to, ranges: [range] })));
+      // A file that went away or changed since it was chosen (the browser refuses to read it).
+      throw new LivePhotoError(`${nameOf(this.files[ranges[0].handle], ranges[0].handle)}: cannot be read (${error.message})`, 2);
+    }
+    for (const { handle, start, from: at, to: end } of ranges) {
+      if (!this.get(handle, start, end - at)) this.add(handle, start, bytes.subarray(at - from, end - from));
+    }
   }
 
   add(handle, start, bytes) {

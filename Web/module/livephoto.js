@@ -164,18 +164,18 @@ async function run(operation, files, options = {}) {
 export function runEngine(operation, files, options, names, session, alone = false) {
   if (!session) return runOnce(operation, files, options, names);
   // A session's runs share its instance and its read state: one at a time; each one's headers read while it waits.
-  const read = headers(files, operation), own = alone ? { state: (session.state ??= {}) } : session;
+  const read = headers(files, operation, (session.recent ??= {})), own = alone ? { state: (session.state ??= {}) } : session;
   read.ahead.catch(() => {}); // its failure is the run's, in its turn
   const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, own, read));
   session.turn = run.catch(() => {});
   return run;
 }
 
-// What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's
-// moov, a Motion Photo's trailer). What else a run asks for is read after it; all of it, as asked, for `readsAsAsked`.
-function headers(files, operation) {
-  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, 0), ahead: Promise.resolve() };
-  const cache = new ReadCache(files);
+// What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's moov,
+// a Motion Photo's trailer), the rest after it (as asked, `readsAsAsked`); a session's runs share `recent` (ReadCache).
+function headers(files, operation, recent = null) {
+  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, 0, recent), ahead: Promise.resolve() };
+  const cache = new ReadCache(files, undefined, recent);
   return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
     { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };
 }

@@ -43,6 +43,14 @@ export class ZipMemberBlob {
     return this.part.slice(this.range[0] + from, this.range[0] + to);
   }
 
+  /**
+   * Where a stored member's bytes lie, once located: `{ blob, offset }`, its part and where its data starts, so that
+   * the reads of members side by side are one read of the part (ReadCache). Null for a deflated one.
+   */
+  located() {
+    return this.compression === 'stored' && this.range ? { blob: this.part, offset: this.range[0] } : null;
+  }
+
   slice(start = 0, end = this.size) {
     const from = Math.max(0, Math.min(start, this.size)), to = Math.max(from, Math.min(end, this.size));
     // A stored member's range is sliced from the part itself: a slice of a slice costs the browser twice the work.

@@ -120,6 +120,10 @@ async function recordBytes(file) {
   return new Uint8Array(await file.blob.arrayBuffer());
 }
 
+/** The most of an export's part read at once for the small files written from it, and the largest file so written. */
+const partWindow = 4 << 20;
+const smallFile = 256 << 10;
+
 /** A zip written member by member. */
 export class ZipStream {
   /**
@@ -166,18 +170,60 @@ export class ZipStream {
       const member = { name, size: blob.size, time: Math.floor(time / 1000), offset: this.offset };
       await this.send(header);
       let crc = 0;
-      const reader = blob.stream().getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (known == null) crc = crc32(crc, value);
-        await this.send(value);
+      const held = await this.heldBytes(files[index].layout, blob.size);
+      if (held) {
+        crc = known ?? crc32(0, held);
+        await this.send(held);
+      } else {
+        const reader = blob.stream().getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (known == null) crc = crc32(crc, value);
+          await this.send(value);
+        }
       }
       crc = known ?? crc;
       new DataView(descriptor.buffer, descriptor.byteOffset).setUint32(checksumAt, crc, true);
       await this.send(descriptor);
       this.members.push({ ...member, crc });
     }
+  }
+
+  /**
+   * The bytes of a small file whose `layout` (an engine run's, as `checksumOf` takes it) is pieces of its own bytes
+   * and of stored zip members, in a buffer of its own, its members' bytes from one read of their part shared with the
+   * files after it: a stream of each small file would cost the page a trip to the browser's process and memory until
+   * it is collected. Null for a larger file, or one with a piece elsewhere (it is streamed).
+   */
+  async heldBytes(layout, size) {
+    if (!layout || size > smallFile) return null;
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const [input, offset, length] of layout.pieces) {
+      const where = input < 0 ? null : layout.inputs[input].located?.();
+      if (input >= 0 && !where) return null;
+      const piece = where ? await this.partBytes(where.blob, where.offset + offset, length) : layout.bytes.subarray(offset, offset + length);
+      if (piece?.length !== length || at + length > size) return null;
+      bytes.set(piece, at);
+      at += length;
+    }
+    return at === size ? bytes : null;
+  }
+
+  /**
+   * `length` bytes of `part` at `from`, from the last read of it where they lie in it, else from a new one: of
+   * `partWindow` bytes where the last file taken ended close before `from` (small files side by side), else of theirs.
+   */
+  async partBytes(part, from, length) {
+    let window = this.window;
+    if (window?.part !== part || from < window.from || from + length > window.from + window.bytes.length) {
+      const follows = this.taken?.part === part && from >= this.taken.end && from - this.taken.end <= smallFile;
+      const to = Math.min(part.size, from + (follows ? Math.max(partWindow, length) : length));
+      this.window = window = { part, from, bytes: new Uint8Array(await part.slice(from, to).arrayBuffer()) };
+    }
+    this.taken = { part, end: from + length };
+    return window.bytes.subarray(from - window.from, from - window.from + length);
   }
 
   /** Writes the central directory and closes the stream. */
