@@ -22,8 +22,44 @@ export const readAhead = 256 * 1024;
 /** Ranges of one Blob at most this far apart are read as one, up to `joinedRead` bytes in all. */
 const joinedGap = readAhead;
 const joinedRead = 8 * 1024 * 1024;
-/** What a small read of a zip part brings in, for the members after the ones it reads (ReadCache's `recent`). */
-const followingRead = 1024 * 1024;
+/** What a library's run of one small zip member brings in of its part, for the runs of the members after it. */
+export const followingRead = 1024 * 1024;
+
+/**
+ * The last read of an export's zip parts, for reads that come one after another (a library's runs of one member
+ * each, a zip's entries): a read close after where the last one taken ended (small members side by side) brings in
+ * `span` bytes, and the reads after it take theirs from it, the read under way or done. Elsewhere, a read brings in
+ * what it asks.
+ */
+export class PartWindow {
+  constructor(span) {
+    this.span = span;
+    this.window = null;
+    this.taken = null;
+  }
+
+  /** `length` bytes of `part` at `from` (fewer where the part ends first); rejects as the part's read rejects. */
+  async take(part, from, length) {
+    let window = this.window;
+    if (window?.part !== part || from < window.from || from + length > window.to) {
+      const follows = this.taken?.part === part && from >= this.taken.end && from - this.taken.end <= joinedGap;
+      const to = Math.min(part.size, from + (follows ? Math.max(this.span, length) : length));
+      const bytes = part.slice(from, to).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+      bytes.catch(() => {}); // its failure is each taker's, below
+      this.window = window = { part, from, to, bytes };
+    }
+    this.taken = { part, end: from + length };
+    let bytes;
+    try {
+      bytes = await window.bytes;
+    } catch (error) {
+      // A read of more than this asked may have failed on another member's bytes: this one's alone says.
+      if (window.from === from && window.to <= from + length) throw error;
+      return new Uint8Array(await part.slice(from, from + length).arrayBuffer());
+    }
+    return bytes.subarray(from - window.from, from - window.from + length);
+  }
+}
 
 /** An input's name in messages: its own, or its place among the inputs. */
 export function nameOf(file, index) {
@@ -39,14 +75,13 @@ export function stem(name) {
 /** The bytes of each input read so far: sorted, disjoint runs, merged as they meet. */
 export class ReadCache {
   /**
-   * The bytes of `files` as read; a small read brings in `ahead` bytes (`readAhead`; 0: what it asks). `recent`, an
-   * object a library's runs share, holds the last read of a zip part, for the next run's members that lie in it, and
-   * where the last small member read whole by a run of its own ended (`part`, `end`).
+   * The bytes of `files` as read; a small read brings in `ahead` bytes (`readAhead`; 0: what it asks). A run of one
+   * small zip member read whole takes it from `window` (a PartWindow a library's runs share), where there is one.
    */
-  constructor(files, ahead = readAhead, recent = null) {
+  constructor(files, ahead = readAhead, window = null) {
     this.files = files;
     this.ahead = ahead;
-    this.recent = recent;
+    this.window = window;
     this.runs = files.map(() => []);
     this.held = 0;
   }
@@ -71,7 +106,7 @@ export class ReadCache {
    * bytes it brings.
    */
   async fill(misses) {
-    const bySource = new Map(), shared = [];
+    const bySource = new Map(), taken = new Map();
     for (const { handle, offset, count } of misses) {
       const file = this.files[handle], size = file.size;
       const start = Math.max(0, Math.min(offset, size));
@@ -81,15 +116,15 @@ export class ReadCache {
       if (end <= start || this.get(handle, start, end - start)) continue;
       // Where the bytes lie: in the file itself, or (a stored zip member) in its part.
       const located = file.located?.(), { blob, offset: base } = located ?? { blob: file, offset: 0 };
-      const from = base + start, to = base + end, last = this.recent;
-      if (last?.blob === blob && last.from <= from && to <= last.to) {
-        shared.push({ handle, start, from, to, window: last });
+      const from = base + start, to = base + end, whole = Boolean(located) && start === 0 && end === size;
+      if (whole && this.window && this.files.length === 1) {
+        taken.set(handle, from);
         continue;
       }
       // A small member read whole is read with those beside it; a part of a larger one with its own ranges alone.
-      const key = located && start === 0 && end === size ? blob : file;
+      const key = whole ? blob : file;
       if (!bySource.has(key)) bySource.set(key, []);
-      bySource.get(key).push({ handle, start, from, to, located: Boolean(located), toEnd: Boolean(located) && end === size });
+      bySource.get(key).push({ handle, start, from, to });
     }
     // Reads as asked (a zip's local headers, far apart) are joined only where they meet.
     const reads = [], gap = this.ahead === 0 ? 0 : joinedGap;
@@ -104,39 +139,21 @@ export class ReadCache {
         } else reads.push((read = { blob, from: range.from, to: range.to, ranges: [range] }));
       }
     }
-    // A run of one small zip member read whole, close after the last such one of its part (small members side by
-    // side, as an import's writing reads them, a run each), brings in the members after it, `followingRead` in all.
-    const [only] = reads, last = this.recent;
-    if (last && reads.length === 1 && this.files.length === 1 && only.ranges[0].located) {
-      const range = only.ranges[0], whole = range.start === 0 && range.toEnd;
-      const follows = whole && last.part === only.blob && only.from >= last.end && only.from - last.end <= joinedGap;
-      Object.assign(last, { part: whole ? only.blob : null, end: range.to });
-      if (follows && only.to - only.from < followingRead) only.to = Math.min(only.blob.size, only.from + followingRead);
-    }
-    await Promise.all([...reads.map((read) => this.read(read)), ...shared.map((range) => this.fromRecent(range))]);
-  }
-
-  /** A range that lies in a recent read of its part (done or under way): its bytes from there, else read alone. */
-  async fromRecent({ handle, start, from, to, window }) {
-    const bytes = await window.bytes.catch(() => null);
-    if (bytes && to - window.from <= bytes.length) {
-      if (!this.get(handle, start, to - from)) this.add(handle, start, bytes.subarray(from - window.from, to - window.from));
-      return;
-    }
-    await this.read({ blob: window.blob, from, to, ranges: [{ handle, start, from, to }] });
+    await Promise.all([...reads.map((read) => this.read(read)), ...[...taken].map(async ([handle, from]) => {
+      const file = this.files[handle];
+      try {
+        this.add(handle, 0, await this.window.take(file.located().blob, from, file.size));
+      } catch (error) {
+        throw new LivePhotoError(`${nameOf(file, handle)}: cannot be read (${error.message})`, 2);
+      }
+    })]);
   }
 
   /** One read of `blob`'s bytes [from, to), kept as each of `ranges` asked; where it fails, each range is read alone. */
   async read({ blob, from, to, ranges }) {
-    const reading = blob.slice(from, to).arrayBuffer().then((buffer) => new Uint8Array(buffer));
-    // A run of one member's read of its part is the recent one: the runs that follow take their members from it.
-    if (this.recent && ranges[0].located && this.files.length === 1) {
-      reading.catch(() => {}); // its failure is this read's, below, and each later range's read alone
-      Object.assign(this.recent, { blob, from, to, bytes: reading });
-    }
     let bytes;
     try {
-      bytes = await reading;
+      bytes = new Uint8Array(await blob.slice(from, to).arrayBuffer());
     } catch (error) {
       // The failure is the file's whose bytes it lies in, as when each one is read by itself.
       if (ranges.length > 1) return Promise.all(ranges.map((range) => this.read({ blob, from: range.from, to: range.to, ranges: [range] })));

@@ -3,7 +3,7 @@
 // engine reads only the byte ranges it parses, and every output is a Blob of its new header bytes and slices of the
 // inputs, so nothing is copied and nothing leaves the page. See docs/guide/javascript.md.
 
-import { LivePhotoError, ReadCache, joinPieces, maxRead, nameOf, readAhead, stem } from './inputs.js';
+import { LivePhotoError, PartWindow, ReadCache, followingRead, joinPieces, maxRead, nameOf, readAhead, stem } from './inputs.js';
 
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
@@ -164,7 +164,7 @@ async function run(operation, files, options = {}) {
 export function runEngine(operation, files, options, names, session, alone = false) {
   if (!session) return runOnce(operation, files, options, names);
   // A session's runs share its instance and its read state: one at a time; each one's headers read while it waits.
-  const read = headers(files, operation, (session.recent ??= {})), own = alone ? { state: (session.state ??= {}) } : session;
+  const read = headers(files, operation, (session.window ??= new PartWindow(followingRead))), own = alone ? { state: (session.state ??= {}) } : session;
   read.ahead.catch(() => {}); // its failure is the run's, in its turn
   const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, own, read));
   session.turn = run.catch(() => {});
@@ -172,10 +172,10 @@ export function runEngine(operation, files, options, names, session, alone = fal
 }
 
 // What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's moov,
-// a Motion Photo's trailer), the rest after it (as asked, `readsAsAsked`); a session's runs share `recent` (ReadCache).
-function headers(files, operation, recent = null) {
-  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, 0, recent), ahead: Promise.resolve() };
-  const cache = new ReadCache(files, undefined, recent);
+// a Motion Photo's trailer), the rest after it (as asked, `readsAsAsked`); a session's runs share a `window` of its parts.
+function headers(files, operation, window = null) {
+  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, 0, window), ahead: Promise.resolve() };
+  const cache = new ReadCache(files, undefined, window);
   return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
     { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };
 }

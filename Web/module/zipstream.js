@@ -2,7 +2,7 @@
 // engine writes every record (a member's local header, its data descriptor, the central directory); this module
 // sends them and each member's bytes in order, and works out each member's CRC-32 as its bytes go by, so that no
 // member is read twice and none is held. Loaded by library.js when a batch goes to a zip.
-import { LivePhotoError } from './inputs.js';
+import { LivePhotoError, PartWindow } from './inputs.js';
 import { runEngine } from './livephoto.js';
 
 /**
@@ -120,7 +120,7 @@ async function recordBytes(file) {
   return new Uint8Array(await file.blob.arrayBuffer());
 }
 
-/** The most of an export's part read at once for the small files written from it, and the largest file so written. */
+/** The most of an export's part read at once for the small files written from it (side by side), and the largest file so written. */
 const partWindow = 4 << 20;
 const smallFile = 256 << 10;
 
@@ -136,6 +136,7 @@ export class ZipStream {
     this.offset = 0;
     this.members = [];
     this.onBytes = onBytes;
+    this.window = new PartWindow(partWindow);
   }
 
   async send(bytes) {
@@ -203,27 +204,12 @@ export class ZipStream {
     for (const [input, offset, length] of layout.pieces) {
       const where = input < 0 ? null : layout.inputs[input].located?.();
       if (input >= 0 && !where) return null;
-      const piece = where ? await this.partBytes(where.blob, where.offset + offset, length) : layout.bytes.subarray(offset, offset + length);
+      const piece = where ? await this.window.take(where.blob, where.offset + offset, length) : layout.bytes.subarray(offset, offset + length);
       if (piece?.length !== length || at + length > size) return null;
       bytes.set(piece, at);
       at += length;
     }
     return at === size ? bytes : null;
-  }
-
-  /**
-   * `length` bytes of `part` at `from`, from the last read of it where they lie in it, else from a new one: of
-   * `partWindow` bytes where the last file taken ended close before `from` (small files side by side), else of theirs.
-   */
-  async partBytes(part, from, length) {
-    let window = this.window;
-    if (window?.part !== part || from < window.from || from + length > window.from + window.bytes.length) {
-      const follows = this.taken?.part === part && from >= this.taken.end && from - this.taken.end <= smallFile;
-      const to = Math.min(part.size, from + (follows ? Math.max(partWindow, length) : length));
-      this.window = window = { part, from, bytes: new Uint8Array(await part.slice(from, to).arrayBuffer()) };
-    }
-    this.taken = { part, end: from + length };
-    return window.bytes.subarray(from - window.from, from - window.from + length);
   }
 
   /** Writes the central directory and closes the stream. */

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { join, moduleDir, workFolder } from './support.mjs';
 
-const { ReadCache, readAhead } = await import(join(moduleDir, 'inputs.js'));
+const { PartWindow, ReadCache, followingRead, readAhead } = await import(join(moduleDir, 'inputs.js'));
 const { ZipMemberBlob } = await import(join(moduleDir, 'zipmember.js'));
 const { ZipStream } = await import(join(moduleDir, 'zipstream.js'));
 
@@ -95,9 +95,9 @@ describe('reading an export\'s parts', () => {
 
   test('runs of one member each take the members after it from the last read of their part, under way or done', async () => {
     const { part, members } = storedMembers(8, 50000, 60);
-    const recent = {};
+    const window = new PartWindow(followingRead);
     // The writing plans a few items ahead: their runs' reads start before the first one's is done.
-    const caches = members.map((member) => new ReadCache([member], readAhead, recent));
+    const caches = members.map((member) => new ReadCache([member], readAhead, window));
     await Promise.all(caches.map((cache) => cache.fill(headerMisses([cache.files[0]]))));
     // The first member's own, then one that follows it brings in the rest.
     assert.deepEqual(part.reads.map(([from, to]) => to - from), [50000, part.size - members[1].range[0]]);
@@ -108,8 +108,8 @@ describe('reading an export\'s parts', () => {
     assert.equal(alone.part.reads.length, 3);
     // Small members far apart (a data copy's photos, each beside its movie): read as they are asked for.
     const apart = storedMembers(4, 50000, 300000);
-    const recentApart = {};
-    for (const member of apart.members) await new ReadCache([member], readAhead, recentApart).fill(headerMisses([member]));
+    const windowApart = new PartWindow(followingRead);
+    for (const member of apart.members) await new ReadCache([member], readAhead, windowApart).fill(headerMisses([member]));
     assert.deepEqual(apart.part.reads.map(([from, to]) => to - from), [50000, 50000, 50000, 50000]);
   });
 
