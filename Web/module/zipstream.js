@@ -120,7 +120,10 @@ async function recordBytes(file) {
   return new Uint8Array(await file.blob.arrayBuffer());
 }
 
-/** The most of an export's part read at once for the small files written from it (side by side), and the largest file so written. */
+/**
+ * The most of an export's part read at once for the small files written from it that lie side by side, and the
+ * largest file so written.
+ */
 const partWindow = 4 << 20;
 const smallFile = 256 << 10;
 
@@ -160,9 +163,10 @@ export class ZipStream {
   }
 
   /**
-   * Adds `files` (`{ name, blob, time, crc? }`: the path in the zip, the bytes, the modification time in milliseconds
-   * since 1970, and the bytes' CRC-32 where it is known already) in order, each read once as a stream; `records` are
-   * theirs (`records(files)`), where asked for already.
+   * Adds `files` (`{ name, blob, time, crc?, layout? }`: the path in the zip, the bytes, the modification time in
+   * milliseconds since 1970, the bytes' CRC-32 where it is known already, and the engine run's layout of them) in
+   * order, each read once: a small one made of stored members' bytes from its part (`heldBytes`), any other as a
+   * stream; `records` are theirs (`records(files)`), where asked for already.
    */
   async add(files, records) {
     const made = await (records ?? this.records(files));
