@@ -13,7 +13,7 @@
 #   BENCH_BROWSER_MB=50 scripts/benchmark.sh  # the browser part's movie and Motion Photo, in MB (default 200; the memory one 5x)
 #   BENCH_BROWSER_LIBRARY=20 scripts/benchmark.sh  # Live Photos in the browser part's library (default 100, about 3 MB each)
 #   BENCH_BROWSER_IMPORT=20 scripts/benchmark.sh   # Live Photos in the browser part's camera folder (default 100)
-#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's imports alone (camera folder, data copy, scale)
+#   BENCH_PARTS=browser-import scripts/benchmark.sh  # the browser part's imports alone (camera folder, data copy, Firefox, scale)
 #   BENCH_SCALE=500 scripts/benchmark.sh           # small Live Photos in the smaller scale import (default 250; then 4x)
 #   BENCH_CAPTURE_SECONDS=60 scripts/benchmark.sh  # how long the capture part records (default 600)
 #   BENCH_EXPOSURE_SECONDS=60 scripts/benchmark.sh # the long exposure's 1080p video length (default 600)
@@ -26,7 +26,7 @@
 # Exits with 1 when a part's run went wrong (takeout, icloud: unzip or takeout/import wrote nothing, or not everything;
 # icloud: import --json read fewer media files than the export holds, or failed some; library: convert --to motion of
 # the camera-size pairs wrote fewer than 100 Motion Photos; browser-import: importLibrary's report accounted for fewer
-# media files than the folder, the data copy or a scale import holds, or failed some). Figures past a target (takeout,
+# media files than the folder, the data copy (in Chromium or Firefox) or a scale import holds, or failed some). Figures past a target (takeout,
 # icloud: the ratio and the peak RSS; library: that convert's ratio to cp -r; browser, browser-import: the ratios to
 # the command line, the page's memory, and its growth with the library's size) are listed at the end; BENCH_ENFORCE=1
 # makes them fail too
@@ -773,6 +773,36 @@ for run in folder zip parts-folder parts-zip; do
 done
 for run in memory parts-memory; do
   awk "BEGIN{exit !($(ivalue "$run") > 128)}" && over+=("browser import $run $(ivalue "$run") MB > 128 MB")
+done
+
+# The same data copy in headless Firefox ESR, which has no folder picker: its users take the Library view's zip
+# download (the static site, scripts/site.sh, its service worker streaming the zip to the downloads). The view's import
+# from Start until the zip is whole on disk, against the same bytes sent down the same channel with nothing else done;
+# the module's importLibrary of the parts into a counted zip and into the private file system, against Firefox's own
+# read and copy of the members (scripts/bench/firefox_import.py). No target of its own: the issue's are Chromium's.
+scripts/site.sh "$work/site" --engine "$work/engine" >/dev/null
+ffigures=$(.build/python-tools/bin/python scripts/bench/firefox_import.py "$work/engine" "$work/site" "$runs" "${bparts[@]}")
+fvalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$ffigures"; }
+ffield() { awk -v k="$1" -v n="$2" '$1 == k {print $n}' <<<"$ffigures"; }
+echo "  the same data copy in headless Firefox ESR (no folder picker: the Library view's zip download; best of $runs):"
+printf '  %-62s %8s s   (%s the command line)\n' "Firefox's own read of the members (a stream each)" "$(fvalue firefox-parts-copy-zip)" \
+  "$(x "$(fvalue firefox-parts-copy-zip)" "$pcli_s")"
+printf '  %-62s %8s s   (%s the command line)\n' "Firefox's own copy of the members (createWritable)" "$(fvalue firefox-parts-copy-folder)" \
+  "$(x "$(fvalue firefox-parts-copy-folder)" "$pcli_s")"
+printf '  %-62s %8s s   (%s the command line, %s Firefox'"'"'s read)\n' "importLibrary of the parts into a streamed zip" \
+  "$(fvalue firefox-parts-zip)" "$(x "$(fvalue firefox-parts-zip)" "$pcli_s")" "$(x "$(fvalue firefox-parts-zip)" "$(fvalue firefox-parts-copy-zip)")"
+printf '  %-62s %8s s   (%s the command line, %s Firefox'"'"'s copy)\n' "importLibrary of the parts into a folder (createWritable)" \
+  "$(fvalue firefox-parts-folder)" "$(x "$(fvalue firefox-parts-folder)" "$pcli_s")" \
+  "$(x "$(fvalue firefox-parts-folder)" "$(fvalue firefox-parts-copy-folder)")"
+printf '  %-62s %8s s   (%s the command line)\n' "the parts' bytes downloaded through the view's service worker" "$(fvalue firefox-download)" \
+  "$(x "$(fvalue firefox-download)" "$pcli_s")"
+printf '  %-62s %8s s   (%s the command line, %s the download of the same bytes)\n' "the Library view's import into its zip download" \
+  "$(fvalue firefox-view-zip)" "$(x "$(fvalue firefox-view-zip)" "$pcli_s")" "$(x "$(fvalue firefox-view-zip)" "$(fvalue firefox-download)")"
+printf '  %-62s %8s MB  (all of Firefox'"'"'s processes: %s MB)\n' "the page's process's memory during the view's import" \
+  "$(fvalue firefox-view-memory)" "$(fvalue firefox-all-memory)"
+for run in firefox-parts-zip firefox-parts-folder firefox-view-zip; do
+  [ "$(ffield "$run" 4)" = "$bparts_media" ] && [ "$(ffield "$run" 6)" = 0 ] ||
+    failures+=("$run: accounted for $(ffield "$run" 4) media files of $bparts_media, $(ffield "$run" 6) failed")
 done
 
 # The page's memory by the library's size: Apple data copies of one small Live Photo (a 320x240 still and a 1.5 s

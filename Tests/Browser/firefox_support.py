@@ -111,7 +111,8 @@ class Element:
 
     def send_keys(self, *paths):
         """Files (or, for a `webkitdirectory` input, a folder) chosen in a file input, as its dialog would give them."""
-        self.driver.command("input.setFiles", {"context": self.driver.context, "element": self.reference(), "files": list(paths)})
+        files = [line for path in paths for line in path.split("\n") if line]  # Selenium's form: paths a line each
+        self.driver.command("input.setFiles", {"context": self.driver.context, "element": self.reference(), "files": files})
 
 
 class Firefox:
@@ -130,12 +131,12 @@ class Firefox:
         self.process = subprocess.Popen(
             [firefox_binary(), "--headless", "--no-remote", "--profile", self.profile, f"--remote-debugging-port={port}"],
             stdout=self.log, stderr=self.log, env=dict(os.environ, MOZ_HEADLESS_WIDTH="1280", MOZ_HEADLESS_HEIGHT="800"))
-        self.socket, self.next_id = None, 0
+        self.socket, self.next_id, self.events = None, 0, []
         deadline = time.time() + 60
         while self.socket is None:
             try:
                 # The remote agent refuses a connection that carries an Origin header.
-                self.socket = websocket.create_connection(f"ws://127.0.0.1:{port}/session", timeout=300, suppress_origin=True)
+                self.socket = websocket.create_connection(f"ws://127.0.0.1:{port}/session", timeout=1800, suppress_origin=True)
             except OSError:
                 if time.time() > deadline or self.process.poll() is not None:
                     self.quit()
@@ -152,10 +153,16 @@ class Firefox:
         while True:
             message = json.loads(self.socket.recv())
             if message.get("id") != self.next_id:
-                continue  # an event: none is subscribed to, but the agent may still send some
+                if "method" in message:
+                    self.events.append(message)  # an event of those subscribed to (`subscribe`)
+                continue
             if message.get("type") == "error":
                 raise JavascriptException(f"{method}: {message.get('error')}: {message.get('message')}")
             return message.get("result", {})
+
+    def subscribe(self, *events):
+        """BiDi's events named (`browsingContext.downloadEnd`, ...) kept in `events` as they come."""
+        self.command("session.subscribe", {"events": list(events)})
 
     def get(self, url):
         self.command("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})

@@ -142,4 +142,5 @@ def main():
             driver.quit()
 
 
-main()
+if __name__ == "__main__":
+    main()
