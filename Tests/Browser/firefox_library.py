@@ -13,7 +13,8 @@ Checks, each against `livephoto import ... --json` over the same inputs:
   tree and record, each file dated as the command line dates it; the report saved is the command line's lines; the
   result accounts for every file.
 - Two parts of an Apple data copy (dates from its Photo Details tables, an album's list, a hidden and a deleted
-  photo): the zip unpacks to the command line's library with `--albums json`, its report the command line's.
+  photo, shared albums in a deflated zip inside): the zip unpacks to the command line's library with `--albums json`,
+  its report the command line's; the zip inside, inflated into the private file system, is removed at the end.
 - Offline: the server stopped, the page reloaded from the service worker's cache, and the camera zips' import again,
   the same library.
 - The module imported by a page (`import()` of engine/livephoto.js): every real sample as `{ path, file }` pairs of
@@ -23,6 +24,7 @@ Checks, each against `livephoto import ... --json` over the same inputs:
 Prints one line per check and exits 1 if any failed.
 """
 import base64
+import io
 import json
 import os
 import shutil
@@ -83,8 +85,20 @@ def photo_details(rows):
     return ("\n".join(lines) + "\n").encode()
 
 
+def shared_albums(sample):
+    """An `iCloud Shared Albums.zip`: a shared album's photo and its AlbumInfo.json."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(zipfile.ZipInfo("My Albums/Harbour/IMG_0701.HEIC", (2024, 5, 1, 12, 0, 0)), sample("iphone7-ios12_IMG_2682_immich.heic"))
+        z.writestr(zipfile.ZipInfo("My Albums/Harbour/AlbumInfo.json", (2024, 5, 1, 12, 0, 0)), json.dumps(
+            {"albumName": "Harbour", "photos": [{"name": "IMG_0701.HEIC", "dateCreated": apple_date(1300000000)}]}),
+            compress_type=zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
 def data_copy(folder):
-    """Apple's data copy of iCloud Photos in two parts, members stored and deflated, as privacy.apple.com splits one."""
+    """Apple's data copy of iCloud Photos in two parts, members stored and deflated, as privacy.apple.com splits one, its
+    shared albums in a zip inside the first (deflated: inflated into the private file system to be read)."""
     os.makedirs(folder, exist_ok=True)
     sample = lambda name: open(os.path.join(SAMPLES, name), "rb").read()
     one, two = "iCloud Photos Part 1 of 2", "iCloud Photos Part 2 of 2"
@@ -95,7 +109,8 @@ def data_copy(folder):
               (f"{one}/Photos/Photo Details.csv", photo_details([("IMG_0403.JPG", True, False, False, 1377760080),
                                                                  ("IMG_0404.HEIC", False, False, False, 1522604700),
                                                                  ("IMG_0404.MOV", False, False, False, 1522604700)]), zipfile.ZIP_DEFLATED),
-              (f"{one}/Albums/Trip.csv", b"Images\nIMG_0403.JPG\nIMG_0404.HEIC\n", zipfile.ZIP_DEFLATED)],
+              (f"{one}/Albums/Trip.csv", b"Images\nIMG_0403.JPG\nIMG_0404.HEIC\n", zipfile.ZIP_DEFLATED),
+              (f"{one}/iCloud Shared Albums.zip", shared_albums(sample), zipfile.ZIP_DEFLATED)],
         two: [(f"{two}/Photos/IMG_0501.JPG", sample("phone_samsung-gt-i9000_mei.jpg"), zipfile.ZIP_DEFLATED),
               (f"{two}/Photos/IMG_0502.JPG", sample("camera_nikon-d1x_mei.jpg"), zipfile.ZIP_STORED),
               (f"{two}/Photos/Photo Details-1.csv", photo_details([("IMG_0501.JPG", False, True, False, 1300000000),
@@ -206,8 +221,14 @@ def data_copy_pass(driver, url, parts):
     whole, unpacked = unpacked_zip(path, "firefox-icloud")
     ours, theirs = library_tree(tree(unpacked)) if whole else None, library_tree(tree(cli_out))
     check("its zip unpacks to the command line's library (its tables' dates written in, the hidden photo under Hidden/, "
-          "the deleted one left out, albums.json), byte for byte", whole and ours == theirs and "albums.json" in theirs
-          and any(p.startswith("Hidden/") for p in theirs), (whole, ours, theirs))
+          "the deleted one left out, albums.json, the shared album's photo from the zip inside), byte for byte", whole and ours == theirs
+          and "albums.json" in theirs and any(p.startswith("Hidden/") for p in theirs) and any(p.endswith("IMG_0701.HEIC") for p in theirs),
+          (whole, ours, theirs))
+    left = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        navigator.storage.getDirectory().then(async (root) => { const names = []; for await (const name of root.keys()) names.push(name); done(names); },
+        (error) => done(String(error)))""")
+    check("the zip inside, inflated into the private file system to be read, is removed once the import ends",
+          isinstance(left, list) and not any(name.startswith("livephoto-import-zips-") for name in left), left)
     check(f"the report saved is the command line's {len(expected)} lines", lines == expected, (lines, expected))
 
 

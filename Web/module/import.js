@@ -75,7 +75,7 @@ export async function importLibrary(inputs, options = {}) {
     }
   }
   const session = {};
-  const { parts, members, refused, ...listed } = await importMembers(inputs, partName, session, signal);
+  const { parts, members, refused, landed, ...listed } = await importMembers(inputs, partName, session, signal);
   const files = members.map((member) => member.file);
   const request = {
     parts, members: memberRows(members), ...listed, previous: toFolder ? await previousRecords(out, parts) : [],
@@ -162,6 +162,8 @@ export async function importLibrary(inputs, options = {}) {
   } catch (error) {
     await zip?.abort(error);
     throw error;
+  } finally {
+    await landed.remove();
   }
 }
 

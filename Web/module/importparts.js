@@ -2,8 +2,8 @@
 // and an export's zip parts, each listed by the engine from its own directory and read in place (zipmember.js).
 
 import { LivePhotoError, nameOf } from './inputs.js';
-import { runEngine } from './livephoto.js';
 import { libraryFiles } from './library.js';
+import { readZipsInside, zipListing } from './importzips.js';
 import { ZipMemberBlob } from './zipmember.js';
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
@@ -22,6 +22,8 @@ const isLoose = (value) => value != null && typeof value.slice === 'function' &&
  *   are `unsafe` (`[part, name, reason]`), those the engine will not read at all `refused` (`[member, entry, "engine",
  *   words]`). A part whose directory is gone is read from the front, by its members' local headers, and says so
  *   (`partNotes`, `[part, text]`).
+ * - A zip among the members (an Apple data copy's shared albums) is read as a part of its own (importzips.js): its
+ *   files are members of the part that holds it, under its path (`zipsRead`, `zipsTooDeep`, `landed`).
  */
 export async function importMembers(inputs, partName, session, signal) {
   const parts = [], members = [], unreadable = [], zipParts = [], unsafe = [], partNotes = [], refused = [];
@@ -30,27 +32,16 @@ export async function importMembers(inputs, partName, session, signal) {
     signal?.throwIfAborted();
     if (isLoose(input)) {
       const name = nameOf(input, index);
-      const { report } = await runEngine('zipMembers', [input], {}, [name], session);
-      if (report.zip !== false) {
+      const listing = await zipListing(input, name, session, signal);
+      if (listing.zip) {
         const part = partOf(name);
         if (!zipParts.includes(part)) zipParts.push(part);
-        const add = ({ files, unsafe: outside }) => {
-          for (const listed of files) {
-            if (listed.problem) refused.push([members.length, listed.entry, 'engine', listed.problem]);
-            members.push({ part, path: listed.path, file: new ZipMemberBlob(input, listed), nameProblem: listed.nameProblem });
-          }
-          for (const [member, reason] of outside) unsafe.push([part, member, reason]);
-        };
-        if (report.note) partNotes.push([part, report.note]);
-        if (!report.walk) add(report);
-        // Without its directory, the part's files are found from the front, a few dozen headers a run.
-        for (let from = report.walk ? 0 : null; from != null;) {
-          signal?.throwIfAborted();
-          const step = (await runEngine('zipWalk', [input], { from }, [name], session)).report;
-          add(step);
-          if (step.stopped) partNotes.push([part, step.stopped]);
-          from = step.next;
+        for (const listed of listing.files) {
+          if (listed.problem) refused.push([members.length, listed.entry, 'engine', listed.problem]);
+          members.push({ part, path: listed.path, file: new ZipMemberBlob(input, listed), nameProblem: listed.nameProblem });
         }
+        for (const [member, reason] of listing.unsafe) unsafe.push([part, member, reason]);
+        for (const note of listing.notes) partNotes.push([part, note]);
         continue;
       }
     }
@@ -71,7 +62,8 @@ export async function importMembers(inputs, partName, session, signal) {
       } else members.push({ part: partOf(partName), path, file });
     }
   }
-  return { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
+  const listed = { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
+  return { ...listed, ...await readZipsInside(listed, session, signal) };
 }
 
 /** The members as the engine's `import` lists them: `[part, path, size]`, and the name's problem where there is one. */

@@ -89,16 +89,26 @@ export async function firstCopies(order, files, { signal, progress } = {}) {
   const first = new Map(order.map((index) => [index, index]));
   const bySize = new Map();
   for (const index of order) {
-    // A zip member's CRC-32, from its part's directory and checked as it was read, sets it apart by itself.
-    const { size, knownChecksum } = files[index];
-    const key = knownChecksum == null ? size : `${size} ${knownChecksum}`;
-    if (!bySize.has(key)) bySize.set(key, []);
-    bySize.get(key).push(index);
+    const { size } = files[index];
+    if (!bySize.has(size)) bySize.set(size, []);
+    bySize.get(size).push(index);
   }
+  // Zip members' CRC-32s, from their parts' directories and checked as they were read, set them apart by themselves
+  // where every file of the size has one (a folder's file beside a zip's has none: the two are compared).
+  const alike = [...bySize.values()].flatMap((group) => {
+    if (group.some((index) => files[index].knownChecksum == null)) return [group];
+    const byChecksum = new Map();
+    for (const index of group) {
+      const { knownChecksum } = files[index];
+      if (!byChecksum.has(knownChecksum)) byChecksum.set(knownChecksum, []);
+      byChecksum.get(knownChecksum).push(index);
+    }
+    return [...byChecksum.values()];
+  });
   // Two files of one size are compared at once (a checksum would read each as far, and then the bytes again); three
   // or more are checksummed first, so that each is compared with its likely twin alone.
-  const groups = [...bySize.values()].filter((group) => group.length > 2);
-  const pairs = [...bySize.values()].filter((group) => group.length === 2);
+  const groups = alike.filter((group) => group.length > 2);
+  const pairs = alike.filter((group) => group.length === 2);
   const total = [...groups, ...pairs].reduce((sum, group) => sum + group.length, 0);
   const totalBytes = [...groups, ...pairs].reduce((sum, group) => sum + group.length * files[group[0]].size, 0);
   let done = 0, bytes = 0;

@@ -12,6 +12,8 @@ extension ImportRequest {
             case .media: media.append(index)
             case .other: listing.others.append(member)
             case .sidecar, .table: sidecarMembers.append(index)
+            case .archive where zipsRead.contains(index): listing.archives.append(member)
+            case .archive where zipsTooDeep.contains(index): listing.others.append(member)
             case .archive: listing.unread.append((member, Self.zipInside))
             }
         }

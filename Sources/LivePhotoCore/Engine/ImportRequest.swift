@@ -12,6 +12,10 @@ struct ImportRequest {
     let unsafeWhy: [String]
     /// What the report says of a part as a whole (a zip whose directory cannot be read), by part.
     let partNotes: [(part: Int, text: String)]
+    /// Zips inside the export whose members the page read as parts of their own (listed after them), and those past
+    /// the depth the command line reads (`TakeoutIngest.maxArchiveDepth`), which it keeps as other files.
+    let zipsRead: Set<Int>
+    let zipsTooDeep: Set<Int>
     /// Media, sidecars and tables whose bytes the page could not read whole and right (a zip member whose CRC-32
     /// fails), and why.
     let failed: [Int: String]
@@ -70,11 +74,22 @@ struct ImportRequest {
             }
             zips.insert(Int(part))
         }
-        // A folder's files in the order its walk reads them; a zip part's in the order given, their data's.
+        let readZips = try Self.memberSet(options.list("zipsRead"), count: listed.count, "--zips-read")
+        // A folder's files in the order its walk reads them, then the files of the zips in it, zip by zip in the order
+        // the command line reads them (``nestedOrder(_:read:)``); a zip part's in the order given, their data's, and
+        // its zips' files after them.
+        let nested = Self.nestedOrder(listed, read: readZips.filter { !zips.contains(listed[$0].part) })
         order = listed.indices.sorted { a, b in
             if listed[a].part != listed[b].part { return listed[a].part < listed[b].part }
-            return zips.contains(listed[a].part) ? a < b : ImportMember.walkPrecedes(listed[a].path, listed[b].path)
+            if zips.contains(listed[a].part) { return a < b }
+            switch (nested[a], nested[b]) {
+            case (nil, nil): return ImportMember.walkPrecedes(listed[a].path, listed[b].path)
+            case (nil, _?): return true
+            case (_?, nil): return false
+            case let (x?, y?): return x != y ? x < y : a < b
+            }
         }
+        zipsRead = readZips
         var unsafeMembers: [ImportMember] = []
         var unsafeReasons: [String] = []
         for value in try options.list("unsafe") ?? [] {
@@ -94,6 +109,7 @@ struct ImportRequest {
             notes.append((Int(part), text))
         }
         partNotes = notes
+        zipsTooDeep = try Self.memberSet(options.list("zipsTooDeep"), count: listed.count, "--zips-too-deep")
         var failures: [Int: String] = [:]
         for (index, value) in (try options.list("failed") ?? []).enumerated() {
             guard let row = value.arrayValue, row.count == 4, let member = row[0].integerValue, listed.indices.contains(Int(member)),
@@ -252,5 +268,41 @@ struct ImportRequest {
             map[Int(a)] = Int(b)
         }
         return map
+    }
+
+    /// For each member inside one of the zips `read` (of a folder), where that zip comes in the order the command line
+    /// reads a folder's zips: those in the folder itself in its walk's order, then those inside them, zip by zip, each
+    /// zip's in its data's order (the order the page listed them). Nil for the folder's own files.
+    static func nestedOrder(_ members: [ImportMember], read: Set<Int>) -> [Int: Int] {
+        guard !read.isEmpty else { return [:] }
+        // The zip each member is in: the deepest read zip of its part whose path leads to it.
+        var container: [Int: Int] = [:]
+        for index in members.indices {
+            let member = members[index]
+            let holders = read.filter { members[$0].part == member.part && member.path.hasPrefix(members[$0].path + "/") }
+            if let deepest = holders.max(by: { members[$0].path.count < members[$1].path.count }) { container[index] = deepest }
+        }
+        var queue = read.filter { container[$0] == nil }.sorted { ImportMember.walkPrecedes(members[$0].path, members[$1].path) }
+        var rank: [Int: Int] = [:]
+        var next = 0
+        while next < queue.count {
+            let zip = queue[next]
+            rank[zip] = next
+            next += 1
+            queue += read.filter { container[$0] == zip }.sorted()
+        }
+        return container.compactMapValues { rank[$0] }
+    }
+
+    /// A list of member numbers, each one of the `count` members.
+    static func memberSet(_ list: [JSONValue]?, count: Int, _ flag: String) throws(LivePhotoError) -> Set<Int> {
+        var set = Set<Int>()
+        for (index, value) in (list ?? []).enumerated() {
+            guard let member = value.integerValue, member >= 0, member < count else {
+                throw .invalidArgument("\(flag): entry \(index + 1) is not a member's number")
+            }
+            set.insert(Int(member))
+        }
+        return set
     }
 }

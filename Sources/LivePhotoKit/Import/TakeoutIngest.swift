@@ -73,7 +73,8 @@ struct TakeoutIngest: Sendable {
         // run empties), and removed once walked.
         var nested: [(member: ImportMember, path: String, copied: Bool, depth: Int, range: Range<Int64>?)] = []
         defer { for zip in nested where zip.copied { OutputLocation.remove(zip.path) } }
-        func handle(_ member: ImportMember, _ bytes: TakeoutPartReader.Bytes, depth: Int) throws(LivePhotoError) {
+        // `container` is the file `bytes.storedRange` lies in: the part, or the zip the member was found in.
+        func handle(_ member: ImportMember, _ bytes: TakeoutPartReader.Bytes, depth: Int, container: String) throws(LivePhotoError) {
             guard !InterruptHandling.requested else { throw .interrupted }
             let place = "\(part.name): \(member.path)"
             if let problem = member.nameProblem { ingest.problems.append("\(place): \(problem)") }
@@ -85,7 +86,7 @@ struct TakeoutIngest: Sendable {
                 if part.kind == .folder, depth == 0 {
                     nested.append((member, "\(part.path)/\(member.path)", false, depth + 1, nil))
                 } else if let range = bytes.storedRange {
-                    nested.append((member, part.path, false, depth + 1, range))
+                    nested.append((member, container, false, depth + 1, range))
                 } else {
                     let copy = "\(landing.folder)/zip-\(index)-\(nested.count).zip"
                     do {
@@ -145,7 +146,7 @@ struct TakeoutIngest: Sendable {
             }
         }
         var outcome = try await TakeoutPartReader.walk(part, index: index) { member, bytes throws(LivePhotoError) in
-            try handle(member, bytes, depth: 0)
+            try handle(member, bytes, depth: 0, container: part.path)
         }
         var walked = 0
         while walked < nested.count {
@@ -155,7 +156,7 @@ struct TakeoutIngest: Sendable {
             let prefix = zip.member.path + "/"
             let found = try await TakeoutPartReader.walk(inner, index: index) { member, bytes throws(LivePhotoError) in
                 let moved = ImportMember(part: index, path: prefix + member.path, size: member.size, nameProblem: member.nameProblem)
-                try handle(moved, bytes, depth: zip.depth)
+                try handle(moved, bytes, depth: zip.depth, container: zip.path)
             }
             if zip.copied { OutputLocation.remove(zip.path) }
             outcome.unsafeMembers += found.unsafeMembers.map { (prefix + $0.path, $0.reason) }

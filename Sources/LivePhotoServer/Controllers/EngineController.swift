@@ -18,6 +18,7 @@ struct EngineController {
         "zipstream.js": "text/javascript; charset=utf-8",
         "import.js": "text/javascript; charset=utf-8",
         "importparts.js": "text/javascript; charset=utf-8",
+        "importzips.js": "text/javascript; charset=utf-8",
         "zipmember.js": "text/javascript; charset=utf-8",
         "zipcheck.js": "text/javascript; charset=utf-8",
         "importsidecars.js": "text/javascript; charset=utf-8",

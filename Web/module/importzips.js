@@ -1,0 +1,146 @@
+// Zips inside an export (an Apple data copy's shared albums, `iCloud Shared Albums.zip`), read as `livephoto import`
+// reads them (docs/guide/javascript.md#an-exports-zips): once the parts are listed, each zip among their members is
+// read as a part of its own, its files members of the part that holds it under its path (`X.zip/My Albums/…`), listed
+// after that part's own, and a zip inside one of those too; deeper ones are kept as other files. A stored zip is read
+// where it lies, a slice of its part; a deflated one is first inflated into the origin's private file system (and
+// removed when the import ends), or, in a runtime without one, into memory up to `inMemoryLimit`.
+
+import { LivePhotoError } from './inputs.js';
+import { runEngine } from './livephoto.js';
+import { ZipMemberBlob } from './zipmember.js';
+
+/** How deep zips inside zips are read (the command line's TakeoutIngest.maxArchiveDepth): a part's own are depth 0. */
+const maxDepth = 2;
+/** The largest deflated zip inflated into memory where the runtime has no private file system. */
+const inMemoryLimit = 64 << 20;
+/**
+ * The private file system's folders that hold the zips inflated for an import while it runs, one an import (named by
+ * its start, so that two at once keep apart); one left by an import that never ended is removed by a later one after a
+ * day.
+ */
+const landingPrefix = 'livephoto-import-zips-';
+const staleAfter = 24 * 3600 * 1000;
+
+/** A member the engine takes for a zip (ImportMember.role's `.archive`): by its extension. */
+const isZip = (path) => /\.zip$/i.test(path);
+
+/**
+ * The zips among `listed.members` read, their files added to it (and their notes, unsafe names and refused members to
+ * `listed`'s): resolves to `{ zipsRead, zipsTooDeep, landed }`, the members read as zips, those too deep to be, and
+ * `landed.remove()`, which removes what was inflated for them (call it when the import ends).
+ */
+export async function readZipsInside(listed, session, signal) {
+  const { members, unsafe, partNotes, refused } = listed;
+  const zipsRead = [], zipsTooDeep = [], depth = new Map();
+  const landed = new Landing();
+  // The members grow as zips are read: a zip found inside one is read after it.
+  for (let index = 0; index < members.length; index++) {
+    const { part, path, file } = members[index];
+    if (!isZip(path)) continue;
+    const level = depth.get(index) ?? 0;
+    if (level >= maxDepth) {
+      zipsTooDeep.push(index);
+      continue;
+    }
+    zipsRead.push(index);
+    signal?.throwIfAborted();
+    const note = (text) => partNotes.push([part, `${path}: ${text}`]);
+    let blob;
+    try {
+      blob = await zipBytes(file, session, landed, `zip-${index}.zip`);
+    } catch (error) {
+      if (error?.name === 'AbortError') throw error;
+      note(error instanceof LivePhotoError ? error.message : `cannot be read (${error?.message ?? error})`);
+      continue;
+    }
+    const listing = await zipListing(blob, listed.parts[part], session, signal);
+    if (!listing.zip) {
+      note('not a zip: its files were not read');
+      continue;
+    }
+    for (const found of listing.files) {
+      if (found.problem) refused.push([members.length, found.entry, 'engine', found.problem]);
+      depth.set(members.length, level + 1);
+      members.push({ part, path: `${path}/${found.path}`, file: new ZipMemberBlob(blob, found), nameProblem: found.nameProblem });
+    }
+    for (const [name, reason] of listing.unsafe) unsafe.push([part, `${path}/${name}`, reason]);
+    for (const text of listing.notes) note(text);
+  }
+  return { zipsRead, zipsTooDeep, landed };
+}
+
+/**
+ * The files of the zip `blob` (named `name` in what the engine says), as its directory lists them, or from the front,
+ * a few dozen local headers a run, where it has none: `{ zip, files, unsafe, notes }`, `zip` false where the engine
+ * finds no zip in it.
+ */
+export async function zipListing(blob, name, session, signal) {
+  const { report } = await runEngine('zipMembers', [blob], {}, [name], session);
+  const found = { zip: report.zip !== false, files: [], unsafe: [], notes: report.note ? [report.note] : [] };
+  if (!found.zip) return found;
+  const add = ({ files, unsafe }) => {
+    found.files.push(...files);
+    found.unsafe.push(...unsafe);
+  };
+  if (!report.walk) add(report);
+  for (let from = report.walk ? 0 : null; from != null;) {
+    signal?.throwIfAborted();
+    const step = (await runEngine('zipWalk', [blob], { from }, [name], session)).report;
+    add(step);
+    if (step.stopped) found.notes.push(step.stopped);
+    from = step.next;
+  }
+  return found;
+}
+
+/**
+ * The bytes of the zip `file` as a Blob the engine reads at random: a folder's File itself; a stored member, located,
+ * as a slice of its part; a deflated one inflated (and checked) first, into `landed` as `name`.
+ */
+async function zipBytes(file, session, landed, name) {
+  if (!(file instanceof ZipMemberBlob)) return file;
+  const { report } = await runEngine('zipData', [file.part], { entries: [file.entry] }, undefined, session);
+  const range = report.ranges[0];
+  if (typeof range === 'string') throw new LivePhotoError(range, 65);
+  file.range = range;
+  return file.whole() ?? landed.hold(file, name);
+}
+
+/** Where deflated zips are inflated while the import reads them. */
+class Landing {
+  constructor() {
+    this.folder = null;
+    this.name = null;
+  }
+
+  /** `file`'s bytes inflated and checked, as a File of the private file system (or a Blob in memory). */
+  async hold(file, name) {
+    const root = await globalThis.navigator?.storage?.getDirectory?.().catch(() => null);
+    if (root && typeof FileSystemFileHandle !== 'undefined' && 'createWritable' in FileSystemFileHandle.prototype) {
+      if (!this.folder) {
+        for await (const old of root.keys()) {
+          const started = Number(old.startsWith(landingPrefix) ? old.slice(landingPrefix.length).split('-')[0] : NaN);
+          if (started < Date.now() - staleAfter) await root.removeEntry(old, { recursive: true }).catch(() => {});
+        }
+        this.name = `${landingPrefix}${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+        this.folder = await root.getDirectoryHandle(this.name, { create: true });
+      }
+      const handle = await this.folder.getFileHandle(name, { create: true });
+      await file.stream().pipeTo(await handle.createWritable());
+      return handle.getFile();
+    }
+    if (file.size > inMemoryLimit) {
+      throw new LivePhotoError(`a compressed zip of ${Math.ceil(file.size / 1048576)} MiB, more than this runtime inflates without `
+        + 'a private file system to hold it (64 MiB): its files were not read; livephoto import reads them', 65);
+    }
+    return new Blob([await new Response(file.stream()).arrayBuffer()]);
+  }
+
+  /** Removes what was inflated. */
+  async remove() {
+    if (!this.folder) return;
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry(this.name, { recursive: true }).catch(() => {});
+    this.folder = null;
+  }
+}
