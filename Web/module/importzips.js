@@ -53,11 +53,7 @@ export async function readZipsInside(listed, session, signal) {
       note(error instanceof LivePhotoError ? error.message : `cannot be read (${error?.message ?? error})`);
       continue;
     }
-    const listing = await zipListing(blob, listed.parts[part], session, signal);
-    if (!listing.zip) {
-      note('not a zip: its files were not read');
-      continue;
-    }
+    const listing = await zipListing(blob, listed.parts[part], session, signal, { inside: true });
     for (const found of listing.files) {
       if (found.problem) refused.push([members.length, found.entry, 'engine', found.problem]);
       depth.set(members.length, level + 1);
@@ -72,10 +68,10 @@ export async function readZipsInside(listed, session, signal) {
 /**
  * The files of the zip `blob` (named `name` in what the engine says), as its directory lists them, or from the front,
  * a few dozen local headers a run, where it has none: `{ zip, files, unsafe, notes }`, `zip` false where the engine
- * finds no zip in it.
+ * finds no zip in it (with `inside`, a zip inside the export, it reads it as one all the same, as the command line does).
  */
-export async function zipListing(blob, name, session, signal) {
-  const { report } = await runEngine('zipMembers', [blob], {}, [name], session);
+export async function zipListing(blob, name, session, signal, options = {}) {
+  const { report } = await runEngine('zipMembers', [blob], options, [name], session);
   const found = { zip: report.zip !== false, files: [], unsafe: [], notes: report.note ? [report.note] : [] };
   if (!found.zip) return found;
   const add = ({ files, unsafe }) => {

@@ -1,11 +1,11 @@
 // Zips inside an export read by importLibrary as the command line reads them: an Apple data copy's shared albums (a
 // zip stored in its part, one deflated, a zip inside one of those, and one a level deeper, which both keep as another
-// file), from the zip parts and from the folder they unpack to. Each gives the library `livephoto import ...` writes:
-// its files byte for byte, its report line for line, its record.
+// file), from the zip parts and from the folder they unpack to (with a file named as a zip that holds none). Each
+// gives the library `livephoto import ...` writes: its files byte for byte, its report line for line, its record.
 // Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, test } from 'node:test';
 import { folderHandle, join, livephoto, outputFolder, sample, withoutSamples, workFolder } from './support.mjs';
@@ -77,6 +77,9 @@ describe('zips inside an export', { skip: withoutSamples }, () => {
     const folder = join(workFolder('import-zips-folder'), 'Export');
     mkdirSync(folder);
     for (const part of dataCopy('import-zips-folder-parts')) execFileSync('unzip', ['-qo', part, '-d', folder]);
-    await sameLibrary([folder], folderHandle(folder), 'import-zips-folder', folder);
+    // A file named as a zip that holds none: read from the front as far as it goes, and said so, as the command line does.
+    writeFileSync(join(folder, 'Broken.zip'), 'hello, not a zip');
+    const expected = await sameLibrary([folder], folderHandle(folder), 'import-zips-folder', folder);
+    assert.ok(expected.at(-1).problems.some((problem) => problem.startsWith('Export: Broken.zip: no local file header')), expected.at(-1).problems);
   });
 });

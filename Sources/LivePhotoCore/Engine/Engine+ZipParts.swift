@@ -7,12 +7,17 @@ extension Engine {
     /// words as `problem`), its `crc`, and its directory `entry`, which the page hands back to `zipData` and `import`.
     /// Members whose names lead out of the folder are `unsafe` (`[name, reason]`). A part whose directory cannot be
     /// read answers `note`, which the report gives as a problem of the part, and `walk`: its files are then found from
-    /// the front (`zipWalk`). A file that is no zip answers `zip: false`.
+    /// the front (`zipWalk`). A file that is no zip answers `zip: false`; with `inside` (a zip inside the export, which
+    /// the command line reads as a zip whatever its first bytes, TakeoutIngest), it is read as a zip all the same.
     static func zipMembers(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
+        var options = options
+        let inside = try options.flag("inside")
         try options.checkAllRead()
         guard inputs.count == 1 else { throw .invalidArgument("zipMembers reads one part at a time") }
         // A file that is no zip is a file of the import like any other.
-        guard ZipDirectory.startsAZip(try naming(inputs[0].path, try inputs[0].readUpTo(at: 0, count: 4))) else {
+        var startsAZip = inside
+        if !inside { startsAZip = ZipDirectory.startsAZip(try naming(inputs[0].path, try inputs[0].readUpTo(at: 0, count: 4))) }
+        guard startsAZip else {
             return .done(report: .object([("zip", .bool(false))]), files: [])
         }
         do throws(FormatError) {
