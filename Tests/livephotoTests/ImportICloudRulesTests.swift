@@ -135,6 +135,26 @@ struct ImportICloudRulesTests {
         #expect(left.isEmpty, "copies left: \(left)")
     }
 
+    @Test("a zip stored in a shared albums' zip that lies in a folder (a data copy unpacked): its files are read too")
+    func zipInAZipInAFolder() async throws {
+        let ws = try Workspace()
+        let inner = try Fixture.zipBytes([TakeoutFixture.Member(path: "Inner/IMG_9101.JPG", bytes: try await Fixture.jpeg(width: 176))])
+        let shared = try Fixture.zipBytes([
+            TakeoutFixture.Member(path: "My Albums/Kids/IMG_9001.JPG", bytes: try await Fixture.jpeg(width: 178)),
+            TakeoutFixture.Member(path: "My Albums/More.zip", bytes: inner, deflated: false),
+        ])
+        let folder = ws.file("Export")
+        try FileManager.default.createDirectory(atPath: "\(folder)/\(Self.top)", withIntermediateDirectories: true)
+        try Data(shared).write(to: URL(fileURLWithPath: "\(folder)/\(Self.top)/iCloud Shared Albums.zip"))
+        let result = try await run([folder], ws)
+        #expect(result.status == 0, "\(result.text.suffix(2000))")
+        // The zip inside the shared albums' zip is found in that file, not at the folder's path.
+        #expect(try result.entry("IMG_9101.JPG")["outcome"] as? String == "written")
+        #expect(try result.entry("IMG_9001.JPG")["outcome"] as? String == "written")
+        let problems = result.summary["problems"] as? [String] ?? ["no summary"]
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     @Test("a Live Photo goes as its still: hidden still, both under Hidden/; deleted still, both skipped", .needsSamples)
     func pairFollowsStill() async throws {
         let ws = try Workspace()
