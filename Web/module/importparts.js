@@ -3,8 +3,7 @@
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { libraryFiles } from './library.js';
-import { readZipsInside, zipListing } from './importzips.js';
-import { ZipMemberBlob } from './zipmember.js';
+import { addListing, readZipsInside, zipListing } from './importzips.js';
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
 /** A File or Blob given by itself (not one of a folder input's): maybe an export's zip part. */
@@ -36,12 +35,7 @@ export async function importMembers(inputs, partName, session, signal) {
       if (listing.zip) {
         const part = partOf(name);
         if (!zipParts.includes(part)) zipParts.push(part);
-        for (const listed of listing.files) {
-          if (listed.problem) refused.push([members.length, listed.entry, 'engine', listed.problem]);
-          members.push({ part, path: listed.path, file: new ZipMemberBlob(input, listed), nameProblem: listed.nameProblem });
-        }
-        for (const [member, reason] of listing.unsafe) unsafe.push([part, member, reason]);
-        for (const note of listing.notes) partNotes.push([part, note]);
+        addListing({ members, unsafe, partNotes, refused }, listing, part, input);
         continue;
       }
     }

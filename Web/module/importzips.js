@@ -30,7 +30,7 @@ const isZip = (path) => /\.zip$/i.test(path);
  * `landed.remove()`, which removes what was inflated for them (call it when the import ends).
  */
 export async function readZipsInside(listed, session, signal) {
-  const { members, unsafe, partNotes, refused } = listed;
+  const { members, partNotes } = listed;
   const zipsRead = [], zipsTooDeep = [], depth = new Map();
   const landed = new Landing();
   // The members grow as zips are read: a zip found inside one is read after it.
@@ -53,16 +53,25 @@ export async function readZipsInside(listed, session, signal) {
       note(error instanceof LivePhotoError ? error.message : `cannot be read (${error?.message ?? error})`);
       continue;
     }
-    const listing = await zipListing(blob, listed.parts[part], session, signal, { inside: true });
-    for (const found of listing.files) {
-      if (found.problem) refused.push([members.length, found.entry, 'engine', found.problem]);
-      depth.set(members.length, level + 1);
-      members.push({ part, path: `${path}/${found.path}`, file: new ZipMemberBlob(blob, found), nameProblem: found.nameProblem });
-    }
-    for (const [name, reason] of listing.unsafe) unsafe.push([part, `${path}/${name}`, reason]);
-    for (const text of listing.notes) note(text);
+    const first = members.length;
+    addListing(listed, await zipListing(blob, listed.parts[part], session, signal, { inside: true }), part, blob, path);
+    for (let added = first; added < members.length; added++) depth.set(added, level + 1);
   }
   return { zipsRead, zipsTooDeep, landed };
+}
+
+/**
+ * The files of the zip `blob`'s `listing` added to `listed` as members of `part` (under `within`, the path of the zip
+ * inside the part, where it is one), with its refused members, unsafe names and notes.
+ */
+export function addListing({ members, unsafe, partNotes, refused }, listing, part, blob, within = null) {
+  const under = (path) => (within ? `${within}/${path}` : path);
+  for (const found of listing.files) {
+    if (found.problem) refused.push([members.length, found.entry, 'engine', found.problem]);
+    members.push({ part, path: under(found.path), file: new ZipMemberBlob(blob, found), nameProblem: found.nameProblem });
+  }
+  for (const [name, reason] of listing.unsafe) unsafe.push([part, under(name), reason]);
+  for (const text of listing.notes) partNotes.push([part, within ? `${within}: ${text}` : text]);
 }
 
 /**

@@ -49,9 +49,9 @@ WORKER = folder_worker("""    // The first progress event and each stage's last 
     postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });""")
 
 
-def best_run(driver, url, name, field, paths, into):
-    """Prints the best of RUNS imports of the input `field`'s `paths` into `into`, as `name`, and its stages."""
-    results = [run_on_input(driver, url, field, paths, into) for _ in range(RUNS)]
+def best_run(driver, url, name, field, paths, into, runs=None):
+    """Prints the best of `runs` (RUNS) imports of the input `field`'s `paths` into `into`, as `name`, and its stages."""
+    results = [run_on_input(driver, url, field, paths, into) for _ in range(runs or RUNS)]
     best = min(results, key=lambda r: r["ms"])
     print(f"{name} {best['ms'] / 1000:.2f} s {best['media']} media {best['failed']} failed {best['bytes']} bytes")
     since = 0

@@ -26,8 +26,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))), "Tests", "Browser"))
-from browser_import import COPY_PAGE, COPY_WORKER, STAGES, WORKER, copy_floor, member_ranges  # noqa: E402
-from browser_support import FOLDER_PAGE, module_site, run_on_input, serve  # noqa: E402
+from browser_import import COPY_PAGE, COPY_WORKER, WORKER, best_run, copy_floor, member_ranges  # noqa: E402
+from browser_support import FOLDER_PAGE, module_site, serve  # noqa: E402
 from firefox_support import Firefox  # noqa: E402
 
 MODULE, SITE = (os.path.realpath(p) for p in sys.argv[1:3])
@@ -178,15 +178,7 @@ def main():
             driver = Firefox(downloads)
             try:
                 for into in ["folder", "zip"]:
-                    results = [run_on_input(driver, url, "parts", PARTS, into) for _ in range(RUNS)]
-                    best = min(results, key=lambda r: r["ms"])
-                    print(f"firefox-parts-{into} {best['ms'] / 1000:.2f} s {best['media']} media {best['failed']} failed")
-                    since = 0
-                    for stage in ["start", *STAGES]:
-                        end = best["ends"].get(stage, since)
-                        print(f"firefox-parts-{into}-{stage} {(end - since) / 1000:.2f} s")
-                        since = end
-                    print(f"firefox-parts-{into}-rest {(best['ms'] - since) / 1000:.2f} s")
+                    best_run(driver, url, f"firefox-parts-{into}", "parts", PARTS, into, RUNS)
                 copy_floor(driver, url.replace("index.html", "copy.html"), "firefox-parts-copy", "parts", PARTS, member_ranges(PARTS))
             finally:
                 driver.quit()
