@@ -680,7 +680,8 @@ if [[ $parts == *" browser "* || $parts == *" browser-import "* ]]; then
 # `Part 4 of 4.zip`, a quarter of the files each in path order under `iCloud Photos Part N of 4/Photos/`, with that
 # part's Photo Details.csv, every member stored) given as Files by themselves, which importLibrary reads in place
 # (each member's CRC-32 checked first), against `livephoto import PART.zip... --out OUT --jobs 2 --json` and cp of the
-# parts.
+# parts. Then the same media as a Google Takeout's four .tgz parts (a sidecar a file), each inflated into the private
+# file system first, against `livephoto import PART.tgz... --out OUT --jobs 2 --json` and `tar -xzf` of the parts.
 scripts/bootstrap.sh --check >/dev/null 2>&1 || scripts/bootstrap.sh >/dev/null
 scripts/wasm.sh "$work/engine" >/dev/null
 browser_seed
@@ -717,17 +718,28 @@ if [ ! -f "$bimp/parts/iCloud Photos Part 4 of 4.zip" ]; then
   mv "$bimp/parts.tmp" "$bimp/parts"
 fi
 bparts=("$bimp/parts/iCloud Photos Part "*" of 4.zip")
+# The same media as a Google Takeout downloaded as four .tgz parts, a sidecar for each file (scripts/bench/takeout_tars.py).
+if [ ! -f "$bimp/tars/takeout-20240101T000000Z-004.tgz" ]; then
+  rm -rf "$bimp/tars" "$bimp/tars.tmp"
+  python3 scripts/bench/takeout_tars.py "$bimp"
+  mv "$bimp/tars.tmp" "$bimp/tars"
+fi
+btars=("$bimp/tars/takeout-20240101T000000Z-00"*".tgz")
 # The media files in the parts (their Photo Details.csv are not media): as many as the folder's.
 bparts_media=$(python3 -c 'import sys, zipfile; print(sum(not n.endswith((".csv", "/")) for p in sys.argv[1:] for n in zipfile.ZipFile(p).namelist()))' "${bparts[@]}")
-find "$bimp/DCIM" "$bimp/parts" -type f -exec cat {} + >/dev/null
+find "$bimp/DCIM" "$bimp/parts" "$bimp/tars" -type f -exec cat {} + >/dev/null
 bimp_mb=$(du -sm "$bimp/DCIM" | cut -f1)
 bimp_files=$(find "$bimp/DCIM" -type f | wc -l)
 read -r icp_s _ < <(before="rm -rf '$work/bimp-cp'; sync" measure cp -r "$bimp/DCIM" "$work/bimp-cp")
 read -r icli_s _ < <(before="rm -rf '$work/bimp-lib'; sync" measure "$bin" import "$bimp/DCIM" --out "$work/bimp-lib" --jobs 2)
 read -r pcp_s _ < <(before="rm -rf '$work/bimp-cp'; mkdir '$work/bimp-cp'; sync" measure cp "${bparts[@]}" "$work/bimp-cp")
 read -r pcli_s _ < <(before="rm -rf '$work/bimp-lib'; sync" measure "$bin" import "${bparts[@]}" --out "$work/bimp-lib" --jobs 2 --json)
+read -r tcli_s _ < <(before="rm -rf '$work/bimp-lib'; sync" measure "$bin" import "${btars[@]}" --out "$work/bimp-lib" --jobs 2 --json)
+read -r tunpack_s _ < <(before="rm -rf '$work/bimp-cp'; mkdir '$work/bimp-cp'; sync" measure sh -c \
+  'for part in "$@"; do tar -xzf "$part" -C "$0"; done' "$work/bimp-cp" "${btars[@]}")
 rm -rf "$work/bimp-cp" "$work/bimp-lib"
-ifigures=$(.build/python-tools/bin/python scripts/bench/browser_import.py "$work/engine" "$bimp/DCIM" "$runs" "${bparts[@]}")
+ifigures=$(.build/python-tools/bin/python scripts/bench/browser_import.py "$work/engine" "$bimp/DCIM" "$runs" "${bparts[@]}" \
+  --tars "${btars[@]}")
 ivalue() { awk -v k="$1" '$1 == k {print $2}' <<<"$ifigures"; }
 ifield() { awk -v k="$1" -v n="$2" '$1 == k {print $n}' <<<"$ifigures"; }
 istages() { printf '    of which start %s s, checking %s s, comparing %s s, reading %s s, dating %s s, writing %s s, the rest %s s\n' \
@@ -763,9 +775,26 @@ printf '  %-62s %8s s   (%s the command line, %s the browser'"'"'s read; target 
   "$(x "$(ivalue parts-zip)" "$(ivalue parts-copy-zip)")"
 istages parts-zip
 printf '  %-62s %8s MB  (target at most 128)\n' "the page's memory during the parts' zip run" "$(ivalue parts-memory)"
-for run in folder zip parts-folder parts-zip; do
-  into=${run#parts-} cli=$icli_s what="browser import" media=$bimp_files
-  [ "$run" = "$into" ] || cli=$pcli_s what="browser import of the data copy" media=$bparts_media
+tars_mb=$(du -cm "${btars[@]}" | tail -n 1 | cut -f1)
+echo "  the same media as ${#btars[@]} .tgz parts of a Google Takeout ($tars_mb MB, gzip level 6, a sidecar a file), given as Files by themselves:"
+printf '  %-62s %8s s\n' "tar -xzf of the parts (unpacked, nothing else done)" "$tunpack_s"
+printf '  %-62s %8s s   (%s tar -xzf)\n' "livephoto import PART.tgz... --out OUT --jobs 2 --json" "$tcli_s" "$(x "$tcli_s" "$tunpack_s")"
+tstages() { printf '    of which start %s s, inflating %s s, comparing %s s, reading %s s, dating %s s, writing %s s, the rest %s s\n' \
+  "$(ivalue "$1-start")" "$(ivalue "$1-inflating")" "$(ivalue "$1-comparing")" "$(ivalue "$1-reading")" "$(ivalue "$1-dating")" \
+  "$(ivalue "$1-writing")" "$(ivalue "$1-rest")"; }
+printf '  %-62s %8s s   (%s the command line)\n' "importLibrary of the tgz parts into a folder (createWritable)" "$(ivalue tars-folder)" \
+  "$(x "$(ivalue tars-folder)" "$tcli_s")"
+tstages tars-folder
+printf '  %-62s %8s s   (%s the command line)\n' "importLibrary of the tgz parts into a streamed zip" "$(ivalue tars-zip)" \
+  "$(x "$(ivalue tars-zip)" "$tcli_s")"
+tstages tars-zip
+printf '  %-62s %8s MB\n' "the page's memory during the tgz parts' zip run" "$(ivalue tars-memory)"
+for run in folder zip parts-folder parts-zip tars-folder tars-zip; do
+  into=${run#*-} cli=$icli_s what="browser import" media=$bimp_files
+  case $run in
+    parts-*) cli=$pcli_s what="browser import of the data copy" media=$bparts_media ;;
+    tars-*) cli=$tcli_s what="browser import of the Takeout's tgz parts" media=$bimp_files ;;
+  esac
   [ "$(ifield "$run" 4)" = "$media" ] && [ "$(ifield "$run" 6)" = 0 ] ||
     failures+=("$what into a $into: importLibrary accounted for $(ifield "$run" 4) media files of $media, $(ifield "$run" 6) failed")
   awk "BEGIN{exit !($(ivalue "$run") > 1.5 * $cli)}" &&

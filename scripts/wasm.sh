@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the lossless engine as WebAssembly from the same sources as the command line (MediaFormats without zlib and
-# its tar reader, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
+# its streaming readers, LivePhotoCore, and Web/engine's boundary), as Embedded Swift, into the ES module's folder:
 #   scripts/wasm.sh [DIR]      # DIR/livephoto.wasm, livephoto-library.wasm, livephoto.js, its types (*.d.ts), package.json
 #                              # (default: .build/wasm/module)
 # Two engines from one build of the sources: livephoto.wasm runs the operations on single files (what a page loads
@@ -31,11 +31,12 @@ unicode="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeD
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -Osize
   -Xfrontend -disable-stack-protector -parse-as-library -package-name livephoto -swift-version 6 -I "$work")
 # zlib stays native (the browser has DecompressionStream and CompressionStream): the zip's directory, records and the
-# stored layout a browser writes go in, with the archive path's checks and the CSV reader; its deflate, its writer, its
-# streaming readers and the tar reader do not.
+# stored layout a browser writes go in, with the archive path's checks, the tar reader's headers (a tar is listed where
+# it lies) and the CSV reader; its deflate, its writer, the gzip and zip streaming readers and a tar entry's streamed
+# data do not.
 mapfile -t formats < <( (find Sources/MediaFormats -name '*.swift' -not -path '*/Archive/*' \
   -not -name 'Deflate.swift' -not -name 'ZlibInflateStream.swift' -not -name 'ZipWriter.swift'; \
-  echo Sources/MediaFormats/Archive/ArchivePath.swift) | sort)
+  for kept in ArchivePath ArchiveSignature ArchiveByteSource GzipStreamEnd TarEntry TarReader; do echo "Sources/MediaFormats/Archive/$kept.swift"; done) | sort)
 mapfile -t core < <(find Sources/LivePhotoCore -name '*.swift' | sort)
 built="$work/livephoto.wasm"
 library="$work/livephoto-library.wasm"

@@ -15,6 +15,9 @@ Checks, each against `livephoto import ... --json` over the same inputs:
 - Two parts of an Apple data copy (dates from its Photo Details tables, an album's list, a hidden and a deleted
   photo, shared albums in a deflated zip inside): the zip unpacks to the command line's library with `--albums json`,
   its report the command line's; the zip inside, inflated into the private file system, is removed at the end.
+- A Google Takeout's `.tgz` and `.tar` parts (a name past a ustar header's 100 bytes): the zip unpacks to the command
+  line's library with `--albums json`, its report the command line's; the tgz, inflated into the private file system,
+  is removed at the end.
 - Offline: the server stopped, the page reloaded from the service worker's cache, and the camera zips' import again,
   the same library.
 - The module imported by a page (`import()` of engine/livephoto.js): every real sample as `{ path, file }` pairs of
@@ -30,6 +33,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import zipfile
 
@@ -126,6 +130,34 @@ def data_copy(folder):
     return paths
 
 
+def takeout_tars(folder):
+    """A Google Takeout downloaded as tar parts: a `.tgz` (a Live Photo and its sidecar: inflated into the private file
+    system to be read) and a `.tar` (a photo under a folder whose name runs past a ustar header's 100 bytes, read where
+    it lies)."""
+    os.makedirs(folder, exist_ok=True)
+    sample = lambda name: open(os.path.join(SAMPLES, name), "rb").read()
+    photos = "Takeout/Google Photos/Photos from 2019"
+    album = f"{photos}/A folder whose name runs on past the hundred bytes a ustar header holds for a name, as albums do"
+    sidecar = json.dumps({"title": "IMG_3853.HEIC", "photoTakenTime": {"timestamp": "1560000000"}}).encode()
+    parts = {
+        "takeout-20240101T000000Z-001.tgz": [(f"{photos}/IMG_3853.HEIC", sample("iphone_IMG_3853_gwy15.HEIC")),
+                                             (f"{photos}/IMG_3853.MOV", sample("iphone_IMG_3853_gwy15.MOV")),
+                                             (f"{photos}/IMG_3853.HEIC.supplemental-metadata.json", sidecar)],
+        "takeout-20240101T000000Z-002.tar": [(f"{album}/DSC_0001.JPG", sample("camera_nikon-d1x_mei.jpg")),
+                                             (f"{album}/metadata.json", json.dumps({"title": "A folder"}).encode())],
+    }
+    paths = []
+    for name, members in parts.items():
+        path = os.path.join(folder, name)
+        with tarfile.open(path, "w:gz" if name.endswith(".tgz") else "w", format=tarfile.PAX_FORMAT) as tar:
+            for member, data in members:
+                info = tarfile.TarInfo(member)
+                info.size, info.mtime = len(data), 1700000000
+                tar.addfile(info, io.BytesIO(data))
+        paths.append(path)
+    return paths
+
+
 def cli_lines(inputs, name, *flags):
     """The command line's import of `inputs` into WORK/cli/NAME: (its --json lines less the output folder, the folder)."""
     out = os.path.join(WORK, "cli", name)
@@ -150,7 +182,7 @@ def page_import(driver, parts, what, name):
         os.remove(os.path.join(DOWNLOADS, leftover))
     driver.find_element(By.ID, "library-files").send_keys(*parts)
     chosen = try_wait(driver, f"return document.getElementById('library-chosen').textContent.startsWith('Chosen: {len(parts)} files')", 30)
-    check(f"{what}: the {len(parts)} zips chosen as files", chosen, script(driver, TEXT, "library-chosen"))
+    check(f"{what}: the {len(parts)} parts chosen as files", chosen, script(driver, TEXT, "library-chosen"))
     driver.find_element(By.ID, "library-job-import").click()
     done, error = run_batch(driver)
     path = kept(downloaded("library-import.zip"), f"{name}.zip") if done else None
@@ -211,25 +243,48 @@ def view_pass(driver, url, parts, origin):
     return expected, cli_out
 
 
-def data_copy_pass(driver, url, parts):
+def export_import(driver, url, parts, name, what):
+    """The Library view's import of an export's `parts` into its zip download, and the command line's with `--albums
+    json`: (the command line's lines, the report saved, whether the zip tests whole, its library, the command line's)."""
     open_view(driver, url)
     try_wait(driver, "return !!navigator.serviceWorker.controller", 60)
-    expected, cli_out = cli_lines(parts, "firefox-icloud", "--albums", "json")
-    done, error, path, lines = page_import(driver, parts, "an Apple data copy", "icloud")
-    check("an Apple data copy's two parts made into a clean library in Firefox: it ends, and the zip download arrives",
-          done and path, (error, path))
-    whole, unpacked = unpacked_zip(path, "firefox-icloud")
-    ours, theirs = library_tree(tree(unpacked)) if whole else None, library_tree(tree(cli_out))
+    expected, cli_out = cli_lines(parts, f"firefox-{name}", "--albums", "json")
+    done, error, path, lines = page_import(driver, parts, what, name)
+    check(f"{what}: made into a clean library in Firefox: it ends, and the zip download arrives", done and path, (error, path))
+    whole, unpacked = unpacked_zip(path, f"firefox-{name}")
+    return expected, lines, whole, library_tree(tree(unpacked)) if whole else None, library_tree(tree(cli_out))
+
+
+def data_copy_pass(driver, url, parts):
+    expected, lines, whole, ours, theirs = export_import(driver, url, parts, "icloud", "an Apple data copy's two parts")
     check("its zip unpacks to the command line's library (its tables' dates written in, the hidden photo under Hidden/, "
           "the deleted one left out, albums.json, the shared album's photo from the zip inside), byte for byte", whole and ours == theirs
           and "albums.json" in theirs and any(p.startswith("Hidden/") for p in theirs) and any(p.endswith("IMG_0701.HEIC") for p in theirs),
           (whole, ours, theirs))
-    left = driver.execute_async_script("""const done = arguments[arguments.length - 1];
-        navigator.storage.getDirectory().then(async (root) => { const names = []; for await (const name of root.keys()) names.push(name); done(names); },
-        (error) => done(String(error)))""")
+    left = private_names(driver)
     check("the zip inside, inflated into the private file system to be read, is removed once the import ends",
           isinstance(left, list) and not any(name.startswith("livephoto-import-zips-") for name in left), left)
     check(f"the report saved is the command line's {len(expected)} lines", lines == expected, (lines, expected))
+
+
+def takeout_tars_pass(driver, url, parts):
+    """A Takeout's tgz and tar parts through the Library view into its zip download."""
+    expected, lines, whole, ours, theirs = export_import(driver, url, parts, "tars", "a Google Takeout's .tgz and .tar parts")
+    check("its zip unpacks to the command line's library (the Live Photo from the tgz dated by its sidecar, the photo "
+          "under a name past 100 bytes from the tar, albums.json), byte for byte", whole and ours == theirs and "albums.json" in theirs
+          and sum(p.endswith((".HEIC", ".MOV", ".JPG")) for p in theirs) == 3, (whole, ours, theirs))
+    left = private_names(driver)
+    check("the tgz, inflated into the private file system to be read, is removed once the import ends",
+          isinstance(left, list) and not any(name.startswith("livephoto-import-zips-") for name in left), left)
+    check(f"the report saved is the command line's {len(expected)} lines, each part named by its file name", lines == expected
+          and {line.get("part") for line in expected if "outcome" in line} == {os.path.basename(part) for part in parts}, (lines, expected))
+
+
+def private_names(driver):
+    """The names at the top of the origin's private file system (where an import inflates what it must), or the error."""
+    return driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        navigator.storage.getDirectory().then(async (root) => { const names = []; for await (const name of root.keys()) names.push(name); done(names); },
+        (error) => done(String(error)))""")
 
 
 def offline_pass(driver, url, parts, server, expected, cli_out):
@@ -317,6 +372,7 @@ def main():
     camera_folder(dcim)
     parts = camera_zips(dcim, os.path.join(WORK, "zips"))
     copy = data_copy(os.path.join(WORK, "icloud"))
+    tars = takeout_tars(os.path.join(WORK, "tars"))
     site = os.path.join(WORK, "site")
     built = subprocess.run([os.path.join(ROOT, "scripts/site.sh"), site, "--engine", ENGINE], capture_output=True, text=True)
     check("scripts/site.sh builds the site", built.returncode == 0, built.stderr[-2000:])
@@ -331,6 +387,7 @@ def main():
         module_pass(driver, url)
         expected, cli_out = view_pass(driver, url, parts, url.rstrip("/"))
         data_copy_pass(driver, url, copy)
+        takeout_tars_pass(driver, url, tars)
         offline_pass(driver, url, parts, server, expected, cli_out)
     finally:
         driver.quit()

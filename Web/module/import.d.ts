@@ -7,11 +7,12 @@ import type { LibraryInputs } from './library.js';
 /** How far an import has gone: files of the stage's total, and their bytes. */
 export interface ImportProgress {
   /**
-   * `checking`: zip members read through once against their CRC-32; `comparing`: files of one size checksummed (copies
-   * are written once); `reading`: media files' facts read; `dating`: files dated by their sidecars read for the time
-   * each keeps once stamped; `writing`: files written.
+   * `inflating`: `.tgz` parts inflated into the origin's private file system (`done` of `total` parts, their compressed
+   * bytes); `checking`: zip members read through once against their CRC-32; `comparing`: files of one size checksummed
+   * (copies are written once); `reading`: media files' facts read; `dating`: files dated by their sidecars read for the
+   * time each keeps once stamped; `writing`: files written.
    */
-  stage: 'checking' | 'comparing' | 'reading' | 'dating' | 'writing';
+  stage: 'inflating' | 'checking' | 'comparing' | 'reading' | 'dating' | 'writing';
   done: number;
   total: number;
   bytes: number;
@@ -92,10 +93,12 @@ export interface ImportSummaryLine {
 }
 
 /**
- * `livephoto import FOLDER --out OUT` for a camera's folder, or zips of one (Files that are zips are parts, read in
- * place): every photo and video copied whole (a Live Photo's halves under one name, the same bytes once) into `out` by
- * capture time, with a record of what was written. An export with sidecars, tables or zips inside (Takeout, iCloud) is
- * refused in words: `livephoto import` reads those.
+ * `livephoto import PARTS... --out OUT` for a camera's folder or an export (a Google Takeout, Apple's data copy of
+ * iCloud Photos, a folder icloudpd or osxphotos wrote): Files that are zips, tars or tgz are parts, read in place (a
+ * tgz inflated into the origin's private file system first), and a zip inside one is read too. Every photo and video is
+ * copied whole (a Live Photo's halves under one name, the same bytes once) into `out` by capture time, the export's
+ * dates, places and captions written into the files, with a record of what was written
+ * (docs/guide/javascript.md#libraries).
  */
 export function importLibrary(
   inputs: LibraryInputs, options: ImportLibraryOptions,

@@ -75,13 +75,13 @@ export async function importLibrary(inputs, options = {}) {
     }
   }
   const session = {};
-  const { parts, members, refused, landed, ...listed } = await importMembers(inputs, partName, session, signal);
+  const progress = (stage, counts) => onProgress?.({ stage, ...counts });
+  const { parts, members, refused, landed, ...listed } = await importMembers(inputs, partName, session, signal, progress);
   const files = members.map((member) => member.file);
   const request = {
     parts, members: memberRows(members), ...listed, previous: toFolder ? await previousRecords(out, parts) : [],
     outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
   };
-  const progress = (stage, counts) => onProgress?.({ stage, ...counts });
   let zip = null, sidecars = [];
   const recorded = new Set();
   try {

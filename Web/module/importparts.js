@@ -3,7 +3,9 @@
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { libraryFiles } from './library.js';
+import { addTarPart } from './importtars.js';
 import { addListing, readZipsInside, zipListing } from './importzips.js';
+import { Landing } from './landing.js';
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
 /** A File or Blob given by itself (not one of a folder input's): maybe an export's zip part. */
@@ -21,43 +23,69 @@ const isLoose = (value) => value != null && typeof value.slice === 'function' &&
  *   are `unsafe` (`[part, name, reason]`), those the engine will not read at all `refused` (`[member, entry, "engine",
  *   words]`). A part whose directory is gone is read from the front, by its members' local headers, and says so
  *   (`partNotes`, `[part, text]`).
+ * - A File that is a tar or a gzip stream (a Takeout's `.tgz`) is a part by its name, its files in their order
+ *   (importtars.js); a tgz's inflating is told to `progress("inflating", { done, total, bytes, totalBytes })`.
  * - A zip among the members (an Apple data copy's shared albums) is read as a part of its own (importzips.js): its
- *   files are members of the part that holds it, under its path (`zipsRead`, `zipsTooDeep`, `landed`).
+ *   files are members of the part that holds it, under its path (`zipsRead`, `zipsTooDeep`).
+ * What had to be inflated to be read is in `landed`: call `landed.remove()` when the import ends.
  */
-export async function importMembers(inputs, partName, session, signal) {
+export async function importMembers(inputs, partName, session, signal, progress = () => {}) {
   const parts = [], members = [], unreadable = [], zipParts = [], unsafe = [], partNotes = [], refused = [];
-  const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
-  for (const [index, input] of (Array.isArray(inputs) ? inputs : [inputs]).entries()) {
-    signal?.throwIfAborted();
-    if (isLoose(input)) {
-      const name = nameOf(input, index);
-      const listing = await zipListing(input, name, session, signal);
-      if (listing.zip) {
-        const part = partOf(name);
-        if (!zipParts.includes(part)) zipParts.push(part);
-        addListing({ members, unsafe, partNotes, refused }, listing, part, input);
-        continue;
+  const landed = new Landing();
+  const given = Array.isArray(inputs) ? inputs : [inputs];
+  // A tgz's inflating told as a stage of its own: the parts' compressed bytes, those named as gzip reckoned first.
+  const gzipped = given.filter((input) => isLoose(input) && /\.(tgz|gz)$/i.test(input.name ?? ''));
+  const inflating = { done: 0, total: gzipped.length, bytes: 0, totalBytes: gzipped.reduce((sum, input) => sum + input.size, 0) };
+  try {
+    const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
+    for (const [index, input] of given.entries()) {
+      signal?.throwIfAborted();
+      if (isLoose(input)) {
+        const name = nameOf(input, index);
+        const listing = await zipListing(input, name, session, signal);
+        if (listing.zip) {
+          const part = partOf(name);
+          if (!zipParts.includes(part)) zipParts.push(part);
+          addListing({ members, unsafe, partNotes, refused }, listing, part, input);
+          continue;
+        }
+        if (listing.archive) {
+          // Its files in their order, as a zip part's are (the engine's zipParts).
+          const part = partOf(name);
+          if (!zipParts.includes(part)) zipParts.push(part);
+          if (listing.archive === 'gzip' && !gzipped.includes(input)) {
+            [inflating.total, inflating.totalBytes] = [inflating.total + 1, inflating.totalBytes + input.size];
+          }
+          const before = inflating.bytes;
+          await addTarPart({ members, unsafe, partNotes, refused }, input, listing.archive, name, part, landed, session, signal,
+            (bytes) => progress('inflating', { ...inflating, bytes: (inflating.bytes = before + bytes) }));
+          if (listing.archive === 'gzip') progress('inflating', { ...inflating, done: ++inflating.done });
+          continue;
+        }
+      }
+      const { files, unreadable: refusedFolders } = await libraryFiles([input], signal).catch((error) => {
+        if (!(error instanceof LivePhotoError) || error.code !== 64) throw error;
+        throw new LivePhotoError(error.message.replace('input 1 ', `input ${index + 1} `), 64);
+      });
+      // A folder the browser will not read is a problem of the report, and the rest of the folder is imported.
+      for (const { path, reason } of refusedFolders) {
+        unreadable.push([partOf(isFolder(input) ? input.name || partName : partName), path, reason]);
+      }
+      for (const { path, file } of files) {
+        const slash = path.indexOf('/');
+        if (isFolder(input)) members.push({ part: partOf(input.name || partName), path, file });
+        // A folder input's File names its folder first; a `{ path, file }` pair's path is the folder's own already.
+        else if (typeof input.slice === 'function' && input.webkitRelativePath && slash > 0) {
+          members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
+        } else members.push({ part: partOf(partName), path, file });
       }
     }
-    const { files, unreadable: refusedFolders } = await libraryFiles([input], signal).catch((error) => {
-      if (!(error instanceof LivePhotoError) || error.code !== 64) throw error;
-      throw new LivePhotoError(error.message.replace('input 1 ', `input ${index + 1} `), 64);
-    });
-    // A folder the browser will not read is a problem of the report, and the rest of the folder is imported.
-    for (const { path, reason } of refusedFolders) {
-      unreadable.push([partOf(isFolder(input) ? input.name || partName : partName), path, reason]);
-    }
-    for (const { path, file } of files) {
-      const slash = path.indexOf('/');
-      if (isFolder(input)) members.push({ part: partOf(input.name || partName), path, file });
-      // A folder input's File names its folder first; a `{ path, file }` pair's path is the folder's own already.
-      else if (typeof input.slice === 'function' && input.webkitRelativePath && slash > 0) {
-        members.push({ part: partOf(path.slice(0, slash)), path: path.slice(slash + 1), file });
-      } else members.push({ part: partOf(partName), path, file });
-    }
+    const listed = { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
+    return { ...listed, landed, ...await readZipsInside(listed, landed, session, signal) };
+  } catch (error) {
+    await landed.remove();
+    throw error;
   }
-  const listed = { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
-  return { ...listed, ...await readZipsInside(listed, session, signal) };
 }
 
 /** The members as the engine's `import` lists them: `[part, path, size]`, and the name's problem where there is one. */

@@ -3,7 +3,7 @@
 // read as a part of its own, its files members of the part that holds it under its path (`X.zip/My Albums/…`), listed
 // after that part's own, and a zip inside one of those too; deeper ones are kept as other files. A stored zip is read
 // where it lies, a slice of its part; a deflated one is first inflated into the origin's private file system (and
-// removed when the import ends), or, in a runtime without one, into memory up to `inMemoryLimit`.
+// removed when the import ends), or, in a runtime without one, into memory (landing.js).
 
 import { LivePhotoError } from './inputs.js';
 import { runEngine } from './livephoto.js';
@@ -11,28 +11,18 @@ import { ZipMemberBlob } from './zipmember.js';
 
 /** How deep zips inside zips are read (the command line's TakeoutIngest.maxArchiveDepth): a part's own are depth 0. */
 const maxDepth = 2;
-/** The largest deflated zip inflated into memory where the runtime has no private file system. */
-const inMemoryLimit = 64 << 20;
-/**
- * The private file system's folders that hold the zips inflated for an import while it runs, one an import (named by
- * its start, so that two at once keep apart); one left by an import that never ended is removed by a later one after a
- * day.
- */
-const landingPrefix = 'livephoto-import-zips-';
-const staleAfter = 24 * 3600 * 1000;
 
 /** A member the engine takes for a zip (ImportMember.role's `.archive`): by its extension. */
 const isZip = (path) => /\.zip$/i.test(path);
 
 /**
  * The zips among `listed.members` read, their files added to it (and their notes, unsafe names and refused members to
- * `listed`'s): resolves to `{ zipsRead, zipsTooDeep, landed }`, the members read as zips, those too deep to be, and
- * `landed.remove()`, which removes what was inflated for them (call it when the import ends).
+ * `listed`'s): resolves to `{ zipsRead, zipsTooDeep }`, the members read as zips and those too deep to be. A deflated
+ * one is inflated into `landed` (a Landing, landing.js).
  */
-export async function readZipsInside(listed, session, signal) {
+export async function readZipsInside(listed, landed, session, signal) {
   const { members, partNotes } = listed;
   const zipsRead = [], zipsTooDeep = [], depth = new Map();
-  const landed = new Landing();
   // The members grow as zips are read: a zip found inside one is read after it.
   for (let index = 0; index < members.length; index++) {
     const { part, path, file } = members[index];
@@ -57,7 +47,7 @@ export async function readZipsInside(listed, session, signal) {
     addListing(listed, await zipListing(blob, listed.parts[part], session, signal, { inside: true }), part, blob, path);
     for (let added = first; added < members.length; added++) depth.set(added, level + 1);
   }
-  return { zipsRead, zipsTooDeep, landed };
+  return { zipsRead, zipsTooDeep };
 }
 
 /**
@@ -76,12 +66,13 @@ export function addListing({ members, unsafe, partNotes, refused }, listing, par
 
 /**
  * The files of the zip `blob` (named `name` in what the engine says), as its directory lists them, or from the front,
- * a few dozen local headers a run, where it has none: `{ zip, files, unsafe, notes }`, `zip` false where the engine
- * finds no zip in it (with `inside`, a zip inside the export, it reads it as one all the same, as the command line does).
+ * a few dozen local headers a run, where it has none: `{ zip, archive, files, unsafe, notes }`, `zip` false where the
+ * engine finds no zip in it (with `inside`, a zip inside the export, it reads it as one all the same, as the command
+ * line does), and then `archive` "tar" or "gzip" where it is one of those (importtars.js).
  */
 export async function zipListing(blob, name, session, signal, options = {}) {
   const { report } = await runEngine('zipMembers', [blob], options, [name], session);
-  const found = { zip: report.zip !== false, files: [], unsafe: [], notes: report.note ? [report.note] : [] };
+  const found = { zip: report.zip !== false, archive: report.archive ?? null, files: [], unsafe: [], notes: report.note ? [report.note] : [] };
   if (!found.zip) return found;
   const add = ({ files, unsafe }) => {
     found.files.push(...files);
@@ -108,44 +99,5 @@ async function zipBytes(file, session, landed, name) {
   const range = report.ranges[0];
   if (typeof range === 'string') throw new LivePhotoError(range, 65);
   file.range = range;
-  return file.whole() ?? landed.hold(file, name);
-}
-
-/** Where deflated zips are inflated while the import reads them. */
-class Landing {
-  constructor() {
-    this.folder = null;
-    this.name = null;
-  }
-
-  /** `file`'s bytes inflated and checked, as a File of the private file system (or a Blob in memory). */
-  async hold(file, name) {
-    const root = await globalThis.navigator?.storage?.getDirectory?.().catch(() => null);
-    if (root && typeof FileSystemFileHandle !== 'undefined' && 'createWritable' in FileSystemFileHandle.prototype) {
-      if (!this.folder) {
-        for await (const old of root.keys()) {
-          const started = Number(old.startsWith(landingPrefix) ? old.slice(landingPrefix.length).split('-')[0] : NaN);
-          if (started < Date.now() - staleAfter) await root.removeEntry(old, { recursive: true }).catch(() => {});
-        }
-        this.name = `${landingPrefix}${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
-        this.folder = await root.getDirectoryHandle(this.name, { create: true });
-      }
-      const handle = await this.folder.getFileHandle(name, { create: true });
-      await file.stream().pipeTo(await handle.createWritable());
-      return handle.getFile();
-    }
-    if (file.size > inMemoryLimit) {
-      throw new LivePhotoError(`a compressed zip of ${Math.ceil(file.size / 1048576)} MiB, more than this runtime inflates without `
-        + 'a private file system to hold it (64 MiB): its files were not read; livephoto import reads them', 65);
-    }
-    return new Blob([await new Response(file.stream()).arrayBuffer()]);
-  }
-
-  /** Removes what was inflated. */
-  async remove() {
-    if (!this.folder) return;
-    const root = await navigator.storage.getDirectory();
-    await root.removeEntry(this.name, { recursive: true }).catch(() => {});
-    this.folder = null;
-  }
+  return file.whole() ?? (await landed.keep(file.stream(), name, { size: file.size, what: 'a compressed zip' })).blob;
 }

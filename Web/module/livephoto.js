@@ -7,8 +7,10 @@ import { LivePhotoError, PartWindow, ReadCache, followingRead, joinPieces, maxRe
 
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
-const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'importFacts', 'importKept', 'importStamp', 'import']);
-const readsAsAsked = new Set(['zipData']); // many small reads far apart (a zip's local headers): nothing read ahead
+const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'tarWalk', 'importFacts', 'importKept', 'importStamp', 'import']);
+// Many small reads far apart: a zip's local headers, nothing read ahead; a tar's headers, a few small entries' worth (a
+// Takeout's sidecars lie between its media).
+const readsAsAsked = new Map([['zipData', 0], ['tarWalk', 16 * 1024]]);
 
 export { LivePhotoError };
 
@@ -174,7 +176,7 @@ export function runEngine(operation, files, options, names, session, alone = fal
 // What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's moov,
 // a Motion Photo's trailer), the rest after it (as asked, `readsAsAsked`); a session's runs share a `window` of its parts.
 function headers(files, operation, window = null) {
-  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, 0, window), ahead: Promise.resolve() };
+  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, readsAsAsked.get(operation), window), ahead: Promise.resolve() };
   const cache = new ReadCache(files, undefined, window);
   return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
     { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };

@@ -6,7 +6,7 @@ files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given a
 <input type=file multiple>: each member read in place, its CRC-32 checked first). Prints one line per figure:
 `name value unit ...`.
 
-  python browser_import.py MODULE_DIR DCIM RUNS [PART.zip ...]
+  python browser_import.py MODULE_DIR DCIM RUNS [PART.zip ...] [--tars PART.tgz ...]
 
 - folder: into the origin's private file system (a FileSystemDirectoryHandle, each file through createWritable, as
   into a folder the user chose), best of RUNS, the folder emptied before each (else a run would resume the last one
@@ -21,6 +21,8 @@ files in `iCloud Photos Part N of M/Photos/` with its Photo Details.csv) given a
   browser (its first import);
 - parts-folder, parts-zip, parts-folder-STAGE, parts-zip-STAGE, parts-memory: the same of the data copy's parts, when
   given (their media files: the CSVs are not media, and the report does not count them);
+- tars-folder, tars-zip, tars-folder-STAGE, tars-zip-STAGE, tars-memory: the same of a Google Takeout's `.tgz` parts,
+  when given after `--tars` (`start` includes each part inflated into the private file system);
 - copy-folder, copy-zip, parts-copy-folder, parts-copy-zip: the browser's own floor, the same bytes moved with nothing
   else done, best of RUNS: each file (each member's range of its part) written whole through createWritable into the
   private file system, 4 at once as the import writes; and each one read through its stream, as the zip's writer
@@ -36,8 +38,10 @@ from browser_support import FOLDER_PAGE, browser, first_zip_run_memory, folder_w
 
 MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
-PARTS = [os.path.realpath(p) for p in sys.argv[4:]]
-STAGES = ["checking", "comparing", "reading", "dating", "writing"]
+ARGS = sys.argv[4:]
+PARTS = [os.path.realpath(p) for p in (ARGS[:ARGS.index("--tars")] if "--tars" in ARGS else ARGS)]
+TARS = [os.path.realpath(p) for p in ARGS[ARGS.index("--tars") + 1:]] if "--tars" in ARGS else []
+STAGES = ["inflating", "checking", "comparing", "reading", "dating", "writing"]
 
 WORKER = folder_worker("""    // The first progress event and each stage's last one, in ms from the start.
     const ends = {};
@@ -126,7 +130,7 @@ def copy_floor(driver, url, name, field, paths, ranges):
 
 
 def main():
-    inputs = [("", "folder", [DCIM])] + ([("parts-", "parts", PARTS)] if PARTS else [])
+    inputs = [("", "folder", [DCIM])] + ([("parts-", "parts", PARTS)] if PARTS else []) + ([("tars-", "parts", TARS)] if TARS else [])
     pages = {"index.html": FOLDER_PAGE, "worker.js": WORKER, "copy.html": COPY_PAGE, "copy-worker.js": COPY_WORKER}
     with module_site(MODULE, pages) as url:
         driver = browser()
@@ -136,6 +140,8 @@ def main():
                 for into in ["folder", "zip"]:
                     best_run(driver, url, prefix + into, field, paths, into)
                 memory(url, prefix + "memory", field, paths)
+                if prefix == "tars-":
+                    continue
                 ranges = member_ranges(paths) if prefix else None
                 copy_floor(driver, url.replace("index.html", "copy.html"), prefix + "copy", field, paths, ranges)
         finally:

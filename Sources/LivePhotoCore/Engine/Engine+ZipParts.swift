@@ -7,18 +7,23 @@ extension Engine {
     /// words as `problem`), its `crc`, and its directory `entry`, which the page hands back to `zipData` and `import`.
     /// Members whose names lead out of the folder are `unsafe` (`[name, reason]`). A part whose directory cannot be
     /// read answers `note`, which the report gives as a problem of the part, and `walk`: its files are then found from
-    /// the front (`zipWalk`). A file that is no zip answers `zip: false`; with `inside` (a zip inside the export, which
-    /// the command line reads as a zip whatever its first bytes, TakeoutIngest), it is read as a zip all the same.
+    /// the front (`zipWalk`). A file that is no zip answers `zip: false`, and `archive`: "tar" or "gzip" where its first
+    /// bytes are a tar's or a gzip stream's (an export's `.tar` or `.tgz` part, listed by `tarWalk`), as the command line
+    /// tells a part's kind; with `inside` (a zip inside the export, which the command line reads as a zip whatever its
+    /// first bytes, TakeoutIngest), it is read as a zip all the same.
     static func zipMembers(_ inputs: [RandomAccessFile], options: EngineOptions) throws(LivePhotoError) -> Outcome {
         var options = options
         let inside = try options.flag("inside")
         try options.checkAllRead()
         guard inputs.count == 1 else { throw .invalidArgument("zipMembers reads one part at a time") }
         // A file that is no zip is a file of the import like any other.
-        var startsAZip = inside
-        if !inside { startsAZip = ZipDirectory.startsAZip(try naming(inputs[0].path, try inputs[0].readUpTo(at: 0, count: 4))) }
-        guard startsAZip else {
-            return .done(report: .object([("zip", .bool(false))]), files: [])
+        if !inside {
+            let head = try naming(inputs[0].path, try inputs[0].readUpTo(at: 0, count: ArchiveSignature.headLength))
+            let kind = ArchiveSignature.identify(head)
+            guard kind == .zip else {
+                let archive: JSONValue = kind == .tar ? .string("tar") : kind == .gzip ? .string("gzip") : .null
+                return .done(report: .object([("zip", .bool(false)), ("archive", archive)]), files: [])
+            }
         }
         do throws(FormatError) {
             return .done(report: listed(try ImportZipPart(inputs[0], part: 0)), files: [])

@@ -45,7 +45,7 @@ package enum Engine {
     /// The operations on a whole library: `livephoto-library.wasm` has them beside the others, loaded on a library's
     /// first operation (docs/guide/javascript.md#two-engines).
     package static let libraryOperations = [
-        "scan", "pair", "batch", "holds", "zip", "zipMembers", "zipWalk", "zipData", "importFacts", "importKept", "importStamp", "import",
+        "scan", "pair", "batch", "holds", "zip", "zipMembers", "zipWalk", "zipData", "tarWalk", "importFacts", "importKept", "importStamp", "import",
     ]
     /// Every operation, by the command's name.
     package static var operations: [String] { fileOperations + libraryOperations }
@@ -69,6 +69,7 @@ package enum Engine {
             case "zipMembers": return try zipMembers(inputs, options: options)
             case "zipWalk": return try zipWalk(inputs, options: options)
             case "zipData": return try zipData(inputs, options: options)
+            case "tarWalk": return try tarWalk(inputs, options: options)
             default: return try importLibrary(inputs, options: options)
             }
         }

@@ -87,15 +87,15 @@ struct TakeoutPartReader {
                 let file = try RandomAccessFile(path: part.path)
                 if gzipped {
                     var reader = TarReader(try GzipByteSource(FileByteSource(file), readSize: chunkSize))
-                    try walkTar(&reader, index: index, safe: safe, body)
+                    try walkTar(&reader, index: index, outcome: &outcome, body)
                 } else {
                     var reader = TarReader(FileByteSource(file))
-                    try walkTar(&reader, index: index, safe: safe, body)
+                    try walkTar(&reader, index: index, outcome: &outcome, body)
                 }
             } catch let error as LivePhotoError where error.stopsTheRun {
                 throw error
             } catch {
-                outcome.stoppedBecause = "\(LivePhotoError.wrap(error, file: part.name).reason); the files after that point were not read"
+                outcome.stoppedBecause = ImportZipPart.stoppedEarly(LivePhotoError.wrap(error, file: part.name).reason)
             }
         case .folder:
             let root = part.path.count > 1 && part.path.hasSuffix("/") ? String(part.path.dropLast()) : part.path
@@ -141,21 +141,20 @@ struct TakeoutPartReader {
         }
     }
 
-    /// A tar's entries in order; a member `body` leaves unread is skipped by the reader.
+    /// A tar's entries in order, judged as a browser judges them (``ImportTarPart/judge(_:part:)``); a member `body`
+    /// leaves unread is skipped by the reader.
     private static func walkTar<Source: ArchiveByteSource>(
-        _ reader: inout TarReader<Source>, index: Int, safe: (String) -> String?,
+        _ reader: inout TarReader<Source>, index: Int, outcome: inout Outcome,
         _ body: (ImportMember, Bytes) throws(LivePhotoError) -> Void
     ) throws {
         while let entry = try reader.next() {
-            guard entry.kind == .file, let path = safe(entry.name) else { continue }
-            try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in try reader.readData(chunkSize: chunkSize, consume) }
-            ) {
-                stream in
-                // A tar name holds bytes; those that are not UTF-8 were read as U+FFFD.
-                let problem =
-                    path.unicodeScalars.contains("\u{FFFD}") ? "its name is not valid UTF-8; the bytes that are not were replaced" : nil
-                try body(
-                    ImportMember(part: index, path: path, size: entry.size, nameProblem: problem), Bytes(knownCRC32: nil, stream: stream))
+            switch ImportTarPart.judge(entry, part: index) {
+            case .file(let member):
+                try withoutActuallyEscaping({ (consume: ([UInt8]) throws -> Void) throws in
+                    try reader.readData(chunkSize: chunkSize, consume)
+                }) { stream in try body(member, Bytes(knownCRC32: nil, stream: stream)) }
+            case .unsafe(let path, let reason): outcome.unsafeMembers.append((path, reason))
+            case .passedOver: continue
             }
         }
     }

@@ -19,6 +19,8 @@ struct EngineController {
         "import.js": "text/javascript; charset=utf-8",
         "importparts.js": "text/javascript; charset=utf-8",
         "importzips.js": "text/javascript; charset=utf-8",
+        "importtars.js": "text/javascript; charset=utf-8",
+        "landing.js": "text/javascript; charset=utf-8",
         "zipmember.js": "text/javascript; charset=utf-8",
         "zipcheck.js": "text/javascript; charset=utf-8",
         "importsidecars.js": "text/javascript; charset=utf-8",

@@ -2,19 +2,19 @@
 /// reader needs nothing more, which is all a `.tgz` offers (it cannot be sought).
 public protocol ArchiveByteSource {
     /// The next bytes, at most `count` of them (`count` > 0); empty only at the end.
-    /// - Throws: ``FormatError`` when the bytes are damaged or cut short; I/O errors.
-    mutating func read(upTo count: Int) throws -> [UInt8]
+    /// - Throws: ``FormatError`` when the bytes are damaged, cut short or cannot be read.
+    mutating func read(upTo count: Int) throws(FormatError) -> [UInt8]
 
     /// Passes over the next `count` bytes.
     /// - Returns: how many were passed over: fewer than `count` only at the end.
-    mutating func skip(_ count: Int64) throws -> Int64
+    mutating func skip(_ count: Int64) throws(FormatError) -> Int64
 }
 
 extension ArchiveByteSource {
     /// Passes over the next `count` bytes by reading them, 64 KiB at a time.
     /// - Parameter count: how many bytes to pass over.
     /// - Returns: how many were passed over: fewer than `count` only at the end.
-    public mutating func skip(_ count: Int64) throws -> Int64 {
+    public mutating func skip(_ count: Int64) throws(FormatError) -> Int64 {
         var done: Int64 = 0
         while done < count {
             let piece = try read(upTo: Int(min(count - done, 64 << 10)))
@@ -32,14 +32,19 @@ public struct FileByteSource: ArchiveByteSource {
     /// Where the next read starts.
     public private(set) var position: Int64 = 0
 
-    /// Reads `file` from its first byte.
-    /// - Parameter file: the file.
-    public init(_ file: RandomAccessFile) { self.file = file }
+    /// Reads `file` from its byte `position` (its first by default).
+    /// - Parameters:
+    ///   - file: the file.
+    ///   - position: where the first read starts.
+    public init(_ file: RandomAccessFile, at position: Int64 = 0) {
+        self.file = file
+        self.position = position
+    }
 
     /// The next bytes, at most `count`.
     /// - Parameter count: the most bytes returned.
     /// - Returns: the bytes; empty at the end of the file.
-    public mutating func read(upTo count: Int) throws -> [UInt8] {
+    public mutating func read(upTo count: Int) throws(FormatError) -> [UInt8] {
         let bytes = try file.readUpTo(at: position, count: max(0, count))
         position += Int64(bytes.count)
         return bytes
@@ -48,7 +53,7 @@ public struct FileByteSource: ArchiveByteSource {
     /// Passes over the next `count` bytes, stopping at the end of the file.
     /// - Parameter count: how many bytes to pass over.
     /// - Returns: how many were passed over.
-    public mutating func skip(_ count: Int64) throws -> Int64 {
+    public mutating func skip(_ count: Int64) throws(FormatError) -> Int64 {
         let done = max(0, min(count, file.size - position))
         position += done
         return done

@@ -31,7 +31,7 @@ public final class GzipByteSource<Compressed: ArchiveByteSource>: ArchiveByteSou
     }
 
     /// Refills `input` when it is used up. Returns false at the end of the compressed bytes.
-    private func fill() throws -> Bool {
+    private func fill() throws(FormatError) -> Bool {
         guard inputStart >= input.count else { return true }
         input = try compressed.read(upTo: readSize)
         inputStart = 0
@@ -42,7 +42,7 @@ public final class GzipByteSource<Compressed: ArchiveByteSource>: ArchiveByteSou
     /// - Parameter count: the most bytes returned.
     /// - Returns: the bytes; empty at the end of the last member.
     /// - Throws: ``FormatError`` when a member is damaged or cut short, or the bytes are no gzip at all.
-    public func read(upTo count: Int) throws -> [UInt8] {
+    public func read(upTo count: Int) throws(FormatError) -> [UInt8] {
         let count = max(1, count)
         while !finished {
             if !inMember {
@@ -67,7 +67,7 @@ public final class GzipByteSource<Compressed: ArchiveByteSource>: ArchiveByteSou
                 throw FormatError(
                     .truncated,
                     membersSeen == 0 && stream.pointee.total_in == 0
-                        ? "the gzip stream is empty" : "the gzip stream is cut short: member \(membersSeen + 1) does not end")
+                        ? GzipStreamEnd.empty : GzipStreamEnd.cutShort(member: membersSeen + 1))
             }
             var output = [UInt8](repeating: 0, count: count)
             let (code, used, produced) = input.withUnsafeBufferPointer { inputBuffer in

@@ -19,15 +19,20 @@ public struct TarReader<Source: ArchiveByteSource> {
     private var remaining: Int64 = 0
     private var ended = false
 
-    /// A reader at the start of the archive `source` holds.
-    /// - Parameter source: the archive's bytes, from its first.
-    public init(_ source: Source) { self.source = source }
+    /// A reader at the start of the archive `source` holds, or at one of its headers.
+    /// - Parameters:
+    ///   - source: the archive's bytes, from its first, or from the header at `offset`.
+    ///   - offset: where in the archive `source` starts: a header's offset, which a walk noted (``offset``).
+    public init(_ source: Source, at offset: Int64 = 0) {
+        self.source = source
+        self.offset = offset
+    }
 
     /// The next entry's header, after skipping what was left unread of the one before.
     /// - Returns: the entry, or nil at the end of the archive.
     /// - Throws: ``FormatError`` naming the entry when a header is damaged or an entry is cut short; what the
     ///   source throws.
-    public mutating func next() throws -> TarEntry? {
+    public mutating func next() throws(FormatError) -> TarEntry? {
         try skipRest()
         guard !ended else { return nil }
         var extended: [String: String] = [:]
@@ -46,7 +51,7 @@ public struct TarReader<Source: ArchiveByteSource> {
             let fields = try TarHeader.parse(block, at: headerOffset)
             switch fields.typeFlag {
             case UInt8(ascii: "x"):
-                extended.merge(try Self.paxRecords(try readExtended(fields)), uniquingKeysWith: { $1 })
+                for (key, value) in try Self.paxRecords(try readExtended(fields)) { extended[key] = value }
             case UInt8(ascii: "L"): longName = Self.cString(try readExtended(fields))
             case UInt8(ascii: "K"): longLink = Self.cString(try readExtended(fields))
             case UInt8(ascii: "g"), UInt8(ascii: "V"):
@@ -71,7 +76,7 @@ public struct TarReader<Source: ArchiveByteSource> {
     /// - Parameter count: the most bytes returned.
     /// - Returns: the bytes; empty once the entry's data is all read.
     /// - Throws: ``FormatError`` (truncated) naming the entry when the archive ends inside its data.
-    public mutating func read(upTo count: Int) throws -> [UInt8] {
+    public mutating func read(upTo count: Int) throws(FormatError) -> [UInt8] {
         guard let entry = current, remaining > 0 else { return [] }
         let bytes = try source.read(upTo: Int(min(Int64(max(1, count)), remaining)))
         guard !bytes.isEmpty else { throw truncated(entry) }
@@ -81,27 +86,15 @@ public struct TarReader<Source: ArchiveByteSource> {
         return bytes
     }
 
-    /// Hands the rest of the current entry's bytes to `body`, in pieces of at most `chunkSize`.
-    /// - Parameters:
-    ///   - chunkSize: the most bytes handed over at once.
-    ///   - body: receives each piece.
-    /// - Throws: ``FormatError`` (truncated) naming the entry when the archive ends inside its data; what `body`
-    ///   throws.
-    public mutating func readData(chunkSize: Int = 256 * 1024, _ body: ([UInt8]) throws -> Void) throws {
-        while true {
-            let bytes = try read(upTo: chunkSize)
-            if bytes.isEmpty { return }
-            try body(bytes)
-        }
-    }
-
     private func truncated(_ entry: TarEntry) -> FormatError {
         FormatError(
             .truncated, "tar entry '\(entry.name)' is cut short: the archive ends before its \(entry.size) bytes do", at: offset)
     }
 
-    /// Passes over the current entry's unread bytes and their padding.
-    private mutating func skipRest() throws {
+    /// Passes over the current entry's unread bytes and their padding: ``offset`` is then where the next header starts.
+    /// - Throws: ``FormatError`` (truncated) naming the entry when the archive ends inside its data; what the source
+    ///   throws.
+    public mutating func skipRest() throws(FormatError) {
         guard let entry = current else { return }
         if remaining > 0 {
             let done = try source.skip(remaining)
@@ -114,14 +107,14 @@ public struct TarReader<Source: ArchiveByteSource> {
     }
 
     /// Passes over the zeros that fill a `size`-byte entry's last block.
-    private mutating func skipPadding(_ size: Int64) throws {
+    private mutating func skipPadding(_ size: Int64) throws(FormatError) {
         let padding = (Int64(TarHeader.blockSize) - size % Int64(TarHeader.blockSize)) % Int64(TarHeader.blockSize)
         // An archive cut inside the last padding has lost nothing: the next header read finds the end.
         offset += try source.skip(padding)
     }
 
     /// The next 512-byte block, or nil at the end of the bytes.
-    private mutating func readBlock() throws -> [UInt8]? {
+    private mutating func readBlock() throws(FormatError) -> [UInt8]? {
         var block: [UInt8] = []
         while block.count < TarHeader.blockSize {
             let piece = try source.read(upTo: TarHeader.blockSize - block.count)
@@ -137,7 +130,7 @@ public struct TarReader<Source: ArchiveByteSource> {
     }
 
     /// The data of an extended header, bounded.
-    private mutating func readExtended(_ fields: TarHeader.Fields) throws -> [UInt8] {
+    private mutating func readExtended(_ fields: TarHeader.Fields) throws(FormatError) -> [UInt8] {
         guard fields.size <= Self.maxExtendedHeaderSize else {
             throw FormatError(
                 .unsupported,
@@ -148,7 +141,7 @@ public struct TarReader<Source: ArchiveByteSource> {
             name: fields.name, kind: .other(fields.typeFlag), size: fields.size, mode: 0, modificationTime: 0, linkTarget: "")
         remaining = fields.size
         var data: [UInt8] = []
-        try readData { data += $0 }
+        while case let piece = try read(upTo: 64 << 10), !piece.isEmpty { data += piece }
         current = nil
         return data
     }

@@ -26,7 +26,7 @@ const outcomes = [
 
 // What the bar says in each of the import's stages.
 const labels = {
-  checking: "Checking the zips' files…", comparing: "Comparing the files of one size…", reading: "Reading the files…",
+  inflating: "Inflating the .tgz parts…", checking: "Checking the zips' files…", comparing: "Comparing the files of one size…", reading: "Reading the files…",
   dating: "Reading the dates the files keep…", writing: "Copying…",
 };
 
@@ -109,7 +109,10 @@ export const importJob = {
   saved: "library-import.jsonl",
   run(given, options, out) {
     // Files chosen or dropped by themselves that are zips are an export's parts (the bar gives their checking its share).
-    this.zipped = given.inputs.some((input) => typeof input.name === "string" && !input.webkitRelativePath && /\.zip$/i.test(input.name));
+    const named = (pattern) => given.inputs.some((input) => typeof input.name === "string" && !input.webkitRelativePath && pattern.test(input.name));
+    this.zipped = named(/\.zip$/i);
+    // A Takeout's .tgz parts are inflated first (the bar gives it its share).
+    this.inflated = named(/\.(tgz|gz)$/i);
     return importLibraryInEngine(given.files ?? given.inputs,
       { layout: $("library-layout").value, ...(given.folder ? { partName: given.folder } : {}) }, out, options);
   },

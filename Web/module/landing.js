@@ -1,0 +1,156 @@
+// Where an import keeps what it had to inflate before it could read it at random: a deflated zip inside an export
+// (importzips.js) and a `.tgz` part (importtars.js). In the origin's private file system, in a folder of the import's
+// own, removed when it ends; in a runtime without one (Node), in memory up to `inMemoryLimit`.
+
+import { LivePhotoError } from './inputs.js';
+
+/** The most inflated into memory where the runtime has no private file system. */
+const inMemoryLimit = 64 << 20;
+/**
+ * The private file system's folders that hold what an import inflated while it runs, one an import (named by its start,
+ * so that two at once keep apart); one left by an import that never ended is removed by a later one after a day.
+ */
+const landingPrefix = 'livephoto-import-zips-';
+const staleAfter = 24 * 3600 * 1000;
+/** How much is gathered for one write into the private file system. */
+const gathered = 4 << 20;
+
+const mib = (bytes) => Math.ceil(bytes / 1048576);
+
+/**
+ * Hands each chunk `reader` gives to `onChunk`, to the end. Where the stream fails (a tgz cut short), with `partial`,
+ * resolves to its error, what came before it handed over; else rejects with it. Resolves to null at the end.
+ */
+async function readAll(reader, partial, onChunk) {
+  for (;;) {
+    let read;
+    try {
+      read = await reader.read();
+    } catch (failure) {
+      if (!partial || failure?.name === 'AbortError') throw failure;
+      return failure;
+    }
+    if (read.done) return null;
+    await onChunk(read.value);
+  }
+}
+
+/** The bytes `reader` gives written into `handle` (a file of `folder`) through a synchronous access handle. */
+async function keepInPlace(reader, folder, handle, name, partial) {
+  const access = await handle.createSyncAccessHandle();
+  let at = 0, error;
+  try {
+    access.truncate(0);
+    error = await readAll(reader, partial, (chunk) => {
+      for (let written = 0; written < chunk.byteLength;) written += access.write(chunk.subarray(written), { at: at + written });
+      at += chunk.byteLength;
+    });
+    access.flush();
+  } catch (failure) {
+    // A write that failed (the disk full), or a stop: nothing is kept.
+    await reader.cancel(failure).catch(() => {});
+    access.close();
+    await folder.removeEntry(name).catch(() => {});
+    throw failure;
+  }
+  access.close();
+  return { blob: await handle.getFile(), error };
+}
+
+/** The bytes `reader` gives written into `handle` through a writable stream (its swap file, renamed into place). */
+async function keepThroughWritable(reader, handle, partial) {
+  const writable = await handle.createWritable();
+  let error;
+  // An inflater's output comes in small chunks, and each write is a trip to the browser's process: they are
+  // gathered into writes of `gathered` bytes, in two buffers by turns, one filled while the other is written.
+  const buffers = [new Uint8Array(gathered), new Uint8Array(gathered)];
+  let buffer = buffers[0], filled = 0, writing = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    if (filled > 0) writing = writable.write(buffer.subarray(0, filled));
+    [buffer, filled] = [buffers[buffers.indexOf(buffer) ^ 1], 0];
+  };
+  try {
+    error = await readAll(reader, partial, async (chunk) => {
+      while (chunk.byteLength > 0) {
+        const taken = Math.min(chunk.byteLength, gathered - filled);
+        buffer.set(chunk.subarray(0, taken), filled);
+        [filled, chunk] = [filled + taken, chunk.subarray(taken)];
+        if (filled === gathered) await flush();
+      }
+    });
+    await flush();
+    await writing;
+  } catch (failure) {
+    // A write that failed (the disk full), or a stop: nothing is kept.
+    await reader.cancel(failure).catch(() => {});
+    await writable.abort(failure).catch(() => {});
+    throw failure;
+  }
+  await writable.close();
+  return { blob: await handle.getFile(), error };
+}
+
+export class Landing {
+  constructor() {
+    this.folder = null;
+    this.name = null;
+  }
+
+  /**
+   * The bytes `stream` gives, kept as `name`: resolves to `{ blob, error }`, a File of the private file system (or a
+   * Blob in memory) and, with `partial`, the error the stream ended with after the bytes before it were kept (a
+   * download cut short: its files up to there are read). Without `partial` such an error rejects, and nothing is kept.
+   * `size`, where known, and `what` (the words for what is inflated) word a refusal to hold it in memory.
+   */
+  async keep(stream, name, { size = null, what, partial = false }) {
+    const root = await globalThis.navigator?.storage?.getDirectory?.().catch(() => null);
+    const reader = stream.getReader();
+    if (root && typeof FileSystemFileHandle !== 'undefined' && 'createWritable' in FileSystemFileHandle.prototype) {
+      const folder = await this.room(root);
+      const handle = await folder.getFileHandle(name, { create: true });
+      // In a worker, written in place through a synchronous handle (twice as fast as a writable stream's swap file;
+      // nobody sees this file half-written but the import itself).
+      if (typeof handle.createSyncAccessHandle === 'function') return keepInPlace(reader, folder, handle, name, partial);
+      return keepThroughWritable(reader, handle, partial);
+    }
+    const refusal = (bytes) => new LivePhotoError(`${what} of ${bytes == null ? 'more than 64' : mib(bytes)} MiB, more than this `
+      + 'runtime inflates without a private file system to hold it (64 MiB): its files were not read; livephoto import reads them', 65);
+    if (size != null && size > inMemoryLimit) {
+      await reader.cancel().catch(() => {});
+      throw refusal(size);
+    }
+    const chunks = [];
+    let held = 0;
+    const error = await readAll(reader, partial, async (chunk) => {
+      held += chunk.byteLength;
+      if (held > inMemoryLimit) {
+        await reader.cancel().catch(() => {});
+        throw refusal(size);
+      }
+      chunks.push(chunk);
+    });
+    return { blob: new Blob(chunks), error };
+  }
+
+  /** The import's own folder of the private file system `root`, made on its first use (stale ones removed then). */
+  async room(root) {
+    if (!this.folder) {
+      for await (const old of root.keys()) {
+        const started = Number(old.startsWith(landingPrefix) ? old.slice(landingPrefix.length).split('-')[0] : NaN);
+        if (started < Date.now() - staleAfter) await root.removeEntry(old, { recursive: true }).catch(() => {});
+      }
+      this.name = `${landingPrefix}${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+      this.folder = await root.getDirectoryHandle(this.name, { create: true });
+    }
+    return this.folder;
+  }
+
+  /** Removes what was inflated. */
+  async remove() {
+    if (!this.folder) return;
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry(this.name, { recursive: true }).catch(() => {});
+    this.folder = null;
+  }
+}
