@@ -1,16 +1,10 @@
 // An export's tar parts (a Google Takeout downloaded as `.tgz`, or a `.tar`), read as `livephoto import` reads them
-// (docs/guide/javascript.md#an-exports-zips): a `.tar` listed where it lies, its files slices of it; a `.tgz` inflated
+// (docs/guide/javascript.md#an-exports-tar-parts): a `.tar` listed where it lies, its files slices of it; a `.tgz` inflated
 // once through the browser's own DecompressionStream into the import's landing (landing.js), then read as a `.tar`.
 // The engine reads the headers (`tarWalk`, a few dozen a run) and judges each name as the command line does.
 
 import { LivePhotoError } from './inputs.js';
 import { runEngine } from './livephoto.js';
-
-/**
- * What the report says where the browser's inflater failed on a `.tgz` and the tar it gave is whole (a stream damaged
- * past the tar's end): the command line's inflater, which reads on, says more exactly what.
- */
-const gzipFailed = (error) => `the gzip stream cannot be inflated past its tar (${error?.message ?? error})`;
 
 /** How often the inflating stage tells its progress: every this many compressed bytes. */
 const progressEvery = 4 << 20;
@@ -38,13 +32,16 @@ export async function addTarPart(listed, input, archive, name, part, landed, ses
       inflating(input.size);
       [tar, inflation] = [kept.blob, kept.error];
     } catch (error) {
-      // Too large to inflate into memory (a runtime without a private file system): the part is not read, in words.
-      if (!(error instanceof LivePhotoError)) throw error;
-      listed.partNotes.push([part, error.message]);
+      if (error?.name === 'AbortError' || signal?.aborted) throw error;
+      // Too large to inflate into memory (a runtime without a private file system), or more than the browser's storage
+      // holds (a tgz that inflates past its quota, a bomb): the part is not read, in words, and the rest is imported.
+      listed.partNotes.push([part, error instanceof LivePhotoError ? error.message
+        : `cannot be inflated into this browser's storage (${error?.message ?? error}): its files were not read; livephoto import reads them`]);
       return;
     }
   }
-  let stopped = false;
+  // Where the inflater failed past the tar's end (bytes after it that are no gzip member), the tar is whole: the
+  // command line, whose tar reader stops at the tar's end, says nothing of them either.
   for (let from = 0; from != null;) {
     signal?.throwIfAborted();
     // A tgz cut short: the walk's end of bytes is worded as the command line's inflater words it.
@@ -52,14 +49,10 @@ export async function addTarPart(listed, input, archive, name, part, landed, ses
     for (const found of step.files) {
       const end = found.start + found.size;
       if (found.problem) listed.refused.push([listed.members.length, null, 'engine', found.problem]);
-      listed.members.push({ part, path: found.path, file: tar.slice(found.start, Math.min(end, tar.size)), nameProblem: found.nameProblem });
+      listed.members.push({ part, path: found.path, file: tar.slice(found.start, end), nameProblem: found.nameProblem });
     }
     for (const [path, reason] of step.unsafe) listed.unsafe.push([part, path, reason]);
-    if (step.stopped) {
-      listed.partNotes.push([part, step.stopped]);
-      stopped = true;
-    }
+    if (step.stopped) listed.partNotes.push([part, step.stopped]);
     from = step.next;
   }
-  if (inflation && !stopped) listed.partNotes.push([part, gzipFailed(inflation)]);
 }

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import { join, livephoto, outputFolder, sample, withoutSamples, workFolder } from './support.mjs';
 import { cliImport, library, recordLines, tree, withoutOutput } from './import-support.mjs';
@@ -115,5 +116,19 @@ describe('an export\'s tar parts', { skip: withoutSamples }, () => {
     assert.deepEqual(summary.problems.filter((text) => /gzip/.test(text)),
       ['takeout-20240101T000000Z-001.tgz: the gzip stream is cut short: member 1 does not end; the files after that point were not read']);
     assert.ok(expected.some((line) => line.outcome === 'written'), 'the files before the cut are written');
+  });
+
+  test('a tgz in two gzip members (as cat joins them), and one with bytes after its end: the command line\'s library', async () => {
+    const [tgz] = takeout('import-tars-members', 'pax');
+    const tar = gunzipSync(readFileSync(tgz));
+    const folder = workFolder('import-tars-members-parts');
+    const joined = join(folder, 'takeout-20240101T000000Z-001.tgz'), padded = join(folder, 'takeout-20240101T000000Z-002.tgz');
+    const half = 512 * Math.floor(tar.length / 1024);
+    writeFileSync(joined, Buffer.concat([gzipSync(tar.subarray(0, half)), gzipSync(tar.subarray(half))]));
+    writeFileSync(padded, Buffer.concat([gzipSync(tar), Buffer.alloc(700)]));
+    const expected = await sameLibrary([joined], 'import-tars-members');
+    assert.deepEqual(expected.find((line) => line.type === 'summary').problems, []);
+    const after = await sameLibrary([padded], 'import-tars-padded');
+    assert.deepEqual(after.find((line) => line.type === 'summary').problems, []);
   });
 });
