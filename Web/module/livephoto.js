@@ -8,9 +8,7 @@ import { LivePhotoError, PartWindow, ReadCache, followingRead, joinPieces, maxRe
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
 const libraryOperations = new Set(['scan', 'pair', 'batch', 'holds', 'zip', 'zipMembers', 'zipWalk', 'zipData', 'tarWalk', 'importFacts', 'importKept', 'importStamp', 'import']);
-// Many small reads far apart: a zip's local headers, nothing read ahead; a tar's headers, a few small entries' worth (a
-// Takeout's sidecars lie between its media).
-const readsAsAsked = new Map([['zipData', 0], ['tarWalk', 16 * 1024]]);
+const readsAsAsked = new Map([['zipData', 0], ['tarWalk', 16 * 1024]]); // reads far apart: a zip's local headers; a tar's
 
 export { LivePhotoError };
 
