@@ -3,7 +3,7 @@
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { libraryFiles } from './library.js';
-import { addTarPart } from './importtars.js';
+import { addTarPart, inflatePart } from './importtars.js';
 import { addListing, readZipsInside, zipListing } from './importzips.js';
 import { Landing } from './landing.js';
 
@@ -33,16 +33,22 @@ export async function importMembers(inputs, partName, session, signal, progress 
   const parts = [], members = [], unreadable = [], zipParts = [], unsafe = [], partNotes = [], refused = [];
   const landed = new Landing();
   const given = Array.isArray(inputs) ? inputs : [inputs];
-  // A tgz's inflating told as a stage of its own: the parts' compressed bytes, those named as gzip reckoned first.
-  const gzipped = given.filter((input) => isLoose(input) && /\.(tgz|gz)$/i.test(input.name ?? ''));
-  const inflating = { done: 0, total: gzipped.length, bytes: 0, totalBytes: gzipped.reduce((sum, input) => sum + input.size, 0) };
+  // Stops the tgz parts' inflating where the listing fails.
+  const stop = new AbortController(), stopping = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   try {
+    // What each File given by itself is (a zip, a tar, a tgz, or another file), first: the tgz parts are inflated two
+    // at a time while the parts before them are listed.
+    const listings = [];
+    for (const [index, input] of given.entries()) {
+      signal?.throwIfAborted();
+      if (isLoose(input)) listings[index] = await zipListing(input, nameOf(input, index), session, signal);
+    }
+    const inflations = new Inflations(given.filter((input, index) => listings[index]?.archive === 'gzip'), landed, stopping, progress);
     const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
     for (const [index, input] of given.entries()) {
       signal?.throwIfAborted();
       if (isLoose(input)) {
-        const name = nameOf(input, index);
-        const listing = await zipListing(input, name, session, signal);
+        const name = nameOf(input, index), listing = listings[index];
         if (listing.zip) {
           const part = partOf(name);
           if (!zipParts.includes(part)) zipParts.push(part);
@@ -53,13 +59,9 @@ export async function importMembers(inputs, partName, session, signal, progress 
           // Its files in their order, as a zip part's are (the engine's zipParts).
           const part = partOf(name);
           if (!zipParts.includes(part)) zipParts.push(part);
-          if (listing.archive === 'gzip' && !gzipped.includes(input)) {
-            [inflating.total, inflating.totalBytes] = [inflating.total + 1, inflating.totalBytes + input.size];
-          }
-          const before = inflating.bytes;
-          await addTarPart({ members, unsafe, partNotes, refused }, input, listing.archive, name, part, landed, session, signal,
-            (bytes) => progress('inflating', { ...inflating, bytes: (inflating.bytes = before + bytes) }));
-          if (listing.archive === 'gzip') progress('inflating', { ...inflating, done: ++inflating.done });
+          const { tar = input, inflation = null, note } = listing.archive === 'gzip' ? await inflations.of(input) : {};
+          if (note) partNotes.push([part, note]);
+          else await addTarPart({ members, unsafe, partNotes, refused }, tar, inflation, name, part, session, signal);
           continue;
         }
       }
@@ -83,8 +85,46 @@ export async function importMembers(inputs, partName, session, signal, progress 
     const listed = { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
     return { ...listed, landed, ...await readZipsInside(listed, landed, session, signal) };
   } catch (error) {
+    stop.abort(error);
     await landed.remove();
     throw error;
+  }
+}
+
+/**
+ * The tgz parts `inputs` inflated (importtars.js's inflatePart), `running` at a time, in their order: `of(input)`
+ * resolves to the input's. Their inflating is told to `progress("inflating", { done, total, bytes, totalBytes })`.
+ */
+class Inflations {
+  constructor(inputs, landed, signal, progress, running = 2) {
+    Object.assign(this, { inputs, landed, signal, progress, started: new Map(), next: 0 });
+    this.counts = { done: 0, total: inputs.length, bytes: 0, totalBytes: inputs.reduce((sum, input) => sum + input.size, 0) };
+    this.read = new Map();
+    for (let lane = 0; lane < running; lane++) this.start();
+  }
+
+  /** Starts the next part's inflating, which starts the one after it when it ends. */
+  start() {
+    if (this.next >= this.inputs.length) return;
+    const input = this.inputs[this.next++];
+    const told = (bytes) => {
+      this.read.set(input, bytes);
+      this.counts.bytes = [...this.read.values()].reduce((sum, n) => sum + n, 0);
+      this.progress('inflating', { ...this.counts });
+    };
+    const inflated = inflatePart(input, `tar-${this.next - 1}.tar`, this.landed, this.signal, told);
+    inflated.then(() => {
+      this.counts.done++;
+      this.progress('inflating', { ...this.counts });
+      this.start();
+    }, () => {});
+    this.started.set(input, inflated);
+  }
+
+  /** `input`'s inflating (started now if its turn has not come). */
+  of(input) {
+    while (!this.started.has(input)) this.start();
+    return this.started.get(input);
   }
 }
 

@@ -10,36 +10,39 @@ import { runEngine } from './livephoto.js';
 const progressEvery = 4 << 20;
 
 /**
- * The tar in `input` (named `name`; `archive` "tar" or "gzip", as zipMembers told), its files as members of `part`
- * added to `listed` (`members`, `unsafe`, `partNotes`, `refused`), a `.tgz` inflated into `landed` first; its
- * compressed bytes read are told to `inflating(bytes)` as it goes.
+ * The `.tgz` `input` inflated into `landed`, as its file `name`: resolves to `{ tar, inflation }`, the tar and the
+ * inflater's error where it stopped early (the tar then ends where it did), or to `{ note }`, why it could not be
+ * inflated at all (too large for memory where the runtime has no private file system; more than the browser's storage
+ * holds). Its compressed bytes read are told to `inflating(bytes)` as it goes.
  */
-export async function addTarPart(listed, input, archive, name, part, landed, session, signal, inflating = () => {}) {
-  let tar = input, inflation = null;
-  if (archive === 'gzip') {
-    let read = 0, told = 0;
-    const counted = new TransformStream({
-      transform(chunk, controller) {
-        signal?.throwIfAborted();
-        read += chunk.byteLength;
-        if (read - told >= progressEvery) inflating((told = read));
-        controller.enqueue(chunk);
-      },
-    });
-    try {
-      const kept = await landed.keep(input.stream().pipeThrough(counted).pipeThrough(new DecompressionStream('gzip')), `tar-${part}.tar`,
-        { what: 'a tgz part', partial: true });
-      inflating(input.size);
-      [tar, inflation] = [kept.blob, kept.error];
-    } catch (error) {
-      if (error?.name === 'AbortError' || signal?.aborted) throw error;
-      // Too large to inflate into memory (a runtime without a private file system), or more than the browser's storage
-      // holds (a tgz that inflates past its quota, a bomb): the part is not read, in words, and the rest is imported.
-      listed.partNotes.push([part, error instanceof LivePhotoError ? error.message
-        : `cannot be inflated into this browser's storage (${error?.message ?? error}): its files were not read; livephoto import reads them`]);
-      return;
-    }
+export async function inflatePart(input, name, landed, signal, inflating = () => {}) {
+  let read = 0, told = 0;
+  const counted = new TransformStream({
+    transform(chunk, controller) {
+      signal?.throwIfAborted();
+      read += chunk.byteLength;
+      if (read - told >= progressEvery) inflating((told = read));
+      controller.enqueue(chunk);
+    },
+  });
+  try {
+    const kept = await landed.keep(input.stream().pipeThrough(counted).pipeThrough(new DecompressionStream('gzip')), name,
+      { what: 'a tgz part', partial: true });
+    inflating(input.size);
+    return { tar: kept.blob, inflation: kept.error };
+  } catch (error) {
+    if (error?.name === 'AbortError' || signal?.aborted) throw error;
+    // A tgz that inflates past the quota (a bomb): the part is not read, in words, and the rest is imported.
+    return { note: error instanceof LivePhotoError ? error.message
+      : `cannot be inflated into this browser's storage (${error?.message ?? error}): its files were not read; livephoto import reads them` };
   }
+}
+
+/**
+ * The tar `tar` (named `name`; `inflation`, the inflater's error where a tgz's stopped early), its files as members of
+ * `part` added to `listed` (`members`, `unsafe`, `partNotes`, `refused`).
+ */
+export async function addTarPart(listed, tar, inflation, name, part, session, signal) {
   // Where the inflater failed past the tar's end (bytes after it that are no gzip member), the tar is whole: the
   // command line, whose tar reader stops at the tar's end, says nothing of them either.
   for (let from = 0; from != null;) {

@@ -170,21 +170,23 @@ export class Landing {
   }
 
   /** The import's own folder of the private file system `root`, made on its first use (stale ones removed then). */
-  async room(root) {
-    if (!this.folder) {
+  room(root) {
+    // Made once, whichever keep asks first (two tgz parts are inflated at once).
+    this.folder ??= (async () => {
       for await (const old of root.keys()) {
         const started = Number(old.startsWith(landingPrefix) ? old.slice(landingPrefix.length).split('-')[0] : NaN);
         if (started < Date.now() - staleAfter) await root.removeEntry(old, { recursive: true }).catch(() => {});
       }
       this.name = `${landingPrefix}${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
-      this.folder = await root.getDirectoryHandle(this.name, { create: true });
-    }
+      return root.getDirectoryHandle(this.name, { create: true });
+    })();
     return this.folder;
   }
 
   /** Removes what was inflated. */
   async remove() {
     if (!this.folder) return;
+    await this.folder.catch(() => {});
     const root = await navigator.storage.getDirectory();
     await root.removeEntry(this.name, { recursive: true }).catch(() => {});
     this.folder = null;
