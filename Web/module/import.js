@@ -78,9 +78,13 @@ export async function importLibrary(inputs, options = {}) {
   const progress = (stage, counts) => onProgress?.({ stage, ...counts });
   const { parts, members, refused, landed, ...listed } = await importMembers(inputs, partName, session, signal, progress);
   const files = members.map((member) => member.file);
+  // What an earlier run wrote (the folder's record): a failure to read it removes what was inflated, as any failure.
+  const previous = toFolder ? await previousRecords(out, parts).catch(async (error) => {
+    await landed.remove();
+    throw error;
+  }) : [];
   const request = {
-    parts, members: memberRows(members), ...listed, previous: toFolder ? await previousRecords(out, parts) : [],
-    outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
+    parts, members: memberRows(members), ...listed, previous, outputDirectory: typeof out.name === 'string' ? out.name : '', ...flags,
   };
   let zip = null, sidecars = [];
   const recorded = new Set();

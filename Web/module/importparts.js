@@ -1,5 +1,6 @@
 // An import's inputs as the engine's parts and members (docs/guide/javascript.md#an-exports-zips): a folder's files,
-// and an export's zip parts, each listed by the engine from its own directory and read in place (zipmember.js).
+// and an export's zip parts, each listed by the engine from its own directory and read in place (zipmember.js), and
+// its tar and tgz parts (importtars.js, #an-exports-tar-parts).
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { libraryFiles } from './library.js';
@@ -8,7 +9,7 @@ import { addListing, readZipsInside, zipListing } from './importzips.js';
 import { Landing } from './landing.js';
 
 const isFolder = (value) => value != null && value.kind === 'directory' && typeof value.values === 'function';
-/** A File or Blob given by itself (not one of a folder input's): maybe an export's zip part. */
+/** A File or Blob given by itself (not one of a folder input's): maybe an export's zip, tar or tgz part. */
 const isLoose = (value) => value != null && typeof value.slice === 'function' && typeof value.size === 'number' && !value.webkitRelativePath;
 
 /**
@@ -33,8 +34,11 @@ export async function importMembers(inputs, partName, session, signal, progress 
   const parts = [], members = [], unreadable = [], zipParts = [], unsafe = [], partNotes = [], refused = [];
   const landed = new Landing();
   const given = Array.isArray(inputs) ? inputs : [inputs];
-  // Stops the tgz parts' inflating where the listing fails.
-  const stop = new AbortController(), stopping = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  // Stops the tgz parts' inflating where the caller stops or the listing fails.
+  const stop = new AbortController(), stopWith = () => stop.abort(signal.reason);
+  if (signal?.aborted) stopWith();
+  signal?.addEventListener('abort', stopWith, { once: true });
+  let inflations = null;
   try {
     // What each File given by itself is (a zip, a tar, a tgz, or another file), first: the tgz parts are inflated two
     // at a time while the parts before them are listed.
@@ -43,7 +47,8 @@ export async function importMembers(inputs, partName, session, signal, progress 
       signal?.throwIfAborted();
       if (isLoose(input)) listings[index] = await zipListing(input, nameOf(input, index), session, signal);
     }
-    const inflations = new Inflations(given.filter((input, index) => listings[index]?.archive === 'gzip'), landed, stopping, progress);
+    inflations = new Inflations(given.flatMap((input, index) => (listings[index]?.archive === 'gzip' ? [index] : [])), given, landed,
+      stop.signal, progress);
     const partOf = (name) => (parts.includes(name) ? parts.indexOf(name) : parts.push(name) - 1);
     for (const [index, input] of given.entries()) {
       signal?.throwIfAborted();
@@ -59,7 +64,7 @@ export async function importMembers(inputs, partName, session, signal, progress 
           // Its files in their order, as a zip part's are (the engine's zipParts).
           const part = partOf(name);
           if (!zipParts.includes(part)) zipParts.push(part);
-          const { tar = input, inflation = null, note } = listing.archive === 'gzip' ? await inflations.of(input) : {};
+          const { tar = input, inflation = null, note } = listing.archive === 'gzip' ? await inflations.of(index) : {};
           if (note) partNotes.push([part, note]);
           else await addTarPart({ members, unsafe, partNotes, refused }, tar, inflation, name, part, session, signal);
           continue;
@@ -85,46 +90,60 @@ export async function importMembers(inputs, partName, session, signal, progress 
     const listed = { parts, members, unreadable, zipParts, unsafe, partNotes, refused };
     return { ...listed, landed, ...await readZipsInside(listed, landed, session, signal) };
   } catch (error) {
-    stop.abort(error);
+    // The inflating still under way stops, and ends, before what it wrote is removed.
+    stop.abort();
+    await inflations?.settled();
     await landed.remove();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', stopWith);
   }
 }
 
 /**
- * The tgz parts `inputs` inflated (importtars.js's inflatePart), `running` at a time, in their order: `of(input)`
- * resolves to the input's. Their inflating is told to `progress("inflating", { done, total, bytes, totalBytes })`.
+ * The tgz parts among `given`, by their indices `wanted`, inflated (importtars.js's inflatePart), `running` at a time,
+ * in their order: `of(index)` resolves to the input's. Their inflating is told to `progress("inflating", { done,
+ * total, bytes, totalBytes })`; none starts once `signal` is aborted.
  */
 class Inflations {
-  constructor(inputs, landed, signal, progress, running = 2) {
-    Object.assign(this, { inputs, landed, signal, progress, started: new Map(), next: 0 });
-    this.counts = { done: 0, total: inputs.length, bytes: 0, totalBytes: inputs.reduce((sum, input) => sum + input.size, 0) };
-    this.read = new Map();
+  constructor(wanted, given, landed, signal, progress, running = 2) {
+    Object.assign(this, { wanted, given, landed, signal, progress, started: new Map(), read: new Map(), next: 0 });
+    this.counts = { done: 0, total: wanted.length, bytes: 0, totalBytes: wanted.reduce((sum, index) => sum + given[index].size, 0) };
     for (let lane = 0; lane < running; lane++) this.start();
   }
 
   /** Starts the next part's inflating, which starts the one after it when it ends. */
   start() {
-    if (this.next >= this.inputs.length) return;
-    const input = this.inputs[this.next++];
-    const told = (bytes) => {
-      this.read.set(input, bytes);
-      this.counts.bytes = [...this.read.values()].reduce((sum, n) => sum + n, 0);
-      this.progress('inflating', { ...this.counts });
+    if (this.next >= this.wanted.length || this.signal.aborted) return;
+    const index = this.wanted[this.next++];
+    const tell = () => {
+      // What the caller's onProgress throws is not the inflating's failure.
+      try {
+        this.progress('inflating', { ...this.counts });
+      } catch { /* the caller's */ }
     };
-    const inflated = inflatePart(input, `tar-${this.next - 1}.tar`, this.landed, this.signal, told);
+    const inflated = inflatePart(this.given[index], `tar-${index}.tar`, this.landed, this.signal, (bytes) => {
+      this.read.set(index, bytes);
+      this.counts.bytes = [...this.read.values()].reduce((sum, n) => sum + n, 0);
+      tell();
+    });
     inflated.then(() => {
       this.counts.done++;
-      this.progress('inflating', { ...this.counts });
+      tell();
       this.start();
     }, () => {});
-    this.started.set(input, inflated);
+    this.started.set(index, inflated);
   }
 
-  /** `input`'s inflating (started now if its turn has not come). */
-  of(input) {
-    while (!this.started.has(input)) this.start();
-    return this.started.get(input);
+  /** The inflating of the input at `index` (started now if its turn has not come). */
+  of(index) {
+    while (!this.started.has(index) && !this.signal.aborted && this.next < this.wanted.length) this.start();
+    return this.started.get(index) ?? Promise.reject(this.signal.reason);
+  }
+
+  /** Resolves once every inflating started has ended, whichever way. */
+  settled() {
+    return Promise.allSettled(this.started.values());
   }
 }
 

@@ -26,8 +26,8 @@ export async function inflatePart(input, name, landed, signal, inflating = () =>
     },
   });
   try {
-    const kept = await landed.keep(input.stream().pipeThrough(counted).pipeThrough(new DecompressionStream('gzip')), name,
-      { what: 'a tgz part', partial: true });
+    const inflated = input.stream().pipeThrough(counted, { signal }).pipeThrough(new DecompressionStream('gzip'), { signal });
+    const kept = await landed.keep(inflated, name, { what: 'a tgz part', partial: true, signal });
     inflating(input.size);
     return { tar: kept.blob, inflation: kept.error };
   } catch (error) {

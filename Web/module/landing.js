@@ -36,13 +36,12 @@ function spent(bytes) {
   sinceTurn += bytes;
   if (sinceTurn < turnEvery) return null;
   sinceTurn = 0;
+  // Node's own turn (a message port there would keep it running, or, let go, not wait for the turn).
+  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
   if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
   if (!turns) {
     turns = new MessageChannel();
     turns.port1.onmessage = () => waiting.shift()?.();
-    // An open port would keep a runtime such as Node running.
-    turns.port1.unref?.();
-    turns.port2.unref?.();
   }
   return new Promise((resolve) => {
     waiting.push(resolve);
@@ -51,16 +50,16 @@ function spent(bytes) {
 }
 
 /**
- * Hands each chunk `reader` gives to `onChunk`, to the end. Where the stream fails (a tgz cut short), with `partial`,
- * resolves to its error, what came before it handed over; else rejects with it. Resolves to null at the end.
+ * Hands each chunk `reader` gives to `onChunk`, to the end. Where the stream fails and `keepsBefore(failure)` (a tgz
+ * cut short), resolves to its error, what came before it handed over; else rejects with it. Resolves to null at the end.
  */
-async function readAll(reader, partial, onChunk) {
+async function readAll(reader, keepsBefore, onChunk) {
   for (;;) {
     let read;
     try {
       read = await reader.read();
     } catch (failure) {
-      if (!partial || failure?.name === 'AbortError') throw failure;
+      if (!keepsBefore(failure)) throw failure;
       return failure;
     }
     if (read.done) return null;
@@ -72,12 +71,12 @@ async function readAll(reader, partial, onChunk) {
 }
 
 /** The bytes `reader` gives written into `handle` (a file of `folder`) through a synchronous access handle. */
-async function keepInPlace(reader, folder, handle, name, partial) {
+async function keepInPlace(reader, folder, handle, name, keepsBefore) {
   const access = await handle.createSyncAccessHandle();
   let at = 0, error;
   try {
     access.truncate(0);
-    error = await readAll(reader, partial, (chunk) => {
+    error = await readAll(reader, keepsBefore, (chunk) => {
       for (let written = 0; written < chunk.byteLength;) written += access.write(chunk.subarray(written), { at: at + written });
       at += chunk.byteLength;
     });
@@ -94,7 +93,7 @@ async function keepInPlace(reader, folder, handle, name, partial) {
 }
 
 /** The bytes `reader` gives written into `handle` through a writable stream (its swap file, renamed into place). */
-async function keepThroughWritable(reader, handle, partial) {
+async function keepThroughWritable(reader, handle, keepsBefore) {
   const writable = await handle.createWritable();
   let error;
   // An inflater's output comes in small chunks, and each write is a trip to the browser's process: they are
@@ -103,11 +102,15 @@ async function keepThroughWritable(reader, handle, partial) {
   let buffer = buffers[0], filled = 0, writing = Promise.resolve();
   const flush = async () => {
     await writing;
-    if (filled > 0) writing = writable.write(buffer.subarray(0, filled));
+    if (filled > 0) {
+      writing = writable.write(buffer.subarray(0, filled));
+      // Its failure is met at the next flush; meanwhile it is not an unhandled one.
+      writing.catch(() => {});
+    }
     [buffer, filled] = [buffers[buffers.indexOf(buffer) ^ 1], 0];
   };
   try {
-    error = await readAll(reader, partial, async (chunk) => {
+    error = await readAll(reader, keepsBefore, async (chunk) => {
       while (chunk.byteLength > 0) {
         const taken = Math.min(chunk.byteLength, gathered - filled);
         buffer.set(chunk.subarray(0, taken), filled);
@@ -136,19 +139,23 @@ export class Landing {
   /**
    * The bytes `stream` gives, kept as `name`: resolves to `{ blob, error }`, a File of the private file system (or a
    * Blob in memory) and, with `partial`, the error the stream ended with after the bytes before it were kept (a
-   * download cut short: its files up to there are read). Without `partial` such an error rejects, and nothing is kept.
+   * download cut short: its files up to there are read). Without `partial`, or once `signal` is aborted, such an error
+   * rejects, and nothing is kept.
    * `size`, where known, and `what` (the words for what is inflated) word a refusal to hold it in memory.
    */
-  async keep(stream, name, { size = null, what, partial = false }) {
+  async keep(stream, name, { size = null, what, partial = false, signal = null }) {
+    if (this.removed) throw new LivePhotoError('the import has ended: nothing more is inflated for it', 70);
     const root = await globalThis.navigator?.storage?.getDirectory?.().catch(() => null);
     const reader = stream.getReader();
+    // A stream that fails once stopped (`signal`) is a stop, not a download cut short.
+    const keepsBefore = (failure) => partial && failure?.name !== 'AbortError' && !signal?.aborted;
     if (root && typeof FileSystemFileHandle !== 'undefined' && 'createWritable' in FileSystemFileHandle.prototype) {
       const folder = await this.room(root);
       const handle = await folder.getFileHandle(name, { create: true });
       // In a worker, written in place through a synchronous handle (twice as fast as a writable stream's swap file;
       // nobody sees this file half-written but the import itself).
-      if (typeof handle.createSyncAccessHandle === 'function') return keepInPlace(reader, folder, handle, name, partial);
-      return keepThroughWritable(reader, handle, partial);
+      if (typeof handle.createSyncAccessHandle === 'function') return keepInPlace(reader, folder, handle, name, keepsBefore);
+      return keepThroughWritable(reader, handle, keepsBefore);
     }
     const refusal = (bytes) => new LivePhotoError(`${what} of ${bytes == null ? 'more than 64' : mib(bytes)} MiB, more than this `
       + 'runtime inflates without a private file system to hold it (64 MiB): its files were not read; livephoto import reads them', 65);
@@ -158,7 +165,7 @@ export class Landing {
     }
     const chunks = [];
     let held = 0;
-    const error = await readAll(reader, partial, async (chunk) => {
+    const error = await readAll(reader, keepsBefore, async (chunk) => {
       held += chunk.byteLength;
       if (held > inMemoryLimit) {
         await reader.cancel().catch(() => {});
@@ -185,6 +192,7 @@ export class Landing {
 
   /** Removes what was inflated. */
   async remove() {
+    this.removed = true;
     if (!this.folder) return;
     await this.folder.catch(() => {});
     const root = await navigator.storage.getDirectory();

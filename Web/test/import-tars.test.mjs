@@ -118,6 +118,23 @@ describe('an export\'s tar parts', { skip: withoutSamples }, () => {
     assert.ok(expected.some((line) => line.outcome === 'written'), 'the files before the cut are written');
   });
 
+  test('a stop while a tgz is inflated: the import rejects with the stop, and the next run imports it whole', async () => {
+    const [tgz] = takeout('import-tars-stop', 'pax');
+    const controller = new AbortController();
+    const stages = [];
+    const onProgress = ({ stage }) => {
+      stages.push(stage);
+      if (stage === 'inflating') controller.abort();
+    };
+    const out = library('import-tars-stop-module');
+    await assert.rejects(importLibrary([await openFile(tgz)], { out: outputFolder(out), signal: controller.signal, onProgress }),
+      (error) => error.name === 'AbortError');
+    assert.deepEqual([...new Set(stages)], ['inflating'], 'it stopped while inflating');
+    assert.deepEqual(tree(out), {}, 'nothing written');
+    await sameLibrary([tgz], 'import-tars-stop-again');
+  });
+
+  // A browser's DecompressionStream reads one gzip member (Google writes one): Node's, as here, reads them all.
   test('a tgz in two gzip members (as cat joins them), and one with bytes after its end: the command line\'s library', async () => {
     const [tgz] = takeout('import-tars-members', 'pax');
     const tar = gunzipSync(readFileSync(tgz));

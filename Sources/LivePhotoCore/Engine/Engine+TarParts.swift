@@ -1,7 +1,7 @@
 import MediaFormats
 
 extension Engine {
-    /// `tarWalk` of an export's tar part (docs/guide/javascript.md#an-exports-zips; a `.tgz` the page has inflated):
+    /// `tarWalk` of an export's tar part (docs/guide/javascript.md#an-exports-tar-parts; a `.tgz` the page has inflated):
     /// up to `count` (64) of its entries from the header at `from` (0) on (``ImportTarPart``), its files each with its
     /// `path` (safe names only), `size`, `nameProblem`, `start`, where its bytes start in the tar (the page reads it
     /// as a slice), and `problem`, the words its read fails with where the tar ends inside it; `unsafe` (`[name, reason]`); `next`, where the next run goes on (null when the entries are over);
