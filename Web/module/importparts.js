@@ -4,7 +4,7 @@
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { libraryFiles } from './library.js';
-import { addTarPart, inflatePart } from './importtars.js';
+import { Inflations, addTarPart } from './importtars.js';
 import { addListing, readZipsInside, zipListing } from './importzips.js';
 import { Landing } from './landing.js';
 
@@ -54,19 +54,16 @@ export async function importMembers(inputs, partName, session, signal, progress 
       signal?.throwIfAborted();
       if (isLoose(input)) {
         const name = nameOf(input, index), listing = listings[index];
-        if (listing.zip) {
+        if (listing.zip || listing.archive) {
+          // Its files in their order (the engine's zipParts): a zip's as its directory lists them, a tar's as they come.
           const part = partOf(name);
           if (!zipParts.includes(part)) zipParts.push(part);
-          addListing({ members, unsafe, partNotes, refused }, listing, part, input);
-          continue;
-        }
-        if (listing.archive) {
-          // Its files in their order, as a zip part's are (the engine's zipParts).
-          const part = partOf(name);
-          if (!zipParts.includes(part)) zipParts.push(part);
-          const { tar = input, inflation = null, note } = listing.archive === 'gzip' ? await inflations.of(index) : {};
-          if (note) partNotes.push([part, note]);
-          else await addTarPart({ members, unsafe, partNotes, refused }, tar, inflation, name, part, session, signal);
+          if (listing.zip) addListing({ members, unsafe, partNotes, refused }, listing, part, input);
+          else {
+            const { tar = input, inflation = null, note } = listing.archive === 'gzip' ? await inflations.of(index) : {};
+            if (note) partNotes.push([part, note]);
+            else await addTarPart({ members, unsafe, partNotes, refused }, tar, inflation, name, part, session, signal);
+          }
           continue;
         }
       }
@@ -97,53 +94,6 @@ export async function importMembers(inputs, partName, session, signal, progress 
     throw error;
   } finally {
     signal?.removeEventListener('abort', stopWith);
-  }
-}
-
-/**
- * The tgz parts among `given`, by their indices `wanted`, inflated (importtars.js's inflatePart), `running` at a time,
- * in their order: `of(index)` resolves to the input's. Their inflating is told to `progress("inflating", { done,
- * total, bytes, totalBytes })`; none starts once `signal` is aborted.
- */
-class Inflations {
-  constructor(wanted, given, landed, signal, progress, running = 2) {
-    Object.assign(this, { wanted, given, landed, signal, progress, started: new Map(), read: new Map(), next: 0 });
-    this.counts = { done: 0, total: wanted.length, bytes: 0, totalBytes: wanted.reduce((sum, index) => sum + given[index].size, 0) };
-    for (let lane = 0; lane < running; lane++) this.start();
-  }
-
-  /** Starts the next part's inflating, which starts the one after it when it ends. */
-  start() {
-    if (this.next >= this.wanted.length || this.signal.aborted) return;
-    const index = this.wanted[this.next++];
-    const tell = () => {
-      // What the caller's onProgress throws is not the inflating's failure.
-      try {
-        this.progress('inflating', { ...this.counts });
-      } catch { /* the caller's */ }
-    };
-    const inflated = inflatePart(this.given[index], `tar-${index}.tar`, this.landed, this.signal, (bytes) => {
-      this.read.set(index, bytes);
-      this.counts.bytes = [...this.read.values()].reduce((sum, n) => sum + n, 0);
-      tell();
-    });
-    inflated.then(() => {
-      this.counts.done++;
-      tell();
-      this.start();
-    }, () => {});
-    this.started.set(index, inflated);
-  }
-
-  /** The inflating of the input at `index` (started now if its turn has not come). */
-  of(index) {
-    while (!this.started.has(index) && !this.signal.aborted && this.next < this.wanted.length) this.start();
-    return this.started.get(index) ?? Promise.reject(this.signal.reason);
-  }
-
-  /** Resolves once every inflating started has ended, whichever way. */
-  settled() {
-    return Promise.allSettled(this.started.values());
   }
 }
 

@@ -15,7 +15,7 @@ const progressEvery = 4 << 20;
  * inflated at all (too large for memory where the runtime has no private file system; more than the browser's storage
  * holds). Its compressed bytes read are told to `inflating(bytes)` as it goes.
  */
-export async function inflatePart(input, name, landed, signal, inflating = () => {}) {
+async function inflatePart(input, name, landed, signal, inflating = () => {}) {
   let read = 0, told = 0;
   const counted = new TransformStream({
     transform(chunk, controller) {
@@ -35,6 +35,53 @@ export async function inflatePart(input, name, landed, signal, inflating = () =>
     // A tgz that inflates past the quota (a bomb): the part is not read, in words, and the rest is imported.
     return { note: error instanceof LivePhotoError ? error.message
       : `cannot be inflated into this browser's storage (${error?.message ?? error}): its files were not read; livephoto import reads them` };
+  }
+}
+
+/**
+ * The tgz parts among `given`, by their indices `wanted`, inflated (inflatePart), `running` at a time,
+ * in their order: `of(index)` resolves to the input's. Their inflating is told to `progress("inflating", { done,
+ * total, bytes, totalBytes })`; none starts once `signal` is aborted.
+ */
+export class Inflations {
+  constructor(wanted, given, landed, signal, progress, running = 2) {
+    Object.assign(this, { wanted, given, landed, signal, progress, started: new Map(), read: new Map(), next: 0 });
+    this.counts = { done: 0, total: wanted.length, bytes: 0, totalBytes: wanted.reduce((sum, index) => sum + given[index].size, 0) };
+    for (let lane = 0; lane < running; lane++) this.start();
+  }
+
+  /** Starts the next part's inflating, which starts the one after it when it ends. */
+  start() {
+    if (this.next >= this.wanted.length || this.signal.aborted) return;
+    const index = this.wanted[this.next++];
+    const tell = () => {
+      // What the caller's onProgress throws is not the inflating's failure.
+      try {
+        this.progress('inflating', { ...this.counts });
+      } catch { /* the caller's */ }
+    };
+    const inflated = inflatePart(this.given[index], `tar-${index}.tar`, this.landed, this.signal, (bytes) => {
+      this.read.set(index, bytes);
+      this.counts.bytes = [...this.read.values()].reduce((sum, n) => sum + n, 0);
+      tell();
+    });
+    inflated.then(() => {
+      this.counts.done++;
+      tell();
+      this.start();
+    }, () => {});
+    this.started.set(index, inflated);
+  }
+
+  /** The inflating of the input at `index` (started now if its turn has not come). */
+  of(index) {
+    while (!this.started.has(index) && !this.signal.aborted && this.next < this.wanted.length) this.start();
+    return this.started.get(index) ?? Promise.reject(this.signal.reason);
+  }
+
+  /** Resolves once every inflating started has ended, whichever way. */
+  settled() {
+    return Promise.allSettled(this.started.values());
   }
 }
 

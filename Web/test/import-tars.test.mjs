@@ -6,10 +6,10 @@
 // Run with `node --test Web/test/` after scripts/wasm.sh and swift build (scripts/test.sh does both).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
-import { join, livephoto, outputFolder, sample, withoutSamples, workFolder } from './support.mjs';
+import { join, livephoto, outputFolder, sample, samples, withoutSamples, workFolder } from './support.mjs';
 import { cliImport, library, recordLines, tree, withoutOutput } from './import-support.mjs';
 
 const { importLibrary, openFile } = livephoto;
@@ -92,6 +92,16 @@ describe('an export\'s tar parts', { skip: withoutSamples }, () => {
       assert.ok(!Object.keys(outcomes).some((member) => member.endsWith('link.HEIC')), 'a link is passed over');
     });
   }
+
+  test('every real sample in a tgz, under a Takeout\'s folder: the command line\'s library', async () => {
+    const names = readdirSync(samples).filter((name) => name !== 'PROVENANCE.md').sort();
+    const tgz = writeTar(join(workFolder('import-tars-samples'), 'takeout-20240101T000000Z-001.tgz'),
+      names.map((name) => [`${photos}/${name}`, sample(name)]));
+    const expected = await sameLibrary([tgz], 'import-tars-samples');
+    const members = expected.filter((line) => line.member).map((line) => line.member.split('/').pop());
+    assert.deepEqual([...new Set(members)].sort(), names, 'every sample is accounted for');
+    assert.ok(!expected.some((line) => line.outcome === 'failed'), JSON.stringify(expected.filter((line) => line.outcome === 'failed')));
+  });
 
   test('a tar cut short inside a file: the files before it, the cut one failed, the part\'s problem, as the command line', async () => {
     const [, tar] = takeout('import-tars-cut', 'pax');
