@@ -15,7 +15,7 @@ engine=""
 if [ $# -ge 2 ]; then
   [ "$2" = --engine ] && [ $# -eq 3 ] || { echo "$usage" >&2; exit 64; }
   engine=$3
-  for file in livephoto.js inputs.js frame.js checksums.js library.js zipstream.js import.js importparts.js importzips.js importtars.js landing.js zipmember.js zipcheck.js importsidecars.js importwrite.js twins.js livephoto.wasm livephoto-library.wasm; do
+  for file in livephoto.js inputs.js frame.js checksums.js library.js zipstream.js import.js importparts.js importzips.js importtars.js landing.js zipmember.js zipcheck.js importsidecars.js importwrite.js twins.js readbuffers.js livephoto.wasm livephoto-library.wasm; do
     [ -f "$engine/$file" ] || { echo "site.sh: $engine/$file is missing (scripts/wasm.sh $engine writes it)" >&2; exit 66; }
   done
 fi

@@ -34,7 +34,7 @@ from library_support import *  # noqa: F401,F403 (the Library tests' helpers, an
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 LIBRARY_MODULES = ["js/library.js", "js/library-inputs.js", "js/library-report.js", "js/library-batch.js", "js/library-destination.js",
-                   "js/library-import.js", "js/download-stream.js", "engine/library.js", "engine/zipstream.js", "engine/import.js", "engine/importparts.js", "engine/importzips.js", "engine/importtars.js", "engine/landing.js", "engine/zipmember.js", "engine/zipcheck.js", "engine/importsidecars.js", "engine/importwrite.js", "engine/twins.js"]
+                   "js/library-import.js", "js/download-stream.js", "engine/library.js", "engine/zipstream.js", "engine/import.js", "engine/importparts.js", "engine/importzips.js", "engine/importtars.js", "engine/landing.js", "engine/zipmember.js", "engine/zipcheck.js", "engine/importsidecars.js", "engine/importwrite.js", "engine/twins.js", "engine/readbuffers.js"]
 
 
 def make_library(folder):

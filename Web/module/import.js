@@ -11,11 +11,12 @@ import { importMembers, memberRows } from './importparts.js';
 import { checkOptions, existing, wholeLibraryRun, writeWhole } from './library.js';
 import { firstCopies, sameBytes } from './twins.js';
 import { checkMembers } from './zipcheck.js';
+import { librarySession } from './readbuffers.js';
 import { keptTimes, readSidecars } from './importsidecars.js';
 import { appendRecords, recordLines, writeJobs } from './importwrite.js';
 
 /** Files read per `importFacts` run, as a scan reads them. */
-const batchSize = 32;
+const batchSize = 16;
 /** The run's work folder in the library, and the record in it of what runs into the library have written. */
 const recordPath = '.livephoto-takeout/written.jsonl';
 /** The most stages an import takes: read, facts, same, existing, write and report, and a few repeated. */
@@ -74,7 +75,7 @@ export async function importLibrary(inputs, options = {}) {
       throw new LivePhotoError(`${out.name}: the library's folder must be outside the folder it reads, ${input.name}, and not hold it`, 2);
     }
   }
-  const session = {};
+  const session = librarySession();
   const progress = (stage, counts) => onProgress?.({ stage, ...counts });
   const { parts, members, refused, landed, ...listed } = await importMembers(inputs, partName, session, signal, progress);
   const files = members.map((member) => member.file);

@@ -8,7 +8,7 @@ import { checkMembers } from './zipcheck.js';
 import { checksumOf } from './zipstream.js';
 
 /** Media files per `importKept` run. */
-const batchSize = 32;
+const batchSize = 16;
 /** The largest sidecar or table the engine reads (what the command line reads); a larger one is left where it is. */
 const largest = 16 << 20;
 
@@ -75,9 +75,13 @@ export async function stampedCopy([member, , seconds, facts, prefer], members, s
   return { ...(written ? { blob: written.blob, layout: written.layout, ...checksumIf(checksums, written) } : asItIs), seconds: dated, wrote, note };
 }
 
-/** `{ crc }` of a file an engine's run wrote, where `wanted` and it can be had without a read; else nothing. */
+/**
+ * `{ crc }` of a file an engine's run wrote, where `wanted` and it can be had without a read; else nothing. The run's
+ * reads are then given back to the library's buffers (nothing reads them after: the file is its own bytes and slices).
+ */
 function checksumIf(wanted, written) {
   const crc = wanted ? checksumOf(written.layout) : null;
+  written.layout?.cache?.recycle();
   return crc == null ? {} : { crc };
 }
 

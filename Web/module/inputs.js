@@ -61,6 +61,9 @@ export class PartWindow {
   }
 }
 
+/** Whether this runs in Node. */
+export const isNode = () => typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+
 /** An input's name in messages: its own, or its place among the inputs. */
 export function nameOf(file, index) {
   return typeof file.name === 'string' && file.name !== '' ? file.name : `file${index + 1}`;
@@ -76,14 +79,23 @@ export function stem(name) {
 export class ReadCache {
   /**
    * The bytes of `files` as read; a small read brings in `ahead` bytes (`readAhead`; 0: what it asks). A run of one
-   * small zip member read whole takes it from `window` (a PartWindow a library's runs share), where there is one.
+   * small zip member read whole takes it from `window` (a PartWindow a library's runs share), where there is one; its
+   * reads go into buffers of `pool` (a library's ReadBuffers), where there is one.
    */
-  constructor(files, ahead = readAhead, window = null) {
+  constructor(files, ahead = readAhead, window = null, pool = null) {
     this.files = files;
     this.ahead = ahead;
     this.window = window;
     this.runs = files.map(() => []);
     this.held = 0;
+    this.pool = pool;
+    this.owned = [];
+  }
+
+  /** Gives its buffers back to the pool and forgets its bytes: once nothing reads them again (a run's, done with). */
+  recycle() {
+    this.pool?.give(this.owned);
+    [this.owned, this.runs, this.held] = [[], this.files.map(() => []), 0];
   }
 
   /** The bytes at [offset, offset + count) of input `handle`, clipped to its end; null when not read yet. */
@@ -153,7 +165,10 @@ export class ReadCache {
   async read({ blob, from, to, ranges }) {
     let bytes;
     try {
-      bytes = new Uint8Array(await blob.slice(from, to).arrayBuffer());
+      // Into a library's buffers where the bytes are a Blob's (a deflated member's are read as it inflates).
+      const piece = blob.slice(from, to);
+      bytes = this.pool && piece instanceof Blob ? await this.pool.read(piece, to - from) : new Uint8Array(await piece.arrayBuffer());
+      if (this.pool && piece instanceof Blob) this.owned.push(bytes.buffer);
     } catch (error) {
       // The failure is the file's whose bytes it lies in, as when each one is read by itself.
       if (ranges.length > 1) return Promise.all(ranges.map((range) => this.read({ blob, from: range.from, to: range.to, ranges: [range] })));
@@ -192,8 +207,6 @@ export class ReadCache {
   }
 }
 
-/** One engine instance: its memory, and the cache its reads come from. */
-
 /**
  * An output's pieces (new bytes, and slices of the inputs) as one Blob; where an input is no Blob (a deflated zip
  * member, read as it inflates), as `{ size, type, stream() }` whose stream gives the pieces in turn.
@@ -221,63 +234,4 @@ export function joinPieces(pieces, type) {
     });
   };
   return { size, type, stream };
-}
-
-/** Buffers a byte stream's reads went into, kept for the next such read (`eachChunk`). */
-const readBuffers = [];
-
-/** How long a read of a Blob through a kept buffer waits for bytes before the rest is read as a plain stream. */
-const patience = 15000;
-
-/**
- * Calls `onChunk(bytes)` with each piece of `source` in turn: a ReadableStream as it comes, a Blob through a buffer
- * kept from one read to the next and from one Blob to the next (its stream's own reader, `mode: "byob"`), so that
- * nothing is left per piece for the garbage collector, which otherwise lets a page's memory grow by hundreds of
- * megabytes over a few gigabytes read. Where such a read waits more than `stalledAfter` ms (Chromium 156 has left one
- * waiting for good, now and then, after many Blobs read so), the rest of the Blob is read as a plain stream. `bytes`
- * is only good until `onChunk` returns.
- */
-export async function eachChunk(source, onChunk, { stalledAfter = patience } = {}) {
-  const isBlob = typeof source.getReader !== 'function', stream = isBlob ? source.stream() : source;
-  let reader = null, buffer = null, position = 0, stalled = false;
-  if (isBlob) {
-    try {
-      reader = stream.getReader({ mode: 'byob' });
-      buffer = readBuffers.pop() ?? new ArrayBuffer(1 << 20);
-    } catch { /* no byte stream: read as it comes, below */ }
-  }
-  if (!buffer) return readPlain(stream, onChunk);
-  try {
-    for (;;) {
-      const timer = setTimeout(() => {
-        stalled = true;
-        reader.cancel().catch(() => {});
-      }, stalledAfter);
-      const { done, value } = await reader.read(new Uint8Array(buffer)).finally(() => clearTimeout(timer));
-      if (stalled) return readPlain(source.slice(position).stream(), onChunk);
-      if (value) buffer = value.buffer;
-      if (done) break;
-      position += value.length;
-      onChunk(value);
-    }
-    if (buffer.byteLength > 0 && readBuffers.length < 8) readBuffers.push(buffer);
-  } catch (error) {
-    await reader.cancel(error).catch(() => {});
-    throw error;
-  }
-}
-
-/** `eachChunk` of a stream read as it comes. */
-async function readPlain(stream, onChunk) {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      onChunk(value);
-    }
-  } catch (error) {
-    await reader.cancel(error).catch(() => {});
-    throw error;
-  }
 }

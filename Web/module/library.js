@@ -4,9 +4,10 @@
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { runEngine } from './livephoto.js';
+import { librarySession } from './readbuffers.js';
 
 /** Files read per engine run: each brings in at most 512 KiB (its start and its end) before the run. */
-const batchSize = 32;
+const batchSize = 16;
 
 /**
  * Whether a file or folder of this name is left out of a folder's walk, as `livephoto scan` leaves it out: a hidden
@@ -98,7 +99,7 @@ export function checkOptions(flags, allowed) {
  * Every file of `inputs` read and paired: `{ files, report, summary, formats }`, `files` by path, `formats` each
  * file's kind as its bytes say (`[path, format]`), for a batch's outputs' names.
  */
-async function scan(inputs, { onProgress, signal }, session = {}) {
+async function scan(inputs, { onProgress, signal }, session = librarySession()) {
   signal?.throwIfAborted();
   const { files, unreadable } = await libraryFiles(inputs, signal);
   const total = files.length, totalBytes = files.reduce((sum, entry) => sum + entry.file.size, 0);
@@ -218,7 +219,7 @@ export async function convertLibrary(inputs, options = {}) {
   if (!toFolder && typeof out?.getWriter !== 'function') {
     throw new LivePhotoError('--out: give the folder to write into (a FileSystemDirectoryHandle), or a WritableStream for the zip', 64);
   }
-  const session = {};
+  const session = librarySession();
   const scanned = await scan(inputs, { onProgress, signal }, session);
   const planFlags = to === 'motion' ? { flavor } : to === 'live' ? { photoFormat } : {};
   const { report: plan } = await wholeLibraryRun('batch', { to, ...planFlags, items: scanned.report, formats: scanned.formats }, session, scanned.summary.filesFound);

@@ -3,7 +3,7 @@
 // engine reads only the byte ranges it parses, and every output is a Blob of its new header bytes and slices of the
 // inputs, so nothing is copied and nothing leaves the page. See docs/guide/javascript.md.
 
-import { LivePhotoError, PartWindow, ReadCache, followingRead, joinPieces, maxRead, nameOf, readAhead, stem } from './inputs.js';
+import { LivePhotoError, PartWindow, ReadCache, followingRead, isNode, joinPieces, maxRead, nameOf, readAhead, stem } from './inputs.js';
 
 // Two engines (docs/guide/javascript.md#two-engines): the operations on single files, and a library's (with the others).
 const wasmURLs = { file: new URL('./livephoto.wasm', import.meta.url), library: new URL('./livephoto-library.wasm', import.meta.url) };
@@ -16,10 +16,7 @@ export { LivePhotoError };
  * In a page: the frame at `seconds` of `video` (a Blob), drawn by the browser's decoder at the video's size, as a JPEG
  * Blob; code 5 where the browser cannot decode the video (HEVC in Chromium). Its code (frame.js) loads on first call.
  */
-export async function grabFrame(video, seconds) {
-  const frame = await import('./frame.js');
-  return frame.grabFrame(video, seconds);
-}
+export const grabFrame = async (video, seconds) => (await import('./frame.js')).grabFrame(video, seconds);
 
 /** An operation that still lacks bytes after this many runs stops (a walk of 64 MiB takes 9). */
 const maxRounds = 100;
@@ -27,11 +24,7 @@ const compiled = {};
 let statistics = { rounds: 0, bytesRead: 0, peakMemory: 0 };
 
 /** What the last operation cost: the engine's runs (one more a range it had to read), the bytes read, its peak memory. */
-export function lastRunStatistics() {
-  return { ...statistics };
-}
-
-const isNode = () => typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+export const lastRunStatistics = () => ({ ...statistics });
 
 async function wasmModule(which) {
   if (!compiled[which]) {
@@ -164,7 +157,7 @@ async function run(operation, files, options = {}) {
 export function runEngine(operation, files, options, names, session, alone = false) {
   if (!session) return runOnce(operation, files, options, names);
   // A session's runs share its instance and its read state: one at a time; each one's headers read while it waits.
-  const read = headers(files, operation, (session.window ??= new PartWindow(followingRead))), own = alone ? { state: (session.state ??= {}) } : session;
+  const read = headers(files, operation, session), own = alone ? { state: (session.state ??= {}) } : session;
   read.ahead.catch(() => {}); // its failure is the run's, in its turn
   const run = (session.turn ?? Promise.resolve()).then(() => runOnce(operation, files, options, names, own, read));
   session.turn = run.catch(() => {});
@@ -172,10 +165,12 @@ export function runEngine(operation, files, options, names, session, alone = fal
 }
 
 // What is read before the first run: a file's start (a photo's segments, a movie's ftyp) and end (a camera movie's moov,
-// a Motion Photo's trailer), the rest after it (as asked, `readsAsAsked`); a session's runs share a `window` of its parts.
-function headers(files, operation, window = null) {
-  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, readsAsAsked.get(operation), window), ahead: Promise.resolve() };
-  const cache = new ReadCache(files, undefined, window);
+// a Motion Photo's trailer), the rest after it (as asked, `readsAsAsked`). A session's runs share a `window` of its parts
+// and the buffers they read into, where it has them (readbuffers.js).
+function headers(files, operation, session = null) {
+  const shared = session ? [(session.window ??= new PartWindow(followingRead)), session.buffers] : [];
+  if (readsAsAsked.has(operation)) return { cache: new ReadCache(files, readsAsAsked.get(operation), ...shared), ahead: Promise.resolve() };
+  const cache = new ReadCache(files, undefined, ...shared);
   return { cache, ahead: cache.fill(files.flatMap((file, handle) => [
     { handle, offset: 0, count: readAhead }, { handle, offset: Math.max(0, file.size - readAhead), count: readAhead }])) };
 }
@@ -236,6 +231,7 @@ async function runOnce(operation, files, options, names, session, read = headers
           for (const [of, at] of file.checksums ?? []) fillChecksum(file, bytes, at, await crc32(parts[of]));
         }
       }
+      if (!json.files.some((file) => !file.part)) read.cache.recycle(); // a run that wrote no file is done with its reads
       return {
         report: json.report,
         files: json.files.filter((file) => !file.part).map((file) => ({ name: file.name, type: file.type, blob: blobOf(file), ...layoutOf(file) })),

@@ -4,7 +4,7 @@
 // read as one stream of the part, through one buffer used again for every read: a few streams in all, and nothing
 // left per read for the garbage collector. A deflated member is read through its inflater.
 
-import { eachChunk } from './inputs.js';
+import { eachChunk } from './readbuffers.js';
 import { runEngine } from './livephoto.js';
 import { ZipMemberBlob, problemOf } from './zipmember.js';
 import { crc32 } from './zipstream.js';

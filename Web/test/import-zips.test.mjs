@@ -8,10 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, test } from 'node:test';
-import { folderHandle, join, livephoto, outputFolder, sample, withoutSamples, workFolder } from './support.mjs';
+import { folderHandle, join, livephoto, moduleDir, outputFolder, sample, withoutSamples, workFolder } from './support.mjs';
 import { cliImport, library, recordLines, tree, withoutOutput, writeZip } from './import-support.mjs';
 
 const { importLibrary, openFile } = livephoto;
+const { ReadBuffers, nodeReads } = await import(join(moduleDir, 'readbuffers.js'));
 
 /** A zip's bytes, written with Python's zipfile into `folder` as `name` first. */
 const zipBytes = (folder, name, members) => readFileSync(writeZip(join(folder, name), members));
@@ -81,5 +82,26 @@ describe('zips inside an export', { skip: withoutSamples }, () => {
     writeFileSync(join(folder, 'Broken.zip'), 'hello, not a zip');
     const expected = await sameLibrary([folder], folderHandle(folder), 'import-zips-folder', folder);
     assert.ok(expected.at(-1).problems.some((problem) => problem.startsWith('Export: Broken.zip: no local file header')), expected.at(-1).problems);
+  });
+
+  test('both, read as a browser reads them (headers through the library\'s buffers, used again): the same library', async () => {
+    const counts = { take: 0, given: 0 };
+    const { take, give } = ReadBuffers.prototype;
+    ReadBuffers.prototype.take = function (length) { counts.take += 1; return take.call(this, length); };
+    ReadBuffers.prototype.give = function (buffers) { counts.given += buffers.length; return give.call(this, buffers); };
+    nodeReads.throughBuffers = true;
+    try {
+      const parts = dataCopy('import-zips-buffers');
+      await sameLibrary(parts, await Promise.all(parts.map(openFile)), 'import-zips-buffers');
+      const folder = join(workFolder('import-zips-buffers-folder'), 'Export');
+      mkdirSync(folder);
+      for (const part of parts) execFileSync('unzip', ['-qo', part, '-d', folder]);
+      await sameLibrary([folder], folderHandle(folder), 'import-zips-buffers-folder', folder);
+    } finally {
+      nodeReads.throughBuffers = false;
+      Object.assign(ReadBuffers.prototype, { take, give });
+    }
+    // The runs read through the buffers, and gave them back.
+    assert.ok(counts.take > 20 && counts.given > 20, JSON.stringify(counts));
   });
 });

@@ -351,7 +351,7 @@ describe('reading a stream through one buffer (eachChunk)', () => {
   };
 
   test('every byte of a Blob in order, in pieces of at most 1 MiB; a stream of another kind as it comes', async () => {
-    const { eachChunk } = await import(join(moduleDir, 'inputs.js'));
+    const { eachChunk } = await import(join(moduleDir, 'readbuffers.js'));
     const data = random(3 * 1048576 + 12345);
     for (const [bytes, source] of [[true, () => new Blob([data])], [false, () => new Blob([data]).stream().pipeThrough(new TransformStream())]]) {
       for (let round = 0; round < 3; round++) {
@@ -367,7 +367,7 @@ describe('reading a stream through one buffer (eachChunk)', () => {
   });
 
   test('a Blob whose reads stop coming is read on from where they stopped, as a plain stream', async () => {
-    const { eachChunk } = await import(join(moduleDir, 'inputs.js'));
+    const { eachChunk } = await import(join(moduleDir, 'readbuffers.js'));
     const data = random(300000);
     let hung = 0;
     // Its first stream gives 100,000 bytes and then nothing, ever; a slice of it is a Blob's.
@@ -388,7 +388,7 @@ describe('reading a stream through one buffer (eachChunk)', () => {
   });
 
   test('a piece its reader refuses stops the stream: the error is the caller\'s, the source cancelled', async () => {
-    const { eachChunk } = await import(join(moduleDir, 'inputs.js'));
+    const { eachChunk } = await import(join(moduleDir, 'readbuffers.js'));
     let cancelled = null;
     const stream = new ReadableStream({
       type: 'bytes',

@@ -1,7 +1,8 @@
 // How the module reads an export's zip parts (Web/module/inputs.js's ReadCache, zipstream.js's ZipStream): the
 // ranges of stored members that lie side by side are one read of their part, a library's runs of one member each take
 // the members after it from the last read, and a zip takes small members from one read of their part; what fails is
-// the failing member's alone. Each read costs a browser a trip to another process and memory until it is collected.
+// the failing member's alone; a library's reads go into buffers its next runs use again. Each read costs a browser a
+// trip to another process and memory until it is collected.
 // Run with `node --test Web/test/` after scripts/wasm.sh (scripts/test.sh does both).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join, moduleDir, workFolder } from './support.mjs';
 const { PartWindow, ReadCache, followingRead, readAhead } = await import(join(moduleDir, 'inputs.js'));
 const { ZipMemberBlob } = await import(join(moduleDir, 'zipmember.js'));
 const { ZipStream } = await import(join(moduleDir, 'zipstream.js'));
+const { ReadBuffers, librarySession } = await import(join(moduleDir, 'readbuffers.js'));
 
 /** A part's bytes as a Blob that records each read (`[from, to]`, and `stream` for a stream), and fails those in `bad`. */
 class CountedPart {
@@ -27,18 +29,17 @@ class CountedPart {
   slice(from, to) {
     const inner = this.blob.slice(from, to), part = this;
     const failing = () => part.bad && from < part.bad[1] && to > part.bad[0];
-    return {
-      size: inner.size,
-      arrayBuffer: async () => {
-        part.reads.push([from, to]);
-        if (failing()) throw new Error('the browser would not read it');
-        return inner.arrayBuffer();
-      },
-      stream: () => {
-        part.reads.push(['stream', from, to]);
-        return inner.stream();
-      },
+    // A Blob of those bytes, its reads recorded.
+    inner.arrayBuffer = async () => {
+      part.reads.push([from, to]);
+      if (failing()) throw new Error('the browser would not read it');
+      return Blob.prototype.arrayBuffer.call(inner);
     };
+    inner.stream = () => {
+      part.reads.push(['stream', from, to]);
+      return Blob.prototype.stream.call(inner);
+    };
+    return inner;
   }
 }
 
@@ -111,6 +112,65 @@ describe('reading an export\'s parts', () => {
     const windowApart = new PartWindow(followingRead);
     for (const member of apart.members) await new ReadCache([member], readAhead, windowApart).fill(headerMisses([member]));
     assert.deepEqual(apart.part.reads.map(([from, to]) => to - from), [50000, 50000, 50000, 50000]);
+  });
+
+  test('with a library\'s buffers, reads go through a stream into buffers the next runs use again, and give their bytes', async () => {
+    const { part, members } = storedMembers(12, 30000, 300000);
+    const pool = new ReadBuffers();
+    const first = new ReadCache(members.slice(0, 6), readAhead, null, pool);
+    await first.fill(headerMisses(first.files));
+    assertHeld(first, members.slice(0, 6));
+    // Read as streams of their part (into the buffers), none as a buffer of the browser's own.
+    assert.deepEqual(part.reads.map(([kind]) => kind), Array(6).fill('stream'));
+    first.recycle();
+    assert.equal(pool.free.length, 6);
+    assert.equal(first.get(0, 0, 10), null, 'a recycled cache forgets its bytes');
+    // The next run's reads take those buffers, and each holds its own member's bytes.
+    const next = new ReadCache(members.slice(6), readAhead, null, pool);
+    await next.fill(headerMisses(next.files));
+    assert.equal(pool.free.length, 0);
+    members.slice(6).forEach((member, i) => assert.deepEqual(next.get(i, 0, member.size), member.bytes, `m${i + 6}`));
+    // Node's runs read with arrayBuffer() (its Blob streams are slower): its sessions have no buffers.
+    assert.equal(librarySession().buffers, undefined);
+  });
+
+  test('the buffers kept are the newest 16 MiB; a read past 8 MiB and a run joined of two are buffers of their own', async () => {
+    const { part, members } = storedMembers(1, 40 << 20, 60);
+    const pool = new ReadBuffers();
+    const cache = new ReadCache(members, readAhead, null, pool);
+    // Five reads of 4 MiB far apart, then one that joins the first two (the engine reading on), then one of 9 MiB.
+    await cache.fill([0, 1, 2, 3, 4].map((i) => ({ handle: 0, offset: i * (6 << 20), count: 4 << 20 })));
+    await cache.fill([{ handle: 0, offset: 4 << 20, count: 1 << 20 }]);
+    await cache.fill([{ handle: 0, offset: 30 << 20, count: 9 << 20 }]);
+    assert.deepEqual(cache.get(0, 0, 10 << 20), members[0].bytes.subarray(0, 10 << 20));
+    assert.deepEqual(cache.get(0, 30 << 20, 9 << 20), members[0].bytes.subarray(30 << 20, 39 << 20));
+    assert.deepEqual(part.reads.at(-1), [members[0].range[0] + (30 << 20), members[0].range[0] + (39 << 20)], 'read with arrayBuffer()');
+    assert.deepEqual(cache.owned.map((buffer) => buffer.byteLength), [...Array(6).fill(4 << 20), 9 << 20]);
+    cache.recycle();
+    assert.deepEqual(pool.free.map((buffer) => buffer.byteLength), Array(4).fill(4 << 20));
+    // A small read takes 64 KiB; a read of a size between two powers of two, the larger.
+    assert.equal(pool.take(1000).byteLength, 1 << 16);
+    assert.equal(pool.take((1 << 20) + 1).byteLength, 2 << 20);
+  });
+
+  test('a library\'s read that waits for good is read on as a plain stream; one cut short fails', async () => {
+    const pool = new ReadBuffers(100);
+    const data = new Uint8Array(100000).map((_, i) => i & 0xff);
+    let streams = 0;
+    const stalling = new Blob([data]);
+    stalling.stream = () => new ReadableStream({
+      type: 'bytes',
+      pull(controller) {
+        if (streams++ === 0) controller.enqueue(data.slice(0, 40000));
+        else return new Promise(() => {});
+      },
+    });
+    const started = Date.now();
+    assert.deepEqual(await pool.read(stalling, data.length), data);
+    assert.ok(Date.now() - started >= 95, 'after its patience');
+    const short = new Blob([data]);
+    short.stream = () => new Blob([data.subarray(0, 5000)]).stream();
+    await assert.rejects(pool.read(short, data.length), /5000 bytes of the 100000 asked/);
   });
 
   test('a zip takes small stored members from one read of their part, and writes the bytes it streams', async () => {

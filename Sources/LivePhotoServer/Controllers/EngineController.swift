@@ -26,6 +26,7 @@ struct EngineController {
         "importsidecars.js": "text/javascript; charset=utf-8",
         "importwrite.js": "text/javascript; charset=utf-8",
         "twins.js": "text/javascript; charset=utf-8",
+        "readbuffers.js": "text/javascript; charset=utf-8",
         "livephoto.wasm": "application/wasm",
         "livephoto-library.wasm": "application/wasm",
     ]
