@@ -33,8 +33,7 @@ import os
 import sys
 import zipfile
 
-
-from browser_support import FOLDER_PAGE, browser, first_zip_run_memory, folder_worker, module_site, run_on_input
+from browser_support import FOLDER_PAGE, IMPORT_WORKER as WORKER, browser, first_zip_run_memory, folder_worker, module_site, run_on_input
 
 MODULE, DCIM = (os.path.realpath(p) for p in sys.argv[1:3])
 RUNS = int(sys.argv[3])
@@ -42,15 +41,6 @@ ARGS = sys.argv[4:]
 PARTS = [os.path.realpath(p) for p in (ARGS[:ARGS.index("--tars")] if "--tars" in ARGS else ARGS)]
 TARS = [os.path.realpath(p) for p in ARGS[ARGS.index("--tars") + 1:]] if "--tars" in ARGS else []
 STAGES = ["inflating", "checking", "comparing", "reading", "dating", "writing"]
-
-WORKER = folder_worker("""    // The first progress event and each stage's last one, in ms from the start.
-    const ends = {};
-    const started = performance.now();
-    const onProgress = ({ stage }) => { ends[stage] = performance.now() - started; ends.start ??= ends[stage]; };
-    const { report } = await livephoto.importLibrary(files, { out, onProgress });
-    const ms = performance.now() - started;
-    const { mediaFiles, outcomes } = report.at(-1);
-    postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });""")
 
 
 def best_run(driver, url, name, field, paths, into, runs=None):

@@ -193,3 +193,15 @@ onmessage = async (e) => {
     postMessage({ error: `${error.code}: ${error.message}` });
   }
 };"""
+
+
+# importLibrary of the files given into `out`: posts its time, when each stage of `onProgress` ended (and the first
+# event, `start`), and the report's media files and failures.
+IMPORT_WORKER = folder_worker("""    // The first progress event and each stage's last one, in ms from the start.
+    const ends = {};
+    const started = performance.now();
+    const onProgress = ({ stage }) => { ends[stage] = performance.now() - started; ends.start ??= ends[stage]; };
+    const { report } = await livephoto.importLibrary(files, { out, onProgress });
+    const ms = performance.now() - started;
+    const { mediaFiles, outcomes } = report.at(-1);
+    postMessage({ ms, ends, media: mediaFiles, failed: outcomes.failed, bytes });""")
