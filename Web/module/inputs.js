@@ -166,9 +166,9 @@ export class ReadCache {
     let bytes;
     try {
       // Into a library's buffers where the bytes are a Blob's (a deflated member's are read as it inflates).
-      const piece = blob.slice(from, to);
-      bytes = this.pool && piece instanceof Blob ? await this.pool.read(piece, to - from) : new Uint8Array(await piece.arrayBuffer());
-      if (this.pool && piece instanceof Blob) this.owned.push(bytes.buffer);
+      const piece = blob.slice(from, to), pooled = this.pool != null && piece instanceof Blob;
+      bytes = pooled ? await this.pool.read(piece, to - from) : new Uint8Array(await piece.arrayBuffer());
+      if (pooled) this.owned.push(bytes.buffer);
     } catch (error) {
       // The failure is the file's whose bytes it lies in, as when each one is read by itself.
       if (ranges.length > 1) return Promise.all(ranges.map((range) => this.read({ blob, from: range.from, to: range.to, ranges: [range] })));
