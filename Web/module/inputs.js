@@ -175,7 +175,15 @@ export class ReadCache {
       // A file that went away or changed since it was chosen (the browser refuses to read it).
       throw new LivePhotoError(`${nameOf(this.files[ranges[0].handle], ranges[0].handle)}: cannot be read (${error.message})`, 2);
     }
+    // Each file's ranges are kept as one run, the read's bytes from its first to its last: ranges that overlap
+    // (a zip's local headers, each asked with the bytes after it) added one by one would copy their run each time.
+    const spans = new Map();
     for (const { handle, start, from: at, to: end } of ranges) {
+      const span = spans.get(handle);
+      if (!span) spans.set(handle, { start, at, end });
+      else [span.start, span.at, span.end] = [Math.min(span.start, start), Math.min(span.at, at), Math.max(span.end, end)];
+    }
+    for (const [handle, { start, at, end }] of spans) {
       if (!this.get(handle, start, end - at)) this.add(handle, start, bytes.subarray(at - from, end - from));
     }
   }

@@ -23,6 +23,7 @@ class CountedPart {
     this.size = bytes.length;
     this.name = 'Part 1 of 1.zip';
     this.reads = [];
+    this.buffers = [];
     this.bad = null;
   }
 
@@ -33,7 +34,9 @@ class CountedPart {
     inner.arrayBuffer = async () => {
       part.reads.push([from, to]);
       if (failing()) throw new Error('the browser would not read it');
-      return Blob.prototype.arrayBuffer.call(inner);
+      const buffer = await Blob.prototype.arrayBuffer.call(inner);
+      part.buffers.push(buffer);
+      return buffer;
     };
     inner.stream = () => {
       part.reads.push(['stream', from, to]);
@@ -92,6 +95,19 @@ describe('reading an export\'s parts', () => {
     await assert.rejects(cache.fill(headerMisses(members)), (error) => error.code === 2 && /^m2\.jpg: cannot be read/.test(error.message));
     await new Promise((resolve) => setTimeout(resolve, 10));
     for (const i of [0, 1, 3]) assert.deepEqual(cache.get(i, 0, members[i].size), members[i].bytes, `m${i}`);
+  });
+
+  test('a zip\'s local headers, each asked with the bytes after it, are one read kept as it came, not copied a header at a time', async () => {
+    // The engine's zipData asks 64 KiB at each of 32 local headers 28 KB apart: ranges that overlap. Merged one by one
+    // into the run before them, they copied a run growing to the whole read 32 times (15 MB for a read of 930 KB).
+    const bytes = new Uint8Array(31 * 28000 + 65536).map((_, i) => (i * 2654435761) >>> 24);
+    const part = new CountedPart(bytes), cache = new ReadCache([part], 0);
+    await cache.fill(Array.from({ length: 32 }, (_, i) => ({ handle: 0, offset: i * 28000, count: 65536 })));
+    assert.equal(part.reads.length, 1);
+    assert.equal(cache.runs[0].length, 1);
+    assert.ok(cache.runs[0][0].bytes.buffer === part.buffers[0], 'the run is the read\'s own buffer, not a copy');
+    assert.equal(cache.held, bytes.length);
+    for (const at of [0, 5 * 28000, 31 * 28000]) assert.deepEqual(cache.get(0, at, 65536), bytes.subarray(at, at + 65536));
   });
 
   test('runs of one member each take the members after it from the last read of their part, under way or done', async () => {
