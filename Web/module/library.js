@@ -75,9 +75,10 @@ export async function libraryFiles(inputs, signal) {
 /**
  * An engine run over the whole library (the pairing, the batch's plan), its facts in one request: a library past what
  * one request holds (about 120,000 files) is refused in words that say how to go on. It runs in an engine instance
- * of its own, let go after: such a run grows the engine's memory by 1–4 KB a file (an import's last, 29 MB at 8,000
- * files), which WebAssembly never gives back, and the item runs (the reading, the writing) go on in theirs, which
- * stays small (docs/guide/javascript.md#two-engines; docs/benchmarks.md#a-librarys-size).
+ * of its own, let go after: such a run grows the engine's memory by up to about 4 KB a file (an import's last such
+ * run, the report, to 29 MB at 8,000 files), which WebAssembly never gives back, and the item runs (the reading, the
+ * writing) go on in theirs, which stays small (docs/guide/javascript.md#two-engines,
+ * docs/benchmarks.md#a-librarys-size).
  */
 export async function wholeLibraryRun(operation, options, session, files, inputs = [], names = undefined) {
   try {
