@@ -11,12 +11,10 @@ import { importMembers, memberRows } from './importparts.js';
 import { checkOptions, existing, wholeLibraryRun, writeWhole } from './library.js';
 import { firstCopies, sameBytes } from './twins.js';
 import { checkMembers } from './zipcheck.js';
-import { librarySession } from './readbuffers.js';
+import { filesPerRun, librarySession } from './readbuffers.js';
 import { keptTimes, readSidecars } from './importsidecars.js';
 import { appendRecords, recordLines, writeJobs } from './importwrite.js';
 
-/** Files read per `importFacts` run, as a scan reads them. */
-const batchSize = 16;
 /** The run's work folder in the library, and the record in it of what runs into the library have written. */
 const recordPath = '.livephoto-takeout/written.jsonl';
 /** The most stages an import takes: read, facts, same, existing, write and report, and a few repeated. */
@@ -193,9 +191,9 @@ async function readFacts(wanted, members, session, signal, progress) {
   const facts = [];
   const totalBytes = wanted.reduce((sum, member) => sum + members[member].file.size, 0);
   let bytes = 0;
-  for (let start = 0; start < wanted.length; start += batchSize) {
+  for (let start = 0; start < wanted.length; start += filesPerRun) {
     signal?.throwIfAborted();
-    const batch = wanted.slice(start, start + batchSize);
+    const batch = wanted.slice(start, start + filesPerRun);
     const answer = await runEngine('importFacts', batch.map((m) => members[m].file), {}, batch.map((m) => members[m].path), session);
     batch.forEach((member, i) => facts.push([member, answer.report.facts[i]]));
     bytes += batch.reduce((sum, member) => sum + members[member].file.size, 0);

@@ -6,9 +6,8 @@
 import { runEngine } from './livephoto.js';
 import { checkMembers } from './zipcheck.js';
 import { checksumOf } from './zipstream.js';
+import { filesPerRun } from './readbuffers.js';
 
-/** Media files per `importKept` run. */
-const batchSize = 16;
 /** The largest sidecar or table the engine reads (what the command line reads); a larger one is left where it is. */
 const largest = 16 << 20;
 
@@ -21,9 +20,9 @@ export async function readSidecars(wanted, files, session, signal) {
   const rows = await checkMembers(wanted, files, session, { signal });
   const failed = new Set(rows.map(([member]) => member));
   const held = [];
-  for (let start = 0; start < wanted.length; start += batchSize) {
+  for (let start = 0; start < wanted.length; start += filesPerRun) {
     signal?.throwIfAborted();
-    held.push(...await Promise.all(wanted.slice(start, start + batchSize).map(async (member) => {
+    held.push(...await Promise.all(wanted.slice(start, start + filesPerRun).map(async (member) => {
       const file = files[member];
       if (failed.has(member)) return new Blob([]);
       return file.size > largest ? file : new Blob([await file.slice(0, file.size).arrayBuffer()]);
@@ -40,9 +39,9 @@ export async function keptTimes(asked, members, session, signal, progress) {
   const kept = [];
   const totalBytes = asked.reduce((sum, [member]) => sum + members[member].file.size, 0);
   let bytes = 0;
-  for (let start = 0; start < asked.length; start += batchSize) {
+  for (let start = 0; start < asked.length; start += filesPerRun) {
     signal?.throwIfAborted();
-    const batch = asked.slice(start, start + batchSize);
+    const batch = asked.slice(start, start + filesPerRun);
     const answer = await runEngine('importKept', batch.map(([m]) => members[m].file), {
       sidecar: batch.map(([, seconds]) => seconds), prefer: batch.map(([, , prefer]) => prefer),
     }, batch.map(([m]) => members[m].path), session);

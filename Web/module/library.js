@@ -4,10 +4,8 @@
 
 import { LivePhotoError, nameOf } from './inputs.js';
 import { runEngine } from './livephoto.js';
-import { librarySession } from './readbuffers.js';
+import { filesPerRun, librarySession } from './readbuffers.js';
 
-/** Files read per engine run: each brings in at most 512 KiB (its start and its end) before the run. */
-const batchSize = 16;
 
 /**
  * Whether a file or folder of this name is left out of a folder's walk, as `livephoto scan` leaves it out: a hidden
@@ -107,9 +105,9 @@ async function scan(inputs, { onProgress, signal }, session = librarySession()) 
   const facts = [], formats = [];
   const started = Date.now();
   let bytes = 0;
-  for (let start = 0; start < files.length; start += batchSize) {
+  for (let start = 0; start < files.length; start += filesPerRun) {
     signal?.throwIfAborted();
-    const batch = files.slice(start, start + batchSize);
+    const batch = files.slice(start, start + filesPerRun);
     const answer = await runEngine('scan', batch.map((entry) => entry.file), {}, batch.map((entry) => entry.path), session);
     for (const { format, ...fact } of answer.report.files) {
       facts.push(fact);

@@ -57,6 +57,12 @@ export class ReadBuffers {
   }
 }
 
+/**
+ * Files a library's run reads (a scan's, an import's facts and dates), each at most 512 KiB (its start and its end)
+ * before the run: 8 MiB a run, half what the buffers keep.
+ */
+export const filesPerRun = 16;
+
 /** Whether Node's runs read as a browser's do (through ReadBuffers): the Node suite turns it on to check that way. */
 export const nodeReads = { throughBuffers: false };
 
